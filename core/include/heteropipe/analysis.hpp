@@ -1,0 +1,96 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "heteropipe/error.hpp"
+#include "heteropipe/formulas.hpp"
+#include "heteropipe/pipeline.hpp"
+
+namespace heteropipe {
+
+// Everything a front end may ask for at once. M defaults to 8 and rho to 1
+// (fully asynchronous), as in the reference.
+struct AnalysisRequest {
+  std::vector<double> tau;
+  std::vector<double> d;
+  double M = 8;
+  double rho = 1;
+  std::optional<double> T_real;
+};
+
+// Every quantity of the model at one (pipeline, M, rho[, T_real]).
+struct Analysis {
+  std::int64_t S = 0;
+  double M = 0;
+  std::vector<double> tau, d;
+  double tau_max = 0, sigma_max = 0;
+  double T_free = 0, T_async = 0, T_block = 0, T_gpipe = 0;
+  double homogeneity_bias = 0, full_bias = 0;
+  bool phase_transition = false;
+  double overlap_gap = 0, effective_slope = 0;
+  double asymptotic_throughput_async = 0, asymptotic_throughput_blocking = 0;
+  double crossover_batches = 0;
+  // Beyond the reference.
+  double rho = 1;
+  std::int64_t bottleneck_stage = 0, blocking_bottleneck_stage = 0;
+  double gpipe_overestimate = 0;
+  std::vector<double> sigma, link_slack, link_margin;
+  bool overlap_headroom = false;
+  // Present only when T_real was given; overlap_ratio is also absent when
+  // there is no overlap headroom (T_block == T_async).
+  std::optional<double> T_real, overlap_ratio;
+  std::optional<SandwichPosition> T_real_position;
+};
+
+// Every error of the request, at most one per field, in field order
+// (tau, d, M, rho, T_real). Empty when the request is valid.
+std::vector<Error> check_request(const AnalysisRequest& request);
+
+// The first error of check_request, or the analysis.
+Result<Analysis> analyze(const AnalysisRequest& request);
+
+// For inputs already validated.
+Analysis analyze(const Pipeline& pipeline, double M, double rho, std::optional<double> T_real);
+
+// Calls visitor(name, value) for every field in output order, with value one
+// of: double, std::int64_t, bool, const std::vector<double>&, or
+// std::string_view (the sandwich position). Absent optional fields are
+// skipped. Every front end serializes through this, so each field name is
+// written exactly once.
+template <class Visitor>
+void visit_fields(const Analysis& a, Visitor&& visit) {
+  visit("S", a.S);
+  visit("M", a.M);
+  visit("tau", a.tau);
+  visit("d", a.d);
+  visit("tau_max", a.tau_max);
+  visit("sigma_max", a.sigma_max);
+  visit("T_free", a.T_free);
+  visit("T_async", a.T_async);
+  visit("T_block", a.T_block);
+  visit("T_gpipe", a.T_gpipe);
+  visit("homogeneity_bias", a.homogeneity_bias);
+  visit("full_bias", a.full_bias);
+  visit("phase_transition", a.phase_transition);
+  visit("overlap_gap", a.overlap_gap);
+  visit("effective_slope", a.effective_slope);
+  visit("asymptotic_throughput_async", a.asymptotic_throughput_async);
+  visit("asymptotic_throughput_blocking", a.asymptotic_throughput_blocking);
+  visit("crossover_batches", a.crossover_batches);
+  visit("rho", a.rho);
+  visit("bottleneck_stage", a.bottleneck_stage);
+  visit("blocking_bottleneck_stage", a.blocking_bottleneck_stage);
+  visit("gpipe_overestimate", a.gpipe_overestimate);
+  visit("sigma", a.sigma);
+  visit("link_slack", a.link_slack);
+  visit("link_margin", a.link_margin);
+  visit("overlap_headroom", a.overlap_headroom);
+  if (a.T_real) visit("T_real", *a.T_real);
+  if (a.overlap_ratio) visit("overlap_ratio", *a.overlap_ratio);
+  if (a.T_real_position) visit("T_real_position", sandwich_position_name(*a.T_real_position));
+}
+
+}  // namespace heteropipe

@@ -1,0 +1,29 @@
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "heteropipe/pipeline.hpp"
+
+// Makespans over a range of micro-batch counts: what the pages plot and the
+// CLI exports as CSV.
+namespace heteropipe {
+
+struct Curve {
+  std::vector<double> M;
+  std::vector<double> T_free, T_async, T_block, T_gpipe;
+  std::vector<double> gpipe_overestimate;  // (T_gpipe - T_async) / T_async
+};
+
+inline constexpr std::int64_t kMaxCurvePoints = 10'000;
+
+// Integer M values from 1 to max(M, ceil(2 * M*)), increasing, at most
+// max_points of them (clamped to [2, kMaxCurvePoints]), always including 1,
+// the current M and the first integer at or above the crossover M*. M must be
+// valid.
+std::vector<double> curve_batches(const Pipeline& p, double M, std::int64_t max_points);
+
+// The closed forms at each of `batches` (each a valid M).
+Curve makespan_curve(const Pipeline& p, const std::vector<double>& batches);
+
+}  // namespace heteropipe

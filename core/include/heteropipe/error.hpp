@@ -1,0 +1,62 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+
+namespace heteropipe {
+
+// What went wrong. Front ends turn a code into words in their own language.
+enum class ErrorCode {
+  empty,            // a list that needs values has none
+  too_many,         // more items than limits::kMaxStages
+  not_finite,       // NaN or infinity
+  negative,         // below zero
+  all_zero,         // tau has no positive value
+  too_large,        // above limits::kMaxValue / kMaxBatches
+  wrong_length,     // d has neither 0 nor S-1 values; value = its length
+  not_integer,      // M has a fraction
+  out_of_range,     // below the field's minimum or above its maximum
+  not_positive,     // T_real <= 0
+  empty_item,       // parser: nothing between two separators
+  not_a_number,     // parser: the item is not a decimal number
+  no_overlap_headroom,  // overlap ratio asked for while T_block == T_async
+  too_many_cells,   // timeline or stream request above its cell limit
+};
+
+// Which input the error is about.
+enum class Field { tau, d, M, rho, T_real };
+
+inline constexpr std::int64_t kWholeField = -1;
+
+struct Error {
+  ErrorCode code;
+  Field field;
+  std::int64_t index = kWholeField;  // 0-based item, or kWholeField
+  double value = 0.0;                // the offending value (finite; 0 if none)
+  std::string token;                 // parser errors: the offending text
+};
+
+std::string_view error_code_name(ErrorCode code);
+std::string_view field_name(Field field);
+
+// A value or the one error that prevented it.
+template <class T>
+class Result {
+ public:
+  Result(T value) : state_(std::move(value)) {}          // NOLINT: implicit by design
+  Result(Error error) : state_(std::move(error)) {}      // NOLINT: implicit by design
+
+  bool ok() const { return std::holds_alternative<T>(state_); }
+  explicit operator bool() const { return ok(); }
+  const T& value() const& { return std::get<T>(state_); }
+  T&& value() && { return std::get<T>(std::move(state_)); }
+  const Error& error() const { return std::get<Error>(state_); }
+
+ private:
+  std::variant<T, Error> state_;
+};
+
+}  // namespace heteropipe

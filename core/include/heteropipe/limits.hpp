@@ -1,0 +1,28 @@
+#pragma once
+
+#include <cstdint>
+
+// Every limit an interface enforces. Front ends quote these numbers in their
+// messages, so they live in one place.
+namespace heteropipe::limits {
+
+// Stages in one pipeline (and items in one parsed list).
+inline constexpr std::int64_t kMaxStages = 10'000'000;
+
+// Largest accepted tau, d or T_real. Keeps every derived quantity finite:
+// (2^53) * 1e15 * a few is still far below DBL_MAX.
+inline constexpr double kMaxValue = 1e15;
+
+// Micro-batches: an integer in [1, 2^53], the largest range in which every
+// integer is exact in a double (and so in JavaScript).
+inline constexpr double kMaxBatches = 9007199254740992.0;  // 2^53
+
+// Cells (micro-batch x stage) the timeline may hold. Each cell costs 32 bytes,
+// so this caps a timeline at about 64 MB.
+inline constexpr double kMaxTimelineCells = 2'000'000;
+
+// Cells the streaming recurrence may visit in one call: about ten seconds of
+// work at 1e9 cells/s, so a request can never hang an interface.
+inline constexpr double kMaxStreamCells = 1e10;
+
+}  // namespace heteropipe::limits

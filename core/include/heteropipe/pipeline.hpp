@@ -1,0 +1,58 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "heteropipe/error.hpp"
+
+namespace heteropipe {
+
+// A validated chain of S stages: service times tau (S values) and link
+// latencies d (S-1 values, zero when none were given). The sums and maxima
+// every formula needs are computed once, here.
+class Pipeline {
+ public:
+  // tau: 1..limits::kMaxStages values, each finite, >= 0 and <= kMaxValue,
+  // at least one > 0. d: empty, or exactly S-1 values, each finite, >= 0 and
+  // <= kMaxValue.
+  static Result<Pipeline> create(std::vector<double> tau, std::vector<double> d = {});
+
+  std::int64_t S() const { return static_cast<std::int64_t>(tau_.size()); }
+  const std::vector<double>& tau() const { return tau_; }
+  const std::vector<double>& d() const { return d_; }
+  // sigma[s] = tau[s] + d[s] for s < S-1, sigma[S-1] = tau[S-1].
+  const std::vector<double>& sigma() const { return sigma_; }
+
+  double tau_max() const { return tau_max_; }
+  double sigma_max() const { return sigma_max_; }
+  // First index of the largest tau / sigma.
+  std::int64_t bottleneck_stage() const { return bottleneck_; }
+  std::int64_t blocking_bottleneck_stage() const { return blocking_bottleneck_; }
+  double sum_tau() const { return sum_tau_; }
+  double sum_d() const { return sum_d_; }
+  // tau[s] + d[s] summed over all stages: the fill cost every makespan pays.
+  double sum_tau_d() const { return sum_tau_ + sum_d_; }
+  // sum over s of (tau_max - tau[s]): Corollary 1's bias, summed term by term
+  // for accuracy.
+  double sum_slack() const { return sum_slack_; }
+  // Some d[s] > tau_max - tau[s] (Corollary 4).
+  bool any_link_past_transition() const { return any_link_past_transition_; }
+
+ private:
+  Pipeline() = default;
+
+  std::vector<double> tau_, d_, sigma_;
+  double tau_max_ = 0, sigma_max_ = 0;
+  std::int64_t bottleneck_ = 0, blocking_bottleneck_ = 0;
+  double sum_tau_ = 0, sum_d_ = 0, sum_slack_ = 0;
+  bool any_link_past_transition_ = false;
+};
+
+// Scalar checks, each returning the error for a bad value.
+// M: an integer in [1, 2^53]. rho: in [0, 1]. T_real: finite, > 0, <= kMaxValue.
+std::optional<Error> check_batches(double M);
+std::optional<Error> check_rho(double rho);
+std::optional<Error> check_T_real(double T_real);
+
+}  // namespace heteropipe

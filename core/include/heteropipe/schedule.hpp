@@ -1,0 +1,41 @@
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "heteropipe/error.hpp"
+#include "heteropipe/pipeline.hpp"
+
+// The exact schedule: the max-plus recurrences of the model, evaluated cell by
+// cell. This is the ground truth the closed forms are tested against, and the
+// source of the timeline the pages draw.
+namespace heteropipe {
+
+enum class Regime {
+  asynchronous,  // a send runs in the background; stage s is busy tau[s]
+  blocking,      // a send holds its stage; stage s is busy sigma[s]
+};
+
+// Makespan T[M-1][S-1] by the recurrence, in O(S) memory. Refuses (too_many_cells,
+// field M) when M * S exceeds limits::kMaxStreamCells. M must be valid.
+Result<double> recurrence_makespan(const Pipeline& p, double M, Regime regime);
+
+// Start and finish of every (micro-batch, stage) cell and of every transfer,
+// row-major by micro-batch: cell (m, s) is at m * S + s, transfer (m, s) from
+// stage s to s+1 at m * (S-1) + s. Under blocking, a cell's busy interval is
+// [compute_start, compute_finish]; its transfer occupies the stage right after.
+struct Timeline {
+  std::int64_t S = 0, M = 0;
+  Regime regime = Regime::asynchronous;
+  std::vector<double> compute_start, compute_finish;
+  std::vector<double> transfer_start, transfer_finish;
+  double makespan = 0;
+};
+
+// Refuses (too_many_cells, field M) when M * S exceeds limits::kMaxTimelineCells.
+Result<Timeline> timeline(const Pipeline& p, double M, Regime regime);
+
+std::string_view regime_name(Regime regime);
+
+}  // namespace heteropipe

@@ -1,0 +1,76 @@
+#include "heteropipe/analysis.hpp"
+
+namespace heteropipe {
+
+std::vector<Error> check_request(const AnalysisRequest& request) {
+  std::vector<Error> errors;
+  auto pipeline = Pipeline::create(request.tau, request.d);
+  if (!pipeline) errors.push_back(pipeline.error());
+  // Pipeline::create stops at its first error; a bad tau hides a bad d, so
+  // check d alone too, against S when tau is at least the right length.
+  if (!pipeline && pipeline.error().field == Field::tau && !request.d.empty()) {
+    std::vector<double> stand_in(request.d.size() + 1, 1.0);
+    auto links = Pipeline::create(std::move(stand_in), request.d);
+    if (!links) errors.push_back(links.error());
+  }
+  if (auto e = check_batches(request.M)) errors.push_back(*e);
+  if (auto e = check_rho(request.rho)) errors.push_back(*e);
+  if (request.T_real) {
+    if (auto e = check_T_real(*request.T_real)) errors.push_back(*e);
+  }
+  return errors;
+}
+
+Result<Analysis> analyze(const AnalysisRequest& request) {
+  auto pipeline = Pipeline::create(request.tau, request.d);
+  if (!pipeline) return pipeline.error();
+  if (auto e = check_batches(request.M)) return *e;
+  if (auto e = check_rho(request.rho)) return *e;
+  if (request.T_real) {
+    if (auto e = check_T_real(*request.T_real)) return *e;
+  }
+  return analyze(pipeline.value(), request.M, request.rho, request.T_real);
+}
+
+Analysis analyze(const Pipeline& p, double M, double rho, std::optional<double> T_real) {
+  Analysis a;
+  a.S = p.S();
+  a.M = M;
+  a.tau = p.tau();
+  a.d = p.d();
+  a.tau_max = p.tau_max();
+  a.sigma_max = p.sigma_max();
+  a.T_free = makespan_free(p, M);
+  a.T_async = makespan_async(p, M);
+  a.T_block = makespan_blocking(p, M);
+  a.T_gpipe = makespan_gpipe(p, M);
+  a.homogeneity_bias = homogeneity_bias(p);
+  a.full_bias = full_bias(p);
+  a.phase_transition = phase_transition(p);
+  a.overlap_gap = overlap_gap(p, M);
+  a.effective_slope = effective_slope(p, rho);
+  a.asymptotic_throughput_async = asymptotic_throughput_async(p);
+  a.asymptotic_throughput_blocking = asymptotic_throughput_blocking(p);
+  a.crossover_batches = crossover_batches(p);
+  a.rho = rho;
+  a.bottleneck_stage = p.bottleneck_stage();
+  a.blocking_bottleneck_stage = p.blocking_bottleneck_stage();
+  a.gpipe_overestimate = gpipe_overestimate(p, M);
+  a.sigma = p.sigma();
+  const auto links = static_cast<std::size_t>(p.S() - 1);
+  a.link_slack.resize(links);
+  a.link_margin.resize(links);
+  for (std::size_t s = 0; s < links; ++s) {
+    a.link_slack[s] = link_slack(p, static_cast<std::int64_t>(s));
+    a.link_margin[s] = link_margin(p, static_cast<std::int64_t>(s));
+  }
+  a.overlap_headroom = has_overlap_headroom(p, M);
+  if (T_real) {
+    a.T_real = *T_real;
+    a.overlap_ratio = overlap_ratio(p, M, *T_real);
+    a.T_real_position = sandwich_position(p, M, *T_real);
+  }
+  return a;
+}
+
+}  // namespace heteropipe

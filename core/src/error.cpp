@@ -1,0 +1,36 @@
+#include "heteropipe/error.hpp"
+
+namespace heteropipe {
+
+std::string_view error_code_name(ErrorCode code) {
+  switch (code) {
+    case ErrorCode::empty: return "empty";
+    case ErrorCode::too_many: return "too_many";
+    case ErrorCode::not_finite: return "not_finite";
+    case ErrorCode::negative: return "negative";
+    case ErrorCode::all_zero: return "all_zero";
+    case ErrorCode::too_large: return "too_large";
+    case ErrorCode::wrong_length: return "wrong_length";
+    case ErrorCode::not_integer: return "not_integer";
+    case ErrorCode::out_of_range: return "out_of_range";
+    case ErrorCode::not_positive: return "not_positive";
+    case ErrorCode::empty_item: return "empty_item";
+    case ErrorCode::not_a_number: return "not_a_number";
+    case ErrorCode::no_overlap_headroom: return "no_overlap_headroom";
+    case ErrorCode::too_many_cells: return "too_many_cells";
+  }
+  return "unknown";
+}
+
+std::string_view field_name(Field field) {
+  switch (field) {
+    case Field::tau: return "tau";
+    case Field::d: return "d";
+    case Field::M: return "M";
+    case Field::rho: return "rho";
+    case Field::T_real: return "T_real";
+  }
+  return "unknown";
+}
+
+}  // namespace heteropipe

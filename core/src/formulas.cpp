@@ -1,0 +1,70 @@
+#include "heteropipe/formulas.hpp"
+
+namespace heteropipe {
+
+// Every makespan is fill + (M - 1) * slope. The blocking and asynchronous
+// forms share one fill term, sum(tau) + sum(d) (= sum(sigma)), so that
+// T_async <= T_block holds in floating point as it does in exact arithmetic.
+
+double makespan_free(const Pipeline& p, double M) { return (M - 1) * p.tau_max() + p.sum_tau(); }
+
+double makespan_async(const Pipeline& p, double M) { return p.sum_tau_d() + (M - 1) * p.tau_max(); }
+
+double makespan_blocking(const Pipeline& p, double M) { return (M - 1) * p.sigma_max() + p.sum_tau_d(); }
+
+double makespan_gpipe(const Pipeline& p, double M) {
+  return (static_cast<double>(p.S()) + M - 1) * p.tau_max();
+}
+
+double homogeneity_bias(const Pipeline& p) { return p.sum_slack(); }
+
+double full_bias(const Pipeline& p) { return p.sum_slack() - p.sum_d(); }
+
+bool phase_transition(const Pipeline& p) { return p.any_link_past_transition(); }
+
+double overlap_gap(const Pipeline& p, double M) { return (M - 1) * (p.sigma_max() - p.tau_max()); }
+
+double effective_slope(const Pipeline& p, double rho) {
+  return p.tau_max() + (1 - rho) * (p.sigma_max() - p.tau_max());
+}
+
+double asymptotic_throughput_async(const Pipeline& p) { return 1 / p.tau_max(); }
+
+double asymptotic_throughput_blocking(const Pipeline& p) { return 1 / p.sigma_max(); }
+
+double crossover_batches(const Pipeline& p) { return 1 + p.sum_tau_d() / p.tau_max(); }
+
+double gpipe_overestimate(const Pipeline& p, double M) {
+  const double T_async = makespan_async(p, M);
+  return (makespan_gpipe(p, M) - T_async) / T_async;
+}
+
+double link_slack(const Pipeline& p, std::int64_t s) { return p.tau_max() - p.tau()[s]; }
+
+double link_margin(const Pipeline& p, std::int64_t s) { return link_slack(p, s) - p.d()[s]; }
+
+// The gap is exactly zero when sigma_max == tau_max or M == 1, so this never
+// reports headroom made of rounding noise.
+bool has_overlap_headroom(const Pipeline& p, double M) { return overlap_gap(p, M) > 0; }
+
+std::optional<double> overlap_ratio(const Pipeline& p, double M, double T_real) {
+  if (!has_overlap_headroom(p, M)) return std::nullopt;
+  return (makespan_blocking(p, M) - T_real) / overlap_gap(p, M);
+}
+
+SandwichPosition sandwich_position(const Pipeline& p, double M, double T_real) {
+  if (T_real < makespan_async(p, M)) return SandwichPosition::below_async;
+  if (T_real > makespan_blocking(p, M)) return SandwichPosition::above_block;
+  return SandwichPosition::inside;
+}
+
+std::string_view sandwich_position_name(SandwichPosition position) {
+  switch (position) {
+    case SandwichPosition::below_async: return "below_async";
+    case SandwichPosition::inside: return "inside";
+    case SandwichPosition::above_block: return "above_block";
+  }
+  return "unknown";
+}
+
+}  // namespace heteropipe
