@@ -1,15 +1,21 @@
 #include "heteropipe/analysis.hpp"
 
+#include <algorithm>
+
+#include "heteropipe/limits.hpp"
+
 namespace heteropipe {
 
 std::vector<Error> check_request(const AnalysisRequest& request) {
   std::vector<Error> errors;
   auto pipeline = Pipeline::create(request.tau, request.d);
   if (!pipeline) errors.push_back(pipeline.error());
-  // Pipeline::create stops at its first error; a bad tau hides a bad d, so
-  // check d alone too, against S when tau is at least the right length.
+  // Pipeline::create stops at its first error, so a bad tau hides a bad d:
+  // check d against a stand-in tau of the same length (or, when tau is
+  // empty and S unknown, check only d's values).
   if (!pipeline && pipeline.error().field == Field::tau && !request.d.empty()) {
-    std::vector<double> stand_in(request.d.size() + 1, 1.0);
+    const std::size_t stages = request.tau.empty() ? request.d.size() + 1 : request.tau.size();
+    std::vector<double> stand_in(std::min<std::size_t>(stages, limits::kMaxStages), 1.0);
     auto links = Pipeline::create(std::move(stand_in), request.d);
     if (!links) errors.push_back(links.error());
   }

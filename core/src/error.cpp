@@ -9,6 +9,7 @@ std::string_view error_code_name(ErrorCode code) {
     case ErrorCode::not_finite: return "not_finite";
     case ErrorCode::negative: return "negative";
     case ErrorCode::all_zero: return "all_zero";
+    case ErrorCode::too_small: return "too_small";
     case ErrorCode::too_large: return "too_large";
     case ErrorCode::wrong_length: return "wrong_length";
     case ErrorCode::not_integer: return "not_integer";

@@ -18,6 +18,23 @@ Error bad_value(Field field, std::int64_t index, double x) {
 
 bool in_range(double x) { return x >= 0.0 && x <= limits::kMaxValue; }
 
+std::optional<Error> first_bad_value(const std::vector<double>& values, Field field) {
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (!in_range(values[i])) return bad_value(field, static_cast<std::int64_t>(i), values[i]);
+  }
+  return std::nullopt;
+}
+
+// The slow path, taken only for bad input: errors in field order, so that a
+// bad tau is reported before a bad d whatever their positions.
+Error first_error(const std::vector<double>& tau, const std::vector<double>& d) {
+  if (auto e = first_bad_value(tau, Field::tau)) return *e;
+  if (d.size() != tau.size() - 1) {
+    return Error{ErrorCode::wrong_length, Field::d, kWholeField, static_cast<double>(d.size()), {}};
+  }
+  return *first_bad_value(d, Field::d);
+}
+
 }  // namespace
 
 Result<Pipeline> Pipeline::create(std::vector<double> tau, std::vector<double> d) {
@@ -27,9 +44,7 @@ Result<Pipeline> Pipeline::create(std::vector<double> tau, std::vector<double> d
     return Error{ErrorCode::too_many, Field::tau, kWholeField, static_cast<double>(S), {}};
   }
   if (d.empty()) d.assign(static_cast<std::size_t>(S - 1), 0.0);
-  if (static_cast<std::int64_t>(d.size()) != S - 1) {
-    return Error{ErrorCode::wrong_length, Field::d, kWholeField, static_cast<double>(d.size()), {}};
-  }
+  if (static_cast<std::int64_t>(d.size()) != S - 1) return first_error(tau, d);
 
   Pipeline p;
   p.sigma_.resize(tau.size());
@@ -39,11 +54,11 @@ Result<Pipeline> Pipeline::create(std::vector<double> tau, std::vector<double> d
   std::int64_t bottleneck = 0, blocking_bottleneck = 0;
   for (std::int64_t s = 0; s < S; ++s) {
     const double t = tau[s];
-    if (!in_range(t)) return bad_value(Field::tau, s, t);
+    if (!in_range(t)) return first_error(tau, d);
     double sigma = t;
     if (s + 1 < S) {
       const double link = d[s];
-      if (!in_range(link)) return bad_value(Field::d, s, link);
+      if (!in_range(link)) return first_error(tau, d);
       sum_d += link;
       sigma = t + link;
     }
@@ -53,6 +68,7 @@ Result<Pipeline> Pipeline::create(std::vector<double> tau, std::vector<double> d
     if (sigma > sigma_max) sigma_max = sigma, blocking_bottleneck = s;
   }
   if (tau_max <= 0) return Error{ErrorCode::all_zero, Field::tau, kWholeField, 0.0, {}};
+  if (tau_max < limits::kMinStageTime) return Error{ErrorCode::too_small, Field::tau, kWholeField, tau_max, {}};
 
   // The slack terms need tau_max, hence a second pass.
   double sum_slack = 0;

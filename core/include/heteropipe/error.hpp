@@ -15,6 +15,7 @@ enum class ErrorCode {
   not_finite,       // NaN or infinity
   negative,         // below zero
   all_zero,         // tau has no positive value
+  too_small,        // tau_max below limits::kMinStageTime; value = tau_max
   too_large,        // above limits::kMaxValue / kMaxBatches
   wrong_length,     // d has neither 0 nor S-1 values; value = its length
   not_integer,      // M has a fraction

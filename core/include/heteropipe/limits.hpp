@@ -13,6 +13,10 @@ inline constexpr std::int64_t kMaxStages = 10'000'000;
 // (2^53) * 1e15 * a few is still far below DBL_MAX.
 inline constexpr double kMaxValue = 1e15;
 
+// Smallest accepted tau_max (the largest stage time). Below it 1/tau_max and
+// M* could overflow; no real stage takes less than a femtosecond.
+inline constexpr double kMinStageTime = 1e-15;
+
 // Micro-batches: an integer in [1, 2^53], the largest range in which every
 // integer is exact in a double (and so in JavaScript).
 inline constexpr double kMaxBatches = 9007199254740992.0;  // 2^53

@@ -14,7 +14,7 @@ namespace heteropipe {
 class Pipeline {
  public:
   // tau: 1..limits::kMaxStages values, each finite, >= 0 and <= kMaxValue,
-  // at least one > 0. d: empty, or exactly S-1 values, each finite, >= 0 and
+  // at least one >= limits::kMinStageTime. d: empty, or exactly S-1 values, each finite, >= 0 and
   // <= kMaxValue.
   static Result<Pipeline> create(std::vector<double> tau, std::vector<double> d = {});
 

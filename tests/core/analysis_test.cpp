@@ -1,0 +1,110 @@
+// analyze(): every field, the T_real reconciliation, the field list.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "support.hpp"
+
+using namespace heteropipe;
+using doctest::Approx;
+
+namespace {
+
+Analysis run(AnalysisRequest request) { return analyze(request).value(); }
+
+struct FieldNames {
+  std::vector<std::string> names;
+  template <class Value>
+  void operator()(std::string_view name, const Value&) {
+    names.emplace_back(name);
+  }
+};
+
+}  // namespace
+
+TEST_CASE("analyze returns every quantity of the reference README example") {
+  const Analysis a = run({{0.5, 1, 1, 5}, {0.2, 0.1, 0.3}, 16, 0.8, std::nullopt});
+  CHECK(a.S == 4);
+  CHECK(a.M == 16);
+  CHECK(a.tau_max == 5);
+  CHECK(a.sigma_max == 5);
+  CHECK(a.T_free == 82.5);
+  CHECK(a.T_async == Approx(83.1));
+  CHECK(a.T_block == Approx(83.1));
+  CHECK(a.T_gpipe == 95);
+  CHECK(a.homogeneity_bias == 12.5);
+  CHECK(a.full_bias == Approx(11.9));
+  CHECK_FALSE(a.phase_transition);
+  CHECK(a.overlap_gap == 0);
+  CHECK(a.effective_slope == 5);
+  CHECK(a.asymptotic_throughput_async == 0.2);
+  CHECK(a.asymptotic_throughput_blocking == 0.2);
+  CHECK(a.crossover_batches == Approx(2.62));
+  CHECK(a.rho == 0.8);
+  CHECK(a.bottleneck_stage == 3);
+  CHECK(a.gpipe_overestimate == Approx((95 - 83.1) / 83.1));
+  CHECK(a.sigma == std::vector<double>{0.7, 1.1, 1.3, 5});
+  CHECK(a.link_slack == std::vector<double>{4.5, 4, 4});
+  CHECK(a.link_margin[0] == Approx(4.3));
+  CHECK_FALSE(a.overlap_headroom);
+  CHECK_FALSE(a.T_real.has_value());
+}
+
+TEST_CASE("T_real inside the sandwich gives the overlap ratio") {
+  // Configuration 8: T_async = 12.3 + 15 * 5 = 87.3, T_block = 12.3 + 15 * 5.1 = 88.8.
+  const Analysis a = run({{0.5, 1, 1, 5}, {4.6, 0.1, 0.1}, 16, 1, 88.0});
+  CHECK(a.overlap_headroom);
+  REQUIRE(a.overlap_ratio.has_value());
+  CHECK(*a.overlap_ratio == Approx((88.8 - 88.0) / 1.5));
+  CHECK(a.T_real_position == SandwichPosition::inside);
+}
+
+TEST_CASE("T_real outside the sandwich is placed and still gets a ratio") {
+  const AnalysisRequest base{{0.5, 1, 1, 5}, {4.6, 0.1, 0.1}, 16, 1, std::nullopt};
+  AnalysisRequest below = base, above = base;
+  below.T_real = 80.0;
+  above.T_real = 95.0;
+  CHECK(run(below).T_real_position == SandwichPosition::below_async);
+  CHECK(*run(below).overlap_ratio > 1);
+  CHECK(run(above).T_real_position == SandwichPosition::above_block);
+  CHECK(*run(above).overlap_ratio < 0);
+}
+
+TEST_CASE("without overlap headroom there is no ratio, only a position") {
+  const Analysis a = run({{0.5, 1, 1, 5}, {0.2, 0.1, 0.3}, 16, 1, 83.1});
+  CHECK_FALSE(a.overlap_headroom);
+  CHECK_FALSE(a.overlap_ratio.has_value());
+  CHECK(a.T_real_position == SandwichPosition::inside);
+  CHECK_FALSE(overlap_ratio(heteropipe::testing::make({1, 2}, {0.5}), 1, 3.0).has_value());  // M = 1
+}
+
+TEST_CASE("visit_fields names every field once, in the documented order") {
+  FieldNames visitor;
+  visit_fields(run({{0.5, 1, 1, 5}, {4.6, 0.1, 0.1}, 16, 1, 88.0}), visitor);
+  const std::vector<std::string> expected = {
+      "S", "M", "tau", "d", "tau_max", "sigma_max", "T_free", "T_async", "T_block", "T_gpipe",
+      "homogeneity_bias", "full_bias", "phase_transition", "overlap_gap", "effective_slope",
+      "asymptotic_throughput_async", "asymptotic_throughput_blocking", "crossover_batches", "rho",
+      "bottleneck_stage", "blocking_bottleneck_stage", "gpipe_overestimate", "sigma", "link_slack",
+      "link_margin", "overlap_headroom", "T_real", "overlap_ratio", "T_real_position"};
+  CHECK(visitor.names == expected);
+}
+
+TEST_CASE("curves: the batches cover 1, M and the crossover, and the values are the closed forms") {
+  const Pipeline p = heteropipe::testing::make({0.5, 1, 1, 5});
+  const std::vector<double> batches = curve_batches(p, 40, 25);
+  CHECK(batches.front() == 1);
+  CHECK(batches.back() == 40);
+  CHECK(std::is_sorted(batches.begin(), batches.end()));
+  CHECK(std::count(batches.begin(), batches.end(), 3.0) == 1);  // ceil(M*) = ceil(2.5)
+  CHECK(batches.size() <= 27);
+  const Curve c = makespan_curve(p, batches);
+  for (std::size_t i = 0; i < batches.size(); ++i) {
+    CHECK(c.T_async[i] == makespan_async(p, batches[i]));
+    CHECK(c.T_gpipe[i] - c.T_free[i] == Approx(12.5));
+  }
+  // A small M still plots past the crossover.
+  CHECK(curve_batches(p, 1, 100).back() == 6);
+}
