@@ -27,23 +27,23 @@ std::vector<Error> check_request(const AnalysisRequest& request) {
   return errors;
 }
 
-Result<Analysis> analyze(const AnalysisRequest& request) {
-  auto pipeline = Pipeline::create(request.tau, request.d);
+Result<Analysis> analyze(AnalysisRequest request) {
+  auto pipeline = Pipeline::create(std::move(request.tau), std::move(request.d));
   if (!pipeline) return pipeline.error();
   if (auto e = check_batches(request.M)) return *e;
   if (auto e = check_rho(request.rho)) return *e;
   if (request.T_real) {
     if (auto e = check_T_real(*request.T_real)) return *e;
   }
-  return analyze(pipeline.value(), request.M, request.rho, request.T_real);
+  return analyze(std::make_shared<const Pipeline>(std::move(pipeline).value()), request.M, request.rho,
+                 request.T_real);
 }
 
-Analysis analyze(const Pipeline& p, double M, double rho, std::optional<double> T_real) {
+Analysis analyze(std::shared_ptr<const Pipeline> pipeline, double M, double rho, std::optional<double> T_real) {
+  const Pipeline& p = *pipeline;
   Analysis a;
   a.S = p.S();
   a.M = M;
-  a.tau = p.tau();
-  a.d = p.d();
   a.tau_max = p.tau_max();
   a.sigma_max = p.sigma_max();
   a.T_free = makespan_free(p, M);
@@ -62,21 +62,26 @@ Analysis analyze(const Pipeline& p, double M, double rho, std::optional<double> 
   a.bottleneck_stage = p.bottleneck_stage();
   a.blocking_bottleneck_stage = p.blocking_bottleneck_stage();
   a.gpipe_overestimate = gpipe_overestimate(p, M);
-  a.sigma = p.sigma();
-  const auto links = static_cast<std::size_t>(p.S() - 1);
-  a.link_slack.resize(links);
-  a.link_margin.resize(links);
-  for (std::size_t s = 0; s < links; ++s) {
-    a.link_slack[s] = link_slack(p, static_cast<std::int64_t>(s));
-    a.link_margin[s] = link_margin(p, static_cast<std::int64_t>(s));
-  }
   a.overlap_headroom = has_overlap_headroom(p, M);
   if (T_real) {
     a.T_real = *T_real;
     a.overlap_ratio = overlap_ratio(p, M, *T_real);
     a.T_real_position = sandwich_position(p, M, *T_real);
   }
+  a.pipeline = std::move(pipeline);
   return a;
+}
+
+std::vector<double> Analysis::link_slack() const {
+  std::vector<double> slack(static_cast<std::size_t>(S - 1));
+  for (std::int64_t s = 0; s + 1 < S; ++s) slack[s] = heteropipe::link_slack(*pipeline, s);
+  return slack;
+}
+
+std::vector<double> Analysis::link_margin() const {
+  std::vector<double> margin(static_cast<std::size_t>(S - 1));
+  for (std::int64_t s = 0; s + 1 < S; ++s) margin[s] = heteropipe::link_margin(*pipeline, s);
+  return margin;
 }
 
 }  // namespace heteropipe

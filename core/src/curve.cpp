@@ -14,9 +14,10 @@ std::vector<double> curve_batches(const Pipeline& p, double M, std::int64_t max_
   const double upper = std::max({M, std::min(2 * crossover_ceiling, limits::kMaxBatches), 2.0});
   std::vector<double> batches;
   batches.reserve(static_cast<std::size_t>(points) + 2);
-  // Even steps in M, rounded to integers; the marks are added afterwards.
-  for (double i = 0; i < points; ++i) {
-    batches.push_back(std::round(1 + (upper - 1) * (i / (points - 1))));
+  // Even steps in M, rounded to integers, leaving room for the two marks.
+  const double steps = std::max(points - 2, 2.0);
+  for (double i = 0; i < steps; ++i) {
+    batches.push_back(std::round(1 + (upper - 1) * (i / (steps - 1))));
   }
   batches.push_back(M);
   batches.push_back(crossover_ceiling);

@@ -20,7 +20,10 @@ double homogeneity_bias(const Pipeline& p) { return p.sum_slack(); }
 
 double full_bias(const Pipeline& p) { return p.sum_slack() - p.sum_d(); }
 
-bool phase_transition(const Pipeline& p) { return p.any_link_past_transition(); }
+// Some d[s] > tau_max - tau[s], i.e. some sigma[s] > tau_max. Asked of the
+// computed sigma, the flag agrees bit for bit with the blocking slope, the
+// overlap gap and the sign of each link's margin.
+bool phase_transition(const Pipeline& p) { return p.sigma_max() > p.tau_max(); }
 
 double overlap_gap(const Pipeline& p, double M) { return (M - 1) * (p.sigma_max() - p.tau_max()); }
 
@@ -41,7 +44,7 @@ double gpipe_overestimate(const Pipeline& p, double M) {
 
 double link_slack(const Pipeline& p, std::int64_t s) { return p.tau_max() - p.tau()[s]; }
 
-double link_margin(const Pipeline& p, std::int64_t s) { return link_slack(p, s) - p.d()[s]; }
+double link_margin(const Pipeline& p, std::int64_t s) { return p.tau_max() - p.sigma(s); }
 
 // The gap is exactly zero when sigma_max == tau_max or M == 1, so this never
 // reports headroom made of rounding noise.

@@ -12,13 +12,12 @@ namespace {
 // asynchronous runs on (tau, d); blocking folds each send into its stage and
 // runs on (sigma, 0).
 struct RecurrenceInputs {
-  const double* work;
-  std::vector<double> links;
+  std::vector<double> work, links;
 };
 
 RecurrenceInputs inputs_for(const Pipeline& p, Regime regime) {
-  if (regime == Regime::asynchronous) return {p.tau().data(), p.d()};
-  return {p.sigma().data(), std::vector<double>(p.d().size(), 0.0)};
+  if (regime == Regime::asynchronous) return {p.tau(), p.d()};
+  return {p.sigma(), std::vector<double>(p.d().size(), 0.0)};
 }
 
 // One anti-diagonal of the recurrence over stages [first, last], first >= 1.
@@ -33,7 +32,8 @@ void sweep_diagonal(const double* __restrict from, double* __restrict to, const 
   }
 }
 
-Error too_many_cells(double M) { return Error{ErrorCode::too_many_cells, Field::M, kWholeField, M, {}}; }
+// The value is the number of cells asked for, M * S.
+Error too_many_cells(double cells) { return Error{ErrorCode::too_many_cells, Field::M, kWholeField, cells, {}}; }
 
 }  // namespace
 
@@ -42,11 +42,12 @@ std::string_view regime_name(Regime regime) {
 }
 
 Result<double> recurrence_makespan(const Pipeline& p, double M, Regime regime) {
-  if (M * static_cast<double>(p.S()) > limits::kMaxStreamCells) return too_many_cells(M);
+  const double cells = M * static_cast<double>(p.S());
+  if (cells > limits::kMaxStreamCells) return too_many_cells(cells);
   const std::int64_t S = p.S();
   const auto batches = static_cast<std::int64_t>(M);
   const RecurrenceInputs in = inputs_for(p, regime);
-  const double* work = in.work;
+  const double* work = in.work.data();
   const double* link = in.links.data();
 
   // Cells on one anti-diagonal k = m + s do not depend on each other, so
@@ -70,7 +71,8 @@ Result<double> recurrence_makespan(const Pipeline& p, double M, Regime regime) {
 }
 
 Result<Timeline> timeline(const Pipeline& p, double M, Regime regime) {
-  if (M * static_cast<double>(p.S()) > limits::kMaxTimelineCells) return too_many_cells(M);
+  const double cells = M * static_cast<double>(p.S());
+  if (cells > limits::kMaxTimelineCells) return too_many_cells(cells);
   const std::int64_t S = p.S();
   const auto batches = static_cast<std::int64_t>(M);
   const RecurrenceInputs in = inputs_for(p, regime);
@@ -81,10 +83,10 @@ Result<Timeline> timeline(const Pipeline& p, double M, Regime regime) {
   t.S = S;
   t.M = batches;
   t.regime = regime;
-  const auto cells = static_cast<std::size_t>(batches * S);
+  const auto cell_count = static_cast<std::size_t>(batches * S);
   const auto transfers = static_cast<std::size_t>(batches * (S - 1));
-  t.compute_start.resize(cells);
-  t.compute_finish.resize(cells);
+  t.compute_start.resize(cell_count);
+  t.compute_finish.resize(cell_count);
   t.transfer_start.resize(transfers);
   t.transfer_finish.resize(transfers);
 

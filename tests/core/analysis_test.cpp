@@ -45,9 +45,11 @@ TEST_CASE("analyze returns every quantity of the reference README example") {
   CHECK(a.rho == 0.8);
   CHECK(a.bottleneck_stage == 3);
   CHECK(a.gpipe_overestimate == Approx((95 - 83.1) / 83.1));
-  CHECK(a.sigma == std::vector<double>{0.7, 1.1, 1.3, 5});
-  CHECK(a.link_slack == std::vector<double>{4.5, 4, 4});
-  CHECK(a.link_margin[0] == Approx(4.3));
+  CHECK(a.tau() == std::vector<double>{0.5, 1, 1, 5});
+  CHECK(a.d() == std::vector<double>{0.2, 0.1, 0.3});
+  CHECK(a.sigma() == std::vector<double>{0.7, 1.1, 1.3, 5});
+  CHECK(a.link_slack() == std::vector<double>{4.5, 4, 4});
+  CHECK(a.link_margin()[0] == Approx(4.3));
   CHECK_FALSE(a.overlap_headroom);
   CHECK_FALSE(a.T_real.has_value());
 }

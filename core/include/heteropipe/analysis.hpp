@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -21,11 +22,13 @@ struct AnalysisRequest {
   std::optional<double> T_real;
 };
 
-// Every quantity of the model at one (pipeline, M, rho[, T_real]).
+// Every quantity of the model at one (pipeline, M, rho[, T_real]). The
+// per-stage series are views of the pipeline, produced on demand, so that
+// analyzing a million stages allocates nothing.
 struct Analysis {
+  std::shared_ptr<const Pipeline> pipeline;
   std::int64_t S = 0;
   double M = 0;
-  std::vector<double> tau, d;
   double tau_max = 0, sigma_max = 0;
   double T_free = 0, T_async = 0, T_block = 0, T_gpipe = 0;
   double homogeneity_bias = 0, full_bias = 0;
@@ -37,23 +40,29 @@ struct Analysis {
   double rho = 1;
   std::int64_t bottleneck_stage = 0, blocking_bottleneck_stage = 0;
   double gpipe_overestimate = 0;
-  std::vector<double> sigma, link_slack, link_margin;
   bool overlap_headroom = false;
   // Present only when T_real was given; overlap_ratio is also absent when
   // there is no overlap headroom (T_block == T_async).
   std::optional<double> T_real, overlap_ratio;
   std::optional<SandwichPosition> T_real_position;
+
+  const std::vector<double>& tau() const { return pipeline->tau(); }
+  const std::vector<double>& d() const { return pipeline->d(); }
+  std::vector<double> sigma() const { return pipeline->sigma(); }
+  std::vector<double> link_slack() const;   // tau_max - tau[s], one per link
+  std::vector<double> link_margin() const;  // slack - d[s]; < 0 past the phase transition
 };
 
 // Every error of the request, at most one per field, in field order
 // (tau, d, M, rho, T_real). Empty when the request is valid.
 std::vector<Error> check_request(const AnalysisRequest& request);
 
-// The first error of check_request, or the analysis.
-Result<Analysis> analyze(const AnalysisRequest& request);
+// The first error of check_request, or the analysis. Pass the request by
+// std::move to hand its arrays over without a copy.
+Result<Analysis> analyze(AnalysisRequest request);
 
 // For inputs already validated.
-Analysis analyze(const Pipeline& pipeline, double M, double rho, std::optional<double> T_real);
+Analysis analyze(std::shared_ptr<const Pipeline> pipeline, double M, double rho, std::optional<double> T_real);
 
 // Calls visitor(name, value) for every field in output order, with value one
 // of: double, std::int64_t, bool, const std::vector<double>&, or
@@ -64,8 +73,8 @@ template <class Visitor>
 void visit_fields(const Analysis& a, Visitor&& visit) {
   visit("S", a.S);
   visit("M", a.M);
-  visit("tau", a.tau);
-  visit("d", a.d);
+  visit("tau", a.tau());
+  visit("d", a.d());
   visit("tau_max", a.tau_max);
   visit("sigma_max", a.sigma_max);
   visit("T_free", a.T_free);
@@ -84,9 +93,9 @@ void visit_fields(const Analysis& a, Visitor&& visit) {
   visit("bottleneck_stage", a.bottleneck_stage);
   visit("blocking_bottleneck_stage", a.blocking_bottleneck_stage);
   visit("gpipe_overestimate", a.gpipe_overestimate);
-  visit("sigma", a.sigma);
-  visit("link_slack", a.link_slack);
-  visit("link_margin", a.link_margin);
+  visit("sigma", a.sigma());
+  visit("link_slack", a.link_slack());
+  visit("link_margin", a.link_margin());
   visit("overlap_headroom", a.overlap_headroom);
   if (a.T_real) visit("T_real", *a.T_real);
   if (a.overlap_ratio) visit("overlap_ratio", *a.overlap_ratio);

@@ -18,7 +18,7 @@ struct Curve {
 inline constexpr std::int64_t kMaxCurvePoints = 10'000;
 
 // Integer M values from 1 to max(M, ceil(2 * M*)), increasing, at most
-// max_points of them (clamped to [2, kMaxCurvePoints]), always including 1,
+// max(max_points, 4) of them (max_points clamped to [2, kMaxCurvePoints]), always including 1,
 // the current M and the first integer at or above the crossover M*. M must be
 // valid.
 std::vector<double> curve_batches(const Pipeline& p, double M, std::int64_t max_points);

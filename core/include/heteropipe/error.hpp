@@ -24,7 +24,7 @@ enum class ErrorCode {
   empty_item,       // parser: nothing between two separators
   not_a_number,     // parser: the item is not a decimal number
   no_overlap_headroom,  // overlap ratio asked for while T_block == T_async
-  too_many_cells,   // timeline or stream request above its cell limit
+  too_many_cells,   // timeline or stream request above its cell limit; value = M * S
 };
 
 // Which input the error is about.
@@ -47,8 +47,11 @@ std::string_view field_name(Field field);
 template <class T>
 class Result {
  public:
-  Result(T value) : state_(std::move(value)) {}          // NOLINT: implicit by design
-  Result(Error error) : state_(std::move(error)) {}      // NOLINT: implicit by design
+  // Implicit by design, and by reference: C++17 moves a returned local only
+  // into a constructor taking T&&, so a by-value one would copy whole arrays.
+  Result(const T& value) : state_(value) {}              // NOLINT(google-explicit-constructor)
+  Result(T&& value) : state_(std::move(value)) {}        // NOLINT(google-explicit-constructor)
+  Result(Error error) : state_(std::move(error)) {}      // NOLINT(google-explicit-constructor)
 
   bool ok() const { return std::holds_alternative<T>(state_); }
   explicit operator bool() const { return ok(); }

@@ -26,8 +26,8 @@ double crossover_batches(const Pipeline& p);               // M*
 double gpipe_overestimate(const Pipeline& p, double M);    // (T_gpipe - T_async) / T_async
 
 // Slack of link s: tau_max - tau[s] (how much latency it can hide), and its
-// margin slack - d[s]; a negative margin puts communication into the
-// blocking slope (the phase transition).
+// margin, slack - d[s] = tau_max - sigma[s]; a negative margin puts
+// communication into the blocking slope (the phase transition).
 double link_slack(const Pipeline& p, std::int64_t s);
 double link_margin(const Pipeline& p, std::int64_t s);
 

@@ -8,5 +8,6 @@
 #include "heteropipe/limits.hpp"
 #include "heteropipe/parse.hpp"
 #include "heteropipe/pipeline.hpp"
+#include "heteropipe/request_text.hpp"
 #include "heteropipe/schedule.hpp"
 #include "heteropipe/version.hpp"

@@ -21,8 +21,11 @@ class Pipeline {
   std::int64_t S() const { return static_cast<std::int64_t>(tau_.size()); }
   const std::vector<double>& tau() const { return tau_; }
   const std::vector<double>& d() const { return d_; }
-  // sigma[s] = tau[s] + d[s] for s < S-1, sigma[S-1] = tau[S-1].
-  const std::vector<double>& sigma() const { return sigma_; }
+  // Blocking service time: sigma[s] = tau[s] + d[s] for s < S-1, and
+  // sigma[S-1] = tau[S-1]. Computed on demand, so that a pipeline of a
+  // million stages costs no array beyond its inputs.
+  double sigma(std::int64_t s) const { return s + 1 < S() ? tau_[s] + d_[s] : tau_[s]; }
+  std::vector<double> sigma() const;
 
   double tau_max() const { return tau_max_; }
   double sigma_max() const { return sigma_max_; }
@@ -33,20 +36,16 @@ class Pipeline {
   double sum_d() const { return sum_d_; }
   // tau[s] + d[s] summed over all stages: the fill cost every makespan pays.
   double sum_tau_d() const { return sum_tau_ + sum_d_; }
-  // sum over s of (tau_max - tau[s]): Corollary 1's bias, summed term by term
-  // for accuracy.
+  // Sum over s of (tau_max - tau[s]): Corollary 1's bias.
   double sum_slack() const { return sum_slack_; }
-  // Some d[s] > tau_max - tau[s] (Corollary 4).
-  bool any_link_past_transition() const { return any_link_past_transition_; }
 
  private:
   Pipeline() = default;
 
-  std::vector<double> tau_, d_, sigma_;
+  std::vector<double> tau_, d_;
   double tau_max_ = 0, sigma_max_ = 0;
   std::int64_t bottleneck_ = 0, blocking_bottleneck_ = 0;
   double sum_tau_ = 0, sum_d_ = 0, sum_slack_ = 0;
-  bool any_link_past_transition_ = false;
 };
 
 // Scalar checks, each returning the error for a bad value.

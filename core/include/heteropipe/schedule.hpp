@@ -17,8 +17,9 @@ enum class Regime {
   blocking,      // a send holds its stage; stage s is busy sigma[s]
 };
 
-// Makespan T[M-1][S-1] by the recurrence, in O(S) memory. Refuses (too_many_cells,
-// field M) when M * S exceeds limits::kMaxStreamCells. M must be valid.
+// Makespan T[M-1][S-1] by the recurrence, in O(S) memory. Refuses
+// (too_many_cells, field M, value M * S) when M * S exceeds
+// limits::kMaxStreamCells. M must be valid.
 Result<double> recurrence_makespan(const Pipeline& p, double M, Regime regime);
 
 // Start and finish of every (micro-batch, stage) cell and of every transfer,
@@ -33,7 +34,8 @@ struct Timeline {
   double makespan = 0;
 };
 
-// Refuses (too_many_cells, field M) when M * S exceeds limits::kMaxTimelineCells.
+// Refuses (too_many_cells, field M, value M * S) when M * S exceeds
+// limits::kMaxTimelineCells.
 Result<Timeline> timeline(const Pipeline& p, double M, Regime regime);
 
 std::string_view regime_name(Regime regime);

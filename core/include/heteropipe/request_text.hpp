@@ -1,0 +1,28 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "heteropipe/analysis.hpp"
+#include "heteropipe/error.hpp"
+
+// A request as a person types it (the CLI's arguments, the pages' fields),
+// read through the shared parser and judged field by field, so that every
+// interface reports the same errors for the same text.
+namespace heteropipe {
+
+struct RequestText {
+  std::string tau, d;
+  std::string M = "8", rho = "1";
+  std::optional<std::string> T_real;  // absent: no measured makespan
+};
+
+struct ReadRequest {
+  AnalysisRequest request;  // fields that failed keep their defaults
+  std::vector<Error> errors;  // at most one per field, in field order; empty when valid
+};
+
+ReadRequest read_request(const RequestText& text);
+
+}  // namespace heteropipe

@@ -1,0 +1,50 @@
+#include "heteropipe/request_text.hpp"
+
+#include <algorithm>
+
+#include "heteropipe/parse.hpp"
+
+namespace heteropipe {
+namespace {
+
+bool has_error(const std::vector<Error>& errors, Field field) {
+  return std::any_of(errors.begin(), errors.end(), [&](const Error& e) { return e.field == field; });
+}
+
+}  // namespace
+
+ReadRequest read_request(const RequestText& text) {
+  ReadRequest out;
+  AnalysisRequest& r = out.request;
+  auto keep = [&](auto parsed, auto& target) {
+    if (parsed) {
+      target = std::move(parsed).value();
+    } else {
+      out.errors.push_back(parsed.error());
+    }
+    return parsed.ok();
+  };
+  const bool tau_parsed = keep(parse_number_list(text.tau, Field::tau), r.tau);
+  keep(parse_number_list(text.d, Field::d), r.d);
+  keep(parse_number(text.M, Field::M), r.M);
+  keep(parse_number(text.rho, Field::rho), r.rho);
+  if (text.T_real) {
+    double T_real = 1;
+    keep(parse_number(*text.T_real, Field::T_real), T_real);
+    r.T_real = T_real;
+  }
+
+  // A field that did not parse is judged no further; a stand-in tau of the
+  // right length lets d be judged on its own.
+  AnalysisRequest judged = r;
+  if (!tau_parsed) judged.tau.assign(judged.d.size() + 1, 1.0);
+  const std::vector<Error> parse_errors = out.errors;
+  for (Error& e : check_request(judged)) {
+    if (!has_error(parse_errors, e.field)) out.errors.push_back(std::move(e));
+  }
+  std::stable_sort(out.errors.begin(), out.errors.end(),
+                   [](const Error& a, const Error& b) { return a.field < b.field; });
+  return out;
+}
+
+}  // namespace heteropipe

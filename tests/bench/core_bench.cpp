@@ -1,0 +1,91 @@
+// Speed of the core: analyze at small and huge S (against one plain pass over
+// the same arrays) and the exact recurrence in cells per second.
+#include <benchmark/benchmark.h>
+
+#include <heteropipe/heteropipe.hpp>
+
+#include <random>
+#include <vector>
+
+using namespace heteropipe;
+
+namespace {
+
+AnalysisRequest request_of(std::int64_t S) {
+  std::mt19937_64 rng(1);
+  std::uniform_real_distribution<double> u(0.1, 10);
+  AnalysisRequest r;
+  r.tau.resize(static_cast<std::size_t>(S));
+  r.d.resize(static_cast<std::size_t>(S - 1));
+  for (double& x : r.tau) x = u(rng);
+  for (double& x : r.d) x = u(rng) / 10;
+  r.M = 100;
+  r.rho = 0.8;
+  r.T_real = 1e3 * static_cast<double>(S);
+  return r;
+}
+
+// What every analyze needs to read at least once: the baseline it is held
+// to. Like BM_analyze, it reads arrays freshly copied (so as cold in cache).
+void BM_plain_pass(benchmark::State& state) {
+  const AnalysisRequest r = request_of(state.range(0));
+  for (auto _ : state) {
+    state.PauseTiming();
+    AnalysisRequest fresh = r;
+    state.ResumeTiming();
+    double sum = 0;
+    for (double x : fresh.tau) sum += x;
+    for (double x : fresh.d) sum += x;
+    benchmark::DoNotOptimize(sum);
+    state.PauseTiming();
+    fresh = AnalysisRequest{};
+    state.ResumeTiming();
+  }
+  state.SetItemsProcessed(state.iterations() * state.range(0));
+}
+
+// Front ends hand over arrays they have just built (parsed text, copied JS
+// arrays), so analyze takes them by move; making the copy is not timed.
+void BM_analyze(benchmark::State& state) {
+  const AnalysisRequest r = request_of(state.range(0));
+  for (auto _ : state) {
+    state.PauseTiming();
+    AnalysisRequest fresh = r;
+    state.ResumeTiming();
+    auto a = analyze(std::move(fresh));
+    benchmark::DoNotOptimize(a);
+    state.PauseTiming();  // releasing the arrays is the caller's business
+    a = Result<Analysis>(Error{});
+    state.ResumeTiming();
+  }
+  state.SetItemsProcessed(state.iterations() * state.range(0));
+}
+
+void BM_recurrence(benchmark::State& state) {
+  const AnalysisRequest r = request_of(state.range(0));
+  const Pipeline p = Pipeline::create(r.tau, r.d).value();
+  const auto M = static_cast<double>(state.range(1));
+  for (auto _ : state) {
+    auto T = recurrence_makespan(p, M, Regime::asynchronous);
+    benchmark::DoNotOptimize(T);
+  }
+  state.counters["cells/s"] =
+      benchmark::Counter(static_cast<double>(state.range(0)) * M, benchmark::Counter::kIsIterationInvariantRate);
+}
+
+void BM_timeline(benchmark::State& state) {
+  const AnalysisRequest r = request_of(state.range(0));
+  const Pipeline p = Pipeline::create(r.tau, r.d).value();
+  for (auto _ : state) {
+    auto t = timeline(p, static_cast<double>(state.range(1)), Regime::blocking);
+    benchmark::DoNotOptimize(t);
+  }
+}
+
+}  // namespace
+
+BENCHMARK(BM_plain_pass)->Arg(4)->Arg(1'000'000)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_analyze)->Arg(4)->Arg(1'000'000)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_recurrence)->Args({64, 1'000'000})->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_timeline)->Args({64, 1'000})->Unit(benchmark::kMicrosecond);
+BENCHMARK_MAIN();

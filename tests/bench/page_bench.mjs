@@ -1,0 +1,59 @@
+// Page speed in headless Chromium (figures for the README; nothing here is asserted):
+// 1. first complete result after navigation from file://;
+// 2. one keystroke to an updated page, pictures included, at S = 64, M = 1000;
+// 3. the size of the whole site and of what one page loads.
+// Usage: node tests/bench/page_bench.mjs  (after scripts/build-site.sh)
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { launch, open, fileBase, site } from '../web/helpers.mjs';
+
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
+const context = await launch();
+
+// 1. First result: the page marks 'hp-first-result' when its first update (results and pictures) is done.
+const first = [];
+for (let i = 0; i < 15; i++) {
+  const { page } = await open(context, fileBase + 'calculator.html');
+  first.push(await page.evaluate(() => performance.getEntriesByName('hp-first-result')[0].startTime));
+  await page.close();
+}
+
+// 2. Keystrokes: edit the last stage time, let the page update (including uPlot's microtask redraw),
+//    and force style and layout, as the next frame would.
+const tau = Array.from({ length: 64 }, (_, i) => (0.5 + ((i * 37) % 23) / 10).toFixed(2)).join(', ');
+const { page } = await open(context, fileBase + `calculator.html#tau=${encodeURIComponent(tau)}&d=&M=1000&rho=1&T_real=`);
+const keystrokes = await page.evaluate(async () => {
+  const el = document.getElementById('tau'), base = el.value, times = [];
+  for (let i = 0; i < 200; i++) {
+    const t0 = performance.now();
+    el.value = base + (i % 9 + 1);
+    el.dispatchEvent(new Event('input'));
+    await Promise.resolve(); await Promise.resolve();
+    void document.body.offsetHeight;
+    times.push(performance.now() - t0);
+    await new Promise((r) => setTimeout(r, 0));
+  }
+  return times;
+});
+const cells = await page.$$eval('#chart-gantt path.mb', (ps) => ps.reduce((n, e) => n + Number(e.dataset.bars), 0));
+await page.close();
+await context.close();
+
+// 3. Sizes.
+async function files(dir) {
+  const out = [];
+  for (const e of await readdir(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) out.push(...await files(p)); else out.push({ p, size: (await stat(p)).size });
+  }
+  return out;
+}
+const all = await files(site);
+const total = all.reduce((s, f) => s + f.size, 0);
+const pageFiles = all.filter((f) => !/embed-example|i18n[/\\]zh\.js|LICENSE/.test(f.p));
+const onePage = pageFiles.reduce((s, f) => s + f.size, 0);
+const moduleSize = all.find((f) => f.p.endsWith('heteropipe.js')).size;
+
+console.log(`first complete result from file://: median ${median(first).toFixed(1)} ms (min ${Math.min(...first).toFixed(1)}, n=${first.length})`);
+console.log(`keystroke -> updated page at S=64, M=1000 (Gantt ${cells} bars): median ${median(keystrokes).toFixed(2)} ms, p90 ${[...keystrokes].sort((a, b) => a - b)[Math.floor(keystrokes.length * 0.9)].toFixed(2)} ms (n=${keystrokes.length})`);
+console.log(`site size: ${total} bytes in ${all.length} files; one page loads ${onePage} bytes; module ${moduleSize} bytes`);

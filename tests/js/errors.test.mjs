@@ -1,0 +1,144 @@
+// Bad input from JS: every error code the API can raise, its English message,
+// and non-numbers where numbers belong (they reach C++ as NaN and are refused
+// there, naming the item).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { hp, load } from './support.mjs';
+
+const { HeteropipeError } = load;
+
+function fails(call, expected) {
+  let caught;
+  try {
+    call();
+  } catch (e) {
+    caught = e;
+  }
+  assert.ok(caught instanceof HeteropipeError, `expected a HeteropipeError, got ${caught}`);
+  assert.ok(caught instanceof Error);
+  assert.equal(caught.name, 'HeteropipeError');
+  for (const [key, value] of Object.entries(expected)) assert.deepEqual(caught[key], value, key);
+  return caught;
+}
+
+test('every error code reachable from JS, with field, index, value and message', () => {
+  const cases = [
+    [() => hp.analyze({ tau: [] }), { code: 'empty', field: 'tau', index: null, message: 'tau: needs at least one value' }],
+    [() => hp.parseNumber('  ', 'M'), { code: 'empty', field: 'M', index: null, message: 'M: is empty' }],
+    [() => hp.analyze({ tau: new Float64Array(1e7 + 1) }),
+      { code: 'too_many', field: 'tau', value: 1e7 + 1, message: 'tau: at most 10,000,000 values' }],
+    [() => hp.makespanCurve({ tau: [1], batches: new Float64Array(10001).fill(1) }),
+      { code: 'too_many', field: 'M', message: 'M: at most 10,000 values' }],
+    [() => hp.analyze({ tau: [1, NaN] }),
+      { code: 'not_finite', field: 'tau', index: 1, message: 'tau, item 2: must be a finite number (got NaN)' }],
+    [() => hp.analyze({ tau: [1], T_real: -Infinity }),
+      { code: 'not_finite', field: 'T_real', message: 'T_real: must be a finite number (got -Infinity)' }],
+    [() => hp.analyze({ tau: [1, -2] }),
+      { code: 'negative', field: 'tau', index: 1, value: -2, message: 'tau, item 2: must be >= 0 (got -2)' }],
+    [() => hp.analyze({ tau: [1, 2, 3], d: [0, -0.5] }),
+      { code: 'negative', field: 'd', index: 1, message: 'd, item 2: must be >= 0 (got -0.5)' }],
+    [() => hp.analyze({ tau: [0, 0, 0] }),
+      { code: 'all_zero', field: 'tau', message: 'tau: at least one stage time must be > 0' }],
+    [() => hp.analyze({ tau: [1, 2e15] }),
+      { code: 'too_large', field: 'tau', index: 1, message: 'tau, item 2: must be at most 1e15 (got 2000000000000000)' }],
+    [() => hp.parseList('1, 1e400', 'tau'),
+      { code: 'too_large', index: 1, token: '1e400', message: 'tau, item 2: must be at most 1e15 (got 1e400)' }],
+    [() => hp.parseNumber('1e999', 'M'), { code: 'too_large', message: 'M: must be at most 2^53 (got 1e999)' }],
+    [() => hp.analyze({ tau: [1, 2, 3], d: [1] }),
+      { code: 'wrong_length', field: 'd', index: null, value: 1,
+        message: 'd: needs S-1 = 2 link latencies, one per link, or none (got 1)' }],
+    [() => hp.analyze({ tau: [1], M: 2.5 }),
+      { code: 'not_integer', field: 'M', value: 2.5, message: 'M: must be a whole number (got 2.5)' }],
+    [() => hp.analyze({ tau: [1], M: 0 }),
+      { code: 'out_of_range', field: 'M', message: 'M: must be between 1 and 2^53 (got 0)' }],
+    [() => hp.makespanAsync({ tau: [1], M: 2 ** 54 }), { code: 'out_of_range', field: 'M' }],
+    [() => hp.analyze({ tau: [1], rho: 1.5 }),
+      { code: 'out_of_range', field: 'rho', message: 'rho: must be between 0 and 1 (got 1.5)' }],
+    [() => hp.effectiveSlope({ tau: [1], rho: -0.1 }), { code: 'out_of_range', field: 'rho' }],
+    [() => hp.analyze({ tau: [1], T_real: 0 }),
+      { code: 'not_positive', field: 'T_real', message: 'T_real: must be > 0 (got 0)' }],
+    [() => hp.overlapRatio({ tau: [1, 1], d: [1], M: 2, T_real: -3 }), { code: 'not_positive', value: -3 }],
+    [() => hp.analyze({ tau: [1], T_real: 1e16 }), { code: 'too_large', field: 'T_real' }],
+    [() => hp.parseList('1,,2', 'd'),
+      { code: 'empty_item', field: 'd', index: 1, message: 'd, item 2: empty item between separators' }],
+    [() => hp.parseList('1, abc', 'tau'),
+      { code: 'not_a_number', index: 1, token: 'abc', message: "tau, item 2: 'abc' is not a number" }],
+    [() => hp.parseNumber('0x10', 'rho'), { code: 'not_a_number', field: 'rho', message: "rho: '0x10' is not a number" }],
+    [() => hp.timeline({ tau: [1, 2, 3, 4], M: 600000 }),
+      { code: 'too_many_cells', field: 'M', value: 600000,
+        message: 'M: M x S = 2,400,000 cells is over the limit of 2,000,000' }],
+    [() => hp.recurrenceMakespan({ tau: [1, 2], M: 6e9, regime: 'blocking' }),
+      { code: 'too_many_cells', message: 'M: M x S = 12,000,000,000 cells is over the limit of 10,000,000,000' }],
+  ];
+  const codes = new Set();
+  for (const [call, expected] of cases) codes.add(fails(call, expected).code);
+  // no_overlap_headroom is the one code JS never raises: overlapRatio answers
+  // null instead, and analyze leaves overlap_ratio out (see model.test.mjs).
+  assert.deepEqual([...codes].sort(), ['all_zero', 'empty', 'empty_item', 'negative', 'not_a_number', 'not_finite',
+    'not_integer', 'not_positive', 'out_of_range', 'too_large', 'too_many', 'too_many_cells', 'wrong_length']);
+});
+
+test('strings, null, objects, booleans and bigints where numbers belong are refused by C++', () => {
+  fails(() => hp.analyze({ tau: [0.5, '1', 1] }),
+    { code: 'not_finite', field: 'tau', index: 1, token: '"1"', message: 'tau, item 2: must be a finite number (got "1")' });
+  fails(() => hp.analyze({ tau: [1, 2], d: [null] }), { code: 'not_finite', field: 'd', index: 0, token: 'null' });
+  fails(() => hp.analyze({ tau: [1, {}] }), { code: 'not_finite', index: 1, token: 'an object' });
+  fails(() => hp.analyze({ tau: [true] }), { code: 'not_finite', index: 0, token: 'true' });
+  fails(() => hp.analyze({ tau: new BigInt64Array([1n]) }), { code: 'not_finite', index: 0, token: '1n' });
+  fails(() => hp.analyze({ tau: [1], M: '8' }), { code: 'not_finite', field: 'M', message: 'M: must be a finite number (got "8")' });
+  fails(() => hp.analyze({ tau: [1], M: null }), { code: 'not_finite', field: 'M' });
+  fails(() => hp.analyze({ tau: [1], rho: {} }), { code: 'not_finite', field: 'rho', token: 'an object' });
+  fails(() => hp.analyze({ tau: [1], T_real: 'x' }), { code: 'not_finite', field: 'T_real' });
+  fails(() => hp.makespanAsync({ tau: [1], M: [8] }), { code: 'not_finite', field: 'M', token: 'an array' });
+  fails(() => hp.timeline({ tau: [1], M: NaN }), { code: 'not_finite', field: 'M', token: 'NaN' });
+  fails(() => hp.makespanCurve({ tau: [1], batches: [1, 'two'] }), { code: 'not_finite', field: 'M', index: 1 });
+  fails(() => hp.makespanCurve({ tau: [1], batches: [1, 2.5] }), { code: 'not_integer', field: 'M', index: 1 });
+  // A lone value stands for a list of one; text is not parsed implicitly.
+  fails(() => hp.analyze({ tau: '0.5, 1' }), { code: 'not_finite', index: 0, token: '"0.5, 1"' });
+  assert.equal(hp.analyze({ tau: 5 }).S, 1);
+  fails(() => hp.analyze(undefined), { code: 'empty', field: 'tau' });
+  fails(() => hp.analyze({ tau: { length: 1e12 } }), { code: 'too_many', value: 1e12 });
+  // Holes and array-likes.
+  fails(() => hp.analyze({ tau: [1, , 3] }), { code: 'not_finite', index: 1, token: 'undefined' }); // eslint-disable-line no-sparse-arrays
+  assert.equal(hp.analyze({ tau: { length: 2, 0: 1, 1: 3 } }).tau_max, 3);
+});
+
+test('check reports every bad field at once and never throws', () => {
+  const errors = hp.check({ tau: [1, -1], d: [1, 2, 3], M: 0, rho: NaN, T_real: -1 });
+  assert.deepEqual(errors.map((e) => [e.code, e.field, e.index]), [
+    ['negative', 'tau', 1], ['wrong_length', 'd', null], ['out_of_range', 'M', null],
+    ['not_finite', 'rho', null], ['not_positive', 'T_real', null],
+  ]);
+  assert.deepEqual(errors.map((e) => e.message), [
+    'tau, item 2: must be >= 0 (got -1)',
+    'd: needs S-1 = 1 link latencies, one per link, or none (got 3)',
+    'M: must be between 1 and 2^53 (got 0)',
+    'rho: must be a finite number (got NaN)',
+    'T_real: must be > 0 (got -1)',
+  ]);
+  assert.deepEqual(hp.check({ tau: [1, 2], d: [0.5] }), []);
+  for (const weird of [undefined, null, {}, { tau: 'x' }, { tau: { length: 1e9 }, d: { length: 1e9 } }, { M: {} }]) {
+    const list = hp.check(weird);
+    assert.ok(Array.isArray(list) && list.length > 0);
+    for (const e of list) assert.equal(typeof e.message, 'string');
+  }
+  const huge = hp.check({ tau: { length: 1e9 }, d: { length: 1e9 }, M: 3 });
+  assert.deepEqual(huge.map((e) => [e.code, e.field]), [['too_many', 'tau'], ['too_many', 'd']]);
+});
+
+test('programming errors (bad regime, field, text type, points) throw TypeError', () => {
+  assert.throws(() => hp.timeline({ tau: [1], M: 2, regime: 'async' }), TypeError);
+  assert.throws(() => hp.recurrenceMakespan({ tau: [1], M: 2, regime: 3 }), TypeError);
+  assert.throws(() => hp.parseList(5, 'tau'), TypeError);
+  assert.throws(() => hp.parseList('1', 'M'), TypeError);
+  assert.throws(() => hp.parseNumber('1', 'x'), TypeError);
+  assert.throws(() => hp.curveBatches({ tau: [1], M: 2, points: 'many' }), TypeError);
+  assert.equal(hp.timeline({ tau: [1], M: 2 }).regime, 'asynchronous');
+});
+
+test('the module keeps working after errors', () => {
+  for (let k = 0; k < 1000; k++) {
+    assert.throws(() => hp.analyze({ tau: [1, 'x'] }), HeteropipeError);
+  }
+  assert.equal(hp.makespanAsync({ tau: [0.5, 1, 1, 5], M: 8 }), 42.5);
+});

@@ -1,0 +1,99 @@
+// Ties three lists together: the core's public functions (from its headers),
+// the runtime API, and the TypeScript declarations. Adding to one without the
+// others fails here.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { hp, load, root } from './support.mjs';
+
+const headers = ['analysis', 'curve', 'formulas', 'parse', 'pipeline', 'schedule'];
+const declarations = readFileSync(join(root, 'wasm', 'types', 'heteropipe.d.ts'), 'utf8');
+const esmExports = readFileSync(join(root, 'wasm', 'types', 'esm.d.ts'), 'utf8');
+
+// Free functions at namespace scope: declarations that start a line.
+function coreFunctions() {
+  const names = new Set();
+  for (const h of headers) {
+    const text = readFileSync(join(root, 'core', 'include', 'heteropipe', `${h}.hpp`), 'utf8');
+    for (const m of text.matchAll(/^(?:inline\s+)?[A-Za-z_][\w:<>, ]*[\w>&*]\s+([a-z_]\w*)\s*\(/gm)) names.add(m[1]);
+  }
+  return [...names].sort();
+}
+
+// The members of one declared interface.
+function members(name) {
+  const body = declarations.match(new RegExp(`(?:interface|class) ${name}(?:<[^>]*>)? (?:extends [\\w, ]+ )?\\{([\\s\\S]*?)\\n  \\}`));
+  assert.ok(body, `${name} is declared`);
+  return [...new Set([...body[1].matchAll(/^\s+(?:readonly\s+)?(\w+)\??[(:<]/gm)].map((m) => m[1]))].sort();
+}
+
+const camel = (snake) => snake.replace(/_([a-zA-Z])/g, (_, c) => c.toUpperCase());
+
+const fullAnalysis = hp.analyze({ tau: [1, 2], d: [1.5], M: 4, T_real: 9 });
+
+// Core functions the API offers under another name or as part of a result.
+const coveredBy = {
+  analyze: { api: 'analyze' },
+  visit_fields: { api: 'analyze' },
+  check_request: { api: 'check' },
+  check_batches: { api: 'check' },
+  check_rho: { api: 'check' },
+  check_T_real: { api: 'check' },
+  parse_number_list: { api: 'parseList' },
+  parse_number: { api: 'parseNumber' },
+  link_slack: { field: 'link_slack' },
+  link_margin: { field: 'link_margin' },
+  has_overlap_headroom: { field: 'overlap_headroom' },
+  sandwich_position: { field: 'T_real_position' },
+  sandwich_position_name: { field: 'T_real_position' },
+  regime_name: { api: 'timeline' },
+};
+
+// Members of the API that are not a core function.
+const wasmOnly = ['limits', 'memory', 'version'];
+
+test('every core function is exported (same name in camelCase) or covered by a named export', () => {
+  const core = coreFunctions();
+  assert.ok(core.length >= 25, `found only ${core.length} core functions`);
+  const missing = core.filter((name) => {
+    const cover = coveredBy[name];
+    if (cover && cover.api) return typeof hp[cover.api] !== 'function';
+    if (cover && cover.field) return !(cover.field in fullAnalysis);
+    return typeof hp[camel(name)] !== 'function';
+  });
+  assert.deepEqual(missing, [], 'core functions with no JS counterpart');
+  for (const name of Object.keys(coveredBy)) assert.ok(core.includes(name), `${name} is no longer in the core`);
+});
+
+test('every JS export comes from the core and is declared, and every declared member exists', () => {
+  const runtime = Object.keys(hp).sort();
+  assert.deepEqual(runtime, members('Heteropipe'));
+  const core = new Set(coreFunctions().map(camel));
+  const covering = new Set(Object.values(coveredBy).map((c) => c.api).filter(Boolean));
+  const orphans = runtime.filter((key) => !core.has(key) && !covering.has(key) && !wasmOnly.includes(key));
+  assert.deepEqual(orphans, [], 'JS exports with no core function');
+});
+
+test('declared result types match the runtime objects field for field', () => {
+  assert.deepEqual(Object.keys(fullAnalysis).sort(), members('Analysis'));
+  assert.deepEqual(Object.keys(hp.limits).sort(), members('Limits'));
+  assert.deepEqual(Object.keys(hp.timeline({ tau: [1, 2], M: 2 })).sort(), members('Timeline'));
+  assert.deepEqual(Object.keys(hp.makespanCurve({ tau: [1], batches: [1] })).sort(), members('Curve'));
+  assert.deepEqual(Object.keys(hp.memory()).sort(), members('MemoryUse'));
+  assert.deepEqual(Object.keys(hp.check({ tau: [] })[0]).sort(), members('ErrorInfo'));
+  let error;
+  try {
+    hp.analyze({ tau: [-1] });
+  } catch (e) {
+    error = e;
+  }
+  assert.deepEqual(Object.keys(error).sort(), members('HeteropipeError').filter((k) => k !== 'name'));
+  assert.equal(typeof load.HeteropipeError, 'function');
+});
+
+test('the ES module entry re-exports every declared type', () => {
+  const declared = [...declarations.matchAll(/^  (?:interface|type|class) (\w+)/gm)].map((m) => m[1]).sort();
+  const exported = [...esmExports.matchAll(/^export (?:type|import) (\w+)/gm)].map((m) => m[1]).sort();
+  assert.deepEqual(exported, declared);
+});

@@ -1,0 +1,33 @@
+// Shared by the tests in tests/js: where things are, and the loaded module.
+import { createRequire } from 'node:module';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const modulePath = process.env.HETEROPIPE_MODULE || join(root, 'build', 'wasm', 'wasm', 'heteropipe.js');
+export const cliPath = process.env.HETEROPIPE_CLI || join(root, 'build', 'native', 'cli', 'heteropipe');
+
+if (!existsSync(modulePath)) {
+  throw new Error(`missing ${modulePath}: run cmake --preset wasm && cmake --build --preset wasm`);
+}
+
+export const load = createRequire(import.meta.url)(modulePath);
+export const hp = await load();
+
+// Deterministic pseudo-random numbers (mulberry32), so failures reproduce.
+export function random(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// |a - b| <= tol * max(1, |a|, |b|)
+export function close(a, b, tol = 1e-12) {
+  return Math.abs(a - b) <= tol * Math.max(1, Math.abs(a), Math.abs(b));
+}

@@ -1,0 +1,119 @@
+"""Every bad-input class raises HeteropipeError (a ValueError) with the
+core's code, field and 0-based index, and an English message naming the
+field and the 1-based item."""
+
+import math
+import unittest
+
+import heteropipe.core as core
+from heteropipe import HeteropipeError, Pipeline, analyze, parse_number, parse_number_list
+
+P = Pipeline([0.5, 1, 1, 5], [0.2, 0.1, 0.3])
+
+
+class BadInput(unittest.TestCase):
+    def expect(self, call, code, field, index, message):
+        with self.assertRaises(HeteropipeError) as caught:
+            call()
+        e = caught.exception
+        self.assertIsInstance(e, ValueError)
+        self.assertEqual((e.code, e.field, e.index, str(e)), (code, field, index, message))
+        self.assertTrue(math.isfinite(e.value))
+
+    def test_tau_and_d(self):
+        self.expect(lambda: Pipeline([]), "empty", "tau", None, "tau: needs at least one value")
+        self.expect(lambda: Pipeline([1, -2]), "negative", "tau", 1, "tau, item 2: must be >= 0 (got -2)")
+        self.expect(lambda: Pipeline([1, float("nan")]), "not_finite", "tau", 1,
+                    "tau, item 2: must be a finite number (got nan)")
+        self.expect(lambda: Pipeline([float("inf")]), "not_finite", "tau", 0,
+                    "tau, item 1: must be a finite number (got inf)")
+        self.expect(lambda: Pipeline([0, 0, 0]), "all_zero", "tau", None, "tau: at least one stage time must be > 0")
+        self.expect(lambda: Pipeline([1, 2e15]), "too_large", "tau", 1, "tau, item 2: must be at most 1e15 (got 2e+15)")
+        self.expect(lambda: Pipeline([0.5, 1, 1, 5], [0.2, 0.1]), "wrong_length", "d", None,
+                    "d: needs S-1 = 3 link latencies, one per link, or none (got 2)")
+        self.expect(lambda: Pipeline([1, 2], [-0.5]), "negative", "d", 0, "d, item 1: must be >= 0 (got -0.5)")
+        self.expect(lambda: Pipeline([1, "x"]), "not_a_number", "tau", 1, "tau, item 2: 'x' is not a number")
+        self.expect(lambda: Pipeline([1, None]), "not_a_number", "tau", 1, "tau, item 2: 'None' is not a number")
+        self.expect(lambda: Pipeline([1, True]), "not_a_number", "tau", 1, "tau, item 2: 'True' is not a number")
+        self.expect(lambda: Pipeline(5), "not_a_number", "tau", None,
+                    "tau: must be a list of numbers or a text list like '1, 2.5, 3' (got 5)")
+
+    def test_too_small_when_the_core_has_it(self):
+        with self.assertRaises(HeteropipeError) as caught:
+            Pipeline([1e-16, 0])
+        self.assertIn(caught.exception.code, ("too_small", "all_zero"))
+        self.assertTrue(str(caught.exception).startswith("tau: "))
+
+    def test_too_many_stages(self):
+        self.expect(lambda: Pipeline(bytes(8 * (10 ** 7 + 1)) and __import__("array").array("d", bytes(8 * (10 ** 7 + 1)))),
+                    "too_many", "tau", None, "tau: at most 10,000,000 values")
+
+    def test_parser(self):
+        self.expect(lambda: Pipeline("1,,2"), "empty_item", "tau", 1, "tau, item 2: empty item between separators")
+        self.expect(lambda: Pipeline(",1"), "empty_item", "tau", 0, "tau, item 1: empty item between separators")
+        for text, token in (("1 0x10", "0x10"), ("1 1e", "1e"), ("1 abc", "abc"), ("1 nan", "nan"), ("1 inf", "inf")):
+            self.expect(lambda: parse_number_list(text, "d"), "not_a_number", "d", 1,
+                        f"d, item 2: '{token}' is not a number")
+        self.expect(lambda: parse_number_list("1,1e400"), "too_large", "tau", 1,
+                    "tau, item 2: must be at most 1e15 (got 1e400)")
+        self.expect(lambda: parse_number("  ", "M"), "empty", "M", None, "M: is empty")
+        self.expect(lambda: parse_number("1e999", "M"), "too_large", "M", None, "M: must be at most 2^53 (got 1e999)")
+        self.expect(lambda: Pipeline(["1", "1_000"]), "not_a_number", "tau", 1, "tau, item 2: '1_000' is not a number")
+
+    def test_M_is_an_int_as_in_the_reference(self):
+        self.expect(lambda: P.async_(8.0), "not_integer", "M", None, "M: must be a whole number (got 8.0)")
+        self.expect(lambda: P.async_(2.5), "not_integer", "M", None, "M: must be a whole number (got 2.5)")
+        self.expect(lambda: P.block(True), "not_integer", "M", None, "M: must be a whole number (got True)")
+        self.expect(lambda: P.free("8"), "not_integer", "M", None, "M: must be a whole number (got '8')")
+        self.expect(lambda: P.gpipe(float("nan")), "not_finite", "M", None, "M: must be a finite number (got nan)")
+        self.expect(lambda: P.async_(0), "out_of_range", "M", None, "M: must be between 1 and 2^53 (got 0)")
+        self.expect(lambda: P.async_(-3), "out_of_range", "M", None, "M: must be between 1 and 2^53 (got -3)")
+        self.expect(lambda: P.async_(2 ** 53 + 1), "out_of_range", "M", None,
+                    "M: must be between 1 and 2^53 (got 9007199254740993)")
+        self.expect(lambda: P.async_(10 ** 400), "out_of_range", "M", None,
+                    f"M: must be between 1 and 2^53 (got 1{'0' * 39}...)")
+        self.assertEqual(P.async_(2 ** 53), P.async_(2 ** 53))
+        self.expect(lambda: core.makespan_async([1, 2], 1.0), "not_integer", "M", None,
+                    "M: must be a whole number (got 1.0)")
+
+    def test_rho_and_T_real(self):
+        self.expect(lambda: P.slope(1.5), "out_of_range", "rho", None, "rho: must be between 0 and 1 (got 1.5)")
+        self.expect(lambda: core.effective_slope([1, 2], -0.1), "out_of_range", "rho", None,
+                    "rho: must be between 0 and 1 (got -0.1)")
+        self.expect(lambda: P.slope(float("nan")), "not_finite", "rho", None, "rho: must be a finite number (got nan)")
+        self.expect(lambda: P.slope("high"), "not_a_number", "rho", None, "rho: 'high' is not a number")
+        self.expect(lambda: P.overlap_ratio(0, 8), "not_positive", "T_real", None, "T_real: must be > 0 (got 0)")
+        self.expect(lambda: P.overlap_ratio(-1, 8), "not_positive", "T_real", None, "T_real: must be > 0 (got -1)")
+        self.expect(lambda: P.overlap_ratio(1e16, 8), "too_large", "T_real", None,
+                    "T_real: must be at most 1e15 (got 1e+16)")
+        self.expect(lambda: analyze([1, 2], M=4, T_real=float("inf")), "not_finite", "T_real", None,
+                    "T_real: must be a finite number (got inf)")
+
+    def test_no_overlap_headroom_when_strict(self):
+        self.assertEqual(P.overlap_ratio(42.0, 16), 1.0)
+        self.expect(lambda: P.overlap_ratio(42.0, 16, strict=True), "no_overlap_headroom", "T_real", None,
+                    "T_real: no overlap headroom: T_block equals T_async, so the overlap ratio is undefined")
+        self.expect(lambda: core.overlap_ratio([1, 2], 5.0, 3, strict=True), "no_overlap_headroom", "T_real", None,
+                    "T_real: no overlap headroom: T_block equals T_async, so the overlap ratio is undefined")
+
+    def test_cell_limits(self):
+        self.expect(lambda: Pipeline([1, 2]).timeline(1_000_001), "too_many_cells", "M", None,
+                    "M: M x S = 2,000,002 cells is over the limit of 2,000,000")
+        self.expect(lambda: Pipeline([1, 2]).recurrence(6 * 10 ** 9, "blocking"), "too_many_cells", "M", None,
+                    "M: M x S = 12,000,000,000 cells is over the limit of 10,000,000,000")
+
+    def test_regime_names(self):
+        with self.assertRaises(ValueError):
+            P.timeline(2, "sideways")
+
+    def test_errors_survive_pickling(self):
+        import pickle
+        try:
+            Pipeline([1, -2])
+        except HeteropipeError as e:
+            copy = pickle.loads(pickle.dumps(e))
+            self.assertEqual((copy.code, copy.field, copy.index, str(copy)), (e.code, e.field, e.index, str(e)))
+
+
+if __name__ == "__main__":
+    unittest.main()

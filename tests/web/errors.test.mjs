@@ -1,0 +1,114 @@
+// Every error class a person can reach by typing, in both languages: the message is in the page's
+// language, sits next to its field, names the item, marks the field for assistive technology,
+// leaves the typed text alone, and no NaN or Infinity appears anywhere.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, open, fileBase, loadModule, typeInto, PAGES } from './helpers.mjs';
+
+let context, hp;
+before(async () => { [context, hp] = await Promise.all([launch(), loadModule()]); });
+after(async () => { await context?.close(); });
+
+const DEFAULTS = { tau: '0.5, 1, 1, 5', d: '', M: '8', rho: '1', T_real: '' };
+
+// [field, typed text, error code, Chinese message]. The English message must equal the module's own.
+// (not_finite cannot be typed: the parser reads 1e999 as too_large; too_many_cells and
+// no_overlap_headroom are not field errors on this page.)
+const CASES = [
+  ['tau', '', 'empty', 'τ：至少需要一个值'],
+  ['tau', '0.5, -1, 1', 'negative', 'τ，第 2 项：必须 ≥ 0（输入为 -1）'],
+  ['tau', '0, 0', 'all_zero', 'τ：至少要有一个阶段时间 > 0'],
+  ['tau', '1, 1e16', 'too_large', 'τ，第 2 项：最大为 1e15（输入为 10000000000000000）'],
+  ['tau', '1,,2', 'empty_item', 'τ，第 2 项：分隔符之间缺少数值'],
+  ['tau', '1， abc', 'not_a_number', 'τ，第 2 项：“abc”不是数字'],
+  ['d', '1, 2', 'wrong_length', 'd：需要 S−1 = 3 个链路延迟（每条链路一个），或者留空（输入了 2 个）'],
+  ['d', '1, -2, 3', 'negative', 'd，第 2 项：必须 ≥ 0（输入为 -2）'],
+  ['M', '', 'empty', 'M：不能为空'],
+  ['M', '2.5', 'not_integer', 'M：必须是整数（输入为 2.5）'],
+  ['M', '0', 'out_of_range', 'M：必须在 1 到 2^53 之间（输入为 0）'],
+  ['M', '1e999', 'too_large', 'M：最大为 2^53（输入为 1e999）'],
+  ['M', 'eight', 'not_a_number', 'M：“eight”不是数字'],
+  ['rho', '1.5', 'out_of_range', 'ρ：必须在 0 到 1 之间（输入为 1.5）'],
+  ['T_real', '0', 'not_positive', 'T_real：必须 > 0（输入为 0）'],
+  ['T_real', '1e20', 'too_large', 'T_real：最大为 1e15（输入为 100000000000000000000）'],
+];
+
+// The module's English message for a text, found the way the page finds it: parse, then check.
+function moduleMessage(text) {
+  const parsers = { tau: (t) => hp.parseList(t, 'tau'), d: (t) => hp.parseList(t, 'd'), M: (t) => hp.parseNumber(t, 'M'),
+    rho: (t) => hp.parseNumber(t, 'rho'), T_real: (t) => hp.parseNumber(t, 'T_real') };
+  const input = {};
+  for (const [k, parse] of Object.entries(parsers)) {
+    if ((k === 'rho' || k === 'T_real') && text[k].trim() === '') continue;
+    try { input[k] = parse(text[k]); } catch (e) { return { field: e.field, code: e.code, message: e.message }; }
+  }
+  const [e] = hp.check(input);
+  return e && { field: e.field, code: e.code, message: e.message };
+}
+
+async function fieldState(page, field) {
+  return page.evaluate((k) => {
+    const input = document.getElementById(k), error = document.getElementById(k + '-error');
+    return {
+      message: error.hidden ? null : error.textContent,
+      nextToField: input.closest('.field') === error.closest('.field'),
+      invalid: input.getAttribute('aria-invalid'),
+      describedby: (input.getAttribute('aria-describedby') || '').split(' '),
+      value: input.value,
+      resultsHidden: document.getElementById('result-groups').hidden,
+      text: document.body.innerText,
+    };
+  }, field);
+}
+
+for (const p of PAGES) {
+  test(`${p.name}: every error class is shown next to its field, in the page's language`, async () => {
+    const { page, problems } = await open(context, fileBase + p.file);
+    for (const [field, typed, code, zh] of CASES) {
+      for (const [k, v] of Object.entries(DEFAULTS)) if (k !== field && await page.inputValue('#' + k) !== v) await typeInto(page, k, v);
+      await typeInto(page, field, typed);
+      const expected = moduleMessage({ ...DEFAULTS, [field]: typed });
+      assert.equal(expected.code, code, `${field}=${typed}`);
+      const s = await fieldState(page, field);
+      assert.equal(s.message, p.name === 'en' ? expected.message : zh, `${field}=${typed}`);
+      assert.ok(s.nextToField);
+      assert.equal(s.invalid, 'true');
+      assert.ok(s.describedby.includes(field + '-error'));
+      assert.equal(s.value, typed);
+      assert.ok(s.resultsHidden);
+      assert.doesNotMatch(s.text, /NaN|Infinity/);
+      if (p.name === 'zh') assert.doesNotMatch(s.message, /item|must|number|empty|between/);
+      // Fixing the field clears the mark.
+      await typeInto(page, field, DEFAULTS[field] === '' ? '1' : DEFAULTS[field]);
+      if (field === 'd') await typeInto(page, field, '');
+      const fixed = await fieldState(page, field);
+      assert.equal(fixed.message, null);
+      assert.equal(fixed.invalid, null);
+    }
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test(`${p.name}: several bad fields are all marked at once`, async () => {
+    const { page } = await open(context, fileBase + p.file + '#tau=1,x&d=&M=0&rho=2&T_real=-3');
+    for (const k of ['tau', 'M', 'rho', 'T_real']) {
+      const s = await fieldState(page, k);
+      assert.equal(s.invalid, 'true', k);
+      assert.ok(s.message, k);
+    }
+    assert.equal((await fieldState(page, 'd')).invalid, null);
+    assert.equal(await page.inputValue('#tau'), '1,x');
+    await page.close();
+  });
+
+  test(`${p.name}: more than 10,000,000 stage times is refused with the limit`, async () => {
+    const { page } = await open(context, fileBase + p.file);
+    const huge = '1,'.repeat(10_000_001);
+    const before = Number(await page.getAttribute('html', 'data-ready'));
+    await page.evaluate((t) => { const el = document.getElementById('tau'); el.value = t; el.dispatchEvent(new Event('input')); }, huge);
+    await page.waitForFunction((n) => Number(document.documentElement.getAttribute('data-ready')) > n, before, { timeout: 60_000 });
+    const s = await page.evaluate(() => document.getElementById('tau-error').textContent);
+    assert.equal(s, p.name === 'en' ? 'tau, item 10000001: at most 10,000,000 values' : 'τ，第 10000001 项：最多 10,000,000 个值');
+    await page.close();
+  });
+}

@@ -1,0 +1,65 @@
+// Screenshots of both pages with every picture drawn (light, dark, phone width, print), saved to
+// build/test-artifacts/ for people to look at; the test asserts that each picture is on screen.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { launch, open, fileBase, artifactDir, PAGES } from './helpers.mjs';
+
+let context, dir;
+before(async () => { [context, dir] = await Promise.all([launch(), artifactDir()]); });
+after(async () => { await context?.close(); });
+
+const STATE = '#tau=0.5%2C1%2C1%2C5&d=0.2%2C4.6%2C0.3&M=12&rho=0.5&T_real=70';
+
+async function assertPictures(page) {
+  for (const id of ['#chart-curve canvas', '#chart-over canvas', '#chart-gantt svg', '#chart-slack svg']) {
+    assert.ok(await page.isVisible(id), id);
+    const box = await page.locator(id).first().boundingBox();
+    assert.ok(box.width > 200 && box.height > 60, `${id} ${JSON.stringify(box)}`);
+  }
+  const bars = await page.$$eval('#chart-gantt path.mb', (ps) => ps.reduce((n, e) => n + Number(e.dataset.bars), 0));
+  assert.equal(bars, 4 * 12);
+}
+
+for (const p of PAGES) {
+  test(`${p.name}: screenshots with all pictures`, async () => {
+    const { page, problems } = await open(context, fileBase + p.file + STATE);
+    await assertPictures(page);
+    await page.screenshot({ path: path.join(dir, `calculator-${p.name}.png`), fullPage: true });
+
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.waitForTimeout(100);
+    await page.screenshot({ path: path.join(dir, `calculator-${p.name}-dark.png`), fullPage: true });
+    await page.emulateMedia({ colorScheme: 'light' });
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.waitForTimeout(250);
+    await assertPictures(page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(overflow <= 0, `page scrolls sideways by ${overflow}px at phone width`);
+    await page.screenshot({ path: path.join(dir, `calculator-${p.name}-phone.png`), fullPage: true });
+
+    await page.setViewportSize({ width: 1100, height: 900 });
+    await page.emulateMedia({ media: 'print' });
+    await page.screenshot({ path: path.join(dir, `calculator-${p.name}-print.png`), fullPage: true });
+    assert.ok(!(await page.isVisible('#share')));
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+}
+
+test('keyboard alone: tab reaches the fields, presets and toggles, and Enter presses them', async () => {
+  const { page } = await open(context, fileBase + 'calculator.html');
+  await page.focus('#T_real');
+  const seen = [];
+  for (let i = 0; i < 8; i++) {
+    await page.keyboard.press('Tab');
+    seen.push(await page.evaluate(() => document.activeElement.getAttribute('data-preset')));
+  }
+  assert.ok(seen.includes('phase'));
+  while (await page.evaluate(() => document.activeElement.getAttribute('data-preset')) !== 'phase') await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.getElementById('d').value === '4.6, 0.1, 0.1');
+  assert.equal(await page.getAttribute('[data-key="phase_transition"]', 'data-value'), 'true');
+  await page.close();
+});

@@ -1,0 +1,143 @@
+// Sharing: the permalink round trip, the language switch, copy link, the exports' contents,
+// the Gantt regime toggle, and the embed mode through web/embed-example.html.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { launch, open, serve, fileBase, loadModule, typeInto, pageValues, expectedValues, foreignRequests, PAGES } from './helpers.mjs';
+
+let context, server, hp;
+before(async () => { [context, server, hp] = await Promise.all([launch(), serve(), loadModule()]); });
+after(async () => { await context?.close(); await server?.close(); });
+
+const TEXT = { tau: '1.13，2.901 2.621', d: '0.4, 5', M: '37', rho: '0.25', T_real: '120' };
+const INPUT = { tau: [1.13, 2.901, 2.621], d: [0.4, 5], M: 37, rho: 0.25, T_real: 120 };
+
+async function typeAll(page) { for (const [k, v] of Object.entries(TEXT)) await typeInto(page, k, v); }
+
+async function download(page, selector) {
+  const [d] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
+  return { name: d.suggestedFilename(), body: await readFile(await d.path()) };
+}
+
+for (const p of PAGES) {
+  test(`${p.name}: a link restores the typed state, and the language switch keeps it`, async () => {
+    const { page } = await open(context, fileBase + p.file);
+    await typeAll(page);
+    await page.click('#regime-toggle button[data-regime="blocking"]');
+    const url = page.url();
+    assert.match(url, /#/);
+    const expected = expectedValues(hp.analyze(INPUT));
+    assert.deepEqual(await pageValues(page), expected);
+
+    const { page: again } = await open(context, url);
+    for (const [k, v] of Object.entries(TEXT)) assert.equal(await again.inputValue('#' + k), v);
+    assert.deepEqual(await pageValues(again), expected);
+    assert.equal(await again.getAttribute('#regime-toggle button[data-regime="blocking"]', 'aria-pressed'), 'true');
+
+    // The other language, reached by its switch, shows the same state.
+    await again.click('#lang-switch');
+    await again.waitForFunction((lang) => document.documentElement.lang !== lang && document.documentElement.hasAttribute('data-ready'), p.lang);
+    for (const [k, v] of Object.entries(TEXT)) assert.equal(await again.inputValue('#' + k), v);
+    assert.deepEqual(await pageValues(again), expected);
+    // A link with a bad field restores the bad text and its error.
+    const { page: bad } = await open(context, fileBase + p.file + '#tau=1%2C%2C2&M=8');
+    assert.equal(await bad.inputValue('#tau'), '1,,2');
+    assert.equal(await bad.getAttribute('#tau', 'aria-invalid'), 'true');
+    await Promise.all([page.close(), again.close(), bad.close()]);
+  });
+
+  test(`${p.name}: exports hold the module's numbers`, async () => {
+    const { page, problems } = await open(context, fileBase + p.file);
+    await typeAll(page);
+    const a = hp.analyze(INPUT);
+    const json = await download(page, 'button[data-export="json"]');
+    assert.match(json.name, /\.json$/);
+    assert.deepEqual(JSON.parse(json.body.toString()), JSON.parse(JSON.stringify(a)));
+
+    const csv = await download(page, 'button[data-export="csv"]');
+    const rows = csv.body.toString().trim().split('\n').map((r) => r.split(','));
+    assert.deepEqual(rows[0], ['M', 'T_free', 'T_async', 'T_block', 'T_gpipe', 'gpipe_overestimate']);
+    const batches = hp.curveBatches({ tau: INPUT.tau, d: INPUT.d, M: INPUT.M, points: 240 });
+    const curve = hp.makespanCurve({ tau: INPUT.tau, d: INPUT.d, batches });
+    assert.equal(rows.length - 1, curve.M.length);
+    rows.slice(1).forEach((r, i) => assert.deepEqual(r.map(Number), rows[0].map((k) => curve[k][i])));
+    assert.ok(curve.M.includes(37) && curve.M.includes(Math.ceil(a.crossover_batches)));
+
+    for (const kind of ['png-curve', 'png-over']) {
+      const png = await download(page, `button[data-export="${kind}"]`);
+      assert.deepEqual([...png.body.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], kind);
+      assert.ok(png.body.length > 5000, kind);
+    }
+    const gantt = (await download(page, 'button[data-export="svg-gantt"]')).body.toString();
+    assert.match(gantt, /^<\?xml/);
+    // 3 stages x 24 micro-batches shown (of 37), each bar with its colour written out.
+    const bars = [...gantt.matchAll(/<path class="mb mb\d" data-bars="(\d+)" d="([^"]*)"[^>]*fill="rgb/g)];
+    assert.equal(bars.reduce((sum, b) => sum + Number(b[1]), 0), 3 * 24);
+    assert.equal(bars.reduce((sum, b) => sum + (b[2].match(/M/g) || []).length, 0), 3 * 24);
+    const slack = (await download(page, 'button[data-export="svg-slack"]')).body.toString();
+    assert.equal((slack.match(/class="slack-bar( past)?"/g) || []).length, 1 + 2); // legend + 2 links
+    assert.match(slack, /class="slack-bar past"/); // d[1] = 5 > tau_max - tau[1] = 0
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+}
+
+test('the Gantt toggle switches between the engine\'s asynchronous and blocking schedules', async () => {
+  const { page } = await open(context, fileBase + 'calculator.html#tau=1,2,1&d=3,0.5&M=30');
+  // Every bar is one subpath "Mx y h..." of its colour's path.
+  const bars = () => page.$$eval('#chart-gantt path.mb', (ps) => ps.flatMap((e) => e.getAttribute('d').split('M').slice(1)));
+  const asyncBars = await bars();
+  assert.equal(asyncBars.length, 3 * 24);
+  assert.match(await page.textContent('#gantt-note'), /24 of 30/);
+  await page.click('#regime-toggle button[data-regime="blocking"]');
+  await page.waitForSelector('#regime-toggle button[data-regime="blocking"][aria-pressed="true"]');
+  assert.notDeepEqual(await bars(), asyncBars);
+  const held = await page.$$eval('#chart-gantt path.xfer.hold', (ps) => ps.reduce((n, e) => n + Number(e.dataset.bars), 0));
+  assert.equal(held, 2 * 24);
+  // The bottleneck row is named: under blocking, sigma = [4, 2.5, 1] puts it on stage 1.
+  assert.match(await page.textContent('#chart-gantt'), /bottleneck: S1/);
+  await page.close();
+});
+
+test('copy link puts the permalink on the clipboard', async () => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.base.replace(/\/$/, '') });
+  const { page } = await open(context, server.base + 'calculator.html#tau=2,3&d=1&M=5&rho=1&T_real=');
+  await page.click('#copy-link');
+  await page.waitForFunction(() => document.getElementById('copy-status').textContent !== '');
+  assert.equal(await page.textContent('#copy-status'), 'Link copied.');
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), page.url());
+  await page.close();
+});
+
+for (const origin of ['file', 'http']) {
+  test(`the embed example shows the compact calculator (${origin})`, async () => {
+    const base = origin === 'file' ? fileBase : server.base;
+    const { page, problems, requests } = await openPlain(base + 'embed-example.html');
+    const frame = page.frame({ url: /calculator\.html/ });
+    assert.ok(frame);
+    await frame.waitForSelector('html[data-ready]');
+    assert.ok(await frame.evaluate(() => document.body.classList.contains('embed')));
+    const values = await frame.evaluate(() => Object.fromEntries([...document.querySelectorAll('[data-key]')].map((e) => [e.dataset.key, e.dataset.value])));
+    assert.equal(values.T_async, String(hp.analyze({ tau: [1.13, 2.901, 2.621], M: 16 }).T_async));
+    assert.ok(await frame.isVisible('#chart-curve canvas'));
+    assert.ok(!(await frame.isVisible('#fig-gantt')));
+    assert.ok(!(await frame.isVisible('#share')));
+    assert.ok(await frame.isVisible('#open-full'));
+    assert.deepEqual(problems, []);
+    assert.deepEqual(foreignRequests(requests, base), []);
+    await page.close();
+  });
+}
+
+// The embed example has no data-ready of its own: open it and wait for its frame instead.
+async function openPlain(url) {
+  const page = await context.newPage();
+  const problems = [], requests = [];
+  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text()); });
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('request', (r) => requests.push(r.url()));
+  await page.goto(url);
+  await page.waitForSelector('#embedded');
+  for (let i = 0; i < 100 && !page.frame({ url: /calculator\.html/ }); i++) await page.waitForTimeout(50);
+  return { page, problems, requests };
+}
