@@ -39,6 +39,9 @@ test('every error code reachable from JS, with field, index, value and message',
       { code: 'negative', field: 'd', index: 1, message: 'd, item 2: must be >= 0 (got -0.5)' }],
     [() => hp.analyze({ tau: [0, 0, 0] }),
       { code: 'all_zero', field: 'tau', message: 'tau: at least one stage time must be > 0' }],
+    [() => hp.analyze({ tau: [5e-324, 0] }),
+      { code: 'too_small', field: 'tau', index: null, value: 5e-324,
+        message: 'tau: the largest stage time must be at least 1e-15 (got 5e-324)' }],
     [() => hp.analyze({ tau: [1, 2e15] }),
       { code: 'too_large', field: 'tau', index: 1, message: 'tau, item 2: must be at most 1e15 (got 2000000000000000)' }],
     [() => hp.parseList('1, 1e400', 'tau'),
@@ -65,17 +68,18 @@ test('every error code reachable from JS, with field, index, value and message',
       { code: 'not_a_number', index: 1, token: 'abc', message: "tau, item 2: 'abc' is not a number" }],
     [() => hp.parseNumber('0x10', 'rho'), { code: 'not_a_number', field: 'rho', message: "rho: '0x10' is not a number" }],
     [() => hp.timeline({ tau: [1, 2, 3, 4], M: 600000 }),
-      { code: 'too_many_cells', field: 'M', value: 600000,
+      { code: 'too_many_cells', field: 'M', value: 2400000,
         message: 'M: M x S = 2,400,000 cells is over the limit of 2,000,000' }],
     [() => hp.recurrenceMakespan({ tau: [1, 2], M: 6e9, regime: 'blocking' }),
-      { code: 'too_many_cells', message: 'M: M x S = 12,000,000,000 cells is over the limit of 10,000,000,000' }],
+      { code: 'too_many_cells', value: 12e9, message: 'M: M x S = 12,000,000,000 cells is over the limit of 10,000,000,000' }],
   ];
   const codes = new Set();
   for (const [call, expected] of cases) codes.add(fails(call, expected).code);
   // no_overlap_headroom is the one code JS never raises: overlapRatio answers
   // null instead, and analyze leaves overlap_ratio out (see model.test.mjs).
   assert.deepEqual([...codes].sort(), ['all_zero', 'empty', 'empty_item', 'negative', 'not_a_number', 'not_finite',
-    'not_integer', 'not_positive', 'out_of_range', 'too_large', 'too_many', 'too_many_cells', 'wrong_length']);
+    'not_integer', 'not_positive', 'out_of_range', 'too_large', 'too_many', 'too_many_cells', 'too_small',
+    'wrong_length']);
 });
 
 test('strings, null, objects, booleans and bigints where numbers belong are refused by C++', () => {

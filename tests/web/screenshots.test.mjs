@@ -63,3 +63,18 @@ test('keyboard alone: tab reaches the fields, presets and toggles, and Enter pre
   assert.equal(await page.getAttribute('[data-key="phase_transition"]', 'data-value'), 'true');
   await page.close();
 });
+
+test('the Chinese page has no English left in its interface, apart from symbols, units and names', async () => {
+  const { page } = await open(context, fileBase + 'calculator_zh.html#tau=0.5,1,1,5&d=0.2,4.6,0.3&M=12&T_real=70');
+  const text = await page.evaluate(() => {
+    document.getElementById('embed-snippet').textContent = ''; // HTML code to copy, not interface text
+    return [document.title, document.body.innerText,
+      ...[...document.querySelectorAll('[aria-label], title')].map((e) => e.getAttribute('aria-label') || e.textContent)].join(' ');
+  });
+  // Symbols (T_async, d_s, max), proper names (GPipe, heteropipe, WebAssembly, the author, the models,
+  // hosts and data file), file formats, and the name of the other language on its switch.
+  const allowed = /^(T_(free|async|block|gpipe|real)|M?T_\w+|max|d_s|GPipe|MGPipe|heteropipe|WebAssembly|ZHU|Wenbo|legalone:?|qwen|node-|real_vs_formula\.csv|dur_min|PNG|SVG|JSON|CSV|English)$/;
+  const words = [...new Set(text.match(/[A-Za-z][A-Za-z_.:-]{2,}/g))].filter((w) => !allowed.test(w));
+  assert.deepEqual(words, []);
+  await page.close();
+});

@@ -1,0 +1,83 @@
+"""heteropipe: exact makespans, the GPipe homogeneity bias, the communication
+phase transition and the async-blocking sandwich for heterogeneous
+micro-batch pipelines, computed by a C++ core.
+
+>>> from heteropipe import Pipeline
+>>> Pipeline(tau=[1.13, 2.90, 2.62]).bias()
+2.05
+
+The API of the reference implementation (``Pipeline`` and the pure functions
+of ``heteropipe.core``) works unchanged; bad input raises
+:class:`HeteropipeError`, a ``ValueError`` that carries the core's error code,
+field and position.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional, Sequence
+
+from . import _core, _inputs
+from ._errors import HeteropipeError
+from .core import (
+    __version__,
+    asymptotic_throughput,
+    blocking_sigma,
+    crossover_batches,
+    effective_slope,
+    full_bias_decomposition,
+    gpipe_makespan,
+    homogeneity_bias,
+    makespan_async,
+    makespan_blocking,
+    makespan_free,
+    overlap_gap,
+    overlap_ratio,
+    phase_transition,
+    validate_pipeline,
+)
+from .pipeline import Pipeline
+
+#: The limits the core enforces (stages, values, batches, timeline cells, ...).
+LIMITS: Dict[str, float] = dict(_core.limits)
+
+__all__ = [
+    "__version__",
+    "LIMITS",
+    "HeteropipeError",
+    "Pipeline",
+    "analyze",
+    "parse_number_list",
+    "parse_number",
+    "validate_pipeline",
+    "blocking_sigma",
+    "makespan_free",
+    "makespan_async",
+    "makespan_blocking",
+    "gpipe_makespan",
+    "homogeneity_bias",
+    "full_bias_decomposition",
+    "phase_transition",
+    "overlap_gap",
+    "effective_slope",
+    "overlap_ratio",
+    "asymptotic_throughput",
+    "crossover_batches",
+]
+
+
+def analyze(tau: Sequence[float], d: Optional[Sequence[float]] = None, M: int = 8,
+            rho: float = 1.0, T_real: Optional[float] = None) -> Dict[str, Any]:
+    """Every quantity at once, as ``heteropipe --json`` prints it."""
+    measured = None if T_real is None else _inputs.real(T_real, "T_real")
+    return _core.analyze(tau, d, _inputs.batches(M), _inputs.real(rho, "rho"), measured)
+
+
+def parse_number_list(text: str, field: str = "tau") -> List[float]:
+    """The core's shared list parser: commas, blanks, semicolons, the
+    full-width comma and the ideographic comma; errors name the item."""
+    return _core.parse_number_list(text, field)
+
+
+def parse_number(text: str, field: str) -> float:
+    """One number typed as text (for M, rho or T_real), same grammar."""
+    return _core.parse_number(text, field)

@@ -1,0 +1,175 @@
+"""``Pipeline``: the reference's object API over the C++ core, plus the exact
+schedule engine (recurrence and timeline)."""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Optional, Sequence, Tuple
+
+from . import _core, _inputs
+from ._errors import HeteropipeError
+
+
+class Pipeline:
+    """A chain of ``S`` stages with service times ``tau`` and optional link
+    latencies ``d`` (S-1 values, zero when omitted). Immutable; validated once.
+
+    ``tau`` and ``d`` may be sequences of numbers, float64 buffers, or text
+    such as ``"0.5, 1, 1, 5"`` (read by the core's shared parser).
+    """
+
+    __slots__ = ("_core", "_tau", "_d")
+
+    def __init__(self, tau: Sequence[float], d: Optional[Sequence[float]] = None) -> None:
+        core = _core.Pipeline(tau, d)
+        object.__setattr__(self, "_core", core)
+        object.__setattr__(self, "_tau", tuple(core.tau))
+        object.__setattr__(self, "_d", tuple(core.d))
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"Pipeline is immutable; cannot set {name!r}")
+
+    # ---- structure ------------------------------------------------------
+    @property
+    def tau(self) -> Tuple[float, ...]:
+        return self._tau
+
+    @property
+    def d(self) -> Tuple[float, ...]:
+        return self._d
+
+    @property
+    def S(self) -> int:
+        return self._core.S
+
+    @property
+    def tau_max(self) -> float:
+        return self._core.tau_max
+
+    @property
+    def sigma(self) -> Tuple[float, ...]:
+        return tuple(self._core.sigma)
+
+    @property
+    def sigma_max(self) -> float:
+        return self._core.sigma_max
+
+    @property
+    def bottleneck_stage(self) -> int:
+        return self._core.bottleneck_stage
+
+    @property
+    def blocking_bottleneck_stage(self) -> int:
+        return self._core.blocking_bottleneck_stage
+
+    # ---- makespans ------------------------------------------------------
+    def free(self, M: int) -> float:
+        """Theorem 1: communication-free makespan."""
+        return self._core.makespan_free(_inputs.batches(M))
+
+    def async_(self, M: int) -> float:
+        """Theorem 2: asynchronous-communication makespan."""
+        return self._core.makespan_async(_inputs.batches(M))
+
+    def block(self, M: int) -> float:
+        """Theorem 3: blocking-communication makespan."""
+        return self._core.makespan_blocking(_inputs.batches(M))
+
+    def gpipe(self, M: int) -> float:
+        """The classic homogeneous formula ``(S+M-1)*tau_max``."""
+        return self._core.makespan_gpipe(_inputs.batches(M))
+
+    # ---- corollaries and propositions ---------------------------------
+    def bias(self) -> float:
+        """Corollary 1: the constant GPipe homogeneity bias."""
+        return self._core.homogeneity_bias()
+
+    def full_bias(self) -> float:
+        """Corollary 3: homogeneity bias minus total link latency."""
+        return self._core.full_bias()
+
+    def phase(self) -> bool:
+        """Corollary 4: True iff communication enters the blocking slope."""
+        return self._core.phase_transition()
+
+    def overlap_gap(self, M: int) -> float:
+        """Corollary 5: ``T_block - T_async``, the most overlap can gain."""
+        return self._core.overlap_gap(_inputs.batches(M))
+
+    def slope(self, rho: float = 1.0) -> float:
+        """Effective steady-state slope under overlap ratio ``rho``."""
+        return self._core.effective_slope(_inputs.real(rho, "rho"))
+
+    def throughput(self, blocking: bool = False) -> float:
+        """Proposition 1: asymptotic micro-batches per time unit."""
+        if blocking:
+            return self._core.asymptotic_throughput_blocking()
+        return self._core.asymptotic_throughput_async()
+
+    def crossover(self) -> float:
+        """``M*``: below it the pipeline fill dominates the makespan."""
+        return self._core.crossover_batches()
+
+    def overestimate(self, M: int) -> float:
+        """GPipe's relative overestimate ``(T_gpipe - T_async) / T_async``."""
+        return self._core.gpipe_overestimate(_inputs.batches(M))
+
+    def overlap_ratio(self, T_real: float, M: int, *, strict: bool = False) -> float:
+        """Measured overlap ratio from an observed makespan ``T_real``.
+
+        Returns 1.0 when T_block == T_async, as the reference does; with
+        ``strict=True`` that case raises (code ``no_overlap_headroom``).
+        """
+        T = _inputs.real(T_real, "T_real")
+        ratio = self._core.overlap_ratio(_inputs.batches(M), T)
+        if ratio is not None:
+            return ratio
+        if strict:
+            raise HeteropipeError("no_overlap_headroom", "T_real", None, T, "")
+        return 1.0
+
+    def sandwich_position(self, T_real: float, M: int) -> str:
+        """Where T_real sits: "below_async", "inside" or "above_block"."""
+        return self._core.sandwich_position(_inputs.batches(M), _inputs.real(T_real, "T_real"))
+
+    # ---- everything at once -------------------------------------------
+    def analyze(self, M: int, rho: Optional[float] = None, T_real: Optional[float] = None) -> Dict[str, Any]:
+        """Every quantity at ``M``, keyed and ordered as the CLI's ``--json``.
+
+        ``rho`` (default 1) sets the effective slope; with ``T_real`` the dict
+        also holds ``T_real``, ``overlap_ratio`` (absent without overlap
+        headroom) and ``T_real_position``.
+        """
+        batches = _inputs.batches(M)
+        ratio = 1.0 if rho is None else _inputs.real(rho, "rho")
+        measured = None if T_real is None else _inputs.real(T_real, "T_real")
+        return self._core.analyze(batches, ratio, measured)
+
+    # ---- exact schedule engine ----------------------------------------
+    def recurrence(self, M: int, regime: str = "asynchronous") -> float:
+        """Makespan by the exact recurrence (O(S) memory), for checking the closed forms."""
+        return self._core.recurrence_makespan(_inputs.batches(M), _inputs.regime(regime))
+
+    def timeline(self, M: int, regime: str = "asynchronous"):
+        """Start and finish of every cell and transfer; arrays support memoryview and ``tolist()``.
+
+        Cell (m, s) is at ``m*S + s``; transfer (m, s) -> s+1 at ``m*(S-1) + s``.
+        """
+        return self._core.timeline(_inputs.batches(M), _inputs.regime(regime))
+
+    def curve(self, M: int, points: int = 200) -> Dict[str, Any]:
+        """Closed-form makespans over M = 1 .. max(M, 2*M*) (at most ``points`` values)."""
+        batches = self._core.curve_batches(_inputs.batches(M), int(points))
+        return self._core.makespan_curve(batches)
+
+    # ---- value semantics ------------------------------------------------
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Pipeline):
+            return NotImplemented
+        return self._tau == other._tau and self._d == other._d
+
+    def __hash__(self) -> int:
+        return hash((self._tau, self._d))
+
+    def __repr__(self) -> str:
+        return (f"Pipeline(S={self.S}, tau={list(self._tau)}, d={list(self._d)}, "
+                f"tau_max={self.tau_max}, sigma_max={self.sigma_max})")

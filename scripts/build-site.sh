@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Assembles the static calculator site in build/web/: the pages from web/, the wasm module
+# (build it first: cmake --preset wasm && cmake --build --preset wasm) and uPlot from node_modules.
+# The result opens from disk (file://) and can be copied to any static host.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+module="${HETEROPIPE_MODULE:-$root/build/wasm/wasm/heteropipe.js}"
+uplot="$root/node_modules/uplot/dist"
+out="$root/build/web"
+
+[ -f "$module" ] || { echo "build-site: missing $module; run: cmake --preset wasm && cmake --build --preset wasm" >&2; exit 1; }
+[ -f "$uplot/uPlot.iife.min.js" ] || { echo "build-site: missing uPlot; run: npm install" >&2; exit 1; }
+
+rm -rf "$out"
+mkdir -p "$out/vendor"
+cp -R "$root/web/." "$out/"
+cp "$module" "$out/heteropipe.js"
+cp "$uplot/uPlot.iife.min.js" "$uplot/uPlot.min.css" "$out/vendor/"
+cp "$root/node_modules/uplot/LICENSE" "$out/vendor/uPlot.LICENSE.txt"
+bytes=$(find "$out" -type f -printf '%s\n' | awk '{s += $1} END {print s}')
+echo "build-site: wrote $out ($bytes bytes)"

@@ -1,0 +1,55 @@
+// Speed of the wasm module under Node, in the same shapes as the native
+// benchmark (tests/bench/core_bench.cpp): analyze at S = 4 and S = 1e6, the
+// streaming recurrence at S = 64, M = 1e6, and the module's size. Prints
+// medians; it asserts nothing about time (the tests never do).
+// Usage: node tests/bench/wasm_bench.mjs [path/to/heteropipe.js]
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const modulePath = process.argv[2] || join(root, 'build', 'wasm', 'wasm', 'heteropipe.js');
+const hp = await createRequire(import.meta.url)(modulePath)();
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+// Nanoseconds per call: the median of `rounds` timings of `calls` calls.
+function time(f, calls, rounds) {
+  for (let k = 0; k < Math.min(calls, 1000); k++) f();
+  const samples = [];
+  for (let r = 0; r < rounds; r++) {
+    const start = process.hrtime.bigint();
+    for (let k = 0; k < calls; k++) f();
+    samples.push(Number(process.hrtime.bigint() - start) / calls);
+  }
+  return median(samples);
+}
+
+const small = { tau: [0.5, 1, 1, 5], d: [0.2, 0.1, 0.3], M: 16, rho: 0.8 };
+const S = 1e6;
+const tau = new Float64Array(S);
+const d = new Float64Array(S - 1);
+for (let s = 0; s < S; s++) tau[s] = 1 + ((s * 7919) % 1000) / 1000;
+for (let s = 0; s < S - 1; s++) d[s] = ((s * 104729) % 1000) / 4000;
+const tau64 = Array.from({ length: 64 }, (_, s) => 1 + ((s * 37) % 17) / 16);
+const d64 = Array.from({ length: 63 }, (_, s) => ((s * 13) % 7) / 16);
+
+const bytes = readFileSync(modulePath);
+const rows = [
+  ['analyze, S = 4 (plain arrays in, plain object out)', `${(time(() => hp.analyze(small), 20000, 9) / 1000).toFixed(2)} µs`],
+  ['makespanAsync, S = 4', `${(time(() => hp.makespanAsync(small), 20000, 9) / 1000).toFixed(2)} µs`],
+  ['analyze, S = 1e6 (Float64Array in and out)', `${(time(() => hp.analyze({ tau, d, M: 16 }), 3, 7) / 1e6).toFixed(1)} ms`],
+  ['analyze, S = 1e6 (plain arrays out)', `${(time(() => hp.analyze({ tau: Array.from(tau), d: Array.from(d), M: 16 }), 1, 5) / 1e6).toFixed(1)} ms`],
+];
+const stream = time(() => hp.recurrenceMakespan({ tau: tau64, d: d64, M: 1e6, regime: 'asynchronous' }), 1, 7);
+rows.push(['recurrence, S = 64, M = 1e6', `${(stream / 1e6).toFixed(1)} ms = ${(64e6 / stream).toFixed(2)}e9 cells/s`]);
+rows.push(['module size (raw / gzip -9)', `${bytes.length} B / ${gzipSync(bytes, { level: 9 }).length} B`]);
+
+console.log('| wasm benchmark (Node ' + process.versions.node + ') | median |');
+console.log('|---|---|');
+for (const [name, value] of rows) console.log(`| ${name} | ${value} |`);

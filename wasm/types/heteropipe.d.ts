@@ -1,0 +1,173 @@
+// Declarations of the heteropipe npm package, shared by its CommonJS
+// (index.d.cts) and ES module (index.d.mts) entries; scripts/pack-npm.sh
+// appends each entry's export lines.
+
+declare namespace heteropipe {
+  /** Every limit the core enforces (also quoted in error messages). */
+  interface Limits {
+    maxStages: number;
+    maxValue: number;
+    maxBatches: number;
+    maxTimelineCells: number;
+    maxStreamCells: number;
+    maxCurvePoints: number;
+  }
+
+  type Field = 'tau' | 'd' | 'M' | 'rho' | 'T_real';
+  type Regime = 'asynchronous' | 'blocking';
+  type ErrorCode =
+    | 'empty' | 'too_many' | 'not_finite' | 'negative' | 'all_zero' | 'too_small' | 'too_large' | 'wrong_length'
+    | 'not_integer' | 'out_of_range' | 'not_positive' | 'empty_item' | 'not_a_number'
+    | 'no_overlap_headroom' | 'too_many_cells';
+  type SandwichPosition = 'below_async' | 'inside' | 'above_block';
+
+  /** Service times tau (S values) and optional link latencies d (S-1 values). */
+  interface PipelineInput {
+    tau: ArrayLike<number>;
+    d?: ArrayLike<number>;
+  }
+  interface BatchesInput extends PipelineInput {
+    /** Micro-batches, a whole number in [1, 2^53]; default 8. */
+    M?: number;
+  }
+  interface AnalyzeInput extends BatchesInput {
+    /** Overlap ratio in [0, 1]; default 1 (fully asynchronous). */
+    rho?: number;
+    /** A measured makespan to place in the sandwich T_async <= T_real <= T_block. */
+    T_real?: number;
+  }
+  interface SlopeInput extends PipelineInput {
+    rho?: number;
+  }
+  interface OverlapInput extends BatchesInput {
+    T_real: number;
+  }
+  interface ScheduleInput extends BatchesInput {
+    /** Default 'asynchronous'. */
+    regime?: Regime;
+  }
+  interface CurveBatchesInput extends BatchesInput {
+    /** How many M values at most, clamped to [2, limits.maxCurvePoints]; default 200. */
+    points?: number;
+  }
+  interface CurveInput extends PipelineInput {
+    batches: ArrayLike<number>;
+  }
+
+  interface ErrorInfo {
+    code: ErrorCode;
+    field: Field;
+    /** 0-based item, or null when the error is about the whole field. */
+    index: number | null;
+    value: number;
+    token: string;
+    /** English, e.g. "tau, item 2: must be >= 0 (got -1)". */
+    message: string;
+  }
+
+  class HeteropipeError extends Error {
+    readonly name: 'HeteropipeError';
+    readonly code: ErrorCode;
+    readonly field: Field;
+    readonly index: number | null;
+    readonly value: number;
+    readonly token: string;
+  }
+
+  /** Every quantity of the model; the same fields, names and values as the CLI's --json. */
+  interface Analysis<List = number[]> {
+    S: number;
+    M: number;
+    tau: List;
+    d: List;
+    tau_max: number;
+    sigma_max: number;
+    T_free: number;
+    T_async: number;
+    T_block: number;
+    T_gpipe: number;
+    homogeneity_bias: number;
+    full_bias: number;
+    phase_transition: boolean;
+    overlap_gap: number;
+    effective_slope: number;
+    asymptotic_throughput_async: number;
+    asymptotic_throughput_blocking: number;
+    crossover_batches: number;
+    rho: number;
+    bottleneck_stage: number;
+    blocking_bottleneck_stage: number;
+    gpipe_overestimate: number;
+    sigma: List;
+    link_slack: List;
+    link_margin: List;
+    overlap_headroom: boolean;
+    T_real?: number;
+    overlap_ratio?: number;
+    T_real_position?: SandwichPosition;
+  }
+
+  /** Cell (m, s) at m * S + s; transfer (m, s) from stage s to s+1 at m * (S-1) + s. */
+  interface Timeline {
+    S: number;
+    M: number;
+    regime: Regime;
+    makespan: number;
+    computeStart: Float64Array;
+    computeFinish: Float64Array;
+    transferStart: Float64Array;
+    transferFinish: Float64Array;
+  }
+
+  interface MemoryUse {
+    wasmBytes: number;
+    mallocBytes: number;
+  }
+
+  interface Curve {
+    M: Float64Array;
+    T_free: Float64Array;
+    T_async: Float64Array;
+    T_block: Float64Array;
+    T_gpipe: Float64Array;
+    gpipe_overestimate: Float64Array;
+  }
+
+  interface Heteropipe {
+    readonly version: string;
+    readonly limits: Readonly<Limits>;
+    /** Lists come back as Float64Arrays when tau is one, else as plain arrays. */
+    analyze(input: AnalyzeInput & { tau: Float64Array }): Analysis<Float64Array>;
+    analyze(input: AnalyzeInput): Analysis;
+    /** All errors, at most one per field; never throws. */
+    check(input: AnalyzeInput): ErrorInfo[];
+    parseList(text: string, field: 'tau' | 'd'): number[];
+    parseNumber(text: string, field: Field): number;
+    makespanFree(input: BatchesInput): number;
+    makespanAsync(input: BatchesInput): number;
+    makespanBlocking(input: BatchesInput): number;
+    makespanGpipe(input: BatchesInput): number;
+    homogeneityBias(input: PipelineInput): number;
+    fullBias(input: PipelineInput): number;
+    phaseTransition(input: PipelineInput): boolean;
+    overlapGap(input: BatchesInput): number;
+    effectiveSlope(input: SlopeInput): number;
+    asymptoticThroughputAsync(input: PipelineInput): number;
+    asymptoticThroughputBlocking(input: PipelineInput): number;
+    crossoverBatches(input: PipelineInput): number;
+    gpipeOverestimate(input: BatchesInput): number;
+    /** null when there is no overlap headroom (T_block == T_async). */
+    overlapRatio(input: OverlapInput): number | null;
+    /** The exact recurrence, streaming; refuses M * S > limits.maxStreamCells. */
+    recurrenceMakespan(input: ScheduleInput): number;
+    /** Every cell's start and finish; refuses M * S > limits.maxTimelineCells. */
+    timeline(input: ScheduleInput): Timeline;
+    curveBatches(input: CurveBatchesInput): number[];
+    makespanCurve(input: CurveInput): Curve;
+    /** Diagnostics: wasm memory size and bytes in use by malloc (flat over any number of calls). */
+    memory(): MemoryUse;
+  }
+}
+
+/** Loads the module once; every call returns the same promise of the same API. */
+declare function heteropipe(): Promise<heteropipe.Heteropipe>;

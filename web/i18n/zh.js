@@ -1,0 +1,172 @@
+// 计算器页面的中文文本。界面上的每一段文字都在这里。
+(function () {
+  'use strict';
+  var FIELD = { tau: 'τ', d: 'd', M: 'M', rho: 'ρ', T_real: 'T_real' };
+  window.HP_I18N = {
+    lang: 'zh-CN',
+    locale: 'zh-CN',
+    otherPage: 'calculator.html',
+    otherLanguage: 'English',
+    otherLanguageName: '英文',
+    text: {
+      title: '异构流水线完工时间计算器 · heteropipe',
+      heading: '异构流水线完工时间计算器',
+      subtitle: '精确完工时间、GPipe 同构偏差、通信相变与异步—阻塞夹逼区间，由 heteropipe 核心（WebAssembly）随输入实时计算。',
+      paper: '依据朱文博（ZHU Wenbo）论文《异构大模型推理流水线的精确完工时间界与 GPipe 同构偏差》（2026）。',
+      inputsHeading: '输入',
+      label_tau: '阶段服务时间 τ（S 个值）',
+      hint_tau: '用逗号、顿号或空格分隔，例如 0.5，1，1，5',
+      label_d: '链路延迟 d（S−1 个值，可留空）',
+      hint_d: '留空表示没有通信开销',
+      label_M: '微批数 M',
+      hint_M: '1 到 2^53 之间的整数',
+      label_rho: '重叠率 ρ（0 到 1，可留空）',
+      hint_rho: '1 为完全异步，0 为完全阻塞；留空即为 1',
+      label_T_real: '实测完工时间 T_real（可留空）',
+      hint_T_real: '与 τ 同一时间单位；把一次实际运行放进夹逼区间',
+      presetsHeading: '预设',
+      dataAttribution: '实测预设：取自 real_vs_formula.csv 中各主机的 dur_min（某生产环境大模型网关的 8571 个请求），发布者朱文博（烟台文化旅游职业学院），许可协议 CC BY 4.0。',
+      resultsHeading: '结果',
+      resultsInvalid: '请先修正标出的输入，之后才会显示结果。',
+      group_makespan: '完工时间',
+      group_bias: '偏差、相变与夹逼',
+      group_throughput: '吞吐与交叉点',
+      group_pipeline: '流水线',
+      group_links: '逐阶段与逐链路',
+      group_real: '实测运行（T_real）',
+      yes: '是',
+      no: '否',
+      stage: function (i) { return '第 ' + (i + 1) + ' 阶段'; },
+      moreItems: function (n) { return '……（共 ' + n + ' 项）'; },
+      none: '无',
+      figuresHeading: '图示',
+      fig_curve: '完工时间随 M 的变化',
+      fig_curve_caption: '四种完工时间；T_async 与 T_block 之间的色带就是夹逼区间，任何实际运行都应落在其中。虚线：交叉点 M* 与当前 M。',
+      fig_over: 'GPipe 高估比例随 M 的变化',
+      fig_over_caption: '同构 GPipe 公式相对 T_async 的高估百分比：恒定的偏差随 M 增大而被摊薄。',
+      fig_gantt: '调度时间线',
+      fig_gantt_caption: '由调度引擎算出的精确调度：每行一个阶段，每条色块一个微批，按比例绘制。细条为链路传输；斜线底纹为空闲时间。',
+      fig_slack: '逐链路松弛量',
+      fig_slack_caption: '每条链路的松弛量 τ_max − τ[s]（条形）与其延迟 d[s]（刻线）对比。延迟超过松弛量即越过相变：阻塞时通信会进入斜率。',
+      regime_asynchronous: '异步',
+      regime_blocking: '阻塞',
+      regimeLabel: '通信方式',
+      ganttFirst: function (shown, M) { return '仅显示 ' + M + ' 个微批中的前 ' + shown + ' 个。'; },
+      ganttAll: function (M) { return '已显示全部 ' + M + ' 个微批。'; },
+      ganttTooMany: function (S, max) { return 'S = ' + S + ' 个阶段太多，无法绘制（最多 ' + max + ' 个）。'; },
+      slackNone: '只有一个阶段，没有链路。',
+      slackTooMany: function (n, max) { return n + ' 条链路太多，无法绘制（最多 ' + max + ' 条）。'; },
+      bottleneckMark: '瓶颈',
+      pastTransition: '已越过相变',
+      stageRow: function (i) { return '阶段' + (i + 1); },
+      linkRow: function (i) { return (i + 1) + '→' + (i + 2); },
+      axisM: '微批数 M',
+      axisTime: '时间',
+      axisPercent: '高估比例（%）',
+      markCrossover: 'M*',
+      markCurrent: 'M',
+      markReal: 'T_real',
+      seriesOver: 'GPipe 高估',
+      legendSlack: '松弛量 τ_max − τ[s]',
+      legendD: '延迟 d[s]',
+      legendBar: '微批',
+      legendTransfer: '传输',
+      legendIdle: '空闲',
+      shareHeading: '分享与导出',
+      copyLink: '复制链接',
+      copied: '链接已复制。',
+      copyFailed: '复制失败；链接就在地址栏中。',
+      exportJson: '分析结果（JSON）',
+      exportCsv: '完工时间曲线（CSV）',
+      exportPng: 'PNG',
+      exportSvg: 'SVG',
+      embedHeading: '嵌入',
+      embedHelp: '把下面的代码粘贴到同一站点的网页中，即可嵌入带当前输入的精简计算器：',
+      openFull: '打开完整计算器',
+      footnoteHeading: '公式',
+      footnote: [
+        'T_free = (M−1)·τ_max + Στ（定理 1）；T_async = Στ + Σd + (M−1)·τ_max（定理 2）；T_block = (M−1)·σ_max + Σσ，其中 σ_s = τ_s + d_s，σ_{S−1} = τ_{S−1}（定理 3）；T_gpipe = (S+M−1)·τ_max。',
+        '同构偏差 T_gpipe − T_free = Σ(τ_max − τ_j)，与 M 无关（推论 1）；全偏差 = Σ(τ_max − τ_j) − Σd（推论 3）；相变条件：存在 d_s > τ_max − τ_s（推论 4）；夹逼 T_async ≤ T_real ≤ T_block，重叠间隙 T_block − T_async = (M−1)(σ_max − τ_max)（推论 5）。',
+        '有效斜率 τ_max + (1−ρ)(σ_max − τ_max)；渐近吞吐 1/τ_max（异步）与 1/σ_max（阻塞）；交叉点 M* = 1 + (Στ + Σd)/τ_max；GPipe 高估比例 (T_gpipe − T_async)/T_async；重叠率 ρ = (T_block − T_real)/(T_block − T_async)。',
+        '时间单位任意，只要 τ、d 与 T_real 一致。吞吐单位为每单位时间的微批数。'
+      ],
+      version: function (v) { return 'heteropipe 核心 ' + v + '（WebAssembly）'; },
+      loadFailed: '计算模块加载失败。',
+      languageSwitch: '语言'
+    },
+    presets: [
+      { id: 'illustrative', label: '示例：5090/3090/3090/1070（§3.1）' },
+      { id: 'legalone-paper', label: 'legalone:8b，三代显卡（§7.2）' },
+      { id: 'comm', label: '带通信的 4 阶段' },
+      { id: 'phase', label: '相变（附录 B 第 8 组）' },
+      { id: 'legalone-measured', label: 'legalone:8b 实测，node-01/02/03' },
+      { id: 'qwen-measured', label: 'qwen2.5:7b 实测，五台主机' }
+    ],
+    results: {
+      S: '阶段数 S',
+      M: '微批数 M',
+      rho: '重叠率 ρ',
+      tau_max: '瓶颈时间 τ_max',
+      sigma_max: '阻塞瓶颈 σ_max',
+      bottleneck_stage: '瓶颈阶段（异步）',
+      blocking_bottleneck_stage: '瓶颈阶段（阻塞）',
+      T_free: 'T_free，无通信（定理 1）',
+      T_async: 'T_async，异步（定理 2）',
+      T_block: 'T_block，阻塞（定理 3）',
+      T_gpipe: 'T_gpipe，经典同构 GPipe 公式',
+      homogeneity_bias: '同构偏差 Σ(τ_max − τ_j)，与 M 无关（推论 1）',
+      full_bias: '全偏差 Σ(τ_max − τ_j) − Σd（推论 3）',
+      phase_transition: '通信相变：存在 d_s > τ_max − τ_s（推论 4）',
+      overlap_gap: '重叠间隙 T_block − T_async（推论 5）',
+      effective_slope: '当前 ρ 下的有效斜率',
+      gpipe_overestimate: '当前 M 下 GPipe 对 T_async 的高估比例',
+      overlap_headroom: '存在重叠空间（T_block > T_async）',
+      asymptotic_throughput_async: '渐近吞吐，异步 1/τ_max',
+      asymptotic_throughput_blocking: '渐近吞吐，阻塞 1/σ_max',
+      crossover_batches: '填充→稳态交叉点 M*',
+      tau: '阶段服务时间 τ',
+      d: '链路延迟 d',
+      sigma: '阻塞阶段时间 σ',
+      link_slack: '链路松弛量 τ_max − τ[s]',
+      link_margin: '链路余量 松弛量 − d[s]（< 0 即越过相变）',
+      T_real: '实测完工时间 T_real',
+      overlap_ratio: '实测重叠率',
+      T_real_position: '在夹逼区间中的位置'
+    },
+    position: {
+      below_async: '低于 T_async',
+      inside: '位于夹逼区间内',
+      above_block: '高于 T_block'
+    },
+    reconcile: {
+      below_async: 'T_real 低于 T_async，比模型允许的还快：输入高估了阶段时间（或链路延迟）。',
+      inside: 'T_real 位于夹逼区间 T_async ≤ T_real ≤ T_block 之内，与模型一致。',
+      above_block: 'T_real 高于 T_block，比完全阻塞通信还慢：这次运行违背了模型的前提，例如有界缓冲（反压）或资源争用。',
+      ratio: function (r) { return '重叠率 ρ = (T_block − T_real)/(T_block − T_async) = ' + r + '（1 为完全异步，0 为完全阻塞）。'; },
+      noHeadroom: '没有重叠空间：此处 T_block 等于 T_async，重叠率无定义，故不显示。'
+    },
+    fieldName: FIELD,
+    error: function (e, v, limits) {
+      var where = FIELD[e.field] + (e.index !== null && e.index >= 0 ? '，第 ' + (e.index + 1) + ' 项' : '') + '：';
+      var what;
+      switch (e.code) {
+        case 'empty': what = (e.field === 'tau' || e.field === 'd') ? '至少需要一个值' : '不能为空'; break;
+        case 'too_many': what = '最多 10,000,000 个值'; break;
+        case 'not_finite': what = '必须是有限数（输入为 ' + e.token + '）'; break;
+        case 'negative': what = '必须 ≥ 0（输入为 ' + v + '）'; break;
+        case 'all_zero': what = '至少要有一个阶段时间 > 0'; break;
+        case 'too_large': what = '最大为 ' + (e.field === 'M' ? '2^53' : '1e15') + '（输入为 ' + (e.token || v) + '）'; break;
+        case 'wrong_length': what = '需要 S−1 = ' + limits.links + ' 个链路延迟（每条链路一个），或者留空（输入了 ' + v + ' 个）'; break;
+        case 'not_integer': what = '必须是整数（输入为 ' + v + '）'; break;
+        case 'out_of_range': what = e.field === 'rho' ? '必须在 0 到 1 之间（输入为 ' + v + '）' : '必须在 1 到 2^53 之间（输入为 ' + v + '）'; break;
+        case 'not_positive': what = '必须 > 0（输入为 ' + v + '）'; break;
+        case 'empty_item': what = '分隔符之间缺少数值'; break;
+        case 'not_a_number': what = '“' + e.token + '”不是数字'; break;
+        case 'no_overlap_headroom': what = '没有重叠空间：T_block 等于 T_async，重叠率无定义'; break;
+        case 'too_many_cells': what = 'M × S = ' + v + ' 个单元，超过上限 ' + limits.cells; break;
+        default: what = '输入无效';
+      }
+      return where + what;
+    }
+  };
+})();
