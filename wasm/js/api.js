@@ -1,5 +1,5 @@
 // Appended after Emscripten's glue (--extern-post-js). `heteropipe` is, at this
-// point, the raw Embind module factory; it is replaced by the public factory:
+// point, the raw Emscripten module factory; it is replaced by the public factory:
 // cached, returning plain values, throwing HeteropipeError. All validation of
 // values happens in C++; this layer only checks JS types (a non-number becomes
 // NaN, which C++ rejects) and words the errors in English.
@@ -18,8 +18,6 @@ var heteropipe = (function (createModule) {
   }
 
   HeteropipeError.prototype.name = 'HeteropipeError';
-
-  const NONE = new Float64Array(0);
 
   // 1234567 -> "1,234,567" without depending on Intl.
   function grouped(x) {
@@ -84,55 +82,108 @@ var heteropipe = (function (createModule) {
   }
 
   function makeApi(m) {
-    const limits = Object.freeze(m.limits());
-    const names = m.names();
-    const fields = new Set(names.fields);
-    const regimes = new Set(names.regimes);
+    // Every export takes and returns numbers; lists and texts go through
+    // buffers in wasm memory (see wasm/src/marshal.hpp). Views of that memory
+    // are taken afresh after each call that may grow it.
+    const slotsAt = m._hp_slots() / 8;
+    const recordsAt = m._hp_records() / 8;
 
-    // Input lists are written straight into views of buffers owned by C++
-    // (see marshal.hpp); the bindings get only their lengths. Every item that
-    // is not a number is written as NaN, which C++ rejects, naming the item. A
-    // lone value is a list of one. A length over the limit is passed on
-    // without writing, for C++ to refuse.
-    let views = [NONE, NONE, NONE];
-    const KEEP = 1 << 16;
+    // ASCII names (string literals in C++) at `address`, decoded once each.
+    const names = new Map();
+    function nameAt(address, length) {
+      let t = names.get(address);
+      if (t === undefined) {
+        t = String.fromCharCode.apply(null, m.HEAPU8.subarray(address, address + length));
+        names.set(address, t);
+      }
+      return t;
+    }
+    function slotName(k) {
+      const s = m.HEAPF64;
+      return nameAt(s[slotsAt + k], s[slotsAt + k + 1]);
+    }
+    function namesOf(kind, count) {
+      const out = [];
+      for (let k = 0; k < count; k++) {
+        m._hp_name(kind, k);
+        out.push(slotName(0));
+      }
+      return out;
+    }
 
-    function lengthOf(x, max) {
+    m._hp_limits();
+    const limitValues = m.HEAPF64.slice(slotsAt, slotsAt + 6);
+    const limits = Object.freeze({ maxStages: limitValues[0], maxValue: limitValues[1], maxBatches: limitValues[2],
+      maxTimelineCells: limitValues[3], maxStreamCells: limitValues[4], maxCurvePoints: limitValues[5] });
+    const fieldNames = namesOf(0, 5);
+    const regimeNames = namesOf(1, 2);
+    const fields = new Set(fieldNames);
+    const regimes = new Set(regimeNames);
+    m._hp_name(2, 0);
+    const version = slotName(0);
+
+    // Error k of the latest call, as the core reported it.
+    function coreError(k) {
+      m._hp_error(k);
+      const s = m.HEAPF64;
+      const at = slotsAt;
+      const tokenAt = s[at + 4];
+      return { code: nameAt(s[at], s[at + 1]), field: nameAt(s[at + 2], s[at + 3]), index: s[at + 6],
+        value: s[at + 7], token: m.UTF8ToString(tokenAt, s[at + 5]) };
+    }
+
+    // A Float64Array copy of the range at slots k, k+1.
+    function slotList(k) {
+      const s = m.HEAPF64;
+      const at = s[slotsAt + k] / 8;
+      return s.slice(at, at + s[slotsAt + k + 1]);
+    }
+
+    // Input lists are written straight into buffers owned by C++; the exports
+    // get only their lengths. Every item that is not a number is written as
+    // NaN, which C++ rejects, naming the item. A lone value is a list of one.
+    // A length over the limit is passed on without writing, for C++ to refuse.
+    function lengthOf(x) {
       if (x === undefined || x === null) return 0;
       const length = typeof x === 'object' || typeof x === 'function' ? x.length : undefined;
       if (typeof length !== 'number' || !(length >= 0) || length !== Math.floor(length)) return 1;
       return length;
     }
 
-    function write(view, x, length) {
+    function write(view, at, x, length) {
       if (x instanceof Float64Array) {
-        view.set(x);
+        view.set(x, at);
       } else if (length === 1 && !(typeof x === 'object' && x !== null && typeof x.length === 'number')) {
-        view[0] = typeof x === 'number' ? x : NaN;
+        view[at] = typeof x === 'number' ? x : NaN;
       } else {
         for (let k = 0; k < length; k++) {
           const item = x[k];
-          view[k] = typeof item === 'number' ? item : NaN;
+          view[at + k] = typeof item === 'number' ? item : NaN;
         }
       }
     }
 
     // Stages up to three lists (tau, d, batches); returns their lengths.
+    const addresses = [0, 0, 0];
     function stage(lists, max) {
-      const lengths = lists.map((x, k) => lengthOf(x));
-      const fits = (n, k) => n > max[k] || (n <= views[k].length && !(views[k].length > KEEP && n < views[k].length / 4));
-      if (!lengths.every(fits)) {
-        views = m.listViews.apply(null, lengths.map((n, k) => (n > max[k] ? 0 : n)));
+      const lengths = [0, 0, 0];
+      for (let k = 0; k < lists.length; k++) {
+        const n = lengthOf(lists[k]);
+        lengths[k] = n;
+        // Every buffer first: growing memory detaches views made before it.
+        if (n <= max[k]) addresses[k] = m._hp_list(k, n) / 8;
       }
-      lengths.forEach((n, k) => {
-        if (n > 0 && n <= max[k]) write(views[k], lists[k], n);
-      });
+      const heap = m.HEAPF64;
+      for (let k = 0; k < lists.length; k++) {
+        const n = lengths[k];
+        if (n > 0 && n <= max[k]) write(heap, addresses[k], lists[k], n);
+      }
       return lengths;
     }
 
-    const PIPELINE_MAX = [limits.maxStages, limits.maxStages, 0];
+    const PIPELINE_MAX = [limits.maxStages, limits.maxStages];
     function pipeline(i) {
-      return stage([i.tau, i.d, undefined], PIPELINE_MAX);
+      return stage([i.tau, i.d], PIPELINE_MAX);
     }
 
     function number(x, fallback) {
@@ -147,10 +198,10 @@ var heteropipe = (function (createModule) {
     function regimeOf(i) {
       const r = i.regime === undefined ? 'asynchronous' : i.regime;
       if (!regimes.has(r)) {
-        throw new TypeError('regime must be ' + Array.from(regimes).map((x) => "'" + x + "'").join(' or ') +
+        throw new TypeError('regime must be ' + regimeNames.map((x) => "'" + x + "'").join(' or ') +
           ' (got ' + describe(r) + ')');
       }
-      return r;
+      return regimeNames.indexOf(r);
     }
 
     function contextOf(i, cellLimit) {
@@ -158,9 +209,14 @@ var heteropipe = (function (createModule) {
       return { limits: limits, given: i, stages: stages, links: Math.max(stages - 1, 0), cellLimit: cellLimit };
     }
 
-    function unwrap(reply, i, cellLimit) {
-      if (reply.error === null) return reply.value;
-      throw new HeteropipeError(errorInfo(reply.error, contextOf(i, cellLimit)));
+    function fail(i, cellLimit) {
+      return new HeteropipeError(errorInfo(coreError(0), contextOf(i, cellLimit)));
+    }
+
+    // A number reply: NaN means the call failed (the core never answers NaN).
+    function unwrap(x, i, cellLimit) {
+      if (x !== x) throw fail(i, cellLimit);
+      return x;
     }
 
     function plainArray(typed) {
@@ -169,121 +225,204 @@ var heteropipe = (function (createModule) {
       return out;
     }
 
-    // Field names and texts are C string literals, so each address is decoded once.
-    const texts = new Map();
-    function textAt(buffer, address, length) {
-      let t = texts.get(address);
-      if (t === undefined) {
-        t = String.fromCharCode.apply(null, new Uint8Array(buffer, address, length));
-        texts.set(address, t);
+    // Lists handed over by hp_take_list during analyze, in visiting order.
+    const taken = [];
+    let takeTyped = false;
+    m.hpTakeList = function (address, length) {
+      const at = address / 8;
+      const view = m.HEAPF64.subarray(at, at + length);
+      taken.push(takeTyped ? view.slice() : plainArray(view));
+    };
+
+    // hp_analyze's records (see bindings.cpp) are, per field, its name's
+    // address and length, a kind (0 number, 1 boolean, 2 list handed over,
+    // 3 text, 4 list left out) and two values. Which fields come, in which
+    // order, depends only on whether T_real and the lists are asked for, so
+    // each such layout is decoded once into a template object: copying it
+    // gives every result the same shape, and filling in values in place is
+    // several times faster than adding 30 properties one by one.
+    const layouts = new Map();
+    function layoutOf(r, count, flags) {
+      const key = count * 8 + flags;
+      const known = layouts.get(key);
+      if (known !== undefined && matches(known, r, count)) return known;
+      const layout = { addresses: [], kinds: [], names: [], template: null };
+      const entries = [];
+      for (let j = 0, k = recordsAt; j < count; j++, k += 5) {
+        const kind = r[k + 2];
+        const name = nameAt(r[k], r[k + 1]);
+        layout.addresses.push(r[k]);
+        layout.kinds.push(kind);
+        layout.names.push(name);
+        if (kind === 4 && flags & NO_SERIES) continue;  // left out, not even as a key
+        entries.push(JSON.stringify(name) + ':' + (kind === 0 ? '0.5' : kind === 1 ? 'false' : 'null'));
       }
-      return t;
+      // JSON.parse builds an object with fast properties; adding ~30 keys one
+      // by one would turn it into a (slow) dictionary.
+      layout.template = JSON.parse('{' + entries.join(',') + '}');
+      layouts.set(key, layout);
+      return layout;
+    }
+    function matches(layout, r, count) {
+      if (layout.kinds.length !== count) return false;
+      for (let j = 0, k = recordsAt; j < count; j++, k += 5) {
+        if (r[k] !== layout.addresses[j] || r[k + 2] !== layout.kinds[j]) return false;
+      }
+      return true;
     }
 
-    // The analysis from RecordWriter's records (kind 0 number, 1 boolean,
-    // 2 list, 3 text), copied out of wasm memory before any other call. Lists
-    // come back as Float64Arrays when tau went in as one (the fast path for
-    // big pipelines), else as plain arrays.
-    function fromRecords(records, typed) {
-      const buffer = records.buffer;
-      const end = records.length - 1;
-      const lists = records.byteOffset;
-      const out = {};
-      for (let k = end - 5 * records[end]; k < end; k += 5) {
-        const name = textAt(buffer, records[k], records[k + 1]);
-        const kind = records[k + 2];
-        const a = records[k + 3];
-        const b = records[k + 4];
-        if (kind === 2) {
-          const list = new Float64Array(buffer, lists + 8 * a, b);
-          out[name] = typed ? list.slice() : plainArray(list);
-        } else {
-          out[name] = kind === 0 ? a : kind === 1 ? a !== 0 : textAt(buffer, a, b);
-        }
+    // Lists come back as Float64Arrays when tau went in as one (the fast path
+    // for big pipelines), else as plain arrays. Kind 4 with `series` on is a
+    // list the caller owns (tau, d as Float64Arrays), copied here.
+    function fromRecords(count, i, flags, series) {
+      const r = m.HEAPF64;
+      const layout = layoutOf(r, count, flags);
+      const names = layout.names;
+      const kinds = layout.kinds;
+      const out = { ...layout.template };
+      let list = 0;
+      for (let j = 0, k = recordsAt; j < count; j++, k += 5) {
+        const kind = kinds[j];
+        if (kind === 0) out[names[j]] = r[k + 3];
+        else if (kind === 1) out[names[j]] = r[k + 3] !== 0;
+        else if (kind === 2) out[names[j]] = taken[list++];
+        else if (kind === 3) out[names[j]] = nameAt(r[k + 3], r[k + 4]);
+        else if (series) out[names[j]] = (names[j] === fieldNames[0] ? i.tau : i.d).slice();
       }
       return out;
     }
 
+    const KEEP = 1 << 16;
+    const NO_SERIES = 1, OWN_TAU = 2, OWN_D = 4;
+
     function requestArgs(i) {
       const hasTReal = i.T_real !== undefined && i.T_real !== null;
       const n = pipeline(i);
-      return [n[0], n[1], number(i.M, 8), number(i.rho, 1), hasTReal, hasTReal ? number(i.T_real, NaN) : 0];
+      return [n[0], n[1], number(i.M, 8), number(i.rho, 1), hasTReal ? 1 : 0, hasTReal ? number(i.T_real, NaN) : 0];
     }
 
-    function analyze(request) {
+    function optionsOf(options) {
+      if (options === undefined || options === null) return true;
+      if (typeof options !== 'object') throw new TypeError('options must be an object (got ' + describe(options) + ')');
+      const series = options.series === undefined ? true : options.series;
+      if (typeof series !== 'boolean') throw new TypeError('series must be a boolean (got ' + describe(series) + ')');
+      return series;
+    }
+
+    function analyze(request, options) {
+      const series = optionsOf(options);
       const i = input(request);
-      const args = requestArgs(i);
-      const analysis = fromRecords(unwrap(m.analyze.apply(null, args), i), i.tau instanceof Float64Array);
-      if (args[0] > KEEP) m.releaseAnalysis();
+      const a = requestArgs(i);
+      const typed = i.tau instanceof Float64Array;
+      let flags = 0;
+      if (!series) flags = NO_SERIES;
+      else if (typed) flags = OWN_TAU | (i.d instanceof Float64Array && i.d.length === a[0] - 1 ? OWN_D : 0);
+      taken.length = 0;
+      takeTyped = typed;
+      const count = m._hp_analyze(a[0], a[1], a[2], a[3], a[4], a[5], flags);
+      if (count === 0) {
+        taken.length = 0;
+        throw fail(i);
+      }
+      const analysis = fromRecords(count, i, flags, series);
+      taken.length = 0;
+      if (a[0] > KEEP) m._hp_release();
       return analysis;
     }
 
     function check(request) {
       const i = input(request);
       const context = contextOf(i);
-      return m.check.apply(null, requestArgs(i)).map((e) => errorInfo(e, context));
+      const a = requestArgs(i);
+      const count = m._hp_check(a[0], a[1], a[2], a[3], a[4], a[5]);
+      const out = [];
+      for (let k = 0; k < count; k++) out.push(errorInfo(coreError(k), context));
+      return out;
     }
 
     function textOf(text, caller) {
       if (typeof text !== 'string') throw new TypeError(caller + ': text must be a string (got ' + describe(text) + ')');
+      const bytes = m.lengthBytesUTF8(text);
+      m.stringToUTF8(text, m._hp_text(bytes + 1), bytes + 1);
+      return bytes;
     }
 
     function fieldOf(field, allowed) {
       if (!allowed.has(field)) {
         throw new TypeError('field must be one of ' + Array.from(allowed).join(', ') + ' (got ' + describe(field) + ')');
       }
-      return field;
+      return fieldNames.indexOf(field);
     }
 
-    const listFields = new Set(names.fields.slice(0, 2));
+    const listFields = new Set(fieldNames.slice(0, 2));
 
     function parseList(text, field) {
-      textOf(text, 'parseList');
-      fieldOf(field, listFields);
-      return plainArray(unwrap(m.parseList(text, field), {}));
+      const bytes = textOf(text, 'parseList');
+      const count = m._hp_parse_list(bytes, fieldOf(field, listFields));
+      if (count < 0) throw fail({});
+      const out = plainArray(slotList(0));
+      m._hp_release();
+      return out;
     }
 
     function parseNumber(text, field) {
-      textOf(text, 'parseNumber');
-      fieldOf(field, fields);
-      return unwrap(m.parseNumber(text, field), {});
+      const bytes = textOf(text, 'parseNumber');
+      return unwrap(m._hp_parse_number(bytes, fieldOf(field, fields)), {});
     }
 
     // Single quantities take the same inputs as analyze and return one value.
-    function ofPipeline(name) {
+    function ofPipeline(f) {
       return (request) => {
         const i = input(request);
         const n = pipeline(i);
-        return unwrap(m[name](n[0], n[1]), i);
+        return unwrap(f(n[0], n[1]), i);
       };
     }
-    function ofBatches(name) {
+    function ofBatches(f) {
       return (request) => {
         const i = input(request);
         const n = pipeline(i);
-        return unwrap(m[name](n[0], n[1], number(i.M, 8)), i);
+        return unwrap(f(n[0], n[1], number(i.M, 8)), i);
       };
+    }
+
+    const phaseTransitionOf = ofPipeline((t, d) => m._hp_phase_transition(t, d));
+    function phaseTransition(request) {
+      return phaseTransitionOf(request) !== 0;
     }
 
     function effectiveSlope(request) {
       const i = input(request);
       const n = pipeline(i);
-      return unwrap(m.effectiveSlope(n[0], n[1], number(i.rho, 1)), i);
+      return unwrap(m._hp_effective_slope(n[0], n[1], number(i.rho, 1)), i);
     }
 
     function overlapRatio(request) {
       const i = input(request);
       const n = pipeline(i);
-      return unwrap(m.overlapRatio(n[0], n[1], number(i.M, 8), number(i.T_real, NaN)), i);
+      const x = m._hp_overlap_ratio(n[0], n[1], number(i.M, 8), number(i.T_real, NaN));
+      if (x === x) return x;
+      if (m._hp_error(0) === 0) return null;  // no overlap headroom
+      throw fail(i);
     }
 
-    function schedule(name, cellLimit) {
-      return (request) => {
-        const i = input(request);
-        const regime = regimeOf(i);
-        const n = pipeline(i);
-        return unwrap(m[name](n[0], n[1], number(i.M, 8), regime), i, cellLimit);
-      };
+    function recurrenceMakespan(request) {
+      const i = input(request);
+      const regime = regimeOf(i);
+      const n = pipeline(i);
+      return unwrap(m._hp_recurrence_makespan(n[0], n[1], number(i.M, 8), regime), i, limits.maxStreamCells);
+    }
+
+    function timeline(request) {
+      const i = input(request);
+      const regime = regimeOf(i);
+      const n = pipeline(i);
+      const makespan = unwrap(m._hp_timeline(n[0], n[1], number(i.M, 8), regime), i, limits.maxTimelineCells);
+      const s = m.HEAPF64;
+      const out = { S: s[slotsAt], M: s[slotsAt + 1], regime: regimeNames[regime], makespan: makespan,
+        computeStart: slotList(2), computeFinish: slotList(4), transferStart: slotList(6), transferFinish: slotList(8) };
+      m._hp_release();
+      return out;
     }
 
     function curveBatches(request) {
@@ -293,42 +432,49 @@ var heteropipe = (function (createModule) {
         throw new TypeError('points must be a number (got ' + describe(points) + ')');
       }
       const n = pipeline(i);
-      return plainArray(unwrap(m.curveBatches(n[0], n[1], number(i.M, 8), points), i));
+      unwrap(m._hp_curve_batches(n[0], n[1], number(i.M, 8), points), i);
+      const out = plainArray(slotList(0));
+      m._hp_release();
+      return out;
     }
 
     const CURVE_MAX = [limits.maxStages, limits.maxStages, limits.maxCurvePoints];
     function makespanCurve(request) {
       const i = input(request);
       const n = stage([i.tau, i.d, i.batches], CURVE_MAX);
-      return unwrap(m.makespanCurve(n[0], n[1], n[2]), { tau: i.tau, d: i.d, M: i.batches });
+      unwrap(m._hp_makespan_curve(n[0], n[1], n[2]), { tau: i.tau, d: i.d, M: i.batches });
+      const out = { M: slotList(0), T_free: slotList(2), T_async: slotList(4), T_block: slotList(6),
+        T_gpipe: slotList(8), gpipe_overestimate: slotList(10) };
+      m._hp_release();
+      return out;
     }
 
     return Object.freeze({
-      version: m.version(),
+      version: version,
       limits: limits,
       analyze: analyze,
       check: check,
       parseList: parseList,
       parseNumber: parseNumber,
-      makespanFree: ofBatches('makespanFree'),
-      makespanAsync: ofBatches('makespanAsync'),
-      makespanBlocking: ofBatches('makespanBlocking'),
-      makespanGpipe: ofBatches('makespanGpipe'),
-      homogeneityBias: ofPipeline('homogeneityBias'),
-      fullBias: ofPipeline('fullBias'),
-      phaseTransition: ofPipeline('phaseTransition'),
-      overlapGap: ofBatches('overlapGap'),
+      makespanFree: ofBatches((t, d, M) => m._hp_makespan_free(t, d, M)),
+      makespanAsync: ofBatches((t, d, M) => m._hp_makespan_async(t, d, M)),
+      makespanBlocking: ofBatches((t, d, M) => m._hp_makespan_blocking(t, d, M)),
+      makespanGpipe: ofBatches((t, d, M) => m._hp_makespan_gpipe(t, d, M)),
+      homogeneityBias: ofPipeline((t, d) => m._hp_homogeneity_bias(t, d)),
+      fullBias: ofPipeline((t, d) => m._hp_full_bias(t, d)),
+      phaseTransition: phaseTransition,
+      overlapGap: ofBatches((t, d, M) => m._hp_overlap_gap(t, d, M)),
       effectiveSlope: effectiveSlope,
-      asymptoticThroughputAsync: ofPipeline('asymptoticThroughputAsync'),
-      asymptoticThroughputBlocking: ofPipeline('asymptoticThroughputBlocking'),
-      crossoverBatches: ofPipeline('crossoverBatches'),
-      gpipeOverestimate: ofBatches('gpipeOverestimate'),
+      asymptoticThroughputAsync: ofPipeline((t, d) => m._hp_asymptotic_throughput_async(t, d)),
+      asymptoticThroughputBlocking: ofPipeline((t, d) => m._hp_asymptotic_throughput_blocking(t, d)),
+      crossoverBatches: ofPipeline((t, d) => m._hp_crossover_batches(t, d)),
+      gpipeOverestimate: ofBatches((t, d, M) => m._hp_gpipe_overestimate(t, d, M)),
       overlapRatio: overlapRatio,
-      recurrenceMakespan: schedule('recurrenceMakespan', limits.maxStreamCells),
-      timeline: schedule('timeline', limits.maxTimelineCells),
+      recurrenceMakespan: recurrenceMakespan,
+      timeline: timeline,
       curveBatches: curveBatches,
       makespanCurve: makespanCurve,
-      memory: () => m.memory(),
+      memory: () => ({ wasmBytes: m.HEAPU8.buffer.byteLength, mallocBytes: m._hp_malloc_bytes() }),
     });
   }
 

@@ -1,29 +1,31 @@
-// The Embind surface of the heteropipe core. Every function returns a Reply
-// and never throws, so no C++ exception (or leaked frame) ever crosses into
-// JavaScript; wasm/js/api.js validates JS types, calls these, and turns a
-// Reply's error into a HeteropipeError.
-#include <emscripten/bind.h>
+// The C exports of the heteropipe core, called by wasm/js/api.js. Every
+// export takes and returns numbers (lists and texts travel through the
+// buffers of marshal.hpp), never throws, and reports a failure as NaN (or a
+// negative count) with the core's Errors stored for hp_error, so no C++
+// exception ever crosses into JavaScript and a call builds no JS objects.
+#include <emscripten/em_js.h>
+#include <emscripten/emscripten.h>
 
 #include <malloc.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstring>
 #include <string>
 #include <utility>
 
 #include "heteropipe/heteropipe.hpp"
 #include "marshal.hpp"
 
+// Hands a list to the wrapper while it is alive (the core builds the
+// per-stage series on demand), so it is copied out of wasm memory once.
+EM_JS(void, hp_take_list, (const double* data, double length), { Module["hpTakeList"](data, length); });
+
 namespace heteropipe::wasm {
 namespace {
 
-using emscripten::val;
-
-val error_list(const std::vector<Error>& errors) {
-  val list = val::array();
-  for (const Error& e : errors) list.call<void>("push", error_object(e));
-  return list;
-}
+double address_of(const void* p) { return static_cast<double>(reinterpret_cast<std::uintptr_t>(p)); }
 
 Result<std::vector<double>> tau_of(double n) {
   return read_list(List::tau, n, Field::tau, static_cast<double>(limits::kMaxStages));
@@ -34,7 +36,8 @@ Result<std::vector<double>> d_of(double n) {
 
 // tau and d are the first n_tau / n_d values of the list buffers.
 template <class Compute>
-Reply on_pipeline(double n_tau, double n_d, Compute&& compute) {
+double on_pipeline(double n_tau, double n_d, Compute&& compute) {
+  clear_errors();
   auto t = tau_of(n_tau);
   if (!t) return fail(t.error());
   auto l = d_of(n_d);
@@ -45,7 +48,7 @@ Reply on_pipeline(double n_tau, double n_d, Compute&& compute) {
 }
 
 template <class Compute>
-Reply on_batches(double n_tau, double n_d, double M, Compute&& compute) {
+double on_batches(double n_tau, double n_d, double M, Compute&& compute) {
   return on_pipeline(n_tau, n_d, [&](const Pipeline& p) {
     if (auto e = check_batches(M)) return fail(*e);
     return compute(p);
@@ -53,31 +56,16 @@ Reply on_batches(double n_tau, double n_d, double M, Compute&& compute) {
 }
 
 template <auto quantity>
-Reply of_pipeline(double n_tau, double n_d) {
-  return on_pipeline(n_tau, n_d, [](const Pipeline& p) { return succeed(val(quantity(p))); });
+double of_pipeline(double n_tau, double n_d) {
+  return on_pipeline(n_tau, n_d, [](const Pipeline& p) { return static_cast<double>(quantity(p)); });
 }
 
 template <auto quantity>
-Reply of_batches(double n_tau, double n_d, double M) {
-  return on_batches(n_tau, n_d, M, [&](const Pipeline& p) { return succeed(val(quantity(p, M))); });
+double of_batches(double n_tau, double n_d, double M) {
+  return on_batches(n_tau, n_d, M, [&](const Pipeline& p) { return static_cast<double>(quantity(p, M)); });
 }
 
-Reply effective_slope_of(double n_tau, double n_d, double rho) {
-  return on_pipeline(n_tau, n_d, [&](const Pipeline& p) {
-    if (auto e = check_rho(rho)) return fail(*e);
-    return succeed(val(effective_slope(p, rho)));
-  });
-}
-
-Reply overlap_ratio_of(double n_tau, double n_d, double M, double T_real) {
-  return on_batches(n_tau, n_d, M, [&](const Pipeline& p) {
-    if (auto e = check_T_real(T_real)) return fail(*e);
-    const auto ratio = overlap_ratio(p, M, T_real);
-    return succeed(ratio ? val(*ratio) : val::null());
-  });
-}
-
-Result<AnalysisRequest> request_of(double n_tau, double n_d, double M, double rho, bool has_T_real, double T_real) {
+Result<AnalysisRequest> request_of(double n_tau, double n_d, double M, double rho, int has_T_real, double T_real) {
   auto t = tau_of(n_tau);
   if (!t) return t.error();
   auto l = d_of(n_d);
@@ -87,102 +75,247 @@ Result<AnalysisRequest> request_of(double n_tau, double n_d, double M, double rh
   return request;
 }
 
-// The latest analysis as records (see RecordWriter): the wrapper copies them
-// out right after the call, then may free a large one with release_analysis.
-std::vector<double> last_record;
+// The fields visit_fields reports, as records of five doubles (name address,
+// name length, kind, a, b) in `records`; the wrapper builds the JS object
+// from them, so no field name is written twice. Kind 0: number a; 1: boolean
+// a; 2: a list of b values, handed over by hp_take_list; 3: text of b bytes at
+// address a (a string literal); 4: a list left out, as the caller asked.
+constexpr std::size_t kMaxRecords = 64;
+std::array<double, 5 * kMaxRecords> records;
 
-void release_analysis() { std::vector<double>().swap(last_record); }
+// analyze's flags: leave out the per-stage lists; leave out tau / d, which
+// the wrapper copies from the caller's own Float64Arrays.
+constexpr int kNoSeries = 1, kOwnTau = 2, kOwnD = 4;
 
-Reply analyze_of(double n_tau, double n_d, double M, double rho, bool has_T_real, double T_real) {
-  auto request = request_of(n_tau, n_d, M, rho, has_T_real, T_real);
-  if (!request) return fail(request.error());
-  auto analysis = analyze(std::move(request).value());
-  if (!analysis) return fail(analysis.error());
-  last_record.clear();
-  // tau, d, sigma, link_slack, link_margin: five lists of about S values.
-  last_record.reserve(5 * static_cast<std::size_t>(analysis.value().S) + 256);
-  RecordWriter writer{last_record, {}};
-  visit_fields(analysis.value(), writer);
-  writer.finish();
-  return succeed(view_of(last_record));
+struct RecordWriter {
+  const Analysis& analysis;
+  int flags;
+  std::size_t count = 0;
+
+  void put(const char* name, double kind, double a, double b) {
+    if (count == kMaxRecords) return;  // unreachable: visit_fields reports about 30
+    double* r = &records[5 * count++];
+    r[0] = address_of(name);
+    r[1] = static_cast<double>(std::strlen(name));
+    r[2] = kind;
+    r[3] = a;
+    r[4] = b;
+  }
+  void operator()(const char* name, double x) { put(name, 0, x, 0); }
+  void operator()(const char* name, std::int64_t x) { put(name, 0, static_cast<double>(x), 0); }
+  void operator()(const char* name, bool x) { put(name, 1, x ? 1 : 0, 0); }
+  void operator()(const char* name, std::string_view x) {
+    put(name, 3, address_of(x.data()), static_cast<double>(x.size()));
+  }
+  void operator()(const char* name, const std::vector<double>& x) {
+    const bool own = ((flags & kOwnTau) && x.data() == analysis.tau().data()) ||
+                     ((flags & kOwnD) && x.data() == analysis.d().data());
+    if ((flags & kNoSeries) || own) {
+      put(name, 4, 0, 0);
+      return;
+    }
+    put(name, 2, 0, static_cast<double>(x.size()));
+    hp_take_list(x.data(), static_cast<double>(x.size()));
+  }
+};
+
+Field field_at(int k) { return static_cast<Field>(std::clamp(k, 0, 4)); }
+Regime regime_at(int k) { return k == 1 ? Regime::blocking : Regime::asynchronous; }
+
+// Results too big for one number, kept until the wrapper has copied them.
+std::vector<double> kept_list;
+Timeline kept_timeline;
+Curve kept_curve;
+
+}  // namespace
+}  // namespace heteropipe::wasm
+
+using namespace heteropipe;
+using namespace heteropipe::wasm;
+
+extern "C" {
+
+EMSCRIPTEN_KEEPALIVE double* hp_slots() { return slots(); }
+EMSCRIPTEN_KEEPALIVE double* hp_records() { return records.data(); }
+EMSCRIPTEN_KEEPALIVE double* hp_list(int list, double length) { return fit_list(static_cast<List>(list), length); }
+EMSCRIPTEN_KEEPALIVE char* hp_text(double bytes) { return fit_text(bytes); }
+
+// Error k of the latest call into slots 0-7 (code, field, token as address
+// and length; index; value). Returns how many errors there are.
+EMSCRIPTEN_KEEPALIVE int hp_error(int k) {
+  const auto& errors = latest_errors();
+  if (k >= 0 && static_cast<std::size_t>(k) < errors.size()) {
+    const Error& e = errors[static_cast<std::size_t>(k)];
+    const auto code = error_code_name(e.code);
+    const auto field = field_name(e.field);
+    put_range(0, code.data(), code.size());
+    put_range(2, field.data(), field.size());
+    put_range(4, e.token.data(), e.token.size());
+    slots()[6] = static_cast<double>(e.index);
+    slots()[7] = e.value;
+  }
+  return static_cast<int>(errors.size());
 }
 
-// All errors at once. A list too long to copy is reported as such, and the
-// rest of the request is still checked with that list left empty.
-val check_of(double n_tau, double n_d, double M, double rho, bool has_T_real, double T_real) {
-  std::vector<Error> errors;
+// Name k of a kind (0 field, 1 regime, 2 version) into slots 0-1.
+EMSCRIPTEN_KEEPALIVE void hp_name(int kind, int k) {
+  std::string_view name = kind == 0 ? field_name(field_at(k)) : kind == 1 ? regime_name(regime_at(k)) : kVersion;
+  put_range(0, name.data(), name.size());
+}
+
+EMSCRIPTEN_KEEPALIVE void hp_limits() {
+  double* s = slots();
+  s[0] = static_cast<double>(limits::kMaxStages);
+  s[1] = limits::kMaxValue;
+  s[2] = limits::kMaxBatches;
+  s[3] = limits::kMaxTimelineCells;
+  s[4] = limits::kMaxStreamCells;
+  s[5] = static_cast<double>(kMaxCurvePoints);
+}
+
+// Bytes malloc has handed out (the leak test holds it flat).
+EMSCRIPTEN_KEEPALIVE double hp_malloc_bytes() { return static_cast<double>(mallinfo().uordblks); }
+
+// Gives back what a large reply kept.
+EMSCRIPTEN_KEEPALIVE void hp_release() {
+  std::vector<double>().swap(kept_list);
+  kept_timeline = Timeline{};
+  kept_curve = Curve{};
+}
+
+// The record count, or 0 on failure.
+EMSCRIPTEN_KEEPALIVE int hp_analyze(double n_tau, double n_d, double M, double rho, int has_T_real, double T_real,
+                                    int flags) {
+  clear_errors();
+  auto request = request_of(n_tau, n_d, M, rho, has_T_real, T_real);
+  if (!request) {
+    add_error(request.error());
+    return 0;
+  }
+  auto analysis = analyze(std::move(request).value());
+  if (!analysis) {
+    add_error(analysis.error());
+    return 0;
+  }
+  RecordWriter writer{analysis.value(), flags};
+  visit_fields(analysis.value(), writer);
+  return static_cast<int>(writer.count);
+}
+
+// Every error of the request, at most one per field; returns their count. A
+// list too long to copy is reported as such, and the rest of the request is
+// still checked with that list left empty.
+EMSCRIPTEN_KEEPALIVE int hp_check(double n_tau, double n_d, double M, double rho, int has_T_real, double T_real) {
+  clear_errors();
   auto t = tau_of(n_tau);
   auto l = d_of(n_d);
   AnalysisRequest request{t ? std::move(t).value() : std::vector<double>{},
                           l ? std::move(l).value() : std::vector<double>{}, M, rho, std::nullopt};
   if (has_T_real) request.T_real = T_real;
+  if (!t) add_error(t.error());
+  if (!l) add_error(l.error());
   for (const Error& e : check_request(request)) {
     if (e.field == Field::tau && !t) continue;  // the stand-in empty list's error
-    errors.push_back(e);
+    if (e.field == Field::d && !l) continue;
+    add_error(e);
   }
-  if (!t) errors.insert(errors.begin(), t.error());
-  if (!l) errors.insert(errors.begin() + (t ? 0 : 1), l.error());
-  return error_list(errors);
+  return static_cast<int>(latest_errors().size());
 }
 
-// Field names come from the core's field_name, so JS never re-types them.
-Field field_of(const std::string& name) {
-  for (Field f : {Field::tau, Field::d, Field::M, Field::rho, Field::T_real}) {
-    if (field_name(f) == name) return f;
+// The parsed list's length (values at slots 0-1), or -1.
+EMSCRIPTEN_KEEPALIVE double hp_parse_list(double bytes, int field) {
+  clear_errors();
+  auto values = parse_number_list(text(bytes), field_at(field));
+  if (!values) {
+    add_error(values.error());
+    return -1;
   }
-  return Field::tau;  // unreachable: the wrapper checks the name first
+  kept_list = std::move(values).value();
+  put_range(0, kept_list.data(), kept_list.size());
+  return static_cast<double>(kept_list.size());
 }
 
-Regime regime_of(const std::string& name) {
-  return name == regime_name(Regime::blocking) ? Regime::blocking : Regime::asynchronous;
+EMSCRIPTEN_KEEPALIVE double hp_parse_number(double bytes, int field) {
+  clear_errors();
+  auto value = parse_number(text(bytes), field_at(field));
+  return value ? value.value() : fail(value.error());
 }
 
-Reply parse_list_of(std::string text, std::string field) {
-  auto values = parse_number_list(text, field_of(field));
-  if (!values) return fail(values.error());
-  return succeed(to_float64_array(values.value()));
+EMSCRIPTEN_KEEPALIVE double hp_makespan_free(double t, double d, double M) { return of_batches<makespan_free>(t, d, M); }
+EMSCRIPTEN_KEEPALIVE double hp_makespan_async(double t, double d, double M) { return of_batches<makespan_async>(t, d, M); }
+EMSCRIPTEN_KEEPALIVE double hp_makespan_blocking(double t, double d, double M) {
+  return of_batches<makespan_blocking>(t, d, M);
+}
+EMSCRIPTEN_KEEPALIVE double hp_makespan_gpipe(double t, double d, double M) { return of_batches<makespan_gpipe>(t, d, M); }
+EMSCRIPTEN_KEEPALIVE double hp_homogeneity_bias(double t, double d) { return of_pipeline<homogeneity_bias>(t, d); }
+EMSCRIPTEN_KEEPALIVE double hp_full_bias(double t, double d) { return of_pipeline<full_bias>(t, d); }
+EMSCRIPTEN_KEEPALIVE double hp_phase_transition(double t, double d) { return of_pipeline<phase_transition>(t, d); }
+EMSCRIPTEN_KEEPALIVE double hp_overlap_gap(double t, double d, double M) { return of_batches<overlap_gap>(t, d, M); }
+EMSCRIPTEN_KEEPALIVE double hp_asymptotic_throughput_async(double t, double d) {
+  return of_pipeline<asymptotic_throughput_async>(t, d);
+}
+EMSCRIPTEN_KEEPALIVE double hp_asymptotic_throughput_blocking(double t, double d) {
+  return of_pipeline<asymptotic_throughput_blocking>(t, d);
+}
+EMSCRIPTEN_KEEPALIVE double hp_crossover_batches(double t, double d) { return of_pipeline<crossover_batches>(t, d); }
+EMSCRIPTEN_KEEPALIVE double hp_gpipe_overestimate(double t, double d, double M) {
+  return of_batches<gpipe_overestimate>(t, d, M);
 }
 
-Reply parse_number_of(std::string text, std::string field) {
-  auto value = parse_number(text, field_of(field));
-  if (!value) return fail(value.error());
-  return succeed(val(value.value()));
-}
-
-Reply recurrence_makespan_of(double n_tau, double n_d, double M, std::string regime) {
-  return on_batches(n_tau, n_d, M, [&](const Pipeline& p) {
-    auto T = recurrence_makespan(p, M, regime_of(regime));
-    return T ? succeed(val(T.value())) : fail(T.error());
+EMSCRIPTEN_KEEPALIVE double hp_effective_slope(double n_tau, double n_d, double rho) {
+  return on_pipeline(n_tau, n_d, [&](const Pipeline& p) {
+    if (auto e = check_rho(rho)) return fail(*e);
+    return effective_slope(p, rho);
   });
 }
 
-Reply timeline_of(double n_tau, double n_d, double M, std::string regime) {
+// NaN with no error stored: no overlap headroom, so no ratio (null in JS).
+EMSCRIPTEN_KEEPALIVE double hp_overlap_ratio(double n_tau, double n_d, double M, double T_real) {
   return on_batches(n_tau, n_d, M, [&](const Pipeline& p) {
-    auto t = timeline(p, M, regime_of(regime));
+    if (auto e = check_T_real(T_real)) return fail(*e);
+    const auto ratio = overlap_ratio(p, M, T_real);
+    return ratio ? *ratio : NAN;
+  });
+}
+
+EMSCRIPTEN_KEEPALIVE double hp_recurrence_makespan(double n_tau, double n_d, double M, int regime) {
+  return on_batches(n_tau, n_d, M, [&](const Pipeline& p) {
+    auto T = recurrence_makespan(p, M, regime_at(regime));
+    return T ? T.value() : fail(T.error());
+  });
+}
+
+// The makespan; S and M in slots 0-1 and the four arrays in slots 2-9.
+EMSCRIPTEN_KEEPALIVE double hp_timeline(double n_tau, double n_d, double M, int regime) {
+  return on_batches(n_tau, n_d, M, [&](const Pipeline& p) {
+    auto t = timeline(p, M, regime_at(regime));
     if (!t) return fail(t.error());
-    const Timeline& tl = t.value();
-    val out = val::object();
-    out.set("S", static_cast<double>(tl.S));
-    out.set("M", static_cast<double>(tl.M));
-    out.set("regime", std::string(regime_name(tl.regime)));
-    out.set("makespan", tl.makespan);
-    out.set("computeStart", to_float64_array(tl.compute_start));
-    out.set("computeFinish", to_float64_array(tl.compute_finish));
-    out.set("transferStart", to_float64_array(tl.transfer_start));
-    out.set("transferFinish", to_float64_array(tl.transfer_finish));
-    return succeed(out);
+    kept_timeline = std::move(t).value();
+    const Timeline& tl = kept_timeline;
+    slots()[0] = static_cast<double>(tl.S);
+    slots()[1] = static_cast<double>(tl.M);
+    put_range(2, tl.compute_start.data(), tl.compute_start.size());
+    put_range(4, tl.compute_finish.data(), tl.compute_finish.size());
+    put_range(6, tl.transfer_start.data(), tl.transfer_start.size());
+    put_range(8, tl.transfer_finish.data(), tl.transfer_finish.size());
+    return tl.makespan;
   });
 }
 
-Reply curve_batches_of(double n_tau, double n_d, double M, double points) {
+// The count of batch values (at slots 0-1).
+EMSCRIPTEN_KEEPALIVE double hp_curve_batches(double n_tau, double n_d, double M, double points) {
   return on_batches(n_tau, n_d, M, [&](const Pipeline& p) {
     const double clamped =
         std::isnan(points) ? 2.0 : std::clamp(points, 2.0, static_cast<double>(kMaxCurvePoints));
-    return succeed(to_float64_array(curve_batches(p, M, static_cast<std::int64_t>(clamped))));
+    kept_list = curve_batches(p, M, static_cast<std::int64_t>(clamped));
+    put_range(0, kept_list.data(), kept_list.size());
+    return static_cast<double>(kept_list.size());
   });
 }
 
-Reply makespan_curve_of(double n_tau, double n_d, double n_batches) {
+// The curve's length; its six arrays at slots 0-11 (M, T_free, T_async,
+// T_block, T_gpipe, gpipe_overestimate).
+EMSCRIPTEN_KEEPALIVE double hp_makespan_curve(double n_tau, double n_d, double n_batches) {
   return on_pipeline(n_tau, n_d, [&](const Pipeline& p) {
     auto list = read_list(List::batches, n_batches, Field::M, static_cast<double>(kMaxCurvePoints));
     if (!list) return fail(list.error());
@@ -193,88 +326,15 @@ Reply makespan_curve_of(double n_tau, double n_d, double n_batches) {
         return fail(*e);
       }
     }
-    const Curve c = makespan_curve(p, M);
-    val out = val::object();
-    out.set("M", to_float64_array(c.M));
-    out.set("T_free", to_float64_array(c.T_free));
-    out.set("T_async", to_float64_array(c.T_async));
-    out.set("T_block", to_float64_array(c.T_block));
-    out.set("T_gpipe", to_float64_array(c.T_gpipe));
-    out.set("gpipe_overestimate", to_float64_array(c.gpipe_overestimate));
-    return succeed(out);
+    kept_curve = makespan_curve(p, M);
+    const Curve& c = kept_curve;
+    int slot = 0;
+    for (const auto* series : {&c.M, &c.T_free, &c.T_async, &c.T_block, &c.T_gpipe, &c.gpipe_overestimate}) {
+      put_range(slot, series->data(), series->size());
+      slot += 2;
+    }
+    return static_cast<double>(c.M.size());
   });
 }
 
-val limits_of() {
-  val out = val::object();
-  out.set("maxStages", static_cast<double>(limits::kMaxStages));
-  out.set("maxValue", limits::kMaxValue);
-  out.set("maxBatches", limits::kMaxBatches);
-  out.set("maxTimelineCells", limits::kMaxTimelineCells);
-  out.set("maxStreamCells", limits::kMaxStreamCells);
-  out.set("maxCurvePoints", static_cast<double>(kMaxCurvePoints));
-  return out;
-}
-
-val names_of() {
-  val out = val::object();
-  val fields = val::array();
-  for (Field f : {Field::tau, Field::d, Field::M, Field::rho, Field::T_real}) {
-    fields.call<void>("push", std::string(field_name(f)));
-  }
-  val regimes = val::array();
-  for (Regime r : {Regime::asynchronous, Regime::blocking}) regimes.call<void>("push", std::string(regime_name(r)));
-  out.set("fields", fields);
-  out.set("regimes", regimes);
-  return out;
-}
-
-std::string version_of() { return kVersion; }
-
-// For leak tests: bytes of wasm memory, and bytes malloc has handed out.
-val memory_of() {
-  val out = val::object();
-  out.set("wasmBytes", static_cast<double>(__builtin_wasm_memory_size(0)) * 65536.0);
-  out.set("mallocBytes", static_cast<double>(mallinfo().uordblks));
-  return out;
-}
-
-}  // namespace
-
-EMSCRIPTEN_BINDINGS(heteropipe) {
-  using emscripten::function;
-  emscripten::value_object<Reply>("Reply").field("value", &Reply::value).field("error", &Reply::error);
-
-  function("version", &version_of);
-  function("limits", &limits_of);
-  function("names", &names_of);
-  function("memory", &memory_of);
-  function("listViews", &list_views);
-  function("analyze", &analyze_of);
-  function("releaseAnalysis", &release_analysis);
-  function("check", &check_of);
-  function("parseList", &parse_list_of);
-  function("parseNumber", &parse_number_of);
-
-  function("makespanFree", &of_batches<makespan_free>);
-  function("makespanAsync", &of_batches<makespan_async>);
-  function("makespanBlocking", &of_batches<makespan_blocking>);
-  function("makespanGpipe", &of_batches<makespan_gpipe>);
-  function("homogeneityBias", &of_pipeline<homogeneity_bias>);
-  function("fullBias", &of_pipeline<full_bias>);
-  function("phaseTransition", &of_pipeline<phase_transition>);
-  function("overlapGap", &of_batches<overlap_gap>);
-  function("effectiveSlope", &effective_slope_of);
-  function("asymptoticThroughputAsync", &of_pipeline<asymptotic_throughput_async>);
-  function("asymptoticThroughputBlocking", &of_pipeline<asymptotic_throughput_blocking>);
-  function("crossoverBatches", &of_pipeline<crossover_batches>);
-  function("gpipeOverestimate", &of_batches<gpipe_overestimate>);
-  function("overlapRatio", &overlap_ratio_of);
-
-  function("recurrenceMakespan", &recurrence_makespan_of);
-  function("timeline", &timeline_of);
-  function("curveBatches", &curve_batches_of);
-  function("makespanCurve", &makespan_curve_of);
-}
-
-}  // namespace heteropipe::wasm
+}  // extern "C"

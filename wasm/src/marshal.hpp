@@ -1,68 +1,49 @@
 #pragma once
 
-#include <emscripten/val.h>
-
 #include <cstdint>
 #include <string_view>
 #include <vector>
 
 #include "heteropipe/error.hpp"
 
-// How values cross the JS boundary. Nothing here throws: every failure is a
-// core Error inside a Reply, which the JS wrapper turns into a HeteropipeError.
+// How values cross the JS boundary: plain C exports that take and return
+// numbers, with lists and texts in buffers owned here that the JS wrapper
+// reads and writes through views of wasm memory. No Embind and no JS objects
+// are built on the C++ side, so a call costs about as much as a JS call.
+// Nothing throws: a failure stores core Errors, which the wrapper reads back
+// with hp_error and turns into a HeteropipeError.
 namespace heteropipe::wasm {
 
-using emscripten::val;
+// A small scratch area of doubles that replies too wide for one return value
+// use: an error's parts, the address and length of an output list, limits.
+// Its address never changes, so the wrapper looks it up once.
+inline constexpr int kSlots = 16;
+double* slots();
 
-// What every bound function returns: `error` is null on success, otherwise an
-// object {code, field, index, value, token} built from a core Error.
-struct Reply {
-  val value = val::undefined();
-  val error = val::null();
-};
+// Address and length of a byte or double range, as doubles for the wrapper.
+void put_range(int slot, const void* data, std::size_t size);
 
-val error_object(const Error& error);
-Reply fail(const Error& error);
-Reply succeed(val value);
+// The errors of the latest call (none after a success).
+void clear_errors();
+void add_error(Error error);
+// Convenience for the exports: records the error, returns NaN (the "failed"
+// reply of every function whose success value is a finite number).
+double fail(Error error);
+const std::vector<Error>& latest_errors();
 
-// Input lists travel through buffers owned here: the JS wrapper writes each
-// list straight into a Float64Array view of its buffer (one pass, no Embind
-// conversion) and passes only its length.
+// Input lists travel through buffers owned here: the wrapper asks for a
+// buffer of the right length (hp_list), writes the list into a Float64Array
+// view of it, and passes only the length.
 enum class List { tau, d, batches };
-
-// Grows (or, after a large call, shrinks) the buffers to hold at least these
-// lengths and returns fresh views [tau, d, batches] over them.
-val list_views(double tau_length, double d_length, double batches_length);
+double* fit_list(List list, double length);
 
 // The first `length` values of a list buffer. Refuses a length above
-// `max_items` (too_many) before touching memory.
+// `max_items` (too_many) before touching memory. A large buffer is handed
+// over instead of copied (the next call allocates a fresh one).
 Result<std::vector<double>> read_list(List list, double length, Field field, double max_items);
 
-// A copy of `values` as a Float64Array (one memcpy, not one call per element).
-val to_float64_array(const std::vector<double>& values);
-
-// Flattens the fields the core's visit_fields reports into `out`: first the
-// values of every list, then records of five doubles (name address, name
-// length, kind, a, b), then the record count. Kind 0: number a; 1: boolean a;
-// 2: list of b values starting at index a of `out`; 3: text of b bytes at
-// address a (a string literal). The wrapper builds the JS object from that,
-// so no field name is written twice and a call crosses the boundary once.
-// Lists are copied because the core may produce them on demand.
-struct RecordWriter {
-  std::vector<double>& out;
-  std::vector<double> records;
-
-  void put(const char* name, double kind, double a, double b);
-  void operator()(const char* name, double x) { put(name, 0, x, 0); }
-  void operator()(const char* name, std::int64_t x) { put(name, 0, static_cast<double>(x), 0); }
-  void operator()(const char* name, bool x) { put(name, 1, x ? 1 : 0, 0); }
-  void operator()(const char* name, const std::vector<double>& x);
-  void operator()(const char* name, std::string_view x);
-  // Appends the records and their count.
-  void finish();
-};
-
-// A Float64Array view (not a copy) of `values`, valid until the next call.
-val view_of(const std::vector<double>& values);
+// Text input (UTF-8 bytes written by the wrapper).
+char* fit_text(double bytes);
+std::string_view text(double bytes);
 
 }  // namespace heteropipe::wasm
