@@ -16,7 +16,7 @@ Error bad_value(Field field, std::int64_t index, double x) {
   return Error{ErrorCode::too_large, field, index, x, {}};
 }
 
-bool in_range(double x) { return (x >= 0.0) & (x <= limits::kMaxValue); }
+bool in_range(double x) { return x >= 0.0 && x <= limits::kMaxValue; }
 
 std::optional<Error> first_bad_value(const std::vector<double>& values, Field field) {
   for (std::size_t i = 0; i < values.size(); ++i) {
@@ -79,8 +79,7 @@ Result<Pipeline> Pipeline::create(std::vector<double> tau, std::vector<double> d
   // is as fast as summing the arrays once.
   StageStats stats;
   for (std::int64_t s = 0; s + 1 < S; ++s) {
-    // One branch for both checks keeps the loop as tight as a plain sum.
-    if (!(in_range(tau[s]) & in_range(d[s]))) return first_error(tau, d);
+    if (!in_range(tau[s]) || !in_range(d[s])) return first_error(tau, d);
     stats.add(s, tau[s], d[s]);
   }
   if (!in_range(tau[S - 1])) return first_error(tau, d);

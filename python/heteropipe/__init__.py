@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional, Sequence
 
-from . import _core, _inputs
+from . import _core, _inputs, core
 from ._errors import HeteropipeError
 from .core import (
     __version__,
@@ -41,27 +41,12 @@ from .pipeline import Pipeline
 LIMITS: Dict[str, float] = dict(_core.limits)
 
 __all__ = [
-    "__version__",
     "LIMITS",
-    "HeteropipeError",
     "Pipeline",
     "analyze",
     "parse_number_list",
     "parse_number",
-    "validate_pipeline",
-    "blocking_sigma",
-    "makespan_free",
-    "makespan_async",
-    "makespan_blocking",
-    "gpipe_makespan",
-    "homogeneity_bias",
-    "full_bias_decomposition",
-    "phase_transition",
-    "overlap_gap",
-    "effective_slope",
-    "overlap_ratio",
-    "asymptotic_throughput",
-    "crossover_batches",
+    *core.__all__,
 ]
 
 

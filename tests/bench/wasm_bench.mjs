@@ -44,6 +44,7 @@ const rows = [
   ['analyze, S = 4 (plain arrays in, plain object out)', `${(time(() => hp.analyze(small), 20000, 9) / 1000).toFixed(2)} µs`],
   ['makespanAsync, S = 4', `${(time(() => hp.makespanAsync(small), 20000, 9) / 1000).toFixed(2)} µs`],
   ['analyze, S = 1e6 (Float64Array in and out)', `${(time(() => hp.analyze({ tau, d, M: 16 }), 3, 7) / 1e6).toFixed(1)} ms`],
+  ['analyze, S = 1e6, { series: false } (scalars only)', `${(time(() => hp.analyze({ tau, d, M: 16 }, { series: false }), 3, 7) / 1e6).toFixed(1)} ms`],
   ['analyze, S = 1e6 (plain arrays out)', `${(time(() => hp.analyze({ tau: Array.from(tau), d: Array.from(d), M: 16 }), 1, 5) / 1e6).toFixed(1)} ms`],
 ];
 const stream = time(() => hp.recurrenceMakespan({ tau: tau64, d: d64, M: 1e6, regime: 'asynchronous' }), 1, 7);

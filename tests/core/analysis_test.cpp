@@ -110,3 +110,16 @@ TEST_CASE("curves: the batches cover 1, M and the crossover, and the values are 
   // A small M still plots past the crossover.
   CHECK(curve_batches(p, 1, 100).back() == 6);
 }
+
+TEST_CASE("visit_fields can leave the per-stage lists out") {
+  FieldNames all, scalars;
+  const Analysis a = run({{0.5, 1, 1, 5}, {4.6, 0.1, 0.1}, 16, 1, std::nullopt});
+  visit_fields(a, all);
+  visit_fields(a, scalars, Lists::omit);
+  CHECK(all.names.size() == scalars.names.size() + 5);
+  for (const char* list : {"tau", "d", "sigma", "link_slack", "link_margin"}) {
+    CHECK(std::count(scalars.names.begin(), scalars.names.end(), list) == 0);
+  }
+  CHECK(scalars.names.front() == "S");
+  CHECK(scalars.names.back() == "overlap_headroom");
+}

@@ -210,3 +210,27 @@ test('a big pipeline: S = 1e6 through Float64Array, exact against the recurrence
   const stream = hp.recurrenceMakespan({ tau, d, M: 3, regime: 'asynchronous' });
   assert.ok(close(stream, a.T_async));
 });
+
+test('analyze with series: false gives the same scalars without the per-stage lists', () => {
+  const lists = ['tau', 'd', 'sigma', 'link_slack', 'link_margin'];
+  for (const tau of [[0.5, 1, 1, 5], new Float64Array([0.5, 1, 1, 5])]) {
+    const input = { tau, d: [0.2, 0.1, 0.3], M: 16, rho: 0.8, T_real: 90 };
+    const full = hp.analyze(input);
+    const scalars = hp.analyze(input, { series: false });
+    const expected = Object.fromEntries(Object.entries(full).filter(([name]) => !lists.includes(name)));
+    assert.deepEqual(scalars, expected);
+    assert.equal(scalars.T_async, 83.1);
+    assert.deepEqual(Object.keys(scalars), Object.keys(expected));  // same order as the full analysis
+  }
+  // Lists from the caller's own Float64Arrays are copies, not the caller's arrays.
+  const tau = new Float64Array([0.5, 1, 1, 5]);
+  const d = new Float64Array([0.2, 0.1, 0.3]);
+  const a = hp.analyze({ tau, d });
+  assert.notEqual(a.tau, tau);
+  assert.deepEqual(a.tau, tau);
+  assert.deepEqual(a.d, d);
+  assert.deepEqual(a.sigma, new Float64Array([0.7, 1.1, 1.3, 5]));
+  assert.deepEqual(hp.analyze({ tau }, { series: true }).d, new Float64Array(3));
+  assert.throws(() => hp.analyze({ tau }, { series: 'no' }), TypeError);
+  assert.throws(() => hp.analyze({ tau }, 'fast'), TypeError);
+});

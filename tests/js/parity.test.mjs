@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hp, load, root } from './support.mjs';
 
-const headers = ['analysis', 'curve', 'formulas', 'parse', 'pipeline', 'schedule'];
+const headers = ['analysis', 'curve', 'formulas', 'parse', 'pipeline', 'request_text', 'schedule'];
 const declarations = readFileSync(join(root, 'wasm', 'types', 'heteropipe.d.ts'), 'utf8');
 const esmExports = readFileSync(join(root, 'wasm', 'types', 'esm.d.ts'), 'utf8');
 

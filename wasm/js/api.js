@@ -85,8 +85,8 @@ var heteropipe = (function (createModule) {
     // Every export takes and returns numbers; lists and texts go through
     // buffers in wasm memory (see wasm/src/marshal.hpp). Views of that memory
     // are taken afresh after each call that may grow it.
-    const slotsAt = m._hp_slots() / 8;
-    const recordsAt = m._hp_records() / 8;
+    const slotsAt = m.hp_slots() / 8;
+    const recordsAt = m.hp_records() / 8;
 
     // ASCII names (string literals in C++) at `address`, decoded once each.
     const names = new Map();
@@ -105,13 +105,13 @@ var heteropipe = (function (createModule) {
     function namesOf(kind, count) {
       const out = [];
       for (let k = 0; k < count; k++) {
-        m._hp_name(kind, k);
+        m.hp_name(kind, k);
         out.push(slotName(0));
       }
       return out;
     }
 
-    m._hp_limits();
+    m.hp_limits();
     const limitValues = m.HEAPF64.slice(slotsAt, slotsAt + 6);
     const limits = Object.freeze({ maxStages: limitValues[0], maxValue: limitValues[1], maxBatches: limitValues[2],
       maxTimelineCells: limitValues[3], maxStreamCells: limitValues[4], maxCurvePoints: limitValues[5] });
@@ -119,12 +119,12 @@ var heteropipe = (function (createModule) {
     const regimeNames = namesOf(1, 2);
     const fields = new Set(fieldNames);
     const regimes = new Set(regimeNames);
-    m._hp_name(2, 0);
+    m.hp_name(2, 0);
     const version = slotName(0);
 
     // Error k of the latest call, as the core reported it.
     function coreError(k) {
-      m._hp_error(k);
+      m.hp_error(k);
       const s = m.HEAPF64;
       const at = slotsAt;
       const tokenAt = s[at + 4];
@@ -171,7 +171,7 @@ var heteropipe = (function (createModule) {
         const n = lengthOf(lists[k]);
         lengths[k] = n;
         // Every buffer first: growing memory detaches views made before it.
-        if (n <= max[k]) addresses[k] = m._hp_list(k, n) / 8;
+        if (n <= max[k]) addresses[k] = m.hp_list(k, n) / 8;
       }
       const heap = m.HEAPF64;
       for (let k = 0; k < lists.length; k++) {
@@ -319,14 +319,14 @@ var heteropipe = (function (createModule) {
       else if (typed) flags = OWN_TAU | (i.d instanceof Float64Array && i.d.length === a[0] - 1 ? OWN_D : 0);
       taken.length = 0;
       takeTyped = typed;
-      const count = m._hp_analyze(a[0], a[1], a[2], a[3], a[4], a[5], flags);
+      const count = m.hp_analyze(a[0], a[1], a[2], a[3], a[4], a[5], flags);
       if (count === 0) {
         taken.length = 0;
         throw fail(i);
       }
       const analysis = fromRecords(count, i, flags, series);
       taken.length = 0;
-      if (a[0] > KEEP) m._hp_release();
+      if (a[0] > KEEP) m.hp_release();
       return analysis;
     }
 
@@ -334,7 +334,7 @@ var heteropipe = (function (createModule) {
       const i = input(request);
       const context = contextOf(i);
       const a = requestArgs(i);
-      const count = m._hp_check(a[0], a[1], a[2], a[3], a[4], a[5]);
+      const count = m.hp_check(a[0], a[1], a[2], a[3], a[4], a[5]);
       const out = [];
       for (let k = 0; k < count; k++) out.push(errorInfo(coreError(k), context));
       return out;
@@ -343,7 +343,7 @@ var heteropipe = (function (createModule) {
     function textOf(text, caller) {
       if (typeof text !== 'string') throw new TypeError(caller + ': text must be a string (got ' + describe(text) + ')');
       const bytes = m.lengthBytesUTF8(text);
-      m.stringToUTF8(text, m._hp_text(bytes + 1), bytes + 1);
+      m.stringToUTF8(text, m.hp_text(bytes + 1), bytes + 1);
       return bytes;
     }
 
@@ -358,16 +358,42 @@ var heteropipe = (function (createModule) {
 
     function parseList(text, field) {
       const bytes = textOf(text, 'parseList');
-      const count = m._hp_parse_list(bytes, fieldOf(field, listFields));
+      const count = m.hp_parse_list(bytes, fieldOf(field, listFields));
       if (count < 0) throw fail({});
       const out = plainArray(slotList(0));
-      m._hp_release();
+      m.hp_release();
       return out;
+    }
+
+    // Typed text (a form's fields, a command line) read as the core reads it:
+    // every error, at most one per field, and the request they describe.
+    // Absent d, M and rho take their defaults; absent T_real means none.
+    function readRequest(text) {
+      const t = input(text);
+      const typed = (k, fallback) => {
+        const x = t[k] === undefined ? fallback : t[k];
+        if (typeof x !== 'string') {
+          throw new TypeError('readRequest: ' + k + ' must be a string (got ' + describe(x) + ')');
+        }
+        return x;
+      };
+      const hasT = t.T_real !== undefined;
+      const count = m.hp_read_request(typed('tau', ''), typed('d', ''), typed('M', '8'), typed('rho', '1'), hasT,
+        hasT ? typed('T_real', '') : '');
+      const s = m.HEAPF64;
+      const request = { tau: plainArray(slotList(0)), d: plainArray(slotList(2)), M: s[slotsAt + 4],
+        rho: s[slotsAt + 5] };
+      if (hasT) request.T_real = s[slotsAt + 6];
+      const context = contextOf({ tau: request.tau });
+      const errors = [];
+      for (let k = 0; k < count; k++) errors.push(errorInfo(coreError(k), context));
+      m.hp_release();
+      return { request: request, errors: errors };
     }
 
     function parseNumber(text, field) {
       const bytes = textOf(text, 'parseNumber');
-      return unwrap(m._hp_parse_number(bytes, fieldOf(field, fields)), {});
+      return unwrap(m.hp_parse_number(bytes, fieldOf(field, fields)), {});
     }
 
     // Single quantities take the same inputs as analyze and return one value.
@@ -386,7 +412,7 @@ var heteropipe = (function (createModule) {
       };
     }
 
-    const phaseTransitionOf = ofPipeline((t, d) => m._hp_phase_transition(t, d));
+    const phaseTransitionOf = ofPipeline((t, d) => m.hp_phase_transition(t, d));
     function phaseTransition(request) {
       return phaseTransitionOf(request) !== 0;
     }
@@ -394,15 +420,15 @@ var heteropipe = (function (createModule) {
     function effectiveSlope(request) {
       const i = input(request);
       const n = pipeline(i);
-      return unwrap(m._hp_effective_slope(n[0], n[1], number(i.rho, 1)), i);
+      return unwrap(m.hp_effective_slope(n[0], n[1], number(i.rho, 1)), i);
     }
 
     function overlapRatio(request) {
       const i = input(request);
       const n = pipeline(i);
-      const x = m._hp_overlap_ratio(n[0], n[1], number(i.M, 8), number(i.T_real, NaN));
+      const x = m.hp_overlap_ratio(n[0], n[1], number(i.M, 8), number(i.T_real, NaN));
       if (x === x) return x;
-      if (m._hp_error(0) === 0) return null;  // no overlap headroom
+      if (m.hp_error(0) === 0) return null;  // no overlap headroom
       throw fail(i);
     }
 
@@ -410,18 +436,18 @@ var heteropipe = (function (createModule) {
       const i = input(request);
       const regime = regimeOf(i);
       const n = pipeline(i);
-      return unwrap(m._hp_recurrence_makespan(n[0], n[1], number(i.M, 8), regime), i, limits.maxStreamCells);
+      return unwrap(m.hp_recurrence_makespan(n[0], n[1], number(i.M, 8), regime), i, limits.maxStreamCells);
     }
 
     function timeline(request) {
       const i = input(request);
       const regime = regimeOf(i);
       const n = pipeline(i);
-      const makespan = unwrap(m._hp_timeline(n[0], n[1], number(i.M, 8), regime), i, limits.maxTimelineCells);
+      const makespan = unwrap(m.hp_timeline(n[0], n[1], number(i.M, 8), regime), i, limits.maxTimelineCells);
       const s = m.HEAPF64;
       const out = { S: s[slotsAt], M: s[slotsAt + 1], regime: regimeNames[regime], makespan: makespan,
         computeStart: slotList(2), computeFinish: slotList(4), transferStart: slotList(6), transferFinish: slotList(8) };
-      m._hp_release();
+      m.hp_release();
       return out;
     }
 
@@ -432,9 +458,9 @@ var heteropipe = (function (createModule) {
         throw new TypeError('points must be a number (got ' + describe(points) + ')');
       }
       const n = pipeline(i);
-      unwrap(m._hp_curve_batches(n[0], n[1], number(i.M, 8), points), i);
+      unwrap(m.hp_curve_batches(n[0], n[1], number(i.M, 8), points), i);
       const out = plainArray(slotList(0));
-      m._hp_release();
+      m.hp_release();
       return out;
     }
 
@@ -442,10 +468,10 @@ var heteropipe = (function (createModule) {
     function makespanCurve(request) {
       const i = input(request);
       const n = stage([i.tau, i.d, i.batches], CURVE_MAX);
-      unwrap(m._hp_makespan_curve(n[0], n[1], n[2]), { tau: i.tau, d: i.d, M: i.batches });
+      unwrap(m.hp_makespan_curve(n[0], n[1], n[2]), { tau: i.tau, d: i.d, M: i.batches });
       const out = { M: slotList(0), T_free: slotList(2), T_async: slotList(4), T_block: slotList(6),
         T_gpipe: slotList(8), gpipe_overestimate: slotList(10) };
-      m._hp_release();
+      m.hp_release();
       return out;
     }
 
@@ -456,25 +482,26 @@ var heteropipe = (function (createModule) {
       check: check,
       parseList: parseList,
       parseNumber: parseNumber,
-      makespanFree: ofBatches((t, d, M) => m._hp_makespan_free(t, d, M)),
-      makespanAsync: ofBatches((t, d, M) => m._hp_makespan_async(t, d, M)),
-      makespanBlocking: ofBatches((t, d, M) => m._hp_makespan_blocking(t, d, M)),
-      makespanGpipe: ofBatches((t, d, M) => m._hp_makespan_gpipe(t, d, M)),
-      homogeneityBias: ofPipeline((t, d) => m._hp_homogeneity_bias(t, d)),
-      fullBias: ofPipeline((t, d) => m._hp_full_bias(t, d)),
+      readRequest: readRequest,
+      makespanFree: ofBatches((t, d, M) => m.hp_makespan_free(t, d, M)),
+      makespanAsync: ofBatches((t, d, M) => m.hp_makespan_async(t, d, M)),
+      makespanBlocking: ofBatches((t, d, M) => m.hp_makespan_blocking(t, d, M)),
+      makespanGpipe: ofBatches((t, d, M) => m.hp_makespan_gpipe(t, d, M)),
+      homogeneityBias: ofPipeline((t, d) => m.hp_homogeneity_bias(t, d)),
+      fullBias: ofPipeline((t, d) => m.hp_full_bias(t, d)),
       phaseTransition: phaseTransition,
-      overlapGap: ofBatches((t, d, M) => m._hp_overlap_gap(t, d, M)),
+      overlapGap: ofBatches((t, d, M) => m.hp_overlap_gap(t, d, M)),
       effectiveSlope: effectiveSlope,
-      asymptoticThroughputAsync: ofPipeline((t, d) => m._hp_asymptotic_throughput_async(t, d)),
-      asymptoticThroughputBlocking: ofPipeline((t, d) => m._hp_asymptotic_throughput_blocking(t, d)),
-      crossoverBatches: ofPipeline((t, d) => m._hp_crossover_batches(t, d)),
-      gpipeOverestimate: ofBatches((t, d, M) => m._hp_gpipe_overestimate(t, d, M)),
+      asymptoticThroughputAsync: ofPipeline((t, d) => m.hp_asymptotic_throughput_async(t, d)),
+      asymptoticThroughputBlocking: ofPipeline((t, d) => m.hp_asymptotic_throughput_blocking(t, d)),
+      crossoverBatches: ofPipeline((t, d) => m.hp_crossover_batches(t, d)),
+      gpipeOverestimate: ofBatches((t, d, M) => m.hp_gpipe_overestimate(t, d, M)),
       overlapRatio: overlapRatio,
       recurrenceMakespan: recurrenceMakespan,
       timeline: timeline,
       curveBatches: curveBatches,
       makespanCurve: makespanCurve,
-      memory: () => ({ wasmBytes: m.HEAPU8.buffer.byteLength, mallocBytes: m._hp_malloc_bytes() }),
+      memory: () => ({ wasmBytes: m.HEAPU8.buffer.byteLength, mallocBytes: m.hp_malloc_bytes() }),
     });
   }
 

@@ -6,10 +6,10 @@
 
 #include "heteropipe/error.hpp"
 
-// How values cross the JS boundary: plain C exports that take and return
+// How values cross the JS boundary: Embind functions that take and return
 // numbers, with lists and texts in buffers owned here that the JS wrapper
-// reads and writes through views of wasm memory. No Embind and no JS objects
-// are built on the C++ side, so a call costs about as much as a JS call.
+// reads and writes through views of wasm memory. No JS object is built on the
+// C++ side, so a call costs little more than a JS call.
 // Nothing throws: a failure stores core Errors, which the wrapper reads back
 // with hp_error and turns into a HeteropipeError.
 namespace heteropipe::wasm {

@@ -36,6 +36,20 @@ declare namespace heteropipe {
     /** A measured makespan to place in the sandwich T_async <= T_real <= T_block. */
     T_real?: number;
   }
+  /** Fields as a person types them; absent d, M, rho take their defaults, absent T_real means none. */
+  interface RequestText {
+    tau: string;
+    d?: string;
+    M?: string;
+    rho?: string;
+    T_real?: string;
+  }
+  interface ReadRequest {
+    /** The request the text describes (a field that failed keeps its default). */
+    request: { tau: number[]; d: number[]; M: number; rho: number; T_real?: number };
+    /** Every error, at most one per field, in field order; empty when the request is valid. */
+    errors: ErrorInfo[];
+  }
   interface SlopeInput extends PipelineInput {
     rho?: number;
   }
@@ -107,6 +121,13 @@ declare namespace heteropipe {
     T_real_position?: SandwichPosition;
   }
 
+  interface AnalyzeOptions {
+    /** Whether to return the per-stage lists; default true. */
+    series?: boolean;
+  }
+  /** An Analysis without its per-stage lists. */
+  type Scalars = Omit<Analysis, 'tau' | 'd' | 'sigma' | 'link_slack' | 'link_margin'>;
+
   /** Cell (m, s) at m * S + s; transfer (m, s) from stage s to s+1 at m * (S-1) + s. */
   interface Timeline {
     S: number;
@@ -137,12 +158,19 @@ declare namespace heteropipe {
     readonly version: string;
     readonly limits: Readonly<Limits>;
     /** Lists come back as Float64Arrays when tau is one, else as plain arrays. */
-    analyze(input: AnalyzeInput & { tau: Float64Array }): Analysis<Float64Array>;
-    analyze(input: AnalyzeInput): Analysis;
+    /**
+     * With `{ series: false }` the five per-stage lists (tau, d, sigma,
+     * link_slack, link_margin) are left out: the fast path for huge pipelines.
+     */
+    analyze(input: AnalyzeInput, options: AnalyzeOptions & { series: false }): Scalars;
+    analyze(input: AnalyzeInput & { tau: Float64Array }, options?: AnalyzeOptions): Analysis<Float64Array>;
+    analyze(input: AnalyzeInput, options?: AnalyzeOptions): Analysis;
     /** All errors, at most one per field; never throws. */
     check(input: AnalyzeInput): ErrorInfo[];
     parseList(text: string, field: 'tau' | 'd'): number[];
     parseNumber(text: string, field: Field): number;
+    /** Typed text read through the shared parser and checked, as the CLI and the pages read it. */
+    readRequest(text: RequestText): ReadRequest;
     makespanFree(input: BatchesInput): number;
     makespanAsync(input: BatchesInput): number;
     makespanBlocking(input: BatchesInput): number;

@@ -44,25 +44,15 @@
     }).join('');
   }
 
-  // Parse every field with the module's parser, then let hp.check judge the whole request.
-  // A field that failed to parse is replaced by a harmless stand-in so it can't cause errors elsewhere.
+  // The core reads the typed fields (hp.readRequest, as the CLI does): every bad field at once.
+  // On this page a blank rho means the default and a blank T_real means none.
   function validate(text) {
-    var errors = {}, v = {};
-    function attempt(field, fn) { try { v[field] = fn(); } catch (e) { errors[field] = e; } }
-    attempt('tau', function () { return hp.parseList(text.tau, 'tau'); });
-    attempt('d', function () { return hp.parseList(text.d, 'd'); });
-    attempt('M', function () { return hp.parseNumber(text.M, 'M'); });
-    if (text.rho.trim() !== '') attempt('rho', function () { return hp.parseNumber(text.rho, 'rho'); });
-    if (text.T_real.trim() !== '') attempt('T_real', function () { return hp.parseNumber(text.T_real, 'T_real'); });
-    var input = {
-      tau: errors.tau ? new Array((v.d ? v.d.length : 0) + 1).fill(1) : v.tau,
-      d: errors.d ? [] : v.d,
-      M: errors.M ? 8 : v.M
-    };
-    if (v.rho !== undefined) input.rho = v.rho;
-    if (v.T_real !== undefined) input.T_real = v.T_real;
-    hp.check(input).forEach(function (e) { if (!errors[e.field]) errors[e.field] = e; });
-    return { errors: errors, input: input, links: Math.max(0, input.tau.length - 1) };
+    var typed = { tau: text.tau, d: text.d, M: text.M }, errors = {};
+    if (text.rho.trim() !== '') typed.rho = text.rho;
+    if (text.T_real.trim() !== '') typed.T_real = text.T_real;
+    var read = hp.readRequest(typed);
+    read.errors.forEach(function (e) { errors[e.field] = e; });
+    return { errors: errors, input: read.request, links: Math.max(0, read.request.tau.length - 1) };
   }
 
   function showErrors(v) {

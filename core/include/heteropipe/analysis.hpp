@@ -64,17 +64,25 @@ Result<Analysis> analyze(AnalysisRequest request);
 // For inputs already validated.
 Analysis analyze(std::shared_ptr<const Pipeline> pipeline, double M, double rho, std::optional<double> T_real);
 
+// Whether visit_fields reports the per-stage lists (tau, d, sigma,
+// link_slack, link_margin). Leaving them out spares a huge pipeline three
+// arrays the size of its input.
+enum class Lists { include, omit };
+
 // Calls visitor(name, value) for every field in output order, with value one
 // of: double, std::int64_t, bool, const std::vector<double>&, or
 // std::string_view (the sandwich position). Absent optional fields are
 // skipped. Every front end serializes through this, so each field name is
 // written exactly once.
 template <class Visitor>
-void visit_fields(const Analysis& a, Visitor&& visit) {
+void visit_fields(const Analysis& a, Visitor&& visit, Lists lists = Lists::include) {
+  const bool with_lists = lists == Lists::include;
   visit("S", a.S);
   visit("M", a.M);
-  visit("tau", a.tau());
-  visit("d", a.d());
+  if (with_lists) {
+    visit("tau", a.tau());
+    visit("d", a.d());
+  }
   visit("tau_max", a.tau_max);
   visit("sigma_max", a.sigma_max);
   visit("T_free", a.T_free);
@@ -93,9 +101,11 @@ void visit_fields(const Analysis& a, Visitor&& visit) {
   visit("bottleneck_stage", a.bottleneck_stage);
   visit("blocking_bottleneck_stage", a.blocking_bottleneck_stage);
   visit("gpipe_overestimate", a.gpipe_overestimate);
-  visit("sigma", a.sigma());
-  visit("link_slack", a.link_slack());
-  visit("link_margin", a.link_margin());
+  if (with_lists) {
+    visit("sigma", a.sigma());
+    visit("link_slack", a.link_slack());
+    visit("link_margin", a.link_margin());
+  }
   visit("overlap_headroom", a.overlap_headroom);
   if (a.T_real) visit("T_real", *a.T_real);
   if (a.overlap_ratio) visit("overlap_ratio", *a.overlap_ratio);

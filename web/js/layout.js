@@ -1,0 +1,82 @@
+// The pages' markup, one copy for both languages. Every text comes from the
+// page's string table (the data-i18n keys), filled in by app.js.
+document.body.insertAdjacentHTML('afterbegin', `
+<a class="skip" href="#inputs" data-i18n="inputsHeading"></a>
+<main class="wrap">
+  <header class="top">
+    <div>
+      <h1 data-i18n="heading"></h1>
+      <p class="sub" data-i18n="subtitle"></p>
+      <p class="sub" data-i18n="paper"></p>
+    </div>
+    <a id="lang-switch" class="lang" href="#"></a>
+  </header>
+
+  <section class="card" id="inputs" aria-labelledby="inputs-h">
+    <h2 id="inputs-h" data-i18n="inputsHeading"></h2>
+    <div class="grid" id="fields"></div>
+    <div class="presets-block">
+      <h3 id="presets-h" data-i18n="presetsHeading"></h3>
+      <div class="presets" id="presets" role="group" aria-labelledby="presets-h"></div>
+      <p class="attribution" data-i18n="dataAttribution"></p>
+    </div>
+  </section>
+
+  <section class="card" id="results" aria-labelledby="results-h">
+    <h2 id="results-h" data-i18n="resultsHeading"></h2>
+    <p id="results-invalid" class="invalid-note" role="status" hidden data-i18n="resultsInvalid"></p>
+    <div id="reconcile" class="reconcile" role="status" hidden></div>
+    <div id="result-groups" aria-live="polite"></div>
+  </section>
+
+  <section class="card figures" id="figures" aria-labelledby="figures-h">
+    <h2 id="figures-h" data-i18n="figuresHeading"></h2>
+    <figure id="fig-curve" class="fig">
+      <figcaption><strong data-i18n="fig_curve"></strong> <span data-i18n="fig_curve_caption"></span></figcaption>
+      <div class="chart" id="chart-curve"></div>
+      <div class="fig-actions"><button type="button" class="export" data-export="png-curve" data-i18n="exportPng"></button></div>
+    </figure>
+    <figure id="fig-over" class="fig">
+      <figcaption><strong data-i18n="fig_over"></strong> <span data-i18n="fig_over_caption"></span></figcaption>
+      <div class="chart" id="chart-over"></div>
+      <div class="fig-actions"><button type="button" class="export" data-export="png-over" data-i18n="exportPng"></button></div>
+    </figure>
+    <figure id="fig-gantt" class="fig">
+      <figcaption><strong data-i18n="fig_gantt"></strong> <span data-i18n="fig_gantt_caption"></span></figcaption>
+      <div class="toggle" role="group" id="regime-toggle">
+        <button type="button" data-regime="asynchronous" data-i18n="regime_asynchronous"></button>
+        <button type="button" data-regime="blocking" data-i18n="regime_blocking"></button>
+      </div>
+      <p class="fig-note" id="gantt-note"></p>
+      <div class="svgbox" id="chart-gantt"></div>
+      <div class="fig-actions"><button type="button" class="export" data-export="svg-gantt" data-i18n="exportSvg"></button></div>
+    </figure>
+    <figure id="fig-slack" class="fig">
+      <figcaption><strong data-i18n="fig_slack"></strong> <span data-i18n="fig_slack_caption"></span></figcaption>
+      <p class="fig-note" id="slack-note"></p>
+      <div class="svgbox" id="chart-slack"></div>
+      <div class="fig-actions"><button type="button" class="export" data-export="svg-slack" data-i18n="exportSvg"></button></div>
+    </figure>
+  </section>
+
+  <section class="card share" id="share" aria-labelledby="share-h">
+    <h2 id="share-h" data-i18n="shareHeading"></h2>
+    <div class="actions">
+      <button type="button" id="copy-link" data-i18n="copyLink"></button>
+      <button type="button" class="export" data-export="json" data-i18n="exportJson"></button>
+      <button type="button" class="export" data-export="csv" data-i18n="exportCsv"></button>
+      <span id="copy-status" role="status"></span>
+    </div>
+    <h3 data-i18n="embedHeading"></h3>
+    <p data-i18n="embedHelp"></p>
+    <pre class="snippet"><code id="embed-snippet"></code></pre>
+  </section>
+
+  <footer class="footnote" id="footnote">
+    <h2 data-i18n="footnoteHeading"></h2>
+    <div id="formulas"></div>
+    <p id="version"></p>
+  </footer>
+  <a id="open-full" class="open-full" target="_blank" rel="noopener" hidden data-i18n="openFull"></a>
+</main>
+`);
