@@ -184,6 +184,7 @@
   }
 
   function update() {
+    if (!hp) return;  // typed before the module was ready: start() updates
     readFields();
     var v = validate(state);
     showErrors(v);
@@ -272,18 +273,23 @@
     window.addEventListener('beforeprint', function () { charts.curve.resize(); charts.over.resize(); });
   }
 
-  function start(module) {
-    hp = module;
+  // Everything that needs no module runs while the browser compiles the wasm.
+  function prepare() {
     state = HP.state.fromHash(location.hash);
     document.body.classList.toggle('embed', state.embed);
     $('open-full').hidden = !state.embed;
     applyText();
     buildFields();
-    $('version').textContent = T.version(hp.version);
     charts.curve = new HP.Chart($('chart-curve'), 'curve');
     charts.over = new HP.Chart($('chart-over'), 'over');
     writeFields();
     bind();
+  }
+
+  function start(module) {
+    if (performance.mark) performance.mark('hp-module-ready');
+    hp = module;
+    $('version').textContent = T.version(hp.version);
     update();
     // Tests and the benchmark read the module and the page's exports through this.
     HP.app = { hp: hp, last: last, exportText: function (kind) {
@@ -299,5 +305,9 @@
     if (window.console) console.error(err);
   }
 
-  try { heteropipe().then(start, fail); } catch (e) { fail(e); }
+  try {
+    var loading = heteropipe();
+    prepare();
+    loading.then(start, fail);
+  } catch (e) { fail(e); }
 })();

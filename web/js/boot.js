@@ -3,8 +3,8 @@
 (function () {
   'use strict';
   var SCRIPTS = [
-    'vendor/uPlot.iife.min.js',
     'heteropipe.js',
+    'vendor/uPlot.iife.min.js',
     'js/format.js',
     'js/state.js',
     'js/svg.js',
@@ -18,6 +18,9 @@
     var script = document.createElement('script');
     script.src = src;
     script.async = false;  // run in list order, as plain tags would
+    // The factory is cached: calling it now starts compiling the wasm while
+    // the other scripts load, and app.js gets the same promise.
+    if (src === 'heteropipe.js') script.onload = function () { heteropipe(); };
     document.body.appendChild(script);
   });
 })();
