@@ -18,6 +18,7 @@ const CASES = [
   ['tau', '', 'empty', 'τ：至少需要一个值'],
   ['tau', '0.5, -1, 1', 'negative', 'τ，第 2 项：必须 ≥ 0（输入为 -1）'],
   ['tau', '0, 0', 'all_zero', 'τ：至少要有一个阶段时间 > 0'],
+  ['tau', '1e-20, 0', 'too_small', 'τ：最大的阶段时间至少为 1e-15（输入为 1e-20）'],
   ['tau', '1, 1e16', 'too_large', 'τ，第 2 项：最大为 1e15（输入为 10000000000000000）'],
   ['tau', '1,,2', 'empty_item', 'τ，第 2 项：分隔符之间缺少数值'],
   ['tau', '1， abc', 'not_a_number', 'τ，第 2 项：“abc”不是数字'],
@@ -33,16 +34,11 @@ const CASES = [
   ['T_real', '1e20', 'too_large', 'T_real：最大为 1e15（输入为 100000000000000000000）'],
 ];
 
-// The module's English message for a text, found the way the page finds it: parse, then check.
+// The module's English message for a text, found the way the page finds it (hp.readRequest).
 function moduleMessage(text) {
-  const parsers = { tau: (t) => hp.parseList(t, 'tau'), d: (t) => hp.parseList(t, 'd'), M: (t) => hp.parseNumber(t, 'M'),
-    rho: (t) => hp.parseNumber(t, 'rho'), T_real: (t) => hp.parseNumber(t, 'T_real') };
-  const input = {};
-  for (const [k, parse] of Object.entries(parsers)) {
-    if ((k === 'rho' || k === 'T_real') && text[k].trim() === '') continue;
-    try { input[k] = parse(text[k]); } catch (e) { return { field: e.field, code: e.code, message: e.message }; }
-  }
-  const [e] = hp.check(input);
+  const typed = { tau: text.tau, d: text.d, M: text.M };
+  for (const k of ['rho', 'T_real']) if (text[k].trim() !== '') typed[k] = text[k];
+  const [e] = hp.readRequest(typed).errors;
   return e && { field: e.field, code: e.code, message: e.message };
 }
 

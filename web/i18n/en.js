@@ -156,6 +156,7 @@
         case 'not_finite': what = 'must be a finite number (got ' + e.token + ')'; break;
         case 'negative': what = 'must be >= 0 (got ' + v + ')'; break;
         case 'all_zero': what = 'at least one stage time must be > 0'; break;
+        case 'too_small': what = 'the largest stage time must be at least 1e-15 (got ' + v + ')'; break;
         case 'too_large': what = 'must be at most ' + (e.field === 'M' ? '2^53' : '1e15') + ' (got ' + (e.token || v) + ')'; break;
         case 'wrong_length': what = 'needs S-1 = ' + limits.links + ' link latencies, one per link, or none (got ' + v + ')'; break;
         case 'not_integer': what = 'must be a whole number (got ' + v + ')'; break;

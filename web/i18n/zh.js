@@ -155,6 +155,7 @@
         case 'not_finite': what = '必须是有限数（输入为 ' + e.token + '）'; break;
         case 'negative': what = '必须 ≥ 0（输入为 ' + v + '）'; break;
         case 'all_zero': what = '至少要有一个阶段时间 > 0'; break;
+        case 'too_small': what = '最大的阶段时间至少为 1e-15（输入为 ' + v + '）'; break;
         case 'too_large': what = '最大为 ' + (e.field === 'M' ? '2^53' : '1e15') + '（输入为 ' + (e.token || v) + '）'; break;
         case 'wrong_length': what = '需要 S−1 = ' + limits.links + ' 个链路延迟（每条链路一个），或者留空（输入了 ' + v + ' 个）'; break;
         case 'not_integer': what = '必须是整数（输入为 ' + v + '）'; break;
