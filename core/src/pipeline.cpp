@@ -46,7 +46,7 @@ struct StageStats {
   void add(std::int64_t s, double tau, double link) {
     sum_tau += tau;
     sum_d += link;
-    if (__builtin_expect(tau > tau_max, 0)) {
+    if (tau > tau_max) {
       sum_slack += static_cast<double>(s) * (tau - tau_max);
       tau_max = tau;
       bottleneck = s;
@@ -54,10 +54,7 @@ struct StageStats {
       sum_slack += tau_max - tau;
     }
     const double sigma = tau + link;
-    // A new maximum is rare: as a predicted branch it costs nothing, while
-    // the branch-free form the compiler would pick chains every stage on
-    // the previous one.
-    if (__builtin_expect(sigma > sigma_max, 0)) {
+    if (sigma > sigma_max) {
       sigma_max = sigma;
       blocking_bottleneck = s;
     }
