@@ -2,7 +2,9 @@
 // analyze for seeded random inputs typed into the fields, and the presets show the paper's numbers.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, serve, fileBase, loadModule, typeInto, pageValues, expectedValues, foreignRequests, PAGES } from './helpers.mjs';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { root, launch, open, serve, fileBase, loadModule, typeInto, pageValues, expectedValues, foreignRequests, PAGES } from './helpers.mjs';
 
 let context, server, hp;
 before(async () => { [context, server, hp] = await Promise.all([launch(), serve(), loadModule()]); });
@@ -77,6 +79,25 @@ const PRESETS = [
   { id: 'legalone-measured', tau: [1.13, 2.901, 2.621], d: [], check: { homogeneity_bias: 2.05 } },
   { id: 'qwen-measured', tau: [0.208, 0.285, 0.031, 30.111, 0.118], d: [], check: { homogeneity_bias: 119.8 } },
 ];
+
+// The measured presets are per-host dur_min values of the published data set (CC BY 4.0), which
+// sits in ../shared beside the repository.
+const DATA = path.join(root, '..', 'shared', 'data', 'real_vs_formula.csv');
+const MEASURED = { 'legalone-measured': ['legalone:8b', ['node-01', 'node-02', 'node-03']],
+  'qwen-measured': ['qwen2.5:7b', ['node-01', 'node-02', 'node-03', 'node-04', 'node-06']] };
+
+test('the measured presets are the data set\'s dur_min per host', { skip: !existsSync(DATA) && `no ${DATA}` }, () => {
+  const [header, ...rows] = readFileSync(DATA, 'utf8').trim().split('\n').map((line) => line.split(','));
+  const column = (name) => header.indexOf(name);
+  for (const [id, [model, nodes]] of Object.entries(MEASURED)) {
+    const durMin = nodes.map((node) => {
+      const row = rows.find((r) => r[column('model')] === model && r[column('node')] === node);
+      assert.ok(row, `${model} on ${node} is in the data`);
+      return Number(row[column('dur_min')]);
+    });
+    assert.deepEqual(PRESETS.find((p) => p.id === id).tau, durMin, id);
+  }
+});
 
 for (const p of PAGES) {
   test(`${p.name}: each preset shows its pipeline and the paper's numbers`, async () => {
