@@ -82,11 +82,13 @@ TEST_CASE("fuzz: the parser accepts or names an item, for any bytes") {
 
 TEST_CASE("fuzz: analyze is finite or names the first bad field") {
   std::mt19937_64 rng(100);
-  std::uniform_int_distribution<int> stages(0, 9), maybe(0, 1);
+  // Mostly short pipelines; one in sixteen long enough to span several of
+  // the blocks Pipeline::create validates at a time.
+  std::uniform_int_distribution<int> stages(0, 9), long_stages(200, 1200), one_in(0, 15), maybe(0, 1);
   long analyzed = 0;
   for (long i = 0, n = iterations(); i < n; ++i) {
     AnalysisRequest request;
-    request.tau.resize(stages(rng));
+    request.tau.resize(one_in(rng) == 0 ? long_stages(rng) : stages(rng));
     for (double& x : request.tau) x = std::abs(random_number(rng));
     if (maybe(rng) && !request.tau.empty()) {
       request.d.resize(request.tau.size() - 1 + (maybe(rng) && maybe(rng) ? 1 : 0));
