@@ -411,14 +411,4 @@ PYBIND11_MODULE(_core, m) {
         return py::make_tuple(request, errors);
       },
       py::arg("tau"), py::arg("d") = "", py::arg("M") = "8", py::arg("rho") = "1", py::arg("T_real") = py::none());
-  m.def(
-      "check",
-      [](py::handle tau, py::handle d, double M, double rho, std::optional<double> T_real) {
-        const hp::AnalysisRequest request = request_from(tau, d, M, rho, T_real);
-        py::list errors;
-        for (const hp::Error& e : hp::check_request(request)) errors.append(error_object(e, context_of(request)));
-        return errors;
-      },
-      py::arg("tau"), py::arg("d") = py::none(), py::arg("M") = 8.0, py::arg("rho") = 1.0,
-      py::arg("T_real") = py::none());
 }

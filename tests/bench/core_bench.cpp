@@ -25,23 +25,39 @@ AnalysisRequest request_of(std::int64_t S) {
   return r;
 }
 
-// What every analyze needs to read at least once: the baseline it is held
-// to. Like BM_analyze, it reads arrays freshly copied (so as cold in cache).
-void BM_plain_pass(benchmark::State& state) {
+// Front ends hand over arrays they have just built (parsed text, copied JS
+// arrays), so `work` gets a fresh copy by move each iteration. Making the copy
+// and releasing what `work` returns (the caller's business) are not timed;
+// the fresh copy is as cold in cache for every benchmark that uses this.
+template <class Work>
+void on_fresh_copies(benchmark::State& state, Work work) {
   const AnalysisRequest r = request_of(state.range(0));
   for (auto _ : state) {
     state.PauseTiming();
     AnalysisRequest fresh = r;
     state.ResumeTiming();
+    auto result = work(std::move(fresh));
+    benchmark::DoNotOptimize(result);
+    state.PauseTiming();
+    { auto released = std::move(result); }
+    state.ResumeTiming();
+  }
+  state.SetItemsProcessed(state.iterations() * state.range(0));
+}
+
+// What every analyze needs to read at least once: the baseline it is held to.
+void BM_plain_pass(benchmark::State& state) {
+  on_fresh_copies(state, [](AnalysisRequest&& fresh) {
     double sum = 0;
     for (double x : fresh.tau) sum += x;
     for (double x : fresh.d) sum += x;
     benchmark::DoNotOptimize(sum);
-    state.PauseTiming();
-    fresh = AnalysisRequest{};
-    state.ResumeTiming();
-  }
-  state.SetItemsProcessed(state.iterations() * state.range(0));
+    return std::move(fresh);
+  });
+}
+
+void BM_analyze(benchmark::State& state) {
+  on_fresh_copies(state, [](AnalysisRequest&& fresh) { return analyze(std::move(fresh)); });
 }
 
 // A small pipeline as a page or a CLI call has it: the copy of the input
@@ -52,23 +68,6 @@ void BM_analyze_small(benchmark::State& state) {
     auto a = analyze(r);
     benchmark::DoNotOptimize(a);
   }
-}
-
-// Front ends hand over arrays they have just built (parsed text, copied JS
-// arrays), so analyze takes them by move; making the copy is not timed.
-void BM_analyze(benchmark::State& state) {
-  const AnalysisRequest r = request_of(state.range(0));
-  for (auto _ : state) {
-    state.PauseTiming();
-    AnalysisRequest fresh = r;
-    state.ResumeTiming();
-    auto a = analyze(std::move(fresh));
-    benchmark::DoNotOptimize(a);
-    state.PauseTiming();  // releasing the arrays is the caller's business
-    a = Result<Analysis>(Error{});
-    state.ResumeTiming();
-  }
-  state.SetItemsProcessed(state.iterations() * state.range(0));
 }
 
 void BM_recurrence(benchmark::State& state) {
