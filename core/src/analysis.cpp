@@ -27,14 +27,17 @@ std::vector<Error> check_request(const AnalysisRequest& request) {
   return errors;
 }
 
+std::optional<Error> check_scalars(double M, double rho, std::optional<double> T_real) {
+  if (auto e = check_batches(M)) return e;
+  if (auto e = check_rho(rho)) return e;
+  if (T_real) return check_T_real(*T_real);
+  return std::nullopt;
+}
+
 Result<Analysis> analyze(AnalysisRequest request) {
   auto pipeline = Pipeline::create(std::move(request.tau), std::move(request.d));
   if (!pipeline) return pipeline.error();
-  if (auto e = check_batches(request.M)) return *e;
-  if (auto e = check_rho(request.rho)) return *e;
-  if (request.T_real) {
-    if (auto e = check_T_real(*request.T_real)) return *e;
-  }
+  if (auto e = check_scalars(request.M, request.rho, request.T_real)) return *e;
   return analyze(std::make_shared<const Pipeline>(std::move(pipeline).value()), request.M, request.rho,
                  request.T_real);
 }

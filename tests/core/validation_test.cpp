@@ -87,6 +87,32 @@ TEST_CASE("check_request reports one error per bad field, in field order") {
   CHECK(check_request({{1, 2}, {0.5}, 8, 1, 3.0}).empty());
 }
 
+TEST_CASE("check_scalars reports the first bad one of M, rho, T_real, as analyze does") {
+  const auto first = check_scalars(2.5, 2, -1.0);
+  REQUIRE(first);
+  CHECK(first->field == Field::M);
+  CHECK(first->code == ErrorCode::not_integer);
+  CHECK(first->value == 2.5);
+  CHECK(check_scalars(8, 2, -1.0)->code == ErrorCode::out_of_range);
+  CHECK(check_scalars(8, 2, -1.0)->field == Field::rho);
+  CHECK(check_scalars(8, 1, -1.0)->code == ErrorCode::not_positive);
+  CHECK(check_scalars(8, 1, -1.0)->field == Field::T_real);
+  CHECK_FALSE(check_scalars(8, 0.5, std::nullopt));
+  CHECK_FALSE(check_scalars(8, 0.5, 3.0));
+  const auto e = analyze({{1, 2}, {0.5}, 8, 2, -1.0}).error();
+  CHECK(e.field == Field::rho);
+  CHECK(e.code == ErrorCode::out_of_range);
+}
+
+TEST_CASE("a pipeline hands its arrays back, storage and values") {
+  std::vector<double> tau{0.5, 1, 1, 5}, d;
+  const double* storage = tau.data();
+  auto arrays = Pipeline::create(std::move(tau), std::move(d)).value().release();
+  CHECK(arrays.first == std::vector<double>{0.5, 1, 1, 5});
+  CHECK(arrays.first.data() == storage);
+  CHECK(arrays.second == std::vector<double>{0, 0, 0});  // no d given: zero latencies
+}
+
 TEST_CASE("the largest inputs still give finite results") {
   const std::vector<double> tau{limits::kMaxValue, 0, limits::kMaxValue};
   const std::vector<double> d{limits::kMaxValue, limits::kMaxValue};

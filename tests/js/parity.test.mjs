@@ -40,6 +40,7 @@ const coveredBy = {
   check_batches: { api: 'check' },
   check_rho: { api: 'check' },
   check_T_real: { api: 'check' },
+  check_scalars: { api: 'check' },
   parse_number_list: { api: 'parseList' },
   parse_number: { api: 'parseNumber' },
   link_slack: { field: 'link_slack' },

@@ -163,15 +163,23 @@ var heteropipe = (function (createModule) {
       }
     }
 
-    // Stages up to three lists (tau, d, batches); returns their lengths.
+    // Lists of at most `smallCapacity` values go to fixed areas, so a small
+    // call asks C++ for no buffer; longer ones to buffers sized first.
+    m.hp_small_lists();
+    const smallAt = [m.HEAPF64[slotsAt] / 8, m.HEAPF64[slotsAt + 1] / 8, m.HEAPF64[slotsAt + 2] / 8];
+    const smallCapacity = m.HEAPF64[slotsAt + 3];
+
+    // Stages up to three lists (tau, d, batches); returns their lengths (one
+    // shared array, read before the next call stages again).
     const addresses = [0, 0, 0];
+    const lengths = [0, 0, 0];
     function stage(lists, max) {
-      const lengths = [0, 0, 0];
       for (let k = 0; k < lists.length; k++) {
         const n = lengthOf(lists[k]);
         lengths[k] = n;
         // Every buffer first: growing memory detaches views made before it.
-        if (n <= max[k]) addresses[k] = m.hp_list(k, n) / 8;
+        if (n <= smallCapacity) addresses[k] = smallAt[k];
+        else if (n <= max[k]) addresses[k] = m.hp_list(k, n) / 8;
       }
       const heap = m.HEAPF64;
       for (let k = 0; k < lists.length; k++) {
@@ -225,80 +233,81 @@ var heteropipe = (function (createModule) {
       return out;
     }
 
-    // Lists handed over by hp_take_list during analyze, in visiting order.
-    const taken = [];
-    let takeTyped = false;
-    m.hpTakeList = function (address, length) {
-      const at = address / 8;
-      const view = m.HEAPF64.subarray(at, at + length);
-      taken.push(takeTyped ? view.slice() : plainArray(view));
-    };
-
-    // hp_analyze's records (see bindings.cpp) are, per field, its name's
-    // address and length, a kind (0 number, 1 boolean, 2 list handed over,
-    // 3 text, 4 list left out) and two values. Which fields come, in which
-    // order, depends only on whether T_real and the lists are asked for, so
-    // each such layout is decoded once into a template object: copying it
-    // gives every result the same shape, and filling in values in place is
-    // several times faster than adding 30 properties one by one.
+    // hp_analyze's records (see analysis_reply.cpp) are, per field, its
+    // name's address, a kind (0 number, 1 boolean, 2 list, 3 text) and two
+    // values. Which fields come, in which order, depends only on whether
+    // T_real and the lists are asked for, so each such layout is decoded once
+    // into a template object: copying it gives every result the same shape,
+    // and filling in values in place is several times faster than adding 30
+    // properties one by one.
     const layouts = new Map();
-    function layoutOf(r, count, flags) {
-      const key = count * 8 + flags;
-      const known = layouts.get(key);
+    function layoutOf(r, count) {
+      const known = layouts.get(count);
       if (known !== undefined && matches(known, r, count)) return known;
       const layout = { addresses: [], kinds: [], names: [], template: null };
       const entries = [];
-      for (let j = 0, k = recordsAt; j < count; j++, k += 5) {
-        const kind = r[k + 2];
-        const name = nameAt(r[k], r[k + 1]);
+      for (let j = 0, k = recordsAt; j < count; j++, k += 4) {
+        const kind = r[k + 1];
+        const name = nameAt(r[k], m.HEAPU8.indexOf(0, r[k]) - r[k]);
         layout.addresses.push(r[k]);
         layout.kinds.push(kind);
         layout.names.push(name);
-        if (kind === 4 && flags & NO_SERIES) continue;  // left out, not even as a key
         entries.push(JSON.stringify(name) + ':' + (kind === 0 ? '0.5' : kind === 1 ? 'false' : 'null'));
       }
       // JSON.parse builds an object with fast properties; adding ~30 keys one
       // by one would turn it into a (slow) dictionary.
       layout.template = JSON.parse('{' + entries.join(',') + '}');
-      layouts.set(key, layout);
+      layouts.set(count, layout);
       return layout;
     }
     function matches(layout, r, count) {
-      if (layout.kinds.length !== count) return false;
-      for (let j = 0, k = recordsAt; j < count; j++, k += 5) {
-        if (r[k] !== layout.addresses[j] || r[k + 2] !== layout.kinds[j]) return false;
+      for (let j = 0, k = recordsAt; j < count; j++, k += 4) {
+        if (r[k] !== layout.addresses[j]) return false;
       }
       return true;
     }
 
-    // Lists come back as Float64Arrays when tau went in as one (the fast path
-    // for big pipelines), else as plain arrays. Kind 4 with `series` on is a
-    // list the caller owns (tau, d as Float64Arrays), copied here.
-    function fromRecords(count, i, flags, series) {
+    // A list in wasm memory: a Float64Array copy when the caller passed tau
+    // as one (the fast path for big pipelines), else a plain array.
+    function listAt(heap, address, length, typed) {
+      const at = address / 8;
+      if (typed) return heap.slice(at, at + length);
+      const out = new Array(length);
+      for (let k = 0; k < length; k++) out[k] = heap[at + k];
+      return out;
+    }
+
+    function fromRecords(count, typed) {
       const r = m.HEAPF64;
-      const layout = layoutOf(r, count, flags);
+      const layout = layoutOf(r, count);
       const names = layout.names;
       const kinds = layout.kinds;
       const out = { ...layout.template };
-      let list = 0;
-      for (let j = 0, k = recordsAt; j < count; j++, k += 5) {
+      for (let j = 0, k = recordsAt; j < count; j++, k += 4) {
         const kind = kinds[j];
-        if (kind === 0) out[names[j]] = r[k + 3];
-        else if (kind === 1) out[names[j]] = r[k + 3] !== 0;
-        else if (kind === 2) out[names[j]] = taken[list++];
-        else if (kind === 3) out[names[j]] = nameAt(r[k + 3], r[k + 4]);
-        else if (series) out[names[j]] = (names[j] === fieldNames[0] ? i.tau : i.d).slice();
+        if (kind === 0) out[names[j]] = r[k + 2];
+        else if (kind === 1) out[names[j]] = r[k + 2] !== 0;
+        else if (kind === 2) out[names[j]] = listAt(r, r[k + 2], r[k + 3], typed);
+        else out[names[j]] = nameAt(r[k + 2], r[k + 3]);
       }
       return out;
     }
 
     const KEEP = 1 << 16;
-    const NO_SERIES = 1, OWN_TAU = 2, OWN_D = 4;
 
-    function requestArgs(i) {
+    // The request (see marshal.hpp) goes into slots 0-6.
+    function putRequest(i, series) {
       const hasTReal = i.T_real !== undefined && i.T_real !== null;
       const n = pipeline(i);
-      return [n[0], n[1], number(i.M, 8), number(i.rho, 1), hasTReal ? 1 : 0, hasTReal ? number(i.T_real, NaN) : 0];
+      const s = m.HEAPF64;
+      s[slotsAt] = n[0];
+      s[slotsAt + 1] = n[1];
+      s[slotsAt + 2] = number(i.M, 8);
+      s[slotsAt + 3] = number(i.rho, 1);
+      s[slotsAt + 4] = hasTReal ? number(i.T_real, NaN) : 0;
+      s[slotsAt + 5] = hasTReal ? 1 : 0;
+      s[slotsAt + 6] = series ? 1 : 0;
+      return n[0];
     }
 
     function optionsOf(options) {
@@ -312,29 +321,23 @@ var heteropipe = (function (createModule) {
     function analyze(request, options) {
       const series = optionsOf(options);
       const i = input(request);
-      const a = requestArgs(i);
-      const typed = i.tau instanceof Float64Array;
-      let flags = 0;
-      if (!series) flags = NO_SERIES;
-      else if (typed) flags = OWN_TAU | (i.d instanceof Float64Array && i.d.length === a[0] - 1 ? OWN_D : 0);
-      taken.length = 0;
-      takeTyped = typed;
-      const count = m.hp_analyze(a[0], a[1], a[2], a[3], a[4], a[5], flags);
+      const stages = putRequest(i, series);
+      const count = m.hp_analyze();
       if (count === 0) {
-        taken.length = 0;
-        throw fail(i);
+        const error = fail(i);
+        if (stages > KEEP) m.hp_release();
+        throw error;
       }
-      const analysis = fromRecords(count, i, flags, series);
-      taken.length = 0;
-      if (a[0] > KEEP) m.hp_release();
+      const analysis = fromRecords(count, i.tau instanceof Float64Array);
+      if (stages > KEEP) m.hp_release();
       return analysis;
     }
 
     function check(request) {
       const i = input(request);
       const context = contextOf(i);
-      const a = requestArgs(i);
-      const count = m.hp_check(a[0], a[1], a[2], a[3], a[4], a[5]);
+      putRequest(i, false);
+      const count = m.hp_check();
       const out = [];
       for (let k = 0; k < count; k++) out.push(errorInfo(coreError(k), context));
       return out;

@@ -57,6 +57,10 @@ struct Analysis {
 // (tau, d, M, rho, T_real). Empty when the request is valid.
 std::vector<Error> check_request(const AnalysisRequest& request);
 
+// The first error of M, rho and T_real, in that order (what analyze reports
+// once the pipeline is valid).
+std::optional<Error> check_scalars(double M, double rho, std::optional<double> T_real);
+
 // The first error of check_request, or the analysis. Pass the request by
 // std::move to hand its arrays over without a copy.
 Result<Analysis> analyze(AnalysisRequest request);

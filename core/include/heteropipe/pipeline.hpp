@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "heteropipe/error.hpp"
@@ -26,6 +27,9 @@ class Pipeline {
   // million stages costs no array beyond its inputs.
   double sigma(std::int64_t s) const { return s + 1 < S() ? tau_[s] + d_[s] : tau_[s]; }
   std::vector<double> sigma() const;
+  // Hands tau and d back, so that a caller can reuse their storage for the
+  // next input (a million stages' arrays cost more to zero than to analyze).
+  std::pair<std::vector<double>, std::vector<double>> release() &&;
 
   double tau_max() const { return tau_max_; }
   double sigma_max() const { return sigma_max_; }
