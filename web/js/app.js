@@ -123,7 +123,7 @@
   }
 
   // ---- pictures ------------------------------------------------------------
-  function renderCurves(a, input) {
+  function renderCurves(a, input, widths) {
     var batches = hp.curveBatches({ tau: input.tau, d: input.d, M: a.M, points: CURVE_POINTS });
     var c = hp.makespanCurve({ tau: input.tau, d: input.d, batches: batches });
     last.curve = c;
@@ -132,11 +132,12 @@
       { x: a.M, label: T.markCurrent + ' = ' + HP.fmt.integer(a.M), color: getComputedStyle(document.documentElement).getPropertyValue('--muted').trim() }
     ];
     var point = a.T_real !== undefined ? { x: a.M, y: a.T_real, label: T.markReal + ' = ' + HP.fmt.number(a.T_real) } : null;
-    charts.curve.update([c.M, c.T_free, c.T_async, c.T_block, c.T_gpipe], { lines: lines, point: point }, a.T_real);
-    if (!state.embed) charts.over.update([c.M, c.gpipe_overestimate], { lines: lines, point: null }, null);
+    charts.curve.update([c.M, c.T_free, c.T_async, c.T_block, c.T_gpipe], { lines: lines, point: point }, a.T_real,
+      widths.curve);
+    if (!state.embed) charts.over.update([c.M, c.gpipe_overestimate], { lines: lines, point: null }, null, widths.over);
   }
 
-  function renderGantt(a, input) {
+  function renderGantt(a, input, width) {
     var box = $('chart-gantt'), note = $('gantt-note');
     document.querySelectorAll('#regime-toggle button').forEach(function (b) {
       b.setAttribute('aria-pressed', String(b.getAttribute('data-regime') === state.regime));
@@ -145,23 +146,27 @@
     var shown = Math.min(a.M, HP.gantt.MAX_BATCHES);
     var tl = hp.timeline({ tau: input.tau, d: input.d, M: shown, regime: state.regime });
     note.textContent = shown < a.M ? T.ganttFirst(shown, HP.fmt.integer(a.M)) : T.ganttAll(HP.fmt.integer(a.M));
-    box.innerHTML = HP.gantt.render(tl, a, state.regime, box.clientWidth || 640);
+    box.innerHTML = HP.gantt.render(tl, a, state.regime, width || 640);
   }
 
-  function renderSlack(a) {
+  function renderSlack(a, width) {
     var box = $('chart-slack'), note = $('slack-note');
     var links = a.link_slack.length;
     if (links === 0) { box.innerHTML = ''; note.textContent = T.slackNone; return; }
     if (links > HP.slack.MAX_LINKS) { box.innerHTML = ''; note.textContent = T.slackTooMany(links, HP.slack.MAX_LINKS); return; }
     note.textContent = '';
-    box.innerHTML = HP.slack.render(a, box.clientWidth || 640);
+    box.innerHTML = HP.slack.render(a, width || 640);
   }
 
   function renderPictures(a, input) {
-    renderCurves(a, input);
+    // Every width is read before anything is drawn: one layout of the page,
+    // not one forced by each picture after the previous one changed it.
+    var widths = { curve: charts.curve.el.clientWidth, over: charts.over.el.clientWidth,
+      gantt: $('chart-gantt').clientWidth, slack: $('chart-slack').clientWidth };
+    renderCurves(a, input, widths);
     if (state.embed) return;
-    renderGantt(a, input);
-    renderSlack(a);
+    renderGantt(a, input, widths.gantt);
+    renderSlack(a, widths.slack);
   }
 
   // ---- state, hash, sharing ------------------------------------------------

@@ -64,8 +64,10 @@
     this.el = el; this.kind = kind; this.u = null; this.marks = { lines: [], point: null }; this.data = null; this.yMax = null;
   }
 
-  Chart.prototype.options = function () {
-    var self = this, c = palette(), width = Math.max(280, this.el.clientWidth || 600);
+  // width: the container's, when the caller has read it already (see app.js).
+  Chart.prototype.options = function (width) {
+    var self = this, c = palette();
+    width = Math.max(280, width || this.el.clientWidth || 600);
     var o = {
       width: width, height: HEIGHT, scales: { x: { time: false } },
       legend: { live: true },
@@ -97,9 +99,9 @@
     return o;
   };
 
-  Chart.prototype.update = function (data, marks, yMax) {
+  Chart.prototype.update = function (data, marks, yMax, width) {
     this.data = data; this.marks = marks; this.yMax = yMax;
-    if (!this.u) { this.u = new uPlot(this.options(), data, this.el); return; }
+    if (!this.u) { this.u = new uPlot(this.options(width), data, this.el); return; }
     this.u.setData(data);
   };
 
