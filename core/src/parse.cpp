@@ -28,6 +28,9 @@ std::size_t blank_length(std::string_view text, std::size_t pos) {
   return 0;
 }
 
+// The bound an overflowing number breaks: M has its own.
+double largest_value(Field field) { return field == Field::M ? limits::kMaxBatches : limits::kMaxValue; }
+
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 // [+-]? (digits [. digits*] | . digits) ([eE] [+-]? digits)?
@@ -51,8 +54,8 @@ bool is_decimal(std::string_view t) {
   return i == t.size();
 }
 
-Error item_error(ErrorCode code, Field field, std::int64_t index, std::string_view token) {
-  return Error{code, field, index, 0.0, std::string(token)};
+Error item_error(ErrorCode code, Field field, std::int64_t index, std::string_view token, double limit = 0) {
+  return Error{code, field, index, 0.0, std::string(token), limit};
 }
 
 // Converts one item; the grammar check makes strtod's result well defined.
@@ -60,7 +63,7 @@ Result<double> convert(std::string_view token, Field field, std::int64_t index) 
   if (!is_decimal(token)) return item_error(ErrorCode::not_a_number, field, index, token);
   const std::string copy(token);
   double value = std::strtod(copy.c_str(), nullptr);
-  if (!std::isfinite(value)) return item_error(ErrorCode::too_large, field, index, token);
+  if (!std::isfinite(value)) return item_error(ErrorCode::too_large, field, index, token, largest_value(field));
   if (value == 0.0) value = 0.0;  // "-0" is zero, not a negative value
   return value;
 }
@@ -86,7 +89,8 @@ Result<std::vector<double>> parse_number_list(std::string_view text, Field field
     std::size_t end = pos;
     while (end < text.size() && !blank_length(text, end) && !hard_separator_length(text, end)) ++end;
     if (index >= limits::kMaxStages) {
-      return Error{ErrorCode::too_many, field, index, static_cast<double>(limits::kMaxStages), {}};
+      return Error{ErrorCode::too_many, field, index, static_cast<double>(limits::kMaxStages), {},
+                   static_cast<double>(limits::kMaxStages)};
     }
     auto value = convert(text.substr(pos, end - pos), field, index);
     if (!value) return value.error();

@@ -15,7 +15,7 @@ Error bad_value(Field field, std::int64_t index, double x) {
   if (std::isnan(x)) return Error{ErrorCode::not_finite, field, index, 0.0, "nan"};
   if (std::isinf(x)) return Error{ErrorCode::not_finite, field, index, 0.0, x > 0 ? "inf" : "-inf"};
   if (x < 0) return Error{ErrorCode::negative, field, index, x, {}};
-  return Error{ErrorCode::too_large, field, index, x, {}};
+  return Error{ErrorCode::too_large, field, index, x, {}, limits::kMaxValue};
 }
 
 bool in_range(double x) { return x >= 0.0 && x <= limits::kMaxValue; }
@@ -32,7 +32,8 @@ std::optional<Error> first_bad_value(const std::vector<double>& values, Field fi
 Error first_error(const std::vector<double>& tau, const std::vector<double>& d) {
   if (auto e = first_bad_value(tau, Field::tau)) return *e;
   if (d.size() != tau.size() - 1) {
-    return Error{ErrorCode::wrong_length, Field::d, kWholeField, static_cast<double>(d.size()), {}};
+    return Error{ErrorCode::wrong_length, Field::d, kWholeField, static_cast<double>(d.size()), {},
+                 static_cast<double>(tau.size() - 1)};
   }
   return *first_bad_value(d, Field::d);
 }
@@ -111,7 +112,8 @@ Result<Pipeline> Pipeline::create(std::vector<double> tau, std::vector<double> d
   const auto S = static_cast<std::int64_t>(tau.size());
   if (S == 0) return Error{ErrorCode::empty, Field::tau, kWholeField, 0.0, {}};
   if (S > limits::kMaxStages) {
-    return Error{ErrorCode::too_many, Field::tau, kWholeField, static_cast<double>(S), {}};
+    return Error{ErrorCode::too_many, Field::tau, kWholeField, static_cast<double>(S), {},
+                 static_cast<double>(limits::kMaxStages)};
   }
   if (d.empty()) d.assign(static_cast<std::size_t>(S - 1), 0.0);
   if (static_cast<std::int64_t>(d.size()) != S - 1) return first_error(tau, d);
@@ -156,7 +158,7 @@ Result<Pipeline> Pipeline::create(std::vector<double> tau, std::vector<double> d
   stats.add(S - 1, tau[S - 1], 0.0);  // the last stage sends nothing
   if (stats.tau_max <= 0) return Error{ErrorCode::all_zero, Field::tau, kWholeField, 0.0, {}};
   if (stats.tau_max < limits::kMinStageTime) {
-    return Error{ErrorCode::too_small, Field::tau, kWholeField, stats.tau_max, {}};
+    return Error{ErrorCode::too_small, Field::tau, kWholeField, stats.tau_max, {}, limits::kMinStageTime};
   }
 
   Pipeline p;
@@ -187,7 +189,8 @@ std::optional<Error> check_batches(double M) {
     return Error{ErrorCode::not_finite, Field::M, kWholeField, 0.0, std::isnan(M) ? "nan" : "inf"};
   }
   if (M != std::floor(M)) return Error{ErrorCode::not_integer, Field::M, kWholeField, M, {}};
-  if (M < 1 || M > limits::kMaxBatches) return Error{ErrorCode::out_of_range, Field::M, kWholeField, M, {}};
+  if (M < limits::kMinBatches) return Error{ErrorCode::out_of_range, Field::M, kWholeField, M, {}, limits::kMinBatches};
+  if (M > limits::kMaxBatches) return Error{ErrorCode::out_of_range, Field::M, kWholeField, M, {}, limits::kMaxBatches};
   return std::nullopt;
 }
 
@@ -195,7 +198,8 @@ std::optional<Error> check_rho(double rho) {
   if (!std::isfinite(rho)) {
     return Error{ErrorCode::not_finite, Field::rho, kWholeField, 0.0, std::isnan(rho) ? "nan" : "inf"};
   }
-  if (rho < 0 || rho > 1) return Error{ErrorCode::out_of_range, Field::rho, kWholeField, rho, {}};
+  if (rho < limits::kMinRho) return Error{ErrorCode::out_of_range, Field::rho, kWholeField, rho, {}, limits::kMinRho};
+  if (rho > limits::kMaxRho) return Error{ErrorCode::out_of_range, Field::rho, kWholeField, rho, {}, limits::kMaxRho};
   return std::nullopt;
 }
 
@@ -204,7 +208,9 @@ std::optional<Error> check_T_real(double T_real) {
     return Error{ErrorCode::not_finite, Field::T_real, kWholeField, 0.0, std::isnan(T_real) ? "nan" : "inf"};
   }
   if (T_real <= 0) return Error{ErrorCode::not_positive, Field::T_real, kWholeField, T_real, {}};
-  if (T_real > limits::kMaxValue) return Error{ErrorCode::too_large, Field::T_real, kWholeField, T_real, {}};
+  if (T_real > limits::kMaxValue) {
+    return Error{ErrorCode::too_large, Field::T_real, kWholeField, T_real, {}, limits::kMaxValue};
+  }
   return std::nullopt;
 }
 

@@ -33,7 +33,9 @@ void sweep_diagonal(const double* __restrict from, double* __restrict to, const 
 }
 
 // The value is the number of cells asked for, M * S.
-Error too_many_cells(double cells) { return Error{ErrorCode::too_many_cells, Field::M, kWholeField, cells, {}}; }
+Error too_many_cells(double cells, double limit) {
+  return Error{ErrorCode::too_many_cells, Field::M, kWholeField, cells, {}, limit};
+}
 
 }  // namespace
 
@@ -43,7 +45,7 @@ std::string_view regime_name(Regime regime) {
 
 Result<double> recurrence_makespan(const Pipeline& p, double M, Regime regime) {
   const double cells = M * static_cast<double>(p.S());
-  if (cells > limits::kMaxStreamCells) return too_many_cells(cells);
+  if (cells > limits::kMaxStreamCells) return too_many_cells(cells, limits::kMaxStreamCells);
   const std::int64_t S = p.S();
   const auto batches = static_cast<std::int64_t>(M);
   const RecurrenceInputs in = inputs_for(p, regime);
@@ -72,7 +74,7 @@ Result<double> recurrence_makespan(const Pipeline& p, double M, Regime regime) {
 
 Result<Timeline> timeline(const Pipeline& p, double M, Regime regime) {
   const double cells = M * static_cast<double>(p.S());
-  if (cells > limits::kMaxTimelineCells) return too_many_cells(cells);
+  if (cells > limits::kMaxTimelineCells) return too_many_cells(cells, limits::kMaxTimelineCells);
   const std::int64_t S = p.S();
   const auto batches = static_cast<std::int64_t>(M);
   const RecurrenceInputs in = inputs_for(p, regime);

@@ -9,6 +9,7 @@
 #include "heteropipe/error.hpp"
 #include "heteropipe/formulas.hpp"
 #include "heteropipe/pipeline.hpp"
+#include "heteropipe/visit.hpp"
 
 namespace heteropipe {
 
@@ -73,16 +74,14 @@ Analysis analyze(std::shared_ptr<const Pipeline> pipeline, double M, double rho,
 // arrays the size of its input.
 enum class Lists { include, omit };
 
-// Calls visitor(name, value) for every field in output order, with value one
-// of: double, std::int64_t, bool, const std::vector<double>&, or
-// std::string_view (the sandwich position). Absent optional fields are
-// skipped. Every front end serializes through this, so each field name is
-// written exactly once.
+// The analysis's fields in output order (see visit.hpp). Absent optional
+// fields are skipped. Every front end serializes through this, so each field
+// name is written exactly once.
 template <class Visitor>
 void visit_fields(const Analysis& a, Visitor&& visit, Lists lists = Lists::include) {
   const bool with_lists = lists == Lists::include;
   visit("S", a.S);
-  visit("M", a.M);
+  visit("M", static_cast<std::int64_t>(a.M));  // a whole number, and readers should see one
   if (with_lists) {
     visit("tau", a.tau());
     visit("d", a.d());

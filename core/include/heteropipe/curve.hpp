@@ -3,7 +3,9 @@
 #include <cstdint>
 #include <vector>
 
+#include "heteropipe/limits.hpp"
 #include "heteropipe/pipeline.hpp"
+#include "heteropipe/visit.hpp"
 
 // Makespans over a range of micro-batch counts: what the pages plot and the
 // CLI exports as CSV.
@@ -15,7 +17,7 @@ struct Curve {
   std::vector<double> gpipe_overestimate;  // (T_gpipe - T_async) / T_async
 };
 
-inline constexpr std::int64_t kMaxCurvePoints = 10'000;
+inline constexpr std::int64_t kMaxCurvePoints = limits::kMaxCurvePoints;
 
 // Integer M values from 1 to max(M, ceil(2 * M*)), increasing, at most
 // max(max_points, 4) of them (max_points clamped to [2, kMaxCurvePoints]), always including 1,
@@ -25,5 +27,16 @@ std::vector<double> curve_batches(const Pipeline& p, double M, std::int64_t max_
 
 // The closed forms at each of `batches` (each a valid M).
 Curve makespan_curve(const Pipeline& p, const std::vector<double>& batches);
+
+// The curve's fields in output order (see visit.hpp).
+template <class Visitor>
+void visit_fields(const Curve& c, Visitor&& visit) {
+  visit("M", c.M);
+  visit("T_free", c.T_free);
+  visit("T_async", c.T_async);
+  visit("T_block", c.T_block);
+  visit("T_gpipe", c.T_gpipe);
+  visit("gpipe_overestimate", c.gpipe_overestimate);
+}
 
 }  // namespace heteropipe

@@ -25,6 +25,7 @@ enum class ErrorCode {
   not_a_number,     // parser: the item is not a decimal number
   no_overlap_headroom,  // overlap ratio asked for while T_block == T_async
   too_many_cells,   // timeline or stream request above its cell limit; value = M * S
+  too_long,         // a text above limits::kMaxTextBytes; value = its length in bytes
 };
 
 // Which input the error is about.
@@ -38,10 +39,26 @@ struct Error {
   std::int64_t index = kWholeField;  // 0-based item, or kWholeField
   double value = 0.0;                // the offending value (finite; 0 if none)
   std::string token;                 // parser errors: the offending text
+  // The bound the value broke (too_many, too_large, too_small, out_of_range,
+  // too_many_cells, too_long), or the expected count (wrong_length); 0 when
+  // the code needs none. Front ends word it, so no message retypes a limit.
+  double limit = 0.0;
 };
 
 std::string_view error_code_name(ErrorCode code);
 std::string_view field_name(Field field);
+
+// The plain-value fields of an error, in output order (its English sentence
+// is added by the text library; see heteropipe/text/error_text.hpp).
+template <class Visitor>
+void visit_error_fields(const Error& e, Visitor&& visit) {
+  visit("code", error_code_name(e.code));
+  visit("field", field_name(e.field));
+  visit("index", e.index);
+  visit("value", e.value);
+  visit("limit", e.limit);
+  visit("token", std::string_view(e.token));
+}
 
 // A value or the one error that prevented it.
 template <class T>

@@ -19,7 +19,12 @@ inline constexpr double kMinStageTime = 1e-15;
 
 // Micro-batches: an integer in [1, 2^53], the largest range in which every
 // integer is exact in a double (and so in JavaScript).
+inline constexpr double kMinBatches = 1;
 inline constexpr double kMaxBatches = 9007199254740992.0;  // 2^53
+
+// The overlap ratio rho: 0 fully blocking, 1 fully asynchronous.
+inline constexpr double kMinRho = 0;
+inline constexpr double kMaxRho = 1;
 
 // Cells (micro-batch x stage) the timeline may hold. Each cell costs 32 bytes,
 // so this caps a timeline at about 64 MB.
@@ -28,5 +33,25 @@ inline constexpr double kMaxTimelineCells = 2'000'000;
 // Cells the streaming recurrence may visit in one call: about ten seconds of
 // work at 1e9 cells/s, so a request can never hang an interface.
 inline constexpr double kMaxStreamCells = 1e10;
+
+// Bytes of typed text one field may hold: room for kMaxStages values of a
+// dozen characters each, and a bound checked before any copy is made.
+inline constexpr double kMaxTextBytes = 134'217'728;  // 128 MiB
+
+// Points of a makespan curve.
+inline constexpr std::int64_t kMaxCurvePoints = 10'000;
+
+// Every limit above by its public name, for the front ends that list them.
+template <class Visitor>
+void visit_fields(Visitor&& visit) {
+  visit("max_stages", kMaxStages);
+  visit("max_value", kMaxValue);
+  visit("min_stage_time", kMinStageTime);
+  visit("max_batches", kMaxBatches);
+  visit("max_timeline_cells", kMaxTimelineCells);
+  visit("max_stream_cells", kMaxStreamCells);
+  visit("max_text_bytes", kMaxTextBytes);
+  visit("max_curve_points", kMaxCurvePoints);
+}
 
 }  // namespace heteropipe::limits

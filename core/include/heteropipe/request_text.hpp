@@ -25,4 +25,19 @@ struct ReadRequest {
 
 ReadRequest read_request(const RequestText& text);
 
+// The request and its errors (see visit.hpp; an Error's visitor, with its
+// English sentence, is in heteropipe/text/error_text.hpp).
+template <class Visitor>
+void visit_fields(const ReadRequest& read, Visitor&& visit) {
+  const AnalysisRequest& r = read.request;
+  visit("request", object([&r](auto&& fields) {
+          fields("tau", r.tau);
+          fields("d", r.d);
+          fields("M", r.M);
+          fields("rho", r.rho);
+          if (r.T_real) fields("T_real", *r.T_real);
+        }));
+  visit("errors", objects(read.errors));
+}
+
 }  // namespace heteropipe

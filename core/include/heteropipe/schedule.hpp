@@ -6,6 +6,7 @@
 
 #include "heteropipe/error.hpp"
 #include "heteropipe/pipeline.hpp"
+#include "heteropipe/visit.hpp"
 
 // The exact schedule: the max-plus recurrences of the model, evaluated cell by
 // cell. This is the ground truth the closed forms are tested against, and the
@@ -39,5 +40,18 @@ struct Timeline {
 Result<Timeline> timeline(const Pipeline& p, double M, Regime regime);
 
 std::string_view regime_name(Regime regime);
+
+// The timeline's fields in output order (see visit.hpp).
+template <class Visitor>
+void visit_fields(const Timeline& t, Visitor&& visit) {
+  visit("S", t.S);
+  visit("M", t.M);
+  visit("regime", regime_name(t.regime));
+  visit("makespan", t.makespan);
+  visit("compute_start", t.compute_start);
+  visit("compute_finish", t.compute_finish);
+  visit("transfer_start", t.transfer_start);
+  visit("transfer_finish", t.transfer_finish);
+}
 
 }  // namespace heteropipe

@@ -1,11 +1,16 @@
 #include <string>
 
-#include "format.hpp"
+#include "heteropipe/text/numbers.hpp"
 #include "heteropipe/version.hpp"
 #include "report.hpp"
 
 namespace heteropipe::cli {
 namespace {
+
+using text::percent;
+using text::readable;
+
+std::int64_t as_count(double M) { return static_cast<std::int64_t>(M); }
 
 constexpr std::size_t kLabelWidth = 50;
 

@@ -1,0 +1,28 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "heteropipe/request_text.hpp"
+
+// The command line's options: what a user may choose, and the help text.
+namespace heteropipe::cli {
+
+struct Choices {
+  RequestText typed;
+  bool json = false;
+  bool recurrence = false;
+  std::optional<std::string> timeline;
+  std::optional<std::int64_t> curve_points;
+};
+
+void define_options(CLI::App& app, Choices& choices);
+
+// --timeline and --curve replace the report with CSV, so the options that
+// shape the report make no sense beside them. Returns the clash, if any.
+std::optional<std::string> clash(const Choices& choices);
+
+}  // namespace heteropipe::cli

@@ -1,0 +1,90 @@
+// The command line's run: arguments to the core, the core's results to text.
+// It does no arithmetic of its own.
+#include <memory>
+#include <sstream>
+
+#include "csv.hpp"
+#include "heteropipe/cli/cli.hpp"
+#include "heteropipe/heteropipe.hpp"
+#include "heteropipe/text/error_text.hpp"
+#include "options.hpp"
+#include "report.hpp"
+
+namespace heteropipe::cli {
+namespace {
+
+const char* const kDescription =
+    "Exact makespans, GPipe homogeneity bias, phase transition and async-blocking sandwich\n"
+    "for heterogeneous micro-batch pipelines.";
+
+int print_errors(const std::vector<Error>& errors, std::ostream& err) {
+  for (const Error& e : errors) err << "error: " << text::describe(e) << '\n';
+  return kExitBadInput;
+}
+
+int finish(std::ostream& out, std::ostream& err) {
+  out.flush();
+  if (out) return kExitOk;
+  err << "error: could not write the output\n";
+  return kExitOutputFailed;
+}
+
+int compute(const Choices& c, std::ostream& out, std::ostream& err) {
+  const ReadRequest read = read_request(c.typed);
+  if (!read.errors.empty()) return print_errors(read.errors, err);
+  const AnalysisRequest& request = read.request;
+  const auto shared_pipeline = std::make_shared<const Pipeline>(Pipeline::create(request.tau, request.d).value());
+  const Pipeline& pipeline = *shared_pipeline;
+
+  if (c.timeline) {
+    const Regime regime = *c.timeline == "blocking" ? Regime::blocking : Regime::asynchronous;
+    const auto schedule = timeline(pipeline, request.M, regime);
+    if (!schedule) return print_errors({schedule.error()}, err);
+    write_timeline_csv(out, schedule.value());
+    return finish(out, err);
+  }
+  if (c.curve_points) {
+    write_curve_csv(out, makespan_curve(pipeline, curve_batches(pipeline, request.M, *c.curve_points)));
+    return finish(out, err);
+  }
+
+  std::optional<RecurrenceMakespans> recurrence;
+  if (c.recurrence) {
+    const auto async_run = recurrence_makespan(pipeline, request.M, Regime::asynchronous);
+    if (!async_run) return print_errors({async_run.error()}, err);
+    const auto blocking_run = recurrence_makespan(pipeline, request.M, Regime::blocking);
+    if (!blocking_run) return print_errors({blocking_run.error()}, err);
+    recurrence = RecurrenceMakespans{async_run.value(), blocking_run.value()};
+  }
+  const Analysis analysis = analyze(shared_pipeline, request.M, request.rho, request.T_real);
+  std::ostringstream text;
+  if (c.json) write_json(text, analysis, recurrence);
+  else write_table(text, analysis, recurrence);
+  out << text.str();
+  return finish(out, err);
+}
+
+}  // namespace
+
+int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  CLI::App app{kDescription, "heteropipe"};
+  Choices choices;
+  define_options(app, choices);
+  // CLI11 reads an argv, program name first.
+  std::vector<const char*> argv{"heteropipe"};
+  for (const std::string& a : args) argv.push_back(a.c_str());
+  try {
+    app.parse(static_cast<int>(argv.size()), argv.data());
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() == 0) return app.exit(e, out, err);  // --help, --version
+    err << "error: " << e.what() << '\n';
+    return kExitBadInput;
+  }
+  if (auto problem = clash(choices)) {
+    err << "error: " << *problem << '\n';
+    return kExitBadInput;
+  }
+  return compute(choices, out, err);
+}
+
+}  // namespace heteropipe::cli

@@ -1,0 +1,51 @@
+#pragma once
+
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+// The one shape every result takes on its way out. A result type T offers
+//
+//   template <class Visitor> void visit_fields(const T&, Visitor&& visit);
+//
+// which calls visit(name, value) once per field, in output order, with value
+// one of:
+//   double, std::int64_t, bool, std::string_view, const std::vector<double>&,
+//   Object<F>     a nested object whose fields F(visit) reports,
+//   Objects<U>    a list of nested objects, each reported by visit_fields(const U&, visit).
+// Every front end (the CLI's JSON, the Python dicts, the JS objects) walks
+// results through this protocol alone, so a field added to a visitor appears
+// everywhere with no other change.
+namespace heteropipe {
+
+template <class F>
+struct Object {
+  F fields;
+};
+
+template <class F>
+Object<F> object(F fields) {
+  return Object<F>{std::move(fields)};
+}
+
+template <class U>
+struct Objects {
+  const std::vector<U>& items;
+};
+
+template <class U>
+Objects<U> objects(const std::vector<U>& items) {
+  return Objects<U>{items};
+}
+
+template <class T>
+struct is_object : std::false_type {};
+template <class F>
+struct is_object<Object<F>> : std::true_type {};
+
+template <class T>
+struct is_objects : std::false_type {};
+template <class U>
+struct is_objects<Objects<U>> : std::true_type {};
+
+}  // namespace heteropipe

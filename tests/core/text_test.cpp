@@ -1,0 +1,139 @@
+// The English layer: every error's one sentence, the limits it quotes (taken
+// from limits.hpp), and how numbers and typed text are written.
+#include <doctest/doctest.h>
+
+#include <heteropipe/heteropipe.hpp>
+#include <heteropipe/text/error_text.hpp>
+#include <heteropipe/text/numbers.hpp>
+
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <random>
+#include <string>
+#include <utility>
+
+using namespace heteropipe;
+using text::describe;
+
+namespace {
+
+std::string message_of(AnalysisRequest request) {
+  auto result = analyze(std::move(request));
+  REQUIRE_FALSE(result.ok());
+  return describe(result.error());
+}
+
+std::string message_of_text(RequestText typed) {
+  const ReadRequest read = read_request(typed);
+  REQUIRE_FALSE(read.errors.empty());
+  return describe(read.errors.front());
+}
+
+}  // namespace
+
+TEST_CASE("every error code has its sentence, with the limit it broke") {
+  CHECK(message_of({{}, {}, 8, 1, {}}) == "tau: needs at least one value");
+  CHECK(message_of({{1, -1}, {}, 8, 1, {}}) == "tau, item 2: must be >= 0 (got -1)");
+  CHECK(message_of({{0, 0}, {}, 8, 1, {}}) == "tau: at least one stage time must be > 0");
+  CHECK(message_of({{1e-20}, {}, 8, 1, {}}) ==
+        "tau: the largest stage time must be at least 1e-15 (got 1e-20)");
+  CHECK(message_of({{1, 2}, {2e15}, 8, 1, {}}) == "d, item 1: must be at most 1e15 (got 2e+15)");
+  CHECK(message_of({{1, 2, 3, 4}, {1, 2}, 8, 1, {}}) ==
+        "d: needs S-1 = 3 link latencies, one per link, or none (got 2)");
+  CHECK(message_of({{1}, {}, 2.5, 1, {}}) == "M: must be a whole number (got 2.5)");
+  CHECK(message_of({{1}, {}, 0, 1, {}}) == "M: must be between 1 and 2^53 (got 0)");
+  CHECK(message_of({{1}, {}, 8, 1.5, {}}) == "rho: must be between 0 and 1 (got 1.5)");
+  CHECK(message_of({{1}, {}, 8, 1, 0.0}) == "T_real: must be > 0 (got 0)");
+  CHECK(message_of({{1}, {}, 8, 1, 2e15}) == "T_real: must be at most 1e15 (got 2e+15)");
+  CHECK(message_of_text({"1,,2", "", "8", "1", {}}) == "tau, item 2: empty item between separators");
+  CHECK(message_of_text({"1 0x10", "", "8", "1", {}}) == "tau, item 2: '0x10' is not a number");
+  CHECK(message_of_text({"1", "", "", "1", {}}) == "M: is empty");
+  CHECK(message_of_text({"1 nan", "", "8", "1", {}}) == "tau, item 2: 'nan' is not a number");
+  CHECK(message_of_text({"1 1e400", "", "8", "1", {}}) == "tau, item 2: must be at most 1e15 (got 1e400)");
+  CHECK(message_of_text({"1", "", "1e400", "1", {}}) == "M: must be at most 2^53 (got 1e400)");
+
+  const auto cells = timeline(Pipeline::create({1, 2}).value(), 2e6, Regime::asynchronous);
+  REQUIRE_FALSE(cells.ok());
+  CHECK(cells.error().limit == limits::kMaxTimelineCells);
+  CHECK(describe(cells.error()) == "M: M x S = 4,000,000 cells is over the limit of 2,000,000");
+
+  Error too_many{ErrorCode::too_many, Field::tau, kWholeField, 2e7, {}, static_cast<double>(limits::kMaxStages)};
+  CHECK(describe(too_many) == "tau: at most 10,000,000 values");
+  Error too_long{ErrorCode::too_long, Field::d, kWholeField, 3.6e8, {}, limits::kMaxTextBytes};
+  CHECK(describe(too_long) == "d: at most 134,217,728 bytes of text (got 360,000,000)");
+  Error headroom{ErrorCode::no_overlap_headroom, Field::T_real};
+  CHECK(describe(headroom) == "T_real: no overlap headroom: T_block equals T_async, so the overlap ratio is undefined");
+  Error not_a_list{ErrorCode::not_a_number, Field::tau, kWholeField, 0, "42"};
+  CHECK(describe(not_a_list) == "tau: must be a list of numbers or a text list like '1, 2.5, 3' (got 42)");
+}
+
+TEST_CASE("errors carry the limit they broke") {
+  CHECK(analyze({{1, 2e15}, {}, 8, 1, {}}).error().limit == limits::kMaxValue);
+  CHECK(analyze({{1e-20}, {}, 8, 1, {}}).error().limit == limits::kMinStageTime);
+  CHECK(analyze({{1, 2, 3}, {1}, 8, 1, {}}).error().limit == 2);  // the expected count, S-1
+  CHECK(analyze({{1}, {}, 0, 1, {}}).error().limit == limits::kMinBatches);
+  CHECK(analyze({{1}, {}, 8, -0.5, {}}).error().limit == limits::kMinRho);
+  CHECK(analyze({{1}, {}, 8, 2, {}}).error().limit == limits::kMaxRho);
+}
+
+TEST_CASE("typed text is echoed safely: control characters escaped, long tokens cut") {
+  CHECK(text::quoted("0.5\r\nerror: fake") == "0.5\\u000d\\u000aerror: fake");
+  CHECK(text::quoted("\x1b[31mred") == "\\u001b[31mred");
+  CHECK(text::quoted("8\v") == "8\\u000b");
+  CHECK(text::quoted(std::string("1\0002", 3)) == "1\\u00002");
+  CHECK(text::quoted("\xE2\x80\x8B") == "\\u200b");           // zero-width space
+  CHECK(text::quoted("\xEF\xBC\x91.5") == "\xEF\xBC\x91.5");  // a visible full-width digit stays
+  const std::string long_token(131'072, '7');
+  const std::string cut = text::quoted(long_token);
+  CHECK(cut == std::string(text::kMaxQuoted, '7') + "\u2026");
+  Error forged{ErrorCode::not_a_number, Field::rho, kWholeField, 0, "0.5\r\nerror: fake"};
+  CHECK(describe(forged).find('\n') == std::string::npos);
+}
+
+TEST_CASE("limits are written as people write them") {
+  CHECK(text::bound(limits::kMaxBatches) == "2^53");
+  CHECK(text::bound(limits::kMaxValue) == "1e15");
+  CHECK(text::bound(limits::kMinStageTime) == "1e-15");
+  CHECK(text::bound(static_cast<double>(limits::kMaxStages)) == "10,000,000");
+  CHECK(text::bound(limits::kMaxStreamCells) == "10,000,000,000");
+  CHECK(text::bound(0) == "0");
+  CHECK(text::bound(1) == "1");
+}
+
+TEST_CASE("shortest text that reads back to the same double, on every build") {
+  const std::pair<double, const char*> known[] = {
+      {0.0, "0"}, {-0.0, "-0"}, {0.1, "0.1"}, {100.0, "100"}, {1e15, "1e+15"}, {2e15, "2e+15"},
+      {1e16, "1e+16"}, {123456789.0, "123456789"}, {1e-5, "1e-05"}, {0.0001, "1e-04"}, {0.001, "0.001"}, {1002787546051120640.0, "1002787546051120640"}, {1.13, "1.13"},
+      {0.30000000000000004, "0.30000000000000004"}, {5e-324, "5e-324"},
+      {1.7976931348623157e308, "1.7976931348623157e+308"}, {9007199254740992.0, "9007199254740992"},
+      {-2.5, "-2.5"}};
+  for (const auto& [x, expected] : known) {
+    CAPTURE(x);
+    CHECK(text::shortest(x) == expected);
+    CHECK(text::shortest_portable(x) == expected);
+  }
+}
+
+#if defined(__cpp_lib_to_chars) && __cpp_lib_to_chars >= 201611L
+// Only where the library has the floating-point std::to_chars to compare with
+// (not the wasm toolchain's, which is why shortest_portable exists).
+TEST_CASE("the portable shortest form equals std::to_chars on random doubles") {
+  const auto to_chars_text = [](double x) {
+    char buffer[64];
+    const auto r = std::to_chars(buffer, buffer + sizeof buffer, x);
+    return std::string(buffer, r.ptr);
+  };
+  std::mt19937_64 random(20261130);
+  for (int i = 0; i < 200'000; ++i) {
+    std::uint64_t bits = random();
+    double x;
+    std::memcpy(&x, &bits, sizeof x);
+    if (!std::isfinite(x)) continue;
+    if (i % 2) x = std::ldexp(static_cast<double>(random() % 100000), static_cast<int>(random() % 80) - 40);
+    CAPTURE(x);
+    REQUIRE(text::shortest_portable(x) == to_chars_text(x));
+  }
+}
+#endif

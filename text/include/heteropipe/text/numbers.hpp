@@ -1,0 +1,41 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+// How numbers and quoted text are written for people. Formatting only: every
+// value comes from the core.
+namespace heteropipe::text {
+
+// The shortest text that reads back to the same double, in the style of
+// std::to_chars (fixed or scientific, whichever is shorter): 0.1, 2e+15.
+// Written by hand because the WebAssembly toolchain's library lacks the
+// floating-point std::to_chars, and every interface must print the same text.
+std::string shortest(double x);
+// The same text computed without std::to_chars (what shortest uses where the
+// library lacks it); tests hold the two to the same output.
+std::string shortest_portable(double x);
+
+// Ten significant digits, which hides the last-bit noise of sums such as
+// 1.77 + 0.28 in a readable table.
+std::string readable(double x);
+
+// A fraction as a percentage with one decimal, e.g. 0.2941 -> "29.4 %".
+std::string percent(double fraction);
+
+// A whole number with thousands separators, e.g. 2e6 -> "2,000,000".
+std::string grouped(double n);
+
+// A limit as people write it: 2^53 for large powers of two, 1e15 and 1e-15
+// for powers of ten outside the grouped range, else grouped or shortest.
+std::string bound(double limit);
+
+// Text a user typed, made safe to echo: control characters and other
+// invisible code points escaped as \uXXXX, and cut after kMaxQuoted code
+// points with an ellipsis, so an error line can neither forge another line
+// nor flood a terminal.
+inline constexpr std::size_t kMaxQuoted = 80;
+std::string quoted(std::string_view typed);
+
+}  // namespace heteropipe::text

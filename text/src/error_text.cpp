@@ -1,0 +1,70 @@
+#include "heteropipe/text/error_text.hpp"
+
+#include "heteropipe/limits.hpp"
+#include "heteropipe/text/numbers.hpp"
+
+namespace heteropipe::text {
+namespace {
+
+bool is_scalar(Field field) { return field == Field::M || field == Field::rho || field == Field::T_real; }
+
+// The offending text as typed when the parser kept it, else the value.
+std::string shown(const Error& e) { return e.token.empty() ? shortest(e.value) : quoted(e.token); }
+
+std::string got(const Error& e) { return " (got " + shown(e) + ")"; }
+
+std::string range_of(Field field) {
+  if (field == Field::rho) return bound(limits::kMinRho) + " and " + bound(limits::kMaxRho);
+  return bound(limits::kMinBatches) + " and " + bound(limits::kMaxBatches);
+}
+
+std::string what(const Error& e) {
+  switch (e.code) {
+    case ErrorCode::empty:
+      return is_scalar(e.field) ? "is empty" : "needs at least one value";
+    case ErrorCode::too_many:
+      return "at most " + bound(e.limit) + " values";
+    case ErrorCode::not_finite:
+      return "must be a finite number" + got(e);
+    case ErrorCode::negative:
+      return "must be >= 0" + got(e);
+    case ErrorCode::all_zero:
+      return "at least one stage time must be > 0";
+    case ErrorCode::too_small:
+      return "the largest stage time must be at least " + bound(e.limit) + got(e);
+    case ErrorCode::too_large:
+      return "must be at most " + bound(e.limit) + got(e);
+    case ErrorCode::wrong_length:
+      return "needs S-1 = " + grouped(e.limit) + " link latencies, one per link, or none" + got(e);
+    case ErrorCode::not_integer:
+      return "must be a whole number" + got(e);
+    case ErrorCode::out_of_range:
+      return "must be between " + range_of(e.field) + got(e);
+    case ErrorCode::not_positive:
+      return "must be > 0" + got(e);
+    case ErrorCode::empty_item:
+      return "empty item between separators";
+    case ErrorCode::not_a_number:
+      if (e.index == kWholeField && !is_scalar(e.field)) {
+        return "must be a list of numbers or a text list like '1, 2.5, 3' (got " + quoted(e.token) + ")";
+      }
+      return "'" + quoted(e.token) + "' is not a number";
+    case ErrorCode::no_overlap_headroom:
+      return "no overlap headroom: T_block equals T_async, so the overlap ratio is undefined";
+    case ErrorCode::too_many_cells:
+      return "M x S = " + grouped(e.value) + " cells is over the limit of " + grouped(e.limit);
+    case ErrorCode::too_long:
+      return "at most " + grouped(e.limit) + " bytes of text (got " + grouped(e.value) + ")";
+  }
+  return std::string(error_code_name(e.code));
+}
+
+}  // namespace
+
+std::string describe(const Error& error) {
+  std::string where(field_name(error.field));
+  if (error.index != kWholeField) where += ", item " + std::to_string(error.index + 1);
+  return where + ": " + what(error);
+}
+
+}  // namespace heteropipe::text

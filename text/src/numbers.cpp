@@ -1,0 +1,162 @@
+#include "heteropipe/text/numbers.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+namespace heteropipe::text {
+namespace {
+
+// The fewest significant digits (and the decimal exponent of the first) that
+// read back to x, which is finite and positive.
+void shortest_digits(double x, std::string& digits, int& exponent) {
+  char buffer[64];
+  for (int precision = 1; precision <= 17; ++precision) {
+    std::snprintf(buffer, sizeof buffer, "%.*e", precision - 1, x);
+    if (std::strtod(buffer, nullptr) == x || precision == 17) break;
+  }
+  // buffer is "d.ddde[+-]xx" or "de[+-]xx".
+  const std::string text = buffer;
+  const std::size_t e = text.find('e');
+  digits.clear();
+  for (std::size_t i = 0; i < e; ++i) {
+    if (text[i] != '.') digits += text[i];
+  }
+  while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
+  exponent = std::atoi(text.c_str() + e + 1);
+}
+
+std::string scientific(const std::string& digits, int exponent) {
+  std::string out(1, digits[0]);
+  if (digits.size() > 1) out += "." + digits.substr(1);
+  const int magnitude = exponent < 0 ? -exponent : exponent;
+  out += exponent < 0 ? "e-" : "e+";
+  if (magnitude < 10) out += '0';
+  return out + std::to_string(magnitude);
+}
+
+std::string fixed(const std::string& digits, int exponent) {
+  const auto n = static_cast<int>(digits.size());
+  if (exponent < 0) return "0." + std::string(static_cast<std::size_t>(-exponent - 1), '0') + digits;
+  if (n <= exponent + 1) return digits + std::string(static_cast<std::size_t>(exponent + 1 - n), '0');
+  return digits.substr(0, static_cast<std::size_t>(exponent + 1)) + "." +
+         digits.substr(static_cast<std::size_t>(exponent + 1));
+}
+
+bool invisible(char32_t c) {
+  return c < 0x20 || c == 0x7F || (c >= 0x80 && c < 0xA0) || c == 0xAD || (c >= 0x200B && c <= 0x200F) ||
+         (c >= 0x2028 && c <= 0x202E) || (c >= 0x2060 && c <= 0x2064) || c == 0xFEFF;
+}
+
+// Decodes one UTF-8 code point at text[pos]; a malformed byte stands for itself
+// as U+FFFD so that it is escaped rather than echoed.
+char32_t next_code_point(std::string_view text, std::size_t& pos, std::size_t& length) {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[pos + k]); };
+  const unsigned char b = byte(0);
+  std::size_t n = b < 0x80 ? 1 : (b >> 5) == 0x6 ? 2 : (b >> 4) == 0xE ? 3 : (b >> 3) == 0x1E ? 4 : 0;
+  if (n == 0 || pos + n > text.size()) {
+    length = 1;
+    return 0xFFFD;
+  }
+  char32_t c = n == 1 ? b : b & (0x7F >> n);
+  for (std::size_t k = 1; k < n; ++k) {
+    if ((byte(k) & 0xC0) != 0x80) {
+      length = 1;
+      return 0xFFFD;
+    }
+    c = (c << 6) | (byte(k) & 0x3F);
+  }
+  length = n;
+  return c;
+}
+
+}  // namespace
+
+std::string shortest(double x) {
+#if defined(__cpp_lib_to_chars) && __cpp_lib_to_chars >= 201611L
+  char buffer[64];
+  const auto result = std::to_chars(buffer, buffer + sizeof buffer, x);
+  return std::string(buffer, result.ptr);
+#else
+  return shortest_portable(x);
+#endif
+}
+
+std::string shortest_portable(double x) {
+  if (x == 0) return std::signbit(x) ? "-0" : "0";
+  if (std::isnan(x)) return "nan";
+  if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
+  std::string digits;
+  int exponent = 0;
+  shortest_digits(std::fabs(x), digits, exponent);
+  std::string a = fixed(digits, exponent);
+  const std::string b = scientific(digits, exponent);
+  // A whole number in fixed form shows its exact value, as std::to_chars does
+  // (1002787546051120640, not the shortest digits padded with zeros).
+  if (static_cast<int>(digits.size()) <= exponent + 1 && b.size() >= a.size()) {
+    char buffer[400];
+    std::snprintf(buffer, sizeof buffer, "%.0f", std::fabs(x));
+    a = buffer;
+  }
+  return (x < 0 ? "-" : "") + (b.size() < a.size() ? b : a);
+}
+
+std::string readable(double x) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.10g", x);
+  return buffer;
+}
+
+std::string percent(double fraction) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.1f %%", fraction * 100);
+  return buffer;
+}
+
+std::string grouped(double n) {
+  char buffer[400];
+  std::snprintf(buffer, sizeof buffer, "%.0f", n);
+  const std::string digits = buffer;
+  std::string out;
+  const std::size_t first = digits[0] == '-' ? 1 : 0;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > first && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+std::string bound(double limit) {
+  int exponent = 0;
+  const double mantissa = std::frexp(limit, &exponent);
+  if (mantissa == 0.5 && exponent - 1 >= 32) return "2^" + std::to_string(exponent - 1);
+  if (limit == std::floor(limit) && std::fabs(limit) < 1e12) return grouped(limit);
+  std::string text = shortest(limit);
+  const std::size_t plus = text.find("e+");
+  if (plus != std::string::npos) text.erase(plus + 1, 1);
+  return text;
+}
+
+std::string quoted(std::string_view typed) {
+  std::string out;
+  std::size_t pos = 0, shown = 0;
+  while (pos < typed.size()) {
+    if (shown == kMaxQuoted) return out + "\u2026";
+    std::size_t length = 0;
+    const char32_t c = next_code_point(typed, pos, length);
+    if (c == 0xFFFD || invisible(c)) {
+      char buffer[16];
+      std::snprintf(buffer, sizeof buffer, "\\u%04x", static_cast<unsigned>(c == 0xFFFD && length == 1 ? static_cast<unsigned char>(typed[pos]) : c));
+      out += buffer;
+    } else {
+      out.append(typed.substr(pos, length));
+    }
+    pos += length;
+    ++shown;
+  }
+  return out;
+}
+
+}  // namespace heteropipe::text
