@@ -70,7 +70,7 @@ double lower(double a, double b) { return a < b ? a : b; }
 // Two doubles in one SIMD register (SSE2 natively, simd128 in wasm), through
 // the vector extension GCC and Clang share. Written `b < a ? a : b`, a lane's
 // maximum is one instruction on both (maxpd, f64x2.pmax); scalar selects
-// become branches in V8's wasm code, which made this pass 3x slower there.
+// become branches in V8's wasm code, which made this pass much slower there.
 typedef double Lanes __attribute__((vector_size(16)));
 
 Lanes load_lanes(const double* p) {
@@ -119,7 +119,7 @@ Result<Pipeline> Pipeline::create(std::vector<double> tau, std::vector<double> d
   if (static_cast<std::int64_t>(d.size()) != S - 1) return first_error(tau, d);
 
   // One read-only pass validates and summarizes, at about the cost of summing
-  // the arrays once (per-stage checks and branches made it twice that). It
+  // the arrays once (per-stage checks and branches cost far more). It
   // goes block by block, each block looked at twice while it is in L1 cache:
   // first its extremes; then a block that raises no maximum (nearly all of
   // them) needs only the sums, done exactly as StageStats::add does them, and

@@ -43,7 +43,7 @@ ReadRequest read_request(const RequestText& text) {
     if (!has_error(parse_errors, e.field)) out.errors.push_back(std::move(e));
   }
   // At most one error per field, reported in field order (a plain pass, not
-  // a sort: the sort's code was 4 KB of the 150 KB wasm module).
+  // a sort, whose code would have made the wasm module larger).
   std::vector<Error> ordered;
   for (Field field : {Field::tau, Field::d, Field::M, Field::rho, Field::T_real}) {
     for (Error& e : out.errors) {

@@ -1,4 +1,4 @@
-// Page speed in headless Chromium (figures for the README; nothing here is asserted):
+// Page speed in headless Chromium (figures for docs/benchmarks.md; nothing here is asserted):
 // 1. first complete result after navigation from file://;
 // 2. one keystroke to an updated page, pictures included, at S = 64, M = 1000;
 // 3. the size of the whole site and of what one page loads.

@@ -1,4 +1,4 @@
-// Every number MODEL.md says an implementation must reproduce.
+// Every number of the paper an implementation must reproduce (docs/model.md).
 #include <doctest/doctest.h>
 
 #include "support.hpp"

@@ -1,6 +1,6 @@
 #pragma once
 
-// Test-only helpers: the plain row-by-row recurrence of MODEL.md, written as
+// Test-only helpers: the plain row-by-row recurrence of docs/model.md, written as
 // directly as possible, to hold the engine's optimized sweep to it.
 #include <heteropipe/heteropipe.hpp>
 

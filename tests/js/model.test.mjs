@@ -1,4 +1,4 @@
-// The paper's numbers (MODEL.md) and the closed forms against the exact
+// The paper's numbers (docs/model.md) and the closed forms against the exact
 // recurrence, through the JS API.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

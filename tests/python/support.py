@@ -8,7 +8,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 
-# MODEL.md, Appendix B: (tau, d) of the eleven validated configurations.
+# The paper's Appendix B (docs/model.md): (tau, d) of the eleven validated configurations.
 APPENDIX_B = [
     ([1, 1, 1, 1], [0, 0, 0]),
     ([0.5, 1, 1, 5], [0, 0, 0]),

@@ -1,5 +1,5 @@
 """The exact schedule engine (recurrence and timeline) against the closed
-forms: MODEL.md Appendix B, both regimes, several M."""
+forms: Appendix B (docs/model.md), both regimes, several M."""
 
 import unittest
 

@@ -1,4 +1,4 @@
-"""MODEL.md: Section 3.1, Section 7.2 and Table 1."""
+"""The paper's numbers (docs/model.md): Section 3.1, Section 7.2 and Table 1."""
 
 import unittest
 

@@ -80,8 +80,8 @@ const PRESETS = [
   { id: 'qwen-measured', tau: [0.208, 0.285, 0.031, 30.111, 0.118], d: [], check: { homogeneity_bias: 119.8 } },
 ];
 
-// The measured presets are per-host dur_min values of the published data set (CC BY 4.0), which
-// sits in ../shared beside the repository.
+// The measured presets are per-host dur_min values of the published data set (CC BY 4.0, see
+// docs/data.md), which is not in the repository; this test reads a copy in ../shared beside it.
 const DATA = path.join(root, '..', 'shared', 'data', 'real_vs_formula.csv');
 const MEASURED = { 'legalone-measured': ['legalone:8b', ['node-01', 'node-02', 'node-03']],
   'qwen-measured': ['qwen2.5:7b', ['node-01', 'node-02', 'node-03', 'node-04', 'node-06']] };

@@ -4,7 +4,7 @@
 // negative count) with the core's Errors stored for hp_error, so no C++
 // exception ever crosses into JavaScript and no call builds a JS object on
 // the C++ side: Embind's conversions of numbers are its cheapest path.
-// Built at -Os like the registrations, which keeps the module under 150 KB;
+// Built at -Os like the registrations, which keeps the module small;
 // analyze's hot path is apart, at -O3 (analysis_reply.cpp).
 #include "exports.hpp"
 

@@ -9,7 +9,7 @@
   var CURVE_POINTS = 240;
 
   // Presets: the reference's three, the phase transition, and two measured pipelines
-  // (dur_min per host from data/real_vs_formula.csv, CC BY 4.0).
+  // (dur_min per host from a published data set, CC BY 4.0: see docs/data.md).
   var PRESETS = {
     'illustrative': { tau: '0.5, 1, 1, 5', d: '' },
     'legalone-paper': { tau: '1.13, 2.90, 2.62', d: '' },

@@ -30,8 +30,8 @@ inline constexpr double kMaxRho = 1;
 // so this caps a timeline at about 64 MB.
 inline constexpr double kMaxTimelineCells = 2'000'000;
 
-// Cells the streaming recurrence may visit in one call: about ten seconds of
-// work at 1e9 cells/s, so a request can never hang an interface.
+// Cells the streaming recurrence may visit in one call: seconds of work, not
+// minutes, so a request can never hang an interface.
 inline constexpr double kMaxStreamCells = 1e10;
 
 // Bytes of typed text one field may hold: room for kMaxStages values of a

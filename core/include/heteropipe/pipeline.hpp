@@ -28,8 +28,8 @@ class Pipeline {
   double sigma(std::int64_t s) const { return s + 1 < S() ? tau_[s] + d_[s] : tau_[s]; }
   std::vector<double> sigma() const;
   // Hands tau and d back, so that a caller can reuse their storage for the
-  // next input (zeroing fresh arrays for a million stages costs two thirds
-  // as much as analyzing them).
+  // next input (zeroing fresh arrays for a million stages costs a large
+  // part of what analyzing them does).
   std::pair<std::vector<double>, std::vector<double>> release() &&;
 
   double tau_max() const { return tau_max_; }
