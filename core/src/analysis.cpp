@@ -61,7 +61,7 @@ Analysis analyze(std::shared_ptr<const Pipeline> pipeline, double M, double rho,
   a.asymptotic_throughput_async = asymptotic_throughput_async(p);
   a.asymptotic_throughput_blocking = asymptotic_throughput_blocking(p);
   a.crossover_batches = crossover_batches(p);
-  a.rho = rho;
+  a.rho = rho + 0.0;  // -0 is 0
   a.bottleneck_stage = p.bottleneck_stage();
   a.blocking_bottleneck_stage = p.blocking_bottleneck_stage();
   a.gpipe_overestimate = gpipe_overestimate(p, M);

@@ -24,8 +24,12 @@ class Pipeline {
   const std::vector<double>& d() const { return d_; }
   // Blocking service time: sigma[s] = tau[s] + d[s] for s < S-1, and
   // sigma[S-1] = tau[S-1]. Computed on demand, so that a pipeline of a
-  // million stages costs no array beyond its inputs.
-  double sigma(std::int64_t s) const { return s + 1 < S() ? tau_[s] + d_[s] : tau_[s]; }
+  // million stages costs no array beyond its inputs. A sum that exceeds
+  // tau_max by no more than tie_tolerance() is tau_max (see tie_tolerance).
+  double sigma(std::int64_t s) const {
+    const double sum = s + 1 < S() ? tau_[s] + d_[s] : tau_[s];
+    return sum > tau_max_ && sum - tau_max_ <= tie_ ? tau_max_ : sum;
+  }
   std::vector<double> sigma() const;
   // Hands tau and d back, so that a caller can reuse their storage for the
   // next input (zeroing fresh arrays for a million stages costs a large
@@ -33,6 +37,13 @@ class Pipeline {
   std::pair<std::vector<double>, std::vector<double>> release() &&;
 
   double tau_max() const { return tau_max_; }
+  // The tie rule: two stage times (tau, d, sigma and their differences) that
+  // differ by at most kTieUlps units in the last place of tau_max are equal.
+  // Decimal inputs that are equal as typed (0.1 + 0.2 against 0.3) then agree
+  // on every flag: the phase transition, each link's margin, sigma_max
+  // against tau_max, the overlap headroom and the sign of the full bias.
+  static constexpr double kTieUlps = 4;
+  double tie_tolerance() const { return tie_; }
   double sigma_max() const { return sigma_max_; }
   // First index of the largest tau / sigma.
   std::int64_t bottleneck_stage() const { return bottleneck_; }
@@ -48,7 +59,7 @@ class Pipeline {
   Pipeline() = default;
 
   std::vector<double> tau_, d_;
-  double tau_max_ = 0, sigma_max_ = 0;
+  double tau_max_ = 0, sigma_max_ = 0, tie_ = 0;
   std::int64_t bottleneck_ = 0, blocking_bottleneck_ = 0;
   double sum_tau_ = 0, sum_d_ = 0, sum_slack_ = 0;
 };
