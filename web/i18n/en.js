@@ -1,11 +1,12 @@
-// English strings of the calculator pages. Every piece of interface text lives here.
+// English strings of the calculator pages: every label and note. Error sentences are not here:
+// with no `error` in this table the page shows the module's own (e.message), the CLI's words.
 (function () {
   'use strict';
-  var FIELD = { tau: 'tau', d: 'd', M: 'M', rho: 'rho', T_real: 'T_real' };
   window.HP_I18N = {
     lang: 'en',
     locale: 'en',
     otherPage: 'calculator_zh.html',
+    otherLang: 'zh-CN',
     otherLanguage: '中文',
     otherLanguageName: 'Chinese',
     text: {
@@ -39,6 +40,7 @@
       stage: function (i) { return 'stage ' + (i + 1); },
       moreItems: function (n) { return '… (' + n + ' in all)'; },
       none: 'none',
+      listSeparator: ', ',
       figuresHeading: 'Pictures',
       fig_curve: 'Makespan against M',
       fig_curve_caption: 'The four makespans; the band between T_async and T_block is the sandwich every real run must fall into. Dashed lines: the crossover M* and the current M.',
@@ -144,31 +146,6 @@
       above_block: 'T_real is above T_block, slower than even fully blocking communication: the run broke the model’s assumptions, e.g. bounded buffers (backpressure) or contention.',
       ratio: function (r) { return 'Overlap ratio ρ = (T_block − T_real)/(T_block − T_async) = ' + r + ' (1 = fully asynchronous, 0 = fully blocking).'; },
       noHeadroom: 'No overlap headroom: T_block equals T_async here, so the overlap ratio is undefined and not shown.'
-    },
-    fieldName: FIELD,
-    // One sentence per error code; e is the module's error (0-based index), v its value formatted.
-    error: function (e, v, limits) {
-      var where = FIELD[e.field] + (e.index !== null && e.index >= 0 ? ', item ' + (e.index + 1) : '') + ': ';
-      var what;
-      switch (e.code) {
-        case 'empty': what = (e.field === 'tau' || e.field === 'd') ? 'needs at least one value' : 'is empty'; break;
-        case 'too_many': what = 'at most 10,000,000 values'; break;
-        case 'not_finite': what = 'must be a finite number (got ' + e.token + ')'; break;
-        case 'negative': what = 'must be >= 0 (got ' + v + ')'; break;
-        case 'all_zero': what = 'at least one stage time must be > 0'; break;
-        case 'too_small': what = 'the largest stage time must be at least 1e-15 (got ' + v + ')'; break;
-        case 'too_large': what = 'must be at most ' + (e.field === 'M' ? '2^53' : '1e15') + ' (got ' + (e.token || v) + ')'; break;
-        case 'wrong_length': what = 'needs S-1 = ' + limits.links + ' link latencies, one per link, or none (got ' + v + ')'; break;
-        case 'not_integer': what = 'must be a whole number (got ' + v + ')'; break;
-        case 'out_of_range': what = e.field === 'rho' ? 'must be between 0 and 1 (got ' + v + ')' : 'must be between 1 and 2^53 (got ' + v + ')'; break;
-        case 'not_positive': what = 'must be > 0 (got ' + v + ')'; break;
-        case 'empty_item': what = 'empty item between separators'; break;
-        case 'not_a_number': what = "'" + e.token + "' is not a number"; break;
-        case 'no_overlap_headroom': what = 'no overlap headroom: T_block equals T_async, so the overlap ratio is undefined'; break;
-        case 'too_many_cells': what = 'M x S = ' + v + ' cells is over the limit of ' + limits.cells; break;
-        default: what = 'invalid (' + e.code + ')';
-      }
-      return where + what;
     }
   };
 })();

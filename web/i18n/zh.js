@@ -6,6 +6,7 @@
     lang: 'zh-CN',
     locale: 'zh-CN',
     otherPage: 'calculator.html',
+    otherLang: 'en',
     otherLanguage: 'English',
     otherLanguageName: '英文',
     text: {
@@ -39,6 +40,7 @@
       stage: function (i) { return '第 ' + (i + 1) + ' 阶段'; },
       moreItems: function (n) { return '……（共 ' + n + ' 项）'; },
       none: '无',
+      listSeparator: '，',
       figuresHeading: '图示',
       fig_curve: '完工时间随 M 的变化',
       fig_curve_caption: '四种完工时间；T_async 与 T_block 之间的色带就是夹逼区间，任何实际运行都应落在其中。虚线：交叉点 M* 与当前 M。',
@@ -145,7 +147,7 @@
       ratio: function (r) { return '重叠率 ρ = (T_block − T_real)/(T_block − T_async) = ' + r + '（1 为完全异步，0 为完全阻塞）。'; },
       noHeadroom: '没有重叠空间：此处 T_block 等于 T_async，重叠率无定义，故不显示。'
     },
-    fieldName: FIELD,
+    // Every error code in Chinese; e is the module's error (0-based index), v its value formatted.
     error: function (e, v, limits) {
       var where = FIELD[e.field] + (e.index !== null && e.index >= 0 ? '，第 ' + (e.index + 1) + ' 项' : '') + '：';
       var what;

@@ -11,6 +11,10 @@
     'js/charts.js',
     'js/gantt.js',
     'js/slack.js',
+    'js/fields.js',
+    'js/results.js',
+    'js/pictures.js',
+    'js/sharing.js',
     'js/exports.js',
     'js/app.js'
   ];

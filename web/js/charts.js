@@ -64,7 +64,7 @@
     this.el = el; this.kind = kind; this.u = null; this.marks = { lines: [], point: null }; this.data = null; this.yMax = null;
   }
 
-  // width: the container's, when the caller has read it already (see app.js).
+  // width: the container's, when the caller has read it already (see pictures.js).
   Chart.prototype.options = function (width) {
     var self = this, c = palette();
     width = Math.max(280, width || this.el.clientWidth || 600);

@@ -2,6 +2,7 @@
 (function () {
   'use strict';
   var HP = window.HP = window.HP || {};
+  var T = window.HP_I18N.text;
 
   function save(name, blob) {
     var url = URL.createObjectURL(blob), a = document.createElement('a');
@@ -38,5 +39,19 @@
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + new XMLSerializer().serializeToString(clone) + '\n';
   }
 
-  HP.exports = { save: save, json: json, csv: csv, svg: svg, CSV_COLUMNS: CSV_COLUMNS };
+  // One export button: kind is its data-export; analysis the one shown (null while the input is bad).
+  function download(kind, analysis, regime) {
+    if (!analysis) return;
+    var base = 'heteropipe-';
+    if (kind === 'json') save(base + 'analysis.json', new Blob([json(analysis)], { type: 'application/json' }));
+    else if (kind === 'csv') save(base + 'makespan-curve.csv', new Blob([csv(HP.pictures.curve())], { type: 'text/csv' }));
+    else if (kind === 'png-curve') HP.pictures.png('curve', T.fig_curve, function (b) { save(base + 'makespan.png', b); });
+    else if (kind === 'png-over') HP.pictures.png('over', T.fig_over, function (b) { save(base + 'gpipe-overestimate.png', b); });
+    else if (kind === 'svg-gantt' || kind === 'svg-slack') {
+      var el = document.getElementById(kind === 'svg-gantt' ? 'chart-gantt' : 'chart-slack').querySelector('svg');
+      if (el) save(base + (kind === 'svg-gantt' ? 'timeline-' + regime : 'link-slack') + '.svg', new Blob([svg(el)], { type: 'image/svg+xml' }));
+    }
+  }
+
+  HP.exports = { save: save, json: json, csv: csv, svg: svg, download: download, CSV_COLUMNS: CSV_COLUMNS };
 })();

@@ -1,0 +1,92 @@
+// The pictures card: the two uPlot charts (charts.js), the Gantt timeline (gantt.js) and the
+// per-link slack (slack.js), drawn from the module's curve and timeline for the current analysis.
+(function () {
+  'use strict';
+  var HP = window.HP = window.HP || {};
+  var T = window.HP_I18N.text;
+  var $ = function (id) { return document.getElementById(id); };
+  var CURVE_POINTS = 240;
+
+  var charts = {};
+  var drawn = null;  // what the pictures show now, to draw again at a new width
+  var curve = null;  // the makespan curve behind the charts (the CSV export)
+
+  function create() {
+    charts.curve = new HP.Chart($('chart-curve'), 'curve');
+    charts.over = new HP.Chart($('chart-over'), 'over');
+  }
+
+  function cssColor(name) { return getComputedStyle(document.documentElement).getPropertyValue(name).trim(); }
+
+  function drawCurves(hp, a, input, view, widths) {
+    var batches = hp.curveBatches({ tau: input.tau, d: input.d, M: a.M, points: CURVE_POINTS });
+    var c = hp.makespanCurve({ tau: input.tau, d: input.d, batches: batches });
+    curve = c;
+    var lines = [
+      { x: a.crossover_batches, label: T.markCrossover + ' = ' + HP.fmt.number(a.crossover_batches), color: cssColor('--c-mark') },
+      { x: a.M, label: T.markCurrent + ' = ' + HP.fmt.integer(a.M), color: cssColor('--muted') }
+    ];
+    var point = a.T_real !== undefined ? { x: a.M, y: a.T_real, label: T.markReal + ' = ' + HP.fmt.number(a.T_real) } : null;
+    charts.curve.update([c.M, c.T_free, c.T_async, c.T_block, c.T_gpipe], { lines: lines, point: point }, a.T_real,
+      widths.curve);
+    if (!view.embed) charts.over.update([c.M, c.gpipe_overestimate], { lines: lines, point: null }, null, widths.over);
+  }
+
+  function drawGantt(hp, a, input, view, width) {
+    var box = $('chart-gantt'), note = $('gantt-note');
+    document.querySelectorAll('#regime-toggle button').forEach(function (b) {
+      b.setAttribute('aria-pressed', String(b.getAttribute('data-regime') === view.regime));
+    });
+    if (a.S > HP.gantt.MAX_STAGES) { box.innerHTML = ''; note.textContent = T.ganttTooMany(a.S, HP.gantt.MAX_STAGES); return; }
+    var shown = Math.min(a.M, HP.gantt.MAX_BATCHES);
+    var tl = hp.timeline({ tau: input.tau, d: input.d, M: shown, regime: view.regime });
+    note.textContent = shown < a.M ? T.ganttFirst(shown, HP.fmt.integer(a.M)) : T.ganttAll(HP.fmt.integer(a.M));
+    box.innerHTML = HP.gantt.render(tl, a, view.regime, width || 640);
+  }
+
+  function drawSlack(a, width) {
+    var box = $('chart-slack'), note = $('slack-note');
+    var links = a.link_slack.length;
+    if (links === 0) { box.innerHTML = ''; note.textContent = T.slackNone; return; }
+    if (links > HP.slack.MAX_LINKS) { box.innerHTML = ''; note.textContent = T.slackTooMany(links, HP.slack.MAX_LINKS); return; }
+    note.textContent = '';
+    box.innerHTML = HP.slack.render(a, width || 640);
+  }
+
+  // view: the page state's regime and embed mode.
+  function draw(hp, a, input, view) {
+    drawn = { hp: hp, a: a, input: input, view: view };
+    $('figures').classList.remove('stale');
+    // Every width is read before anything is drawn: one layout of the page,
+    // not one forced by each picture after the previous one changed it.
+    var widths = { curve: charts.curve.el.clientWidth, over: charts.over.el.clientWidth,
+      gantt: $('chart-gantt').clientWidth, slack: $('chart-slack').clientWidth };
+    drawCurves(hp, a, input, view, widths);
+    if (view.embed) return;
+    drawGantt(hp, a, input, view, widths.gantt);
+    drawSlack(a, widths.slack);
+  }
+
+  // Bad input: the pictures stay, greyed out, until the input is fixed.
+  function stale() {
+    drawn = null;
+    $('figures').classList.add('stale');
+  }
+
+  function resize() {
+    charts.curve.resize(); charts.over.resize();
+    if (drawn) draw(drawn.hp, drawn.a, drawn.input, drawn.view);
+  }
+
+  // The charts take their colours from the page's theme when built.
+  function rebuild() { charts.curve.rebuild(); charts.over.rebuild(); }
+
+  // For printing: the charts fit the printed width (the SVG pictures scale by themselves).
+  function fit() { charts.curve.resize(); charts.over.resize(); }
+
+  // which: 'curve' or 'over'.
+  function png(which, title, callback) { charts[which].toPngBlob(title, callback); }
+
+  HP.pictures = { create: create, draw: draw, stale: stale, resize: resize, rebuild: rebuild, fit: fit, png: png,
+    curve: function () { return curve; } };
+})();

@@ -1,0 +1,76 @@
+// The results card: the analysis in groups of rows, and the reading of a measured run.
+// Each value cell carries data-key and data-value (the module's number, unformatted), so a test
+// or a script can read exactly what the module returned.
+(function () {
+  'use strict';
+  var HP = window.HP = window.HP || {};
+  var L = window.HP_I18N;
+  var T = L.text;
+  var $ = function (id) { return document.getElementById(id); };
+  var esc = HP.svg.esc;
+
+  var GROUPS = [
+    ['group_makespan', ['T_free', 'T_async', 'T_block', 'T_gpipe']],
+    ['group_bias', ['homogeneity_bias', 'full_bias', 'phase_transition', 'overlap_gap', 'effective_slope', 'gpipe_overestimate', 'overlap_headroom']],
+    ['group_throughput', ['asymptotic_throughput_async', 'asymptotic_throughput_blocking', 'crossover_batches']],
+    ['group_real', ['T_real', 'overlap_ratio', 'T_real_position']],
+    ['group_pipeline', ['S', 'M', 'rho', 'tau_max', 'sigma_max', 'bottleneck_stage', 'blocking_bottleneck_stage']],
+    ['group_links', ['tau', 'd', 'sigma', 'link_slack', 'link_margin']]
+  ];
+  var LIST_SHOWN = 16;  // a long list is cut; data-value keeps all of it
+
+  function display(key, x) {
+    if (typeof x === 'boolean') return x ? T.yes : T.no;
+    if (typeof x === 'string') return L.position[x] || x;
+    if (Array.isArray(x)) {
+      if (x.length === 0) return T.none;
+      var shown = x.slice(0, LIST_SHOWN).map(HP.fmt.number).join(T.listSeparator);
+      return x.length > LIST_SHOWN ? shown + ' ' + T.moreItems(x.length) : shown;
+    }
+    if (key === 'S' || key === 'M') return HP.fmt.integer(x);
+    if (key === 'bottleneck_stage' || key === 'blocking_bottleneck_stage') return T.stage(x);
+    if (key === 'gpipe_overestimate') return HP.fmt.percent(x);
+    return HP.fmt.number(x);
+  }
+
+  function rawValue(x) { return Array.isArray(x) ? x.map(String).join(',') : String(x); }
+
+  function renderGroups(a) {
+    $('result-groups').innerHTML = GROUPS.map(function (g) {
+      var rows = g[1].filter(function (k) { return a[k] !== undefined; });
+      if (rows.length === 0) return '';
+      return '<h3>' + esc(T[g[0]]) + '</h3><table class="results-table ' + g[0] + '"><tbody>' + rows.map(function (k) {
+        var x = a[k], flag = (k === 'phase_transition' && x) ? ' flag' : '';
+        return '<tr><th scope="row">' + esc(L.results[k]) + '</th><td class="val' + flag + (Array.isArray(x) ? ' list' : '') +
+          '" data-key="' + k + '" data-value="' + esc(rawValue(x)) + '">' + esc(display(k, x)) + '</td></tr>';
+      }).join('') + '</tbody></table>';
+    }).join('');
+  }
+
+  function renderReconcile(a) {
+    var box = $('reconcile');
+    if (a.T_real === undefined) { box.hidden = true; box.textContent = ''; return; }
+    var parts = [L.reconcile[a.T_real_position]];
+    if (a.overlap_ratio !== undefined) parts.push(L.reconcile.ratio(HP.fmt.number(a.overlap_ratio)));
+    else parts.push(L.reconcile.noHeadroom);
+    box.className = 'reconcile ' + a.T_real_position + (a.overlap_ratio === undefined ? ' no-headroom' : '');
+    box.innerHTML = parts.map(function (p) { return '<p>' + esc(p) + '</p>'; }).join('');
+    box.hidden = false;
+  }
+
+  function show(a) {
+    $('results-invalid').hidden = true;
+    $('result-groups').hidden = false;
+    renderGroups(a);
+    renderReconcile(a);
+  }
+
+  // Bad input: the last results are hidden, not shown as if they belonged to the new text.
+  function hide() {
+    $('results-invalid').hidden = false;
+    $('result-groups').hidden = true;
+    $('reconcile').hidden = true;
+  }
+
+  HP.results = { show: show, hide: hide };
+})();
