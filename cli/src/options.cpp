@@ -11,14 +11,16 @@ namespace {
 using text::bound;
 
 std::string footer() {
-  return "Lists accept commas, blanks, semicolons and the Chinese commas (U+FF0C, U+3001):\n"
+  return "Lists accept commas, blanks, semicolons and the Chinese commas (U+FF0C, U+3001);\n"
+         "numbers may use full-width digits (U+FF10-U+FF19):\n"
          "  --tau 1.13,2.90,2.62   --tau \"0.5 1 1 5\"   --tau \"0.5，1，1，5\"\n"
          "Values: tau and d in [0, " + bound(limits::kMaxValue) + "], all in one time unit; the largest tau at least\n" +
          bound(limits::kMinStageTime) + "; at most " + bound(static_cast<double>(limits::kMaxStages)) +
          " stages; M a whole number in [" + bound(limits::kMinBatches) + ", " + bound(limits::kMaxBatches) +
          "]; rho in [" + bound(limits::kMinRho) + ", " + bound(limits::kMaxRho) + "];\nT_real in (0, " +
          bound(limits::kMaxValue) + "].\n--timeline holds at most " + bound(limits::kMaxTimelineCells) +
-         " cells (M x S); --recurrence visits at most\n" + bound(limits::kMaxStreamCells) + ".\n" +
+          " cells (M x S); --recurrence does at most\n" + bound(limits::kMaxStreamWork) + " steps of M x S + " +
+         bound(limits::kStreamDiagonalCost) + " (M + S - 1).\n" +
          R"(
 Exit status: 0 success; 2 bad input or usage (one "error:" line per bad field on
 stderr, nothing on stdout); 1 the output could not be written.
@@ -53,8 +55,9 @@ void define_options(CLI::App& app, Choices& c) {
       ->type_name("REGIME");
   app.add_option("--curve", c.curve_points,
                  "Print the closed-form makespans as CSV at up to N values of M from 1 to\n"
-                 "max(M, 2 ceil(M*)), always including 1, M and ceil(M*)")
-      ->check(CLI::Range(std::int64_t{2}, kMaxCurvePoints))
+                 "max(M, 2 ceil(M*)), always including 1, M and ceil(M*); N from " +
+                     bound(static_cast<double>(limits::kMinCurvePoints)) + " to " +
+                     bound(static_cast<double>(limits::kMaxCurvePoints)))
       ->type_name("N");
   app.footer(footer());
 }

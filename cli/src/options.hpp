@@ -16,7 +16,7 @@ struct Choices {
   bool json = false;
   bool recurrence = false;
   std::optional<std::string> timeline;
-  std::optional<std::int64_t> curve_points;
+  std::optional<std::string> curve_points;  // read by the core's count rules
 };
 
 void define_options(CLI::App& app, Choices& choices);

@@ -44,7 +44,11 @@ int compute(const Choices& c, std::ostream& out, std::ostream& err) {
     return finish(out, err);
   }
   if (c.curve_points) {
-    write_curve_csv(out, makespan_curve(pipeline, curve_batches(pipeline, request.M, *c.curve_points)));
+    const auto points = parse_count(*c.curve_points, Field::points, static_cast<double>(limits::kMinCurvePoints),
+                                    static_cast<double>(limits::kMaxCurvePoints));
+    if (!points) return print_errors({points.error()}, err);
+    const auto max_points = static_cast<std::int64_t>(points.value());
+    write_curve_csv(out, makespan_curve(pipeline, curve_batches(pipeline, request.M, max_points)));
     return finish(out, err);
   }
 

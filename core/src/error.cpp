@@ -20,6 +20,7 @@ std::string_view error_code_name(ErrorCode code) {
     case ErrorCode::no_overlap_headroom: return "no_overlap_headroom";
     case ErrorCode::too_many_cells: return "too_many_cells";
     case ErrorCode::too_long: return "too_long";
+    case ErrorCode::too_much_work: return "too_much_work";
   }
   return "unknown";
 }
@@ -31,6 +32,7 @@ std::string_view field_name(Field field) {
     case Field::M: return "M";
     case Field::rho: return "rho";
     case Field::T_real: return "T_real";
+    case Field::points: return "points";
   }
   return "unknown";
 }

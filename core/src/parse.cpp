@@ -1,6 +1,8 @@
 #include "heteropipe/parse.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <string>
 
@@ -20,12 +22,48 @@ std::size_t hard_separator_length(std::string_view text, std::size_t pos) {
   return 0;
 }
 
+// Byte length of the Unicode white space character at text[pos], or 0.
 std::size_t blank_length(std::string_view text, std::size_t pos) {
   const char c = text[pos];
-  if (c == ' ' || c == '\t' || c == '\n' || c == '\r') return 1;
-  constexpr std::string_view kIdeographicSpace = "\xE3\x80\x80";  // U+3000
-  if (text.substr(pos, kIdeographicSpace.size()) == kIdeographicSpace) return kIdeographicSpace.size();
+  if (c == ' ' || (c >= '\t' && c <= '\r')) return 1;  // \t \n \v \f \r
+  // U+0085, U+00A0, U+1680, U+2000-U+200A, U+2028, U+2029, U+202F, U+205F, U+3000.
+  static constexpr std::string_view kBlanks[] = {
+      "\xC2\x85", "\xC2\xA0", "\xE1\x9A\x80", "\xE2\x80\x80", "\xE2\x80\x81", "\xE2\x80\x82", "\xE2\x80\x83",
+      "\xE2\x80\x84", "\xE2\x80\x85", "\xE2\x80\x86", "\xE2\x80\x87", "\xE2\x80\x88", "\xE2\x80\x89",
+      "\xE2\x80\x8A", "\xE2\x80\xA8", "\xE2\x80\xA9", "\xE2\x80\xAF", "\xE2\x81\x9F", "\xE3\x80\x80"};
+  if (static_cast<unsigned char>(c) < 0x80) return 0;
+  for (std::string_view blank : kBlanks) {
+    if (text.substr(pos, blank.size()) == blank) return blank.size();
+  }
   return 0;
+}
+
+// The token with the full-width forms of Chinese and Japanese keyboards
+// (digits U+FF10-U+FF19, and U+FF0B + U+FF0D - U+FF0E . U+FF25 E U+FF45 e)
+// folded to ASCII, as Unicode's compatibility normalization (NFKC) does.
+std::string fold_full_width(std::string_view token) {
+  std::string out;
+  out.reserve(token.size());
+  for (std::size_t i = 0; i < token.size(); ++i) {
+    const auto b0 = static_cast<unsigned char>(token[i]);
+    if (b0 == 0xEF && i + 2 < token.size()) {
+      const auto b1 = static_cast<unsigned char>(token[i + 1]), b2 = static_cast<unsigned char>(token[i + 2]);
+      char ascii = 0;
+      if (b1 == 0xBC && b2 >= 0x90 && b2 <= 0x99) ascii = static_cast<char>('0' + (b2 - 0x90));
+      if (b1 == 0xBC && b2 == 0x8B) ascii = '+';
+      if (b1 == 0xBC && b2 == 0x8D) ascii = '-';
+      if (b1 == 0xBC && b2 == 0x8E) ascii = '.';
+      if (b1 == 0xBC && b2 == 0xA5) ascii = 'E';
+      if (b1 == 0xBD && b2 == 0x85) ascii = 'e';
+      if (ascii) {
+        out += ascii;
+        i += 2;
+        continue;
+      }
+    }
+    out += token[i];
+  }
+  return out;
 }
 
 // The bound an overflowing number breaks: M has its own.
@@ -54,14 +92,61 @@ bool is_decimal(std::string_view t) {
   return i == t.size();
 }
 
+// A decimal read exactly, from its digits, for counts: whether it is a whole
+// number and, if so, its digits (no leading zeros; more than 17 of them only
+// when it is far too large for any count).
+struct WholeNumber {
+  bool is_whole = false, negative = false;
+  std::string digits;
+};
+
+WholeNumber read_whole(std::string_view t) {  // t passed is_decimal
+  WholeNumber out;
+  std::size_t i = 0;
+  if (t[i] == '+' || t[i] == '-') out.negative = t[i++] == '-';
+  std::string mantissa;
+  long long point = 0;  // digits of the mantissa before the decimal point
+  for (; i < t.size() && is_digit(t[i]); ++i, ++point) mantissa += t[i];
+  if (i < t.size() && t[i] == '.') {
+    for (++i; i < t.size() && is_digit(t[i]); ++i) mantissa += t[i];
+  }
+  if (i < t.size()) {  // exponent; clamped, since any |e| this large decides the answer alike
+    const bool negative_exponent = t[++i] == '-';
+    if (t[i] == '+' || t[i] == '-') ++i;
+    long long e = 0;
+    for (; i < t.size(); ++i) e = std::min(e * 10 + (t[i] - '0'), 1'000'000LL);
+    point += negative_exponent ? -e : e;
+  }
+  std::size_t lead = 0;
+  while (lead < mantissa.size() && mantissa[lead] == '0') ++lead;
+  mantissa.erase(0, lead);
+  point -= static_cast<long long>(lead);
+  while (!mantissa.empty() && mantissa.back() == '0') mantissa.pop_back();
+  if (mantissa.empty()) {
+    out.is_whole = true;
+    out.digits = "0";
+    return out;
+  }
+  out.is_whole = static_cast<long long>(mantissa.size()) <= point;
+  if (!out.is_whole) return out;
+  out.digits = point > 18 ? std::string(19, '9') : mantissa + std::string(static_cast<std::size_t>(point) - mantissa.size(), '0');
+  return out;
+}
+
+std::string shortest_whole(double x) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.0f", x);
+  return buffer;
+}
+
 Error item_error(ErrorCode code, Field field, std::int64_t index, std::string_view token, double limit = 0) {
   return Error{code, field, index, 0.0, std::string(token), limit};
 }
 
 // Converts one item; the grammar check makes strtod's result well defined.
 Result<double> convert(std::string_view token, Field field, std::int64_t index) {
-  if (!is_decimal(token)) return item_error(ErrorCode::not_a_number, field, index, token);
-  const std::string copy(token);
+  const std::string copy = fold_full_width(token);
+  if (!is_decimal(copy)) return item_error(ErrorCode::not_a_number, field, index, token);
   double value = std::strtod(copy.c_str(), nullptr);
   if (!std::isfinite(value)) return item_error(ErrorCode::too_large, field, index, token, largest_value(field));
   if (value == 0.0) value = 0.0;  // "-0" is zero, not a negative value
@@ -101,16 +186,47 @@ Result<std::vector<double>> parse_number_list(std::string_view text, Field field
   return values;
 }
 
-Result<double> parse_number(std::string_view text, Field field) {
-  std::size_t begin = 0, end = text.size();
-  while (begin < end && blank_length(text, begin)) begin += blank_length(text, begin);
-  while (end > begin && (text[end - 1] == ' ' || text[end - 1] == '\t' || text[end - 1] == '\n' ||
-                         text[end - 1] == '\r')) {
-    --end;
+std::string_view trim_blanks(std::string_view text) {
+  std::size_t begin = 0, end = 0, pos = 0;
+  bool seen = false;
+  while (pos < text.size()) {
+    if (const std::size_t n = blank_length(text, pos)) {
+      pos += n;
+      continue;
+    }
+    if (!seen) begin = pos;
+    seen = true;
+    end = ++pos;
   }
-  const std::string_view token = text.substr(begin, end - begin);
+  return seen ? text.substr(begin, end - begin) : std::string_view();
+}
+
+Result<double> parse_number(std::string_view text, Field field) {
+  const std::string_view token = trim_blanks(text);
   if (token.empty()) return Error{ErrorCode::empty, field, kWholeField, 0.0, {}};
   return convert(token, field, kWholeField);
+}
+
+Result<double> parse_count(std::string_view text, Field field, double low, double high) {
+  auto value = parse_number(text, field);
+  if (!value) return value;
+  const std::string_view token = trim_blanks(text);
+  const std::string folded = fold_full_width(token);
+  auto error = [&](ErrorCode code, double limit) {
+    return Error{code, field, kWholeField, 0.0, std::string(token), limit};
+  };
+  const WholeNumber whole = read_whole(folded);
+  if (!whole.is_whole) return error(ErrorCode::not_integer, 0);
+  if (whole.negative && whole.digits != "0") return error(ErrorCode::out_of_range, low);
+  if (whole.digits.size() > 17) return error(ErrorCode::out_of_range, high);
+  // Up to 17 digits, a whole number converts exactly when it is at most 2^53,
+  // and one above 2^53 never converts to a value at or below it.
+  const double exact = std::strtod(whole.digits.c_str(), nullptr);
+  if (exact > high || (exact == high && whole.digits != shortest_whole(high))) {
+    return error(ErrorCode::out_of_range, high);
+  }
+  if (exact < low) return error(ErrorCode::out_of_range, low);
+  return exact;
 }
 
 }  // namespace heteropipe

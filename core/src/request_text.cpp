@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "heteropipe/limits.hpp"
 #include "heteropipe/parse.hpp"
 
 namespace heteropipe {
@@ -26,7 +27,7 @@ ReadRequest read_request(const RequestText& text) {
   };
   const bool tau_parsed = keep(parse_number_list(text.tau, Field::tau), r.tau);
   keep(parse_number_list(text.d, Field::d), r.d);
-  keep(parse_number(text.M, Field::M), r.M);
+  keep(parse_count(text.M, Field::M, limits::kMinBatches, limits::kMaxBatches), r.M);
   keep(parse_number(text.rho, Field::rho), r.rho);
   if (text.T_real) {
     double T_real = 1;
@@ -40,7 +41,11 @@ ReadRequest read_request(const RequestText& text) {
   if (!tau_parsed) judged.tau.assign(judged.d.size() + 1, 1.0);
   const std::vector<Error> parse_errors = out.errors;
   for (Error& e : check_request(judged)) {
-    if (!has_error(parse_errors, e.field)) out.errors.push_back(std::move(e));
+    if (has_error(parse_errors, e.field)) continue;
+    // A typed scalar is quoted as typed (1e-400, not the 0 it rounds to).
+    if (e.field == Field::rho) e.token = std::string(trim_blanks(text.rho));
+    if (e.field == Field::T_real && text.T_real) e.token = std::string(trim_blanks(*text.T_real));
+    out.errors.push_back(std::move(e));
   }
   // At most one error per field, reported in field order (a plain pass, not
   // a sort, whose code would have made the wasm module larger).

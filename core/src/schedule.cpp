@@ -44,8 +44,11 @@ std::string_view regime_name(Regime regime) {
 }
 
 Result<double> recurrence_makespan(const Pipeline& p, double M, Regime regime) {
-  const double cells = M * static_cast<double>(p.S());
-  if (cells > limits::kMaxStreamCells) return too_many_cells(cells, limits::kMaxStreamCells);
+  const double S_count = static_cast<double>(p.S());
+  const double steps = M * S_count + limits::kStreamDiagonalCost * (M + S_count - 1);
+  if (steps > limits::kMaxStreamWork) {
+    return Error{ErrorCode::too_much_work, Field::M, kWholeField, steps, {}, limits::kMaxStreamWork};
+  }
   const std::int64_t S = p.S();
   const auto batches = static_cast<std::int64_t>(M);
   const RecurrenceInputs in = inputs_for(p, regime);

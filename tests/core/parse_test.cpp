@@ -65,7 +65,7 @@ TEST_CASE("empty items are rejected with their position") {
 
 TEST_CASE("non-numbers are rejected with their position and text") {
   for (const char* bad : {"1e", "0x10", "abc", "nan", "inf", "-inf", "1.2.3", "e5", "+", ".", "1e+", "--1", "1_000",
-                          "\xEF\xBC\x91"}) {  // full-width digit one
+                          "\xEF\xBC\xA1"}) {  // full-width letter A
     CAPTURE(bad);
     const std::string text = std::string("2 3 ") + bad;
     const Error e = error_of(text);
@@ -92,4 +92,59 @@ TEST_CASE("parse_number reads one scalar") {
   CHECK(e.index == kWholeField);
   CHECK(e.token == "12abc");
   CHECK(parse_number("1 2", Field::M).error().code == ErrorCode::not_a_number);
+}
+
+TEST_CASE("full-width digits, signs, period and e read as their ASCII forms (NFKC)") {
+  // １.１３，２.９０ ２.６２
+  CHECK(parsed("\xEF\xBC\x91\xEF\xBC\x8E\xEF\xBC\x91\xEF\xBC\x93\xEF\xBC\x8C\xEF\xBC\x92.90 2.62") ==
+        List{1.13, 2.90, 2.62});
+  CHECK(parse_number("\xEF\xBC\x8D\xEF\xBC\x95", Field::rho).value() == -5);          // －５
+  CHECK(parse_number("\xEF\xBC\x91\xEF\xBD\x85\xEF\xBC\x93", Field::T_real).value() == 1000);  // １ｅ３
+  const Error e = error_of("1 \xEF\xBC\x91x");  // １x: the token stays as typed
+  CHECK(e.code == ErrorCode::not_a_number);
+  CHECK(e.token == "\xEF\xBC\x91x");
+}
+
+TEST_CASE("Unicode white space separates items and is trimmed from scalars on both sides") {
+  CHECK(parsed("1\xC2\xA0" "2\xE2\x80\x83" "3\v4\f5") == List{1, 2, 3, 4, 5});
+  for (const char* typed : {"16\xE3\x80\x80", "\xE3\x80\x80" "16", " 16\v", "\xC2\xA0" "16\xE2\x80\xAF"}) {
+    CAPTURE(typed);
+    CHECK(parse_number(typed, Field::M).value() == 16);
+    CHECK(parse_count(typed, Field::M, 1, 9007199254740992.0).value() == 16);
+  }
+  CHECK(trim_blanks("\xE3\x80\x80 x y\t") == "x y");
+  CHECK(trim_blanks(" \xE3\x80\x80 ").empty());
+}
+
+TEST_CASE("counts are judged from their digits, before any rounding") {
+  const double high = 9007199254740992.0;  // 2^53
+  const auto count = [&](const char* text) { return parse_count(text, Field::M, 1, high); };
+  CHECK(count("9007199254740992").value() == high);
+  CHECK(count("9.007199254740992e15").value() == high);
+  CHECK(count("2.5e1").value() == 25);
+  CHECK(count("1000e-3").value() == 1);
+  CHECK(count("00012.000").value() == 12);
+  const auto check = [&](const char* text, ErrorCode code, double limit) {
+    CAPTURE(text);
+    const auto r = count(text);
+    REQUIRE_FALSE(r.ok());
+    CHECK(error_code_name(r.error().code) == error_code_name(code));
+    CHECK(r.error().limit == limit);
+    CHECK(r.error().token == text);
+  };
+  check("9007199254740993", ErrorCode::out_of_range, high);
+  check("9007199254740994", ErrorCode::out_of_range, high);
+  check("90071992547409921", ErrorCode::out_of_range, high);
+  check("1e300", ErrorCode::out_of_range, high);
+  check("1e400", ErrorCode::too_large, high);
+  check("9007199254740992.5", ErrorCode::not_integer, 0);
+  check("0.99999999999999999", ErrorCode::not_integer, 0);
+  check("1e-400", ErrorCode::not_integer, 0);
+  check("2.5", ErrorCode::not_integer, 0);
+  check("0", ErrorCode::out_of_range, 1);
+  check("-3", ErrorCode::out_of_range, 1);
+  check("-0", ErrorCode::out_of_range, 1);
+  CHECK(count("1e99999999999999999999").error().code == ErrorCode::too_large);
+  CHECK(count("x").error().code == ErrorCode::not_a_number);
+  CHECK(count(" ").error().code == ErrorCode::empty);
 }

@@ -103,12 +103,17 @@ TEST_CASE("stages with zero service time are allowed and exact") {
   }
 }
 
-TEST_CASE("the stream refuses work above its stated cell limit") {
+TEST_CASE("the stream refuses work above its stated limit, counting cells and diagonals") {
   const Pipeline p = make({1, 2, 3, 4});
   auto r = recurrence_makespan(p, 1e10, Regime::asynchronous);
   REQUIRE_FALSE(r.ok());
-  CHECK(r.error().code == ErrorCode::too_many_cells);
+  CHECK(r.error().code == ErrorCode::too_much_work);
   CHECK(r.error().field == Field::M);
-  CHECK(r.error().value == 4e10);  // the cells asked for
-  CHECK(recurrence_makespan(p, limits::kMaxStreamCells / 4 / 1e4, Regime::asynchronous).ok());
+  CHECK(r.error().value == 4e10 + limits::kStreamDiagonalCost * (1e10 + 3));  // the work asked for
+  CHECK(r.error().limit == limits::kMaxStreamWork);
+  // One stage: few cells, but each micro-batch is a diagonal of its own.
+  auto single = recurrence_makespan(make({1}), 1e9, Regime::asynchronous);
+  REQUIRE_FALSE(single.ok());
+  CHECK(single.error().code == ErrorCode::too_much_work);
+  CHECK(recurrence_makespan(p, 1e4, Regime::asynchronous).ok());
 }

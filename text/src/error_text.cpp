@@ -6,7 +6,7 @@
 namespace heteropipe::text {
 namespace {
 
-bool is_scalar(Field field) { return field == Field::M || field == Field::rho || field == Field::T_real; }
+bool is_scalar(Field field) { return field != Field::tau && field != Field::d; }
 
 // The offending text as typed when the parser kept it, else the value.
 std::string shown(const Error& e) { return e.token.empty() ? shortest(e.value) : quoted(e.token); }
@@ -15,6 +15,7 @@ std::string got(const Error& e) { return " (got " + shown(e) + ")"; }
 
 std::string range_of(Field field) {
   if (field == Field::rho) return bound(limits::kMinRho) + " and " + bound(limits::kMaxRho);
+  if (field == Field::points) return bound(limits::kMinCurvePoints) + " and " + bound(limits::kMaxCurvePoints);
   return bound(limits::kMinBatches) + " and " + bound(limits::kMaxBatches);
 }
 
@@ -53,6 +54,9 @@ std::string what(const Error& e) {
       return "no overlap headroom: T_block equals T_async, so the overlap ratio is undefined";
     case ErrorCode::too_many_cells:
       return "M x S = " + grouped(e.value) + " cells is over the limit of " + grouped(e.limit);
+    case ErrorCode::too_much_work:
+      return "M x S + " + bound(limits::kStreamDiagonalCost) + " (M + S - 1) = " + grouped(e.value) +
+             " recurrence steps is over the limit of " + grouped(e.limit);
     case ErrorCode::too_long:
       return "at most " + grouped(e.limit) + " bytes of text (got " + grouped(e.value) + ")";
   }

@@ -26,10 +26,11 @@ enum class ErrorCode {
   no_overlap_headroom,  // overlap ratio asked for while T_block == T_async
   too_many_cells,   // timeline or stream request above its cell limit; value = M * S
   too_long,         // a text above limits::kMaxTextBytes; value = its length in bytes
+  too_much_work,    // a streaming recurrence above limits::kMaxStreamWork; value = its work
 };
 
 // Which input the error is about.
-enum class Field { tau, d, M, rho, T_real };
+enum class Field { tau, d, M, rho, T_real, points };
 
 inline constexpr std::int64_t kWholeField = -1;
 

@@ -30,15 +30,19 @@ inline constexpr double kMaxRho = 1;
 // so this caps a timeline at about 64 MB.
 inline constexpr double kMaxTimelineCells = 2'000'000;
 
-// Cells the streaming recurrence may visit in one call: seconds of work, not
-// minutes, so a request can never hang an interface.
-inline constexpr double kMaxStreamCells = 1e10;
+// Work the streaming recurrence may do in one call, in cell steps: M x S cells
+// plus kStreamDiagonalCost for each of its M + S - 1 anti-diagonals, whose
+// fixed cost dominates short pipelines. Counting both bounds the time of
+// every shape alike (seconds, not minutes), so no request hangs an interface.
+inline constexpr double kStreamDiagonalCost = 32;
+inline constexpr double kMaxStreamWork = 1e10;
 
 // Bytes of typed text one field may hold: room for kMaxStages values of a
 // dozen characters each, and a bound checked before any copy is made.
 inline constexpr double kMaxTextBytes = 134'217'728;  // 128 MiB
 
 // Points of a makespan curve.
+inline constexpr std::int64_t kMinCurvePoints = 2;
 inline constexpr std::int64_t kMaxCurvePoints = 10'000;
 
 // Every limit above by its public name, for the front ends that list them.
@@ -49,7 +53,7 @@ void visit_fields(Visitor&& visit) {
   visit("min_stage_time", kMinStageTime);
   visit("max_batches", kMaxBatches);
   visit("max_timeline_cells", kMaxTimelineCells);
-  visit("max_stream_cells", kMaxStreamCells);
+  visit("max_stream_work", kMaxStreamWork);
   visit("max_text_bytes", kMaxTextBytes);
   visit("max_curve_points", kMaxCurvePoints);
 }

@@ -8,15 +8,29 @@
 namespace heteropipe {
 
 // Reads a list of decimal numbers typed by a person. Separators: ASCII comma,
-// space, tab, newline, semicolon, and the full-width comma (U+FF0C) and
-// ideographic comma (U+3001) of Chinese keyboards. Runs of blanks count as
+// semicolon, any Unicode white space, and the full-width comma (U+FF0C),
+// full-width semicolon (U+FF1B) and ideographic comma (U+3001) of Chinese
+// keyboards. Full-width digits, signs, period and e are read as their ASCII
+// forms. Runs of blanks count as
 // one separator; one trailing separator is fine. An empty item ("1,,2") or a
 // non-decimal item ("1e", "0x10", "nan", "inf") is an error naming the item.
 // Blank text is an empty list. The errors carry `field` so that a front end
 // can say which input they belong to.
 Result<std::vector<double>> parse_number_list(std::string_view text, Field field);
 
-// One number (for M, rho, T_real typed as text), same grammar.
+// One number (for rho, T_real typed as text), same grammar, with Unicode
+// white space trimmed on both sides.
 Result<double> parse_number(std::string_view text, Field field);
+
+// A count (M, curve points) typed as text: a whole number in [low, high],
+// decided from the digits themselves before any rounding, so that
+// 9007199254740993 is out of range and 0.99999999999999999 is not whole.
+// Errors: not_integer, out_of_range (limit: the bound broken), and those of
+// parse_number (too_large for a number past the double range); each keeps the
+// text as typed in its token.
+Result<double> parse_count(std::string_view text, Field field, double low, double high);
+
+// The text without Unicode white space at either end.
+std::string_view trim_blanks(std::string_view text);
 
 }  // namespace heteropipe

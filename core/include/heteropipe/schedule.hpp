@@ -19,8 +19,8 @@ enum class Regime {
 };
 
 // Makespan T[M-1][S-1] by the recurrence, in O(S) memory. Refuses
-// (too_many_cells, field M, value M * S) when M * S exceeds
-// limits::kMaxStreamCells. M must be valid.
+// (too_much_work, field M, value M x S + kStreamDiagonalCost (M + S - 1)) above
+// limits::kMaxStreamWork. M must be valid.
 Result<double> recurrence_makespan(const Pipeline& p, double M, Regime regime);
 
 // Start and finish of every (micro-batch, stage) cell and of every transfer,
