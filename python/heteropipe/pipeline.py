@@ -7,6 +7,7 @@ from typing import Any, Dict, Optional, Sequence, Tuple
 
 from . import _core, _inputs
 from ._errors import HeteropipeError
+from ._timeline import Timeline
 
 
 class Pipeline:
@@ -149,12 +150,12 @@ class Pipeline:
         """Makespan by the exact recurrence (O(S) memory), for checking the closed forms."""
         return self._core.recurrence_makespan(_inputs.batches(M), _inputs.regime(regime))
 
-    def timeline(self, M: int, regime: str = "asynchronous"):
+    def timeline(self, M: int, regime: str = "asynchronous") -> Timeline:
         """Start and finish of every cell and transfer; arrays support memoryview and ``tolist()``.
 
         Cell (m, s) is at ``m*S + s``; transfer (m, s) -> s+1 at ``m*(S-1) + s``.
         """
-        return self._core.timeline(_inputs.batches(M), _inputs.regime(regime))
+        return Timeline(self._core.timeline(_inputs.batches(M), _inputs.regime(regime)))
 
     def curve(self, M: int, points: int = 200) -> Dict[str, Any]:
         """Closed-form makespans over M = 1 .. max(M, 2*M*) (at most ``points`` values)."""

@@ -4,6 +4,8 @@
 #include <utility>
 #include <vector>
 
+namespace heteropipe::python {
+
 // A read-only array of doubles handed to Python without a copy per element:
 // it exposes the buffer protocol (memoryview, array.array, numpy.asarray all
 // read it in place) and a tolist() for plain Python.
@@ -18,3 +20,5 @@ class Float64Array {
  private:
   std::vector<double> values_;
 };
+
+}  // namespace heteropipe::python

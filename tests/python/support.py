@@ -39,3 +39,8 @@ def native_cli(test: unittest.TestCase) -> str:
 
 def run(argv, **kwargs) -> subprocess.CompletedProcess:
     return subprocess.run(argv, capture_output=True, text=True, encoding="utf-8", timeout=120, **kwargs)
+
+
+def run_bytes(argv, **kwargs) -> subprocess.CompletedProcess:
+    """run, with stdout and stderr as the bytes the program wrote."""
+    return subprocess.run(argv, capture_output=True, timeout=120, **kwargs)

@@ -106,6 +106,57 @@ class BadInput(unittest.TestCase):
         with self.assertRaises(ValueError):
             P.timeline(2, "sideways")
 
+    def test_errors_carry_the_bound_they_broke(self):
+        from heteropipe import LIMITS
+        for call, code, limit in (
+                (lambda: Pipeline([1, 2e15]), "too_large", LIMITS["max_value"]),
+                (lambda: Pipeline([0.5, 1, 1, 5], [0.2, 0.1]), "wrong_length", 3),
+                (lambda: P.async_(0), "out_of_range", 1),
+                (lambda: P.async_(2 ** 53 + 1), "out_of_range", LIMITS["max_batches"]),
+                (lambda: P.async_(-10 ** 400), "out_of_range", 1),
+                (lambda: P.slope(1.5), "out_of_range", 1),
+                (lambda: Pipeline([1, 2]).timeline(1_000_001), "too_many_cells", LIMITS["max_timeline_cells"]),
+                (lambda: P.async_(2.5), "not_integer", 0),
+        ):
+            with self.subTest(code=code, limit=limit), self.assertRaises(HeteropipeError) as caught:
+                call()
+            self.assertEqual((caught.exception.code, caught.exception.limit), (code, limit))
+
+    def test_the_message_is_the_core_sentence_for_any_parts(self):
+        from heteropipe import _core
+        e = HeteropipeError("too_large", "tau", 1, 2e15, "", 1e15)
+        self.assertEqual(str(e), "tau, item 2: must be at most 1e15 (got 2e+15)")
+        self.assertEqual(_core.describe("too_many", "d", None, 0.0, "", 10 ** 7), "d: at most 10,000,000 values")
+        self.assertEqual(str(HeteropipeError("not_a_number", "tau", 0, 0.0, "a\x1b[2Jb")),
+                         "tau, item 1: 'a\\u001b[2Jb' is not a number")
+        with self.assertRaises(ValueError):
+            _core.describe("sideways", "tau", None, 0.0, "", 0.0)
+
+    def test_read_request_words_errors_as_the_cli(self):
+        from heteropipe import _core
+        read = _core.read_request("-1,x", "1,2,3", "0", "2", "-3")
+        self.assertEqual(list(read), ["request", "errors"])
+        # tests/cli/golden/bad_every_field.txt, one error per field; d is
+        # judged only once tau is valid.
+        self.assertEqual([e["message"] for e in read["errors"]], [
+            "tau, item 2: 'x' is not a number",
+            "M: must be between 1 and 2^53 (got 0)",
+            "rho: must be between 0 and 1 (got 2)",
+            "T_real: must be > 0 (got -3)",
+        ])
+        self.assertEqual(list(read["errors"][0]), ["code", "field", "index", "value", "limit", "token", "message"])
+        good = _core.read_request("0.5，1，1，5", "", "16", "0.5", "88")
+        self.assertEqual((good["errors"], good["request"]),
+                         ([], {"tau": [0.5, 1.0, 1.0, 5.0], "d": [], "M": 16.0, "rho": 0.5, "T_real": 88.0}))
+
+    def test_limits_are_the_cores_by_their_visitor_names(self):
+        from heteropipe import LIMITS
+        self.assertEqual(list(LIMITS.items()), [
+            ("max_stages", 10_000_000), ("max_value", 1e15), ("min_stage_time", 1e-15),
+            ("max_batches", 2.0 ** 53), ("max_timeline_cells", 2e6), ("max_stream_cells", 1e10),
+            ("max_text_bytes", 2.0 ** 27), ("max_curve_points", 10_000)])
+        self.assertIs(type(LIMITS["max_stages"]), int)
+
     def test_errors_survive_pickling(self):
         import pickle
         try:
@@ -113,6 +164,7 @@ class BadInput(unittest.TestCase):
         except HeteropipeError as e:
             copy = pickle.loads(pickle.dumps(e))
             self.assertEqual((copy.code, copy.field, copy.index, str(copy)), (e.code, e.field, e.index, str(e)))
+            self.assertEqual((copy.value, copy.token, copy.limit), (e.value, e.token, e.limit))
 
 
 if __name__ == "__main__":

@@ -82,6 +82,19 @@ class Timeline(unittest.TestCase):
         with self.assertRaises(IndexError):
             t.compute_start[12]
 
+    def test_fields_as_the_core_names_them(self):
+        t = Pipeline([0.5, 1, 1, 5]).timeline(2, "blocking")
+        self.assertEqual(list(t.as_dict()), ["S", "M", "regime", "makespan", "compute_start", "compute_finish",
+                                             "transfer_start", "transfer_finish"])
+        self.assertEqual(repr(t), "<Timeline blocking S=4 M=2>")
+        self.assertEqual(t.makespan, 12.5)
+        with self.assertRaises(AttributeError):
+            t.makespan = 0
+        with self.assertRaises(AttributeError):
+            t.compute_time
+        c = Pipeline([0.5, 1, 1, 5]).curve(8, points=20)
+        self.assertEqual(list(c), ["M", "T_free", "T_async", "T_block", "T_gpipe", "gpipe_overestimate"])
+
     def test_curve(self):
         p = Pipeline([0.5, 1, 1, 5])
         c = p.curve(8, points=20)

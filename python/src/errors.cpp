@@ -1,0 +1,62 @@
+#include "errors.hpp"
+
+#include "heteropipe/pipeline.hpp"
+#include "heteropipe/text/error_text.hpp"
+#include "strings.hpp"
+
+namespace heteropipe::python {
+namespace {
+
+// Both enums count up from 0, and their names end in "unknown" past the last
+// value, so a name is found without a second list of the values.
+template <class Enum, class NameOf>
+std::optional<Enum> by_name(std::string_view name, NameOf name_of) {
+  for (int i = 0;; ++i) {
+    const auto value = static_cast<Enum>(i);
+    const std::string_view candidate = name_of(value);
+    if (candidate == "unknown") return std::nullopt;
+    if (candidate == name) return value;
+  }
+}
+
+py::str name_of(std::string_view name) { return py::str(name.data(), name.size()); }
+
+}  // namespace
+
+py::object error_object(const Error& e) {
+  py::object type = py::module_::import("heteropipe._errors").attr("HeteropipeError");
+  py::object index = e.index == kWholeField ? py::object(py::none()) : py::object(py::int_(e.index));
+  return type(name_of(error_code_name(e.code)), name_of(field_name(e.field)), index, e.value, decoded(e.token),
+              e.limit);
+}
+
+void raise(const Error& e) {
+  py::object error = error_object(e);
+  PyErr_SetObject(reinterpret_cast<PyObject*>(Py_TYPE(error.ptr())), error.ptr());
+  throw py::error_already_set();
+}
+
+void require_batches(double M) {
+  if (auto e = check_batches(M)) raise(*e);
+}
+void require_rho(double rho) {
+  if (auto e = check_rho(rho)) raise(*e);
+}
+void require_T_real(double T_real) {
+  if (auto e = check_T_real(T_real)) raise(*e);
+}
+
+Field field_from(const std::string& name) {
+  if (auto field = by_name<Field>(name, field_name)) return *field;
+  throw py::value_error("unknown field '" + name + "' (expected tau, d, M, rho or T_real)");
+}
+
+py::str describe(const std::string& code, const std::string& field, std::optional<std::int64_t> index,
+                 double value, py::handle token, double limit) {
+  const auto error_code = by_name<ErrorCode>(code, error_code_name);
+  if (!error_code) throw py::value_error("unknown error code '" + code + "'");
+  return decoded(text::describe(
+      Error{*error_code, field_from(field), index.value_or(kWholeField), value, utf8_of(token), limit}));
+}
+
+}  // namespace heteropipe::python

@@ -1,0 +1,39 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+
+#include <pybind11/pybind11.h>
+
+#include "heteropipe/error.hpp"
+
+// Core errors on their way to Python: each becomes a heteropipe.HeteropipeError
+// (a ValueError) carrying the core's fields, whose message is the text
+// library's one English sentence (describe below).
+namespace heteropipe::python {
+
+namespace py = pybind11;
+
+py::object error_object(const Error& e);
+[[noreturn]] void raise(const Error& e);
+
+template <class T>
+T value_or_raise(Result<T>&& result) {
+  if (!result) raise(result.error());
+  return std::move(result).value();
+}
+
+void require_batches(double M);
+void require_rho(double rho);
+void require_T_real(double T_real);
+
+// A field by its core name ("tau", "d", "M", "rho", "T_real"); ValueError otherwise.
+Field field_from(const std::string& name);
+
+// The sentence of the error with these parts, e.g. "tau, item 2: must be >= 0 (got -2)".
+py::str describe(const std::string& code, const std::string& field, std::optional<std::int64_t> index,
+                 double value, py::handle token, double limit);
+
+}  // namespace heteropipe::python
