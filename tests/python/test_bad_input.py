@@ -99,8 +99,12 @@ class BadInput(unittest.TestCase):
     def test_cell_limits(self):
         self.expect(lambda: Pipeline([1, 2]).timeline(1_000_001), "too_many_cells", "M", None,
                     "M: M x S = 2,000,002 cells is over the limit of 2,000,000")
-        self.expect(lambda: Pipeline([1, 2]).recurrence(6 * 10 ** 9, "blocking"), "too_many_cells", "M", None,
-                    "M: M x S = 12,000,000,000 cells is over the limit of 10,000,000,000")
+        self.expect(lambda: Pipeline([1, 2]).recurrence(6 * 10 ** 9, "blocking"), "too_much_work", "M", None,
+                    "M: M x S + 32 (M + S - 1) = 204,000,000,032 recurrence steps is over the limit of "
+                    "10,000,000,000")
+        self.expect(lambda: Pipeline([1]).recurrence(10 ** 9), "too_much_work", "M", None,
+                    "M: M x S + 32 (M + S - 1) = 33,000,000,000 recurrence steps is over the limit of "
+                    "10,000,000,000")
 
     def test_regime_names(self):
         with self.assertRaises(ValueError):
@@ -153,7 +157,7 @@ class BadInput(unittest.TestCase):
         from heteropipe import LIMITS
         self.assertEqual(list(LIMITS.items()), [
             ("max_stages", 10_000_000), ("max_value", 1e15), ("min_stage_time", 1e-15),
-            ("max_batches", 2.0 ** 53), ("max_timeline_cells", 2e6), ("max_stream_cells", 1e10),
+            ("max_batches", 2.0 ** 53), ("max_timeline_cells", 2e6), ("max_stream_work", 1e10),
             ("max_text_bytes", 2.0 ** 27), ("max_curve_points", 10_000)])
         self.assertIs(type(LIMITS["max_stages"]), int)
 
