@@ -57,7 +57,12 @@ double gpipe_overestimate(const Pipeline& p, double M) { return full_bias(p) / m
 
 double link_slack(const Pipeline& p, std::int64_t s) { return p.tau_max() - p.tau()[s]; }
 
-double link_margin(const Pipeline& p, std::int64_t s) { return p.tau_max() - p.sigma(s); }
+// Under the tie rule a margin within a few ulps of zero is zero: the link's
+// latency fills its slack exactly.
+double link_margin(const Pipeline& p, std::int64_t s) {
+  const double margin = p.tau_max() - p.sigma(s);
+  return margin <= p.tie_tolerance() && margin >= -p.tie_tolerance() ? 0.0 : margin;
+}
 
 // The gap is exactly zero when sigma_max == tau_max (ties included) or M == 1,
 // so this never reports headroom made of rounding noise.
