@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
 #include <string>
 
@@ -22,19 +21,18 @@ std::size_t hard_separator_length(std::string_view text, std::size_t pos) {
   return 0;
 }
 
-// Byte length of the Unicode white space character at text[pos], or 0.
+// Byte length of the Unicode white space character at text[pos], or 0:
+// U+0009-U+000D, U+0020, U+0085, U+00A0, U+1680, U+2000-U+200A, U+2028,
+// U+2029, U+202F, U+205F and U+3000, matched on their UTF-8 bytes.
 std::size_t blank_length(std::string_view text, std::size_t pos) {
-  const char c = text[pos];
-  if (c == ' ' || (c >= '\t' && c <= '\r')) return 1;  // \t \n \v \f \r
-  // U+0085, U+00A0, U+1680, U+2000-U+200A, U+2028, U+2029, U+202F, U+205F, U+3000.
-  static constexpr std::string_view kBlanks[] = {
-      "\xC2\x85", "\xC2\xA0", "\xE1\x9A\x80", "\xE2\x80\x80", "\xE2\x80\x81", "\xE2\x80\x82", "\xE2\x80\x83",
-      "\xE2\x80\x84", "\xE2\x80\x85", "\xE2\x80\x86", "\xE2\x80\x87", "\xE2\x80\x88", "\xE2\x80\x89",
-      "\xE2\x80\x8A", "\xE2\x80\xA8", "\xE2\x80\xA9", "\xE2\x80\xAF", "\xE2\x81\x9F", "\xE3\x80\x80"};
-  if (static_cast<unsigned char>(c) < 0x80) return 0;
-  for (std::string_view blank : kBlanks) {
-    if (text.substr(pos, blank.size()) == blank) return blank.size();
-  }
+  const auto at = [&](std::size_t k) { return pos + k < text.size() ? static_cast<unsigned char>(text[pos + k]) : 0; };
+  const unsigned char b0 = at(0), b1 = at(1), b2 = at(2);
+  if (b0 == ' ' || (b0 >= '\t' && b0 <= '\r')) return 1;
+  if (b0 == 0xC2) return b1 == 0x85 || b1 == 0xA0 ? 2 : 0;
+  if (b0 == 0xE1) return b1 == 0x9A && b2 == 0x80 ? 3 : 0;
+  if (b0 == 0xE2 && b1 == 0x80) return (b2 >= 0x80 && b2 <= 0x8A) || b2 == 0xA8 || b2 == 0xA9 || b2 == 0xAF ? 3 : 0;
+  if (b0 == 0xE2 && b1 == 0x81) return b2 == 0x9F ? 3 : 0;
+  if (b0 == 0xE3) return b1 == 0x80 && b2 == 0x80 ? 3 : 0;
   return 0;
 }
 
@@ -133,10 +131,16 @@ WholeNumber read_whole(std::string_view t) {  // t passed is_decimal
   return out;
 }
 
-std::string shortest_whole(double x) {
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, "%.0f", x);
-  return buffer;
+// The digits of a whole number below 2^63 (an integer conversion, so no
+// floating-point printf is linked into the wasm module for it).
+std::string whole_digits(double x) {
+  auto n = static_cast<unsigned long long>(x);
+  std::string digits;
+  do {
+    digits.insert(digits.begin(), static_cast<char>('0' + n % 10));
+    n /= 10;
+  } while (n != 0);
+  return digits;
 }
 
 Error item_error(ErrorCode code, Field field, std::int64_t index, std::string_view token, double limit = 0) {
@@ -222,7 +226,7 @@ Result<double> parse_count(std::string_view text, Field field, double low, doubl
   // Up to 17 digits, a whole number converts exactly when it is at most 2^53,
   // and one above 2^53 never converts to a value at or below it.
   const double exact = std::strtod(whole.digits.c_str(), nullptr);
-  if (exact > high || (exact == high && whole.digits != shortest_whole(high))) {
+  if (exact > high || (exact == high && whole.digits != whole_digits(high))) {
     return error(ErrorCode::out_of_range, high);
   }
   if (exact < low) return error(ErrorCode::out_of_range, low);

@@ -109,10 +109,11 @@ TEST_CASE("shortest text that reads back to the same double, on every build") {
       {0.30000000000000004, "0.30000000000000004"}, {5e-324, "5e-324"},
       {1.7976931348623157e308, "1.7976931348623157e+308"}, {9007199254740992.0, "9007199254740992"},
       {-2.5, "-2.5"}};
-  for (const auto& [x, expected] : known) {
+  for (const auto& entry : known) {
+    const double x = entry.first;
     CAPTURE(x);
-    CHECK(text::shortest(x) == expected);
-    CHECK(text::shortest_portable(x) == expected);
+    CHECK(text::shortest(x) == entry.second);
+    CHECK(text::shortest_portable(x) == entry.second);
   }
 }
 

@@ -110,7 +110,7 @@ void hp_limits() {
   s[1] = limits::kMaxValue;
   s[2] = limits::kMaxBatches;
   s[3] = limits::kMaxTimelineCells;
-  s[4] = limits::kMaxStreamCells;
+  s[4] = limits::kMaxStreamWork;
   s[5] = static_cast<double>(kMaxCurvePoints);
 }
 

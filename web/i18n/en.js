@@ -39,6 +39,7 @@
       no: 'no',
       stage: function (i) { return 'stage ' + (i + 1); },
       moreItems: function (n) { return '… (' + n + ' in all)'; },
+      summarized: function (n) { return '(' + n + ' in all; the JSON export has every value)'; },
       none: 'none',
       listSeparator: ', ',
       figuresHeading: 'Pictures',

@@ -1,7 +1,7 @@
 // 计算器页面的中文文本。界面上的每一段文字都在这里。
 (function () {
   'use strict';
-  var FIELD = { tau: 'τ', d: 'd', M: 'M', rho: 'ρ', T_real: 'T_real' };
+  var FIELD = { tau: 'τ', d: 'd', M: 'M', rho: 'ρ', T_real: 'T_real', points: '点数' };
   window.HP_I18N = {
     lang: 'zh-CN',
     locale: 'zh-CN',
@@ -39,6 +39,7 @@
       no: '否',
       stage: function (i) { return '第 ' + (i + 1) + ' 阶段'; },
       moreItems: function (n) { return '……（共 ' + n + ' 项）'; },
+      summarized: function (n) { return '（共 ' + n + ' 项；JSON 导出包含全部数值）'; },
       none: '无',
       listSeparator: '，',
       figuresHeading: '图示',
@@ -148,26 +149,36 @@
       noHeadroom: '没有重叠空间：此处 T_block 等于 T_async，重叠率无定义，故不显示。'
     },
     // Every error code in Chinese; e is the module's error (0-based index), v its value formatted.
-    error: function (e, v, limits) {
+    // The core's error codes in Chinese. Every number comes from the error (its value, the text as
+    // typed, the limit it broke) or from the module's limits, never typed here.
+    error: function (e, limits) {
+      var B = window.HP.fmt.bound, G = window.HP.fmt.integer;
+      var got = e.token ? e.token : window.HP.fmt.raw(e.value);
       var where = FIELD[e.field] + (e.index !== null && e.index >= 0 ? '，第 ' + (e.index + 1) + ' 项' : '') + '：';
+      var ranges = { M: [limits.min_batches, limits.max_batches], rho: [limits.min_rho, limits.max_rho],
+        points: [limits.min_curve_points, limits.max_curve_points] };
+      var range = ranges[e.field] || ranges.M;
       var what;
       switch (e.code) {
         case 'empty': what = (e.field === 'tau' || e.field === 'd') ? '至少需要一个值' : '不能为空'; break;
-        case 'too_many': what = '最多 10,000,000 个值'; break;
-        case 'not_finite': what = '必须是有限数（输入为 ' + e.token + '）'; break;
-        case 'negative': what = '必须 ≥ 0（输入为 ' + v + '）'; break;
+        case 'too_many': what = '最多 ' + B(e.limit) + ' 个值'; break;
+        case 'not_finite': what = '必须是有限数（输入为 ' + got + '）'; break;
+        case 'negative': what = '必须 ≥ 0（输入为 ' + got + '）'; break;
         case 'all_zero': what = '至少要有一个阶段时间 > 0'; break;
-        case 'too_small': what = '最大的阶段时间至少为 1e-15（输入为 ' + v + '）'; break;
-        case 'too_large': what = '最大为 ' + (e.field === 'M' ? '2^53' : '1e15') + '（输入为 ' + (e.token || v) + '）'; break;
-        case 'wrong_length': what = '需要 S−1 = ' + limits.links + ' 个链路延迟（每条链路一个），或者留空（输入了 ' + v + ' 个）'; break;
-        case 'not_integer': what = '必须是整数（输入为 ' + v + '）'; break;
-        case 'out_of_range': what = e.field === 'rho' ? '必须在 0 到 1 之间（输入为 ' + v + '）' : '必须在 1 到 2^53 之间（输入为 ' + v + '）'; break;
-        case 'not_positive': what = '必须 > 0（输入为 ' + v + '）'; break;
+        case 'too_small': what = '最大的阶段时间至少为 ' + B(e.limit) + '（输入为 ' + got + '）'; break;
+        case 'too_large': what = '最大为 ' + B(e.limit) + '（输入为 ' + got + '）'; break;
+        case 'wrong_length': what = '需要 S−1 = ' + G(e.limit) + ' 个链路延迟（每条链路一个），或者留空（输入了 ' + got + ' 个）'; break;
+        case 'not_integer': what = '必须是整数（输入为 ' + got + '）'; break;
+        case 'out_of_range': what = '必须在 ' + B(range[0]) + ' 到 ' + B(range[1]) + ' 之间（输入为 ' + got + '）'; break;
+        case 'not_positive': what = '必须 > 0（输入为 ' + got + '）'; break;
         case 'empty_item': what = '分隔符之间缺少数值'; break;
         case 'not_a_number': what = '“' + e.token + '”不是数字'; break;
         case 'no_overlap_headroom': what = '没有重叠空间：T_block 等于 T_async，重叠率无定义'; break;
-        case 'too_many_cells': what = 'M × S = ' + v + ' 个单元，超过上限 ' + limits.cells; break;
-        default: what = '输入无效';
+        case 'too_many_cells': what = 'M × S = ' + G(e.value) + ' 个单元，超过上限 ' + G(e.limit); break;
+        case 'too_much_work': what = 'M × S + ' + G(limits.stream_diagonal_cost) + ' (M + S − 1) = ' + G(e.value) + ' 步递推，超过上限 ' + G(e.limit); break;
+        case 'too_long': what = '文本最多 ' + G(e.limit) + ' 字节（输入了 ' + G(e.value) + ' 字节）'; break;
+        case 'out_of_memory': what = '内存不足，无法处理此请求'; break;
+        default: what = '输入无效（' + e.code + '）';
       }
       return where + what;
     }

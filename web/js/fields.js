@@ -57,7 +57,7 @@
   // The sentence for one error: the module's own (the CLI's words) unless the page's language words it.
   function sentence(hp, e, v) {
     if (!L.error) return e.message;
-    return L.error(e, HP.fmt.raw(e.value), { links: v.links, cells: hp.limits.maxTimelineCells });
+    return L.error(e, hp.limits);
   }
 
   function showErrors(hp, v) {

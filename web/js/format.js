@@ -28,6 +28,14 @@
       return short.format(x);
     },
     // The raw value as a person would type it back (error messages quote the input).
-    raw: function (x) { return ok(x) ? String(x) : DASH; }
+    raw: function (x) { return ok(x) ? String(x) : DASH; },
+    // A limit as the core's English writes it: 2^53, 1e15, 1e-15, or a grouped whole number.
+    bound: function (x) {
+      if (!ok(x)) return DASH;
+      var k = Math.log2(x);
+      if (k >= 32 && Number.isInteger(k)) return '2^' + k;
+      if (Number.isInteger(x) && Math.abs(x) < 1e12) return integer.format(x);
+      return String(x).replace('e+', 'e');
+    }
   };
 })();

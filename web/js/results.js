@@ -17,14 +17,20 @@
     ['group_pipeline', ['S', 'M', 'rho', 'tau_max', 'sigma_max', 'bottleneck_stage', 'blocking_bottleneck_stage']],
     ['group_links', ['tau', 'd', 'sigma', 'link_slack', 'link_margin']]
   ];
-  var LIST_SHOWN = 16;  // a long list is cut; data-value keeps all of it
+  var LIST_SHOWN = 16;     // a list is cut to this many values on screen
+  var LIST_IN_FULL = 64;   // up to this many, data-value keeps the whole list; past it, its ends only
+  var LIST_ENDS = 8;       // values kept from each end of a summarized list
 
   function display(key, x) {
     if (typeof x === 'boolean') return x ? T.yes : T.no;
     if (typeof x === 'string') return L.position[x] || x;
-    if (Array.isArray(x)) {
+    if (Array.isArray(x) || ArrayBuffer.isView(x)) {
       if (x.length === 0) return T.none;
-      var shown = x.slice(0, LIST_SHOWN).map(HP.fmt.number).join(T.listSeparator);
+      if (x.length > LIST_IN_FULL) {
+        return ends(x, LIST_ENDS).map(function (v) { return v === null ? '…' : HP.fmt.number(v); }).join(T.listSeparator) +
+          ' ' + T.summarized(HP.fmt.integer(x.length));
+      }
+      var shown = Array.prototype.slice.call(x, 0, LIST_SHOWN).map(HP.fmt.number).join(T.listSeparator);
       return x.length > LIST_SHOWN ? shown + ' ' + T.moreItems(x.length) : shown;
     }
     if (key === 'S' || key === 'M') return HP.fmt.integer(x);
@@ -33,7 +39,21 @@
     return HP.fmt.number(x);
   }
 
-  function rawValue(x) { return Array.isArray(x) ? x.map(String).join(',') : String(x); }
+  // The first and last n values with null between them.
+  function ends(x, n) {
+    var head = Array.prototype.slice.call(x, 0, n), tail = Array.prototype.slice.call(x, x.length - n);
+    return head.concat([null], tail);
+  }
+
+  // A huge pipeline must not put megabytes into the page: past LIST_IN_FULL values only the ends
+  // go into data-value (the JSON export carries every value).
+  function rawValue(x) {
+    if (!Array.isArray(x) && !ArrayBuffer.isView(x)) return String(x);
+    var values = x.length > LIST_IN_FULL ? ends(x, LIST_ENDS) : Array.prototype.slice.call(x);
+    return values.map(function (v) { return v === null ? '…' : String(v); }).join(',');
+  }
+
+  function isList(x) { return Array.isArray(x) || ArrayBuffer.isView(x); }
 
   function renderGroups(a) {
     $('result-groups').innerHTML = GROUPS.map(function (g) {
@@ -41,8 +61,9 @@
       if (rows.length === 0) return '';
       return '<h3>' + esc(T[g[0]]) + '</h3><table class="results-table ' + g[0] + '"><tbody>' + rows.map(function (k) {
         var x = a[k], flag = (k === 'phase_transition' && x) ? ' flag' : '';
-        return '<tr><th scope="row">' + esc(L.results[k]) + '</th><td class="val' + flag + (Array.isArray(x) ? ' list' : '') +
-          '" data-key="' + k + '" data-value="' + esc(rawValue(x)) + '">' + esc(display(k, x)) + '</td></tr>';
+        var count = isList(x) ? '" data-count="' + x.length : '';
+        return '<tr><th scope="row">' + esc(L.results[k]) + '</th><td class="val' + flag + (isList(x) ? ' list' : '') +
+          '" data-key="' + k + count + '" data-value="' + esc(rawValue(x)) + '">' + esc(display(k, x)) + '</td></tr>';
       }).join('') + '</tbody></table>';
     }).join('');
   }

@@ -51,10 +51,15 @@ void visit_fields(Visitor&& visit) {
   visit("max_stages", kMaxStages);
   visit("max_value", kMaxValue);
   visit("min_stage_time", kMinStageTime);
+  visit("min_batches", kMinBatches);
   visit("max_batches", kMaxBatches);
+  visit("min_rho", kMinRho);
+  visit("max_rho", kMaxRho);
   visit("max_timeline_cells", kMaxTimelineCells);
+  visit("stream_diagonal_cost", kStreamDiagonalCost);
   visit("max_stream_work", kMaxStreamWork);
   visit("max_text_bytes", kMaxTextBytes);
+  visit("min_curve_points", kMinCurvePoints);
   visit("max_curve_points", kMaxCurvePoints);
 }
 
