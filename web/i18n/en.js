@@ -35,6 +35,7 @@
       group_pipeline: 'Pipeline',
       group_links: 'Per stage and per link',
       group_real: 'Measured run (T_real)',
+      group_other: 'More',
       yes: 'yes',
       no: 'no',
       stage: function (i) { return 'stage ' + (i + 1); },

@@ -35,6 +35,7 @@
       group_pipeline: '流水线',
       group_links: '逐阶段与逐链路',
       group_real: '实测运行（T_real）',
+      group_other: '其他',
       yes: '是',
       no: '否',
       stage: function (i) { return '第 ' + (i + 1) + ' 阶段'; },

@@ -55,14 +55,23 @@
 
   function isList(x) { return Array.isArray(x) || ArrayBuffer.isView(x); }
 
+  // The groups, then every field the module returns that no group names, so that a field added to
+  // the core's analysis visitor shows on the page with no other change.
+  function groupsOf(a) {
+    var named = {};
+    GROUPS.forEach(function (g) { g[1].forEach(function (k) { named[k] = true; }); });
+    var other = Object.keys(a).filter(function (k) { return !named[k]; });
+    return other.length ? GROUPS.concat([['group_other', other]]) : GROUPS;
+  }
+
   function renderGroups(a) {
-    $('result-groups').innerHTML = GROUPS.map(function (g) {
+    $('result-groups').innerHTML = groupsOf(a).map(function (g) {
       var rows = g[1].filter(function (k) { return a[k] !== undefined; });
       if (rows.length === 0) return '';
       return '<h3>' + esc(T[g[0]]) + '</h3><table class="results-table ' + g[0] + '"><tbody>' + rows.map(function (k) {
         var x = a[k], flag = (k === 'phase_transition' && x) ? ' flag' : '';
         var count = isList(x) ? '" data-count="' + x.length : '';
-        return '<tr><th scope="row">' + esc(L.results[k]) + '</th><td class="val' + flag + (isList(x) ? ' list' : '') +
+        return '<tr><th scope="row">' + esc(L.results[k] || k) + '</th><td class="val' + flag + (isList(x) ? ' list' : '') +
           '" data-key="' + k + count + '" data-value="' + esc(rawValue(x)) + '">' + esc(display(k, x)) + '</td></tr>';
       }).join('') + '</tbody></table>';
     }).join('');
