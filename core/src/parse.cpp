@@ -25,7 +25,9 @@ std::size_t hard_separator_length(std::string_view text, std::size_t pos) {
 // U+0009-U+000D, U+0020, U+0085, U+00A0, U+1680, U+2000-U+200A, U+2028,
 // U+2029, U+202F, U+205F and U+3000, matched on their UTF-8 bytes.
 std::size_t blank_length(std::string_view text, std::size_t pos) {
-  const auto at = [&](std::size_t k) { return pos + k < text.size() ? static_cast<unsigned char>(text[pos + k]) : 0; };
+  const auto at = [&](std::size_t k) -> unsigned char {
+    return pos + k < text.size() ? static_cast<unsigned char>(text[pos + k]) : 0;
+  };
   const unsigned char b0 = at(0), b1 = at(1), b2 = at(2);
   if (b0 == ' ' || (b0 >= '\t' && b0 <= '\r')) return 1;
   if (b0 == 0xC2) return b1 == 0x85 || b1 == 0xA0 ? 2 : 0;
