@@ -20,7 +20,7 @@
       label_d: 'Link latencies d (S−1 values, optional)',
       hint_d: 'Blank means no communication cost',
       label_M: 'Micro-batches M',
-      hint_M: 'A whole number from 1 to 2^53',
+      hint_M: function (limits, bound) { return 'A whole number from ' + bound(limits.min_batches) + ' to ' + bound(limits.max_batches); },
       label_rho: 'Overlap ratio ρ (0 to 1, optional)',
       hint_rho: '1 = fully asynchronous, 0 = fully blocking; blank means 1',
       label_T_real: 'Measured makespan T_real (optional)',

@@ -86,6 +86,7 @@
     if (performance.mark) performance.mark('hp-module-ready');
     hp = module;
     $('version').textContent = T.version(hp.version);
+    HP.fields.fillHints(hp.limits);
     update();
   }
 

@@ -25,7 +25,7 @@
     $('fields').innerHTML = HP.state.FIELDS.map(function (k) {
       return '<div class="field" id="' + k + '-field"><label for="' + k + '">' + esc(T['label_' + k]) + '</label>' +
         '<input id="' + k + '" name="' + k + '" type="text" inputmode="' + INPUTMODE[k] + '" autocomplete="off" spellcheck="false" aria-describedby="' + k + '-hint">' +
-        '<p class="hint" id="' + k + '-hint">' + esc(T['hint_' + k]) + '</p>' +
+        '<p class="hint" id="' + k + '-hint">' + (typeof T['hint_' + k] === 'string' ? esc(T['hint_' + k]) : '') + '</p>' +
         '<p class="error" id="' + k + '-error" hidden></p></div>';
     }).join('');
     $('presets').innerHTML = L.presets.map(function (p) {
@@ -76,5 +76,12 @@
     });
   }
 
-  HP.fields = { build: build, read: read, write: write, applyPreset: applyPreset, validate: validate, showErrors: showErrors };
+  // Hints that quote a limit are functions of the module's limits, filled in once it is ready.
+  function fillHints(limits) {
+    HP.state.FIELDS.forEach(function (k) {
+      if (typeof T['hint_' + k] === 'function') $(k + '-hint').textContent = T['hint_' + k](limits, HP.fmt.bound);
+    });
+  }
+
+  HP.fields = { build: build, fillHints: fillHints, read: read, write: write, applyPreset: applyPreset, validate: validate, showErrors: showErrors };
 })();
