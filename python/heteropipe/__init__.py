@@ -46,23 +46,40 @@ __all__ = [
     "analyze",
     "parse_number_list",
     "parse_number",
+    "read_request",
     *core.__all__,
 ]
 
 
 def analyze(tau: Sequence[float], d: Optional[Sequence[float]] = None, M: int = 8,
-            rho: float = 1.0, T_real: Optional[float] = None) -> Dict[str, Any]:
-    """Every quantity at once, as ``heteropipe --json`` prints it."""
+            rho: float = 1.0, T_real: Optional[float] = None, *, series: bool = True) -> Dict[str, Any]:
+    """Every quantity at once, as ``heteropipe --json`` prints it
+    (``series=False``: without the five per-stage lists)."""
     measured = None if T_real is None else _inputs.real(T_real, "T_real")
-    return _core.analyze(tau, d, _inputs.batches(M), _inputs.real(rho, "rho"), measured)
+    return _core.analyze(tau, d, _inputs.batches(M), _inputs.real(rho, "rho"), measured, bool(series))
 
 
 def parse_number_list(text: str, field: str = "tau") -> List[float]:
     """The core's shared list parser: commas, blanks, semicolons, the
-    full-width comma and the ideographic comma; errors name the item."""
+    full-width comma and the ideographic comma; errors name the item. Text
+    may be a str or UTF-8 bytes; a list, a tuple or a buffer of numbers is
+    read as ``Pipeline`` reads it."""
     return _core.parse_number_list(text, field)
 
 
 def parse_number(text: str, field: str) -> float:
-    """One number typed as text (for M, rho or T_real), same grammar."""
-    return _core.parse_number(text, field)
+    """One number typed as text (for M, rho or T_real), same grammar. A real
+    number given as such is taken as it is (no range is checked here)."""
+    if isinstance(text, (str, bytes, bytearray)):
+        return _core.parse_number(text, field)
+    _core.parse_number("0", field)  # an unknown field is refused first
+    return _inputs.real(text, field)
+
+
+def read_request(tau: str, d: str = "", M: str = "8", rho: str = "1",
+                 T_real: Optional[str] = None) -> Dict[str, Any]:
+    """A request as typed in the CLI or the pages: ``{"request": ..., "errors":
+    [...]}`` with every error of the text (at most one per field), each with
+    its code, field, index, value, limit, token and English message. Each
+    argument is text (a str or UTF-8 bytes); T_real None means not given."""
+    return _core.read_request(tau, d, M, rho, T_real)

@@ -13,6 +13,8 @@ from . import _core
 
 __all__ = ["HeteropipeError"]
 
+_TOKEN_CHARACTERS = 40
+
 
 class HeteropipeError(ValueError):
     """Bad input: ``code`` (the core's snake_case name), ``field`` ("tau", "d",
@@ -34,3 +36,29 @@ class HeteropipeError(ValueError):
 
     def __reduce__(self):
         return (type(self), (self.code, self.field, self.index, self.value, self.token, self.limit))
+
+
+def token_of(x) -> str:
+    """What an error quotes of a bad argument: its repr, cut to 40 characters.
+    Never fails: an int too long for repr (sys.get_int_max_str_digits) shows
+    its leading digits, and an object whose repr raises shows its type."""
+    try:
+        text = repr(x)
+    except Exception:
+        text = None
+    if not isinstance(text, str):
+        try:
+            text = _leading_digits(x) if isinstance(x, int) else None
+        except Exception:
+            text = None
+    if text is None:
+        text = f"<{type(x).__name__} object>"
+    return text if len(text) <= _TOKEN_CHARACTERS else text[:_TOKEN_CHARACTERS] + "..."
+
+
+def _leading_digits(n: int) -> str:
+    """The first digits of a long int, enough to fill a token."""
+    magnitude = abs(int(n))
+    digits = int(magnitude.bit_length() * 0.30102999566398)  # at most its digit count
+    head = magnitude // 10 ** max(digits - 2 * _TOKEN_CHARACTERS, 0)
+    return ("-" if n < 0 else "") + str(head)

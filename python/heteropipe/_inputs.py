@@ -7,27 +7,25 @@ code, so its sentence is the core's.
 
 from __future__ import annotations
 
+import decimal
 import math
 import numbers
 import sys
 
 from . import _core
-from ._errors import HeteropipeError
+from ._errors import HeteropipeError, token_of
 
 _REGIMES = {
     "asynchronous": "asynchronous", "async": "asynchronous", "async_": "asynchronous",
     "blocking": "blocking", "block": "blocking",
 }
 
+_TEXT = (str, bytes, bytearray)
+
 
 def batches(M) -> float:
     """M as the core's double. Like the reference, only an int is accepted."""
-    if isinstance(M, bool) or not isinstance(M, numbers.Integral):
-        if isinstance(M, float) and not math.isfinite(M):
-            raise HeteropipeError("not_finite", "M", None, 0.0, repr(M))
-        value = M if isinstance(M, float) else 0.0
-        raise HeteropipeError("not_integer", "M", None, value, _token(M))
-    M = int(M)
+    M = _whole(M, "M")
     if abs(M) <= _core.limits["max_batches"]:
         return float(M)
     # Past 2^53 an int need not be exact as a double (2^53 + 1 would read as
@@ -36,24 +34,67 @@ def batches(M) -> float:
     try:
         _core.check_batches((2.0 if M > 0 else -2.0) * _core.limits["max_batches"])
     except HeteropipeError as e:
-        raise HeteropipeError(e.code, e.field, e.index, _finite(M), _token(M), e.limit) from None
+        raise HeteropipeError(e.code, e.field, e.index, _finite(M), token_of(M), e.limit) from None
     raise AssertionError  # pragma: no cover (the core refuses every M past 2^53)
 
 
+def points(n) -> int:
+    """The number of points of a curve: an int, judged by the core's rules for
+    counts (the native CLI's --curve), so an int out of range is refused with
+    the CLI's sentence rather than clamped."""
+    n = _whole(n, "points")
+    # An int of more than 20 digits is out of range whatever its digits; the
+    # error then quotes it as given.
+    text = str(n) if n.bit_length() <= 64 else ("-" if n < 0 else "") + "9" * 21
+    try:
+        return int(_core.parse_count(text, "points"))
+    except HeteropipeError as e:
+        raise HeteropipeError(e.code, e.field, e.index, e.value, token_of(n), e.limit) from None
+
+
 def real(x, field: str) -> float:
-    """rho or T_real: a real number, or text read by the core's parser."""
-    if isinstance(x, str):
+    """rho or T_real: a real number (an int, a float, a Fraction, a Decimal),
+    or text read by the core's parser (str, or UTF-8 bytes)."""
+    if isinstance(x, _TEXT):
         return _core.parse_number(x, field)
-    if isinstance(x, bool) or not isinstance(x, numbers.Real):
-        raise HeteropipeError("not_a_number", field, None, 0.0, _token(x))
-    return _finite(x)
+    if isinstance(x, bool) or not isinstance(x, (numbers.Real, decimal.Decimal)):
+        raise HeteropipeError("not_a_number", field, None, 0.0, token_of(x))
+    try:
+        return float(x) + 0.0  # -0 is zero, as the core reads "-0"
+    except OverflowError:
+        raise _beyond_doubles(x, field, None) from None
+    except Exception as e:  # a number type whose conversion fails (a signaling NaN, a broken __float__)
+        raise HeteropipeError("not_a_number", field, None, 0.0, token_of(x)) from e
+
+
+def _beyond_doubles(x, field: str, index) -> HeteropipeError:
+    """The error for a number past the double range (an int such as 10**400):
+    the core's for the same magnitude typed as text, quoting x as given."""
+    try:
+        _core.parse_number("-1e400" if x < 0 else "1e400", field)
+    except HeteropipeError as e:
+        return HeteropipeError(e.code, e.field, index, e.value, token_of(x), e.limit)
+    raise AssertionError  # pragma: no cover (the core refuses 1e400 in every field)
 
 
 def regime(name) -> str:
     key = name.strip().lower() if isinstance(name, str) else None
     if key not in _REGIMES:
-        raise ValueError(f"regime must be 'asynchronous' or 'blocking' (got {name!r})")
+        raise ValueError(f"regime must be 'asynchronous' or 'blocking' (got {token_of(name)})")
     return _REGIMES[key]
+
+
+def _whole(x, field: str) -> int:
+    """A count as a Python int: an int (not a bool), as the reference asks of M."""
+    if not isinstance(x, bool) and isinstance(x, numbers.Integral):
+        try:
+            return int(x)
+        except Exception as e:
+            raise HeteropipeError("not_integer", field, None, 0.0, token_of(x)) from e
+    if isinstance(x, float) and not math.isfinite(x):
+        raise HeteropipeError("not_finite", field, None, 0.0, repr(x))
+    value = x if isinstance(x, float) else 0.0
+    raise HeteropipeError("not_integer", field, None, value, token_of(x))
 
 
 def _finite(x) -> float:
@@ -63,8 +104,3 @@ def _finite(x) -> float:
         return float(x)
     except OverflowError:
         return sys.float_info.max if x > 0 else -sys.float_info.max
-
-
-def _token(x) -> str:
-    text = repr(x)
-    return text if len(text) <= 40 else text[:40] + "..."

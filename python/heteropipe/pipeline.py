@@ -14,17 +14,20 @@ class Pipeline:
     """A chain of ``S`` stages with service times ``tau`` and optional link
     latencies ``d`` (S-1 values, zero when omitted). Immutable; validated once.
 
-    ``tau`` and ``d`` may be sequences of numbers, float64 buffers, or text
-    such as ``"0.5, 1, 1, 5"`` (read by the core's shared parser).
+    ``tau`` and ``d`` may be sequences of numbers, buffers of numbers
+    (``array('d')``, numpy arrays, ``memoryview``: read without a Python
+    object per item), or text such as ``"0.5, 1, 1, 5"``, as ``str`` or as
+    UTF-8 ``bytes`` (read by the core's shared parser).
     """
 
     __slots__ = ("_core", "_tau", "_d")
 
     def __init__(self, tau: Sequence[float], d: Optional[Sequence[float]] = None) -> None:
-        core = _core.Pipeline(tau, d)
-        object.__setattr__(self, "_core", core)
-        object.__setattr__(self, "_tau", tuple(core.tau))
-        object.__setattr__(self, "_d", tuple(core.d))
+        object.__setattr__(self, "_core", _core.Pipeline(tau, d))
+        # The tuples are made on first use: a million stages cost no Python
+        # objects until someone asks for them.
+        object.__setattr__(self, "_tau", None)
+        object.__setattr__(self, "_d", None)
 
     def __setattr__(self, name, value):
         raise AttributeError(f"Pipeline is immutable; cannot set {name!r}")
@@ -32,10 +35,14 @@ class Pipeline:
     # ---- structure ------------------------------------------------------
     @property
     def tau(self) -> Tuple[float, ...]:
+        if self._tau is None:
+            object.__setattr__(self, "_tau", tuple(self._core.tau))
         return self._tau
 
     @property
     def d(self) -> Tuple[float, ...]:
+        if self._d is None:
+            object.__setattr__(self, "_d", tuple(self._core.d))
         return self._d
 
     @property
@@ -133,21 +140,28 @@ class Pipeline:
         return self._core.sandwich_position(_inputs.batches(M), _inputs.real(T_real, "T_real"))
 
     # ---- everything at once -------------------------------------------
-    def analyze(self, M: int, rho: Optional[float] = None, T_real: Optional[float] = None) -> Dict[str, Any]:
+    def analyze(self, M: int, rho: Optional[float] = None, T_real: Optional[float] = None, *,
+                series: bool = True) -> Dict[str, Any]:
         """Every quantity at ``M``, keyed and ordered as the CLI's ``--json``.
 
         ``rho`` (default 1) sets the effective slope; with ``T_real`` the dict
         also holds ``T_real``, ``overlap_ratio`` (absent without overlap
-        headroom) and ``T_real_position``.
+        headroom) and ``T_real_position``. ``series=False`` leaves out the
+        five per-stage lists (``tau``, ``d``, ``sigma``, ``link_slack``,
+        ``link_margin``), as the JS API's ``{series: false}`` does: for a
+        large pipeline they cost far more than the analysis.
         """
         batches = _inputs.batches(M)
         ratio = 1.0 if rho is None else _inputs.real(rho, "rho")
         measured = None if T_real is None else _inputs.real(T_real, "T_real")
-        return self._core.analyze(batches, ratio, measured)
+        return self._core.analyze(batches, ratio, measured, bool(series))
 
     # ---- exact schedule engine ----------------------------------------
     def recurrence(self, M: int, regime: str = "asynchronous") -> float:
-        """Makespan by the exact recurrence (O(S) memory), for checking the closed forms."""
+        """Makespan by the exact recurrence (O(S) memory), for checking the closed forms.
+
+        Runs without the GIL, as do ``timeline`` and building a large pipeline:
+        other Python threads go on meanwhile."""
         return self._core.recurrence_makespan(_inputs.batches(M), _inputs.regime(regime))
 
     def timeline(self, M: int, regime: str = "asynchronous") -> Timeline:
@@ -158,19 +172,22 @@ class Pipeline:
         return Timeline(self._core.timeline(_inputs.batches(M), _inputs.regime(regime)))
 
     def curve(self, M: int, points: int = 200) -> Dict[str, Any]:
-        """Closed-form makespans over M = 1 .. max(M, 2*M*) (at most ``points`` values)."""
-        batches = self._core.curve_batches(_inputs.batches(M), int(points))
-        return self._core.makespan_curve(batches)
+        """Closed-form makespans over M = 1 .. max(M, 2*M*): about ``points``
+        values of M, evenly spaced, plus M and the first integer at or above
+        M*. ``points`` is an int in [2, 10,000], as the CLI's ``--curve``
+        takes; outside that range it is refused (code ``out_of_range``),
+        never clamped."""
+        return self._core.curve(_inputs.batches(M), _inputs.points(points))
 
     # ---- value semantics ------------------------------------------------
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Pipeline):
             return NotImplemented
-        return self._tau == other._tau and self._d == other._d
+        return self._core.same_stages(other._core)
 
     def __hash__(self) -> int:
-        return hash((self._tau, self._d))
+        return hash((self.tau, self.d))
 
     def __repr__(self) -> str:
-        return (f"Pipeline(S={self.S}, tau={list(self._tau)}, d={list(self._d)}, "
+        return (f"Pipeline(S={self.S}, tau={list(self.tau)}, d={list(self.d)}, "
                 f"tau_max={self.tau_max}, sigma_max={self.sigma_max})")

@@ -1,5 +1,7 @@
 #include "errors.hpp"
 
+#include "heteropipe/limits.hpp"
+#include "heteropipe/parse.hpp"
 #include "heteropipe/pipeline.hpp"
 #include "heteropipe/text/error_text.hpp"
 #include "strings.hpp"
@@ -36,6 +38,23 @@ void raise(const Error& e) {
   throw py::error_already_set();
 }
 
+py::object take_exception() {
+  PyObject *type = nullptr, *value = nullptr, *traceback = nullptr;
+  PyErr_Fetch(&type, &value, &traceback);
+  PyErr_NormalizeException(&type, &value, &traceback);
+  if (traceback && value) PyException_SetTraceback(value, traceback);
+  Py_XDECREF(type);
+  Py_XDECREF(traceback);
+  return py::reinterpret_steal<py::object>(value);
+}
+
+void raise_from(const Error& e, py::object cause) {
+  py::object error = error_object(e);
+  if (cause) PyException_SetCause(error.ptr(), cause.release().ptr());
+  PyErr_SetObject(reinterpret_cast<PyObject*>(Py_TYPE(error.ptr())), error.ptr());
+  throw py::error_already_set();
+}
+
 void require_batches(double M) {
   if (auto e = check_batches(M)) raise(*e);
 }
@@ -46,17 +65,28 @@ void require_T_real(double T_real) {
   if (auto e = check_T_real(T_real)) raise(*e);
 }
 
-Field field_from(const std::string& name) {
-  if (auto field = by_name<Field>(name, field_name)) return *field;
-  throw py::value_error("unknown field '" + name + "' (expected tau, d, M, rho or T_real)");
+Field field_from(py::handle name) {
+  if (PyUnicode_Check(name.ptr())) {
+    if (auto field = by_name<Field>(utf8_of(name), field_name)) return *field;
+  }
+  throw py::value_error("unknown field " + short_repr(name) +
+                        " (expected 'tau', 'd', 'M', 'rho', 'T_real' or 'points')");
+}
+
+double count_from_text(const std::string& text, Field field) {
+  const bool points = field == Field::points;
+  if (!points && field != Field::M) throw py::value_error("only M and points are counts");
+  const double low = points ? static_cast<double>(limits::kMinCurvePoints) : limits::kMinBatches;
+  const double high = points ? static_cast<double>(limits::kMaxCurvePoints) : limits::kMaxBatches;
+  return value_or_raise(parse_count(text, field, low, high));
 }
 
 py::str describe(const std::string& code, const std::string& field, std::optional<std::int64_t> index,
                  double value, py::handle token, double limit) {
   const auto error_code = by_name<ErrorCode>(code, error_code_name);
   if (!error_code) throw py::value_error("unknown error code '" + code + "'");
-  return decoded(text::describe(
-      Error{*error_code, field_from(field), index.value_or(kWholeField), value, utf8_of(token), limit}));
+  return decoded(text::describe(Error{*error_code, field_from(py::str(field)), index.value_or(kWholeField), value,
+                                      utf8_of(token), limit}));
 }
 
 }  // namespace heteropipe::python

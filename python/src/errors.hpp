@@ -19,6 +19,12 @@ namespace py = pybind11;
 py::object error_object(const Error& e);
 [[noreturn]] void raise(const Error& e);
 
+// The exception being handled, taken off Python's error indicator.
+py::object take_exception();
+// raise(e), with `cause` as its __cause__ (an argument's own exception, kept
+// for whoever debugs it).
+[[noreturn]] void raise_from(const Error& e, py::object cause);
+
 template <class T>
 T value_or_raise(Result<T>&& result) {
   if (!result) raise(result.error());
@@ -29,8 +35,13 @@ void require_batches(double M);
 void require_rho(double rho);
 void require_T_real(double T_real);
 
-// A field by its core name ("tau", "d", "M", "rho", "T_real"); ValueError otherwise.
-Field field_from(const std::string& name);
+// A field by its core name ("tau", "d", "M", "rho", "T_real", "points");
+// ValueError for anything else.
+Field field_from(py::handle name);
+
+// A count typed as text (M or points) by the core's rules for counts: a whole
+// number in the field's range, judged from its digits.
+double count_from_text(const std::string& text, Field field);
 
 // The sentence of the error with these parts, e.g. "tau, item 2: must be >= 0 (got -2)".
 py::str describe(const std::string& code, const std::string& field, std::optional<std::int64_t> index,

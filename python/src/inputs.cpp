@@ -1,14 +1,15 @@
 #include "inputs.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
-#include <string_view>
 #include <utility>
 
 #include "errors.hpp"
 #include "heteropipe/limits.hpp"
 #include "heteropipe/parse.hpp"
+#include "number_buffer.hpp"
 #include "strings.hpp"
 
 namespace heteropipe::python {
@@ -18,27 +19,10 @@ namespace {
   raise(Error{ErrorCode::not_a_number, field, index, 0.0, short_repr(item)});
 }
 
-// A C-contiguous one-dimensional buffer of doubles (array('d'), numpy
-// float64), copied in one go; nullopt for anything else.
-std::optional<std::vector<double>> doubles_from_buffer(py::handle obj) {
-  if (!PyObject_CheckBuffer(obj.ptr())) return std::nullopt;
-  Py_buffer view;
-  if (PyObject_GetBuffer(obj.ptr(), &view, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) != 0) {
-    PyErr_Clear();
-    return std::nullopt;
-  }
-  std::optional<std::vector<double>> values;
-  const std::string_view format = view.format ? view.format : "B";
-  if (view.ndim == 1 && view.itemsize == sizeof(double) && (format == "d" || format == "<d" || format == "@d")) {
-    const auto* begin = static_cast<const double*>(view.buf);
-    values.emplace(begin, begin + view.len / static_cast<Py_ssize_t>(sizeof(double)));
-  }
-  PyBuffer_Release(&view);
-  return values;
-}
-
 double number_from(py::handle item, Field field, std::int64_t index) {
-  if (PyUnicode_Check(item.ptr())) {
+  PyObject* obj = item.ptr();
+  if (PyFloat_Check(obj)) return PyFloat_AS_DOUBLE(obj);
+  if (is_text(obj)) {
     auto parsed = parse_number(utf8_of(item), field);
     if (!parsed) {
       Error e = parsed.error();
@@ -47,38 +31,81 @@ double number_from(py::handle item, Field field, std::int64_t index) {
     }
     return parsed.value();
   }
-  if (PyBool_Check(item.ptr())) raise_not_a_number(field, index, item);
-  auto number = py::reinterpret_steal<py::object>(PyNumber_Float(item.ptr()));
-  if (!number) {
-    PyErr_Clear();
-    raise_not_a_number(field, index, item);
+  if (PyBool_Check(obj)) raise_not_a_number(field, index, item);
+  auto number = py::reinterpret_steal<py::object>(PyNumber_Float(obj));
+  if (number) return PyFloat_AS_DOUBLE(number.ptr());
+  // An interruption (KeyboardInterrupt) goes on as it is; an ordinary
+  // exception becomes the cause of the coded error.
+  if (!PyErr_ExceptionMatches(PyExc_Exception)) throw py::error_already_set();
+  const bool overflow = PyErr_ExceptionMatches(PyExc_OverflowError);
+  py::object cause = take_exception();
+  if (overflow) {
+    // An int (or Fraction) past the double range: the core's error for the
+    // same magnitude typed as text, quoting the item as given.
+    const bool negative = PyObject_RichCompareBool(obj, py::int_(0).ptr(), Py_LT) == 1;
+    PyErr_Clear();  // a failed comparison only loses the sign
+    Error e = parse_number(negative ? "-1e400" : "1e400", field).error();
+    e.index = index;
+    e.token = short_repr(item);
+    raise_from(e, cause);
   }
-  return PyFloat_AS_DOUBLE(number.ptr());
+  raise_from(Error{ErrorCode::not_a_number, field, index, 0.0, short_repr(item)}, cause);
 }
 
-}  // namespace
+// Items of a list or tuple, read in place. The size is read again at every
+// item, because converting an item may run code that changes the list.
+std::vector<double> values_of_sequence(py::handle sequence, Field field) {
+  PyObject* seq = sequence.ptr();
+  std::vector<double> values;
+  values.reserve(static_cast<std::size_t>(std::min<Py_ssize_t>(PySequence_Fast_GET_SIZE(seq), limits::kMaxStages + 1)));
+  for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(seq); ++i) {
+    if (i > limits::kMaxStages) break;  // the core names the limit
+    const auto item = py::reinterpret_borrow<py::object>(PySequence_Fast_GET_ITEM(seq, i));
+    values.push_back(number_from(item, field, static_cast<std::int64_t>(i)));
+  }
+  return values;
+}
 
-std::vector<double> values_from(py::handle obj, Field field) {
-  if (obj.is_none()) return {};
-  if (PyUnicode_Check(obj.ptr())) return value_or_raise(parse_number_list(utf8_of(obj), field));
-  if (auto values = doubles_from_buffer(obj)) return std::move(*values);
-
+std::vector<double> values_of_iterable(py::handle obj, Field field) {
   auto iterator = py::reinterpret_steal<py::object>(PyObject_GetIter(obj.ptr()));
   if (!iterator) {
-    PyErr_Clear();
+    if (!PyErr_ExceptionMatches(PyExc_Exception)) throw py::error_already_set();
+    PyErr_Clear();  // not iterable: the message says what it should have been
     raise_not_a_number(field, kWholeField, obj);
   }
   std::vector<double> values;
   const Py_ssize_t hint = PyObject_LengthHint(obj.ptr(), 0);
   if (hint < 0) PyErr_Clear();  // a broken __length_hint__ only costs the reservation
   if (hint > 0 && hint <= limits::kMaxStages + 1) values.reserve(static_cast<std::size_t>(hint));
-  while (auto item = py::reinterpret_steal<py::object>(PyIter_Next(iterator.ptr()))) {
+  for (;;) {
     const auto index = static_cast<std::int64_t>(values.size());
+    auto item = py::reinterpret_steal<py::object>(PyIter_Next(iterator.ptr()));
+    if (!item) {
+      if (!PyErr_Occurred()) break;
+      // The iterable failed before giving this item.
+      if (!PyErr_ExceptionMatches(PyExc_Exception)) throw py::error_already_set();
+      py::object cause = take_exception();
+      raise_from(Error{ErrorCode::not_a_number, field, index, 0.0, short_repr(cause)}, cause);
+    }
     if (index > limits::kMaxStages) break;  // the core names the limit
     values.push_back(number_from(item, field, index));
   }
-  if (PyErr_Occurred()) throw py::error_already_set();
   return values;
+}
+
+}  // namespace
+
+std::vector<double> values_from(py::handle obj, Field field) {
+  if (obj.is_none()) return {};
+  if (is_text(obj)) return value_or_raise(parse_number_list(utf8_of(obj), field));
+  if (auto values = numbers_from_buffer(obj, field)) return std::move(*values);
+  if (PyList_Check(obj.ptr()) || PyTuple_Check(obj.ptr())) return values_of_sequence(obj, field);
+  return values_of_iterable(obj, field);
+}
+
+std::string text_from(py::handle obj, Field field) {
+  if (!is_text(obj)) raise_not_a_number(field, kWholeField, obj);
+  return utf8_of(obj);
 }
 
 Regime regime_from(const std::string& name) {

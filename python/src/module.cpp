@@ -15,6 +15,7 @@
 #include "inputs.hpp"
 #include "strings.hpp"
 #include "to_python.hpp"
+#include "without_gil.hpp"
 
 namespace hp = heteropipe;
 namespace hpy = heteropipe::python;
@@ -22,22 +23,42 @@ namespace py = pybind11;
 
 namespace {
 
-py::dict analyze_values(py::handle tau, py::handle d, double M, double rho, std::optional<double> T_real) {
+py::dict analyze_values(py::handle tau, py::handle d, double M, double rho, std::optional<double> T_real,
+                        bool series) {
   hp::AnalysisRequest request;
   request.tau = hpy::values_from(tau, hp::Field::tau);
   request.d = hpy::values_from(d, hp::Field::d);
   request.M = M;
   request.rho = rho;
   request.T_real = T_real;
-  return hpy::to_python(hpy::value_or_raise(hp::analyze(std::move(request))), hpy::Arrays::lists);
+  std::optional<hp::Result<hp::Analysis>> analysis;
+  {
+    hpy::WithoutGil unlocked(static_cast<double>(request.tau.size()));
+    analysis.emplace(hp::analyze(std::move(request)));
+  }
+  const hp::Analysis a = hpy::value_or_raise(std::move(*analysis));
+  const hp::Lists lists = series ? hp::Lists::include : hp::Lists::omit;
+  return hpy::python_object([&a, lists](auto&& visit) { hp::visit_fields(a, visit, lists); }, hpy::Arrays::lists);
 }
 
 // The request as typed, and every error with its sentence, at most one per
-// field (what the CLI and the pages report for the same text).
+// field (what the CLI and the pages report for the same text). Each argument
+// is text (str or UTF-8 bytes); T_real may be None (not given).
 py::dict read_typed(py::handle tau, py::handle d, py::handle M, py::handle rho, py::handle T_real) {
-  hp::RequestText typed{hpy::utf8_of(tau), hpy::utf8_of(d), hpy::utf8_of(M), hpy::utf8_of(rho), std::nullopt};
-  if (!T_real.is_none()) typed.T_real = hpy::utf8_of(T_real);
+  hp::RequestText typed{hpy::text_from(tau, hp::Field::tau), hpy::text_from(d, hp::Field::d),
+                        hpy::text_from(M, hp::Field::M), hpy::text_from(rho, hp::Field::rho), std::nullopt};
+  if (!T_real.is_none()) typed.T_real = hpy::text_from(T_real, hp::Field::T_real);
   return hpy::to_python(hp::read_request(typed), hpy::Arrays::lists);
+}
+
+// A list of numbers: what Pipeline reads for tau or d (text, a buffer, any
+// iterable), except that None is refused rather than read as no values.
+std::vector<double> number_list(py::handle values, py::handle field) {
+  const hp::Field f = hpy::field_from(field);
+  if (values.is_none()) {
+    hpy::raise(hp::Error{hp::ErrorCode::not_a_number, f, hp::kWholeField, 0.0, hpy::short_repr(values)});
+  }
+  return hpy::values_from(values, f);
 }
 
 py::dict limits() {
@@ -55,20 +76,24 @@ PYBIND11_MODULE(_core, m) {
   hpy::bind_pipeline(m);
   hpy::bind_cli(m);
 
-  m.def(
-      "parse_number_list",
-      [](py::handle text, const std::string& field) {
-        return hpy::value_or_raise(hp::parse_number_list(hpy::utf8_of(text), hpy::field_from(field)));
-      },
-      py::arg("text"), py::arg("field") = "tau");
+  m.def("parse_number_list", &number_list, py::arg("values"), py::arg("field") = "tau");
   m.def(
       "parse_number",
-      [](py::handle text, const std::string& field) {
-        return hpy::value_or_raise(hp::parse_number(hpy::utf8_of(text), hpy::field_from(field)));
+      [](py::handle text, py::handle field) {
+        const hp::Field f = hpy::field_from(field);
+        return hpy::value_or_raise(hp::parse_number(hpy::text_from(text, f), f));
       },
       py::arg("text"), py::arg("field"));
+  m.def(
+      "parse_count",
+      [](py::handle text, py::handle field) {
+        const hp::Field f = hpy::field_from(field);
+        return hpy::count_from_text(hpy::text_from(text, f), f);
+      },
+      py::arg("text"), py::arg("field"),
+      "A count (M or points) typed as text, by the core's rules: a whole number in the field's range.");
   m.def("analyze", &analyze_values, py::arg("tau"), py::arg("d") = py::none(), py::arg("M") = 8.0,
-        py::arg("rho") = 1.0, py::arg("T_real") = py::none());
+        py::arg("rho") = 1.0, py::arg("T_real") = py::none(), py::arg("series") = true);
   m.def("read_request", &read_typed, py::arg("tau"), py::arg("d") = "", py::arg("M") = "8", py::arg("rho") = "1",
         py::arg("T_real") = py::none());
   m.def("check_batches", &hpy::require_batches, py::arg("M"),

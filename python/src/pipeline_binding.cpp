@@ -1,6 +1,8 @@
 // heteropipe._core.Pipeline: the core's Pipeline and every formula on it.
 // Scalars are checked by the core before each call; results cross through
-// the generic serializer (to_python.hpp).
+// the generic serializer (to_python.hpp). Long work (building a large
+// pipeline, the recurrence, the timeline, the curve) runs without the GIL, so
+// other Python threads go on meanwhile; the core's Pipeline is immutable.
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -14,6 +16,7 @@
 #include "heteropipe/heteropipe.hpp"
 #include "inputs.hpp"
 #include "to_python.hpp"
+#include "without_gil.hpp"
 
 namespace heteropipe::python {
 namespace {
@@ -21,30 +24,57 @@ namespace {
 std::shared_ptr<Pipeline> make_pipeline(py::handle tau, py::handle d) {
   std::vector<double> tau_values = values_from(tau, Field::tau);
   std::vector<double> d_values = values_from(d, Field::d);
-  return std::make_shared<Pipeline>(value_or_raise(Pipeline::create(std::move(tau_values), std::move(d_values))));
+  std::optional<Result<Pipeline>> created;
+  {
+    WithoutGil unlocked(static_cast<double>(tau_values.size()));
+    created.emplace(Pipeline::create(std::move(tau_values), std::move(d_values)));
+  }
+  return std::make_shared<Pipeline>(value_or_raise(std::move(*created)));
+}
+
+double work_of(const Pipeline& p, double M) { return static_cast<double>(p.S()) * M; }
+
+double recurrence(const Pipeline& p, double M, const std::string& regime) {
+  require_batches(M);
+  const Regime r = regime_from(regime);
+  std::optional<Result<double>> makespan;
+  {
+    WithoutGil unlocked(work_of(p, M));
+    makespan.emplace(recurrence_makespan(p, M, r));
+  }
+  return value_or_raise(std::move(*makespan));
 }
 
 py::dict make_timeline(const Pipeline& p, double M, const std::string& regime) {
   require_batches(M);
-  return to_python(value_or_raise(timeline(p, M, regime_from(regime))), Arrays::buffers);
-}
-
-py::dict make_curve(const Pipeline& p, py::handle batches) {
-  const std::vector<double> values = values_from(batches, Field::M);
-  for (std::size_t i = 0; i < values.size(); ++i) {
-    if (auto e = check_batches(values[i])) {
-      e->index = static_cast<std::int64_t>(i);
-      raise(*e);
-    }
+  const Regime r = regime_from(regime);
+  std::optional<Result<Timeline>> schedule;
+  {
+    WithoutGil unlocked(work_of(p, M));
+    schedule.emplace(timeline(p, M, r));
   }
-  return to_python(makespan_curve(p, values), Arrays::buffers);
+  return to_python(value_or_raise(std::move(*schedule)), Arrays::buffers);
 }
 
-py::dict make_analysis(std::shared_ptr<Pipeline> p, double M, double rho, std::optional<double> T_real) {
+// points: a count the Python layer read by the core's rules (Field::points).
+py::dict make_curve(const Pipeline& p, double M, std::int64_t points) {
+  require_batches(M);
+  Curve curve;
+  {
+    WithoutGil unlocked(static_cast<double>(points));
+    curve = makespan_curve(p, curve_batches(p, M, points));
+  }
+  return to_python(curve, Arrays::buffers);
+}
+
+py::dict make_analysis(std::shared_ptr<Pipeline> p, double M, double rho, std::optional<double> T_real,
+                       bool series) {
   require_batches(M);
   require_rho(rho);
   if (T_real) require_T_real(*T_real);
-  return to_python(analyze(std::move(p), M, rho, T_real), Arrays::lists);
+  const Analysis a = analyze(std::move(p), M, rho, T_real);
+  const Lists lists = series ? Lists::include : Lists::omit;
+  return python_object([&a, lists](auto&& visit) { visit_fields(a, visit, lists); }, Arrays::lists);
 }
 
 // A formula of (pipeline, M) whose M the core checks first.
@@ -72,9 +102,10 @@ void bind_pipeline(py::module_& m) {
   py::class_<P, std::shared_ptr<P>>(m, "Pipeline", "A validated chain of stages (the core's Pipeline).")
       .def(py::init(&make_pipeline), py::arg("tau"), py::arg("d") = py::none())
       .def_property_readonly("S", &P::S)
-      .def_property_readonly("tau", &P::tau)
-      .def_property_readonly("d", &P::d)
-      .def_property_readonly("sigma", [](const P& p) { return p.sigma(); })
+      .def_property_readonly("tau", [](const P& p) { return float_list(p.tau()); })
+      .def_property_readonly("d", [](const P& p) { return float_list(p.d()); })
+      .def_property_readonly("sigma", [](const P& p) { return float_list(p.sigma()); })
+      .def("same_stages", [](const P& p, const P& other) { return p.tau() == other.tau() && p.d() == other.d(); })
       .def_property_readonly("tau_max", &P::tau_max)
       .def_property_readonly("sigma_max", &P::sigma_max)
       .def_property_readonly("bottleneck_stage", &P::bottleneck_stage)
@@ -102,19 +133,11 @@ void bind_pipeline(py::module_& m) {
       .def("sandwich_position", at_measured([](const P& p, double M, double T_real) {
              return std::string(sandwich_position_name(sandwich_position(p, M, T_real)));
            }))
-      .def("analyze", &make_analysis, py::arg("M"), py::arg("rho") = 1.0, py::arg("T_real") = py::none())
-      .def("recurrence_makespan",
-           [](const P& p, double M, const std::string& regime) {
-             require_batches(M);
-             return value_or_raise(recurrence_makespan(p, M, regime_from(regime)));
-           })
+      .def("analyze", &make_analysis, py::arg("M"), py::arg("rho") = 1.0, py::arg("T_real") = py::none(),
+           py::arg("series") = true)
+      .def("recurrence_makespan", &recurrence)
       .def("timeline", &make_timeline)
-      .def("curve_batches",
-           [](const P& p, double M, std::int64_t max_points) {
-             require_batches(M);
-             return curve_batches(p, M, max_points);
-           })
-      .def("makespan_curve", &make_curve);
+      .def("curve", &make_curve);
 }
 
 }  // namespace heteropipe::python

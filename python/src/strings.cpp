@@ -2,28 +2,42 @@
 
 namespace heteropipe::python {
 
+bool is_text(py::handle obj) {
+  return PyUnicode_Check(obj.ptr()) || PyBytes_Check(obj.ptr()) || PyByteArray_Check(obj.ptr());
+}
+
 std::string utf8_of(py::handle text) {
-  if (PyBytes_Check(text.ptr())) return std::string(py::reinterpret_borrow<py::bytes>(text));
-  if (!PyUnicode_Check(text.ptr())) throw py::type_error("expected str, got " + short_repr(text));
-  auto bytes = py::reinterpret_steal<py::object>(PyUnicode_AsEncodedString(text.ptr(), "utf-8", "surrogateescape"));
+  PyObject* obj = text.ptr();
+  if (PyBytes_Check(obj)) return std::string(PyBytes_AS_STRING(obj), static_cast<std::size_t>(PyBytes_GET_SIZE(obj)));
+  if (PyByteArray_Check(obj)) {
+    return std::string(PyByteArray_AS_STRING(obj), static_cast<std::size_t>(PyByteArray_GET_SIZE(obj)));
+  }
+  if (!PyUnicode_Check(obj)) throw py::type_error("expected str or bytes, got " + short_repr(text));
+  Py_ssize_t size = 0;
+  if (const char* utf8 = PyUnicode_AsUTF8AndSize(obj, &size)) return std::string(utf8, static_cast<std::size_t>(size));
+  PyErr_Clear();  // a surrogate: not UTF-8 as it stands
+  auto bytes = py::reinterpret_steal<py::object>(PyUnicode_AsEncodedString(obj, "utf-8", "surrogateescape"));
   if (!bytes) {
     PyErr_Clear();
-    bytes = py::reinterpret_steal<py::object>(PyUnicode_AsEncodedString(text.ptr(), "utf-8", "surrogatepass"));
+    bytes = py::reinterpret_steal<py::object>(PyUnicode_AsEncodedString(obj, "utf-8", "surrogatepass"));
     if (!bytes) throw py::error_already_set();
   }
-  return std::string(py::reinterpret_borrow<py::bytes>(bytes));
+  return std::string(PyBytes_AS_STRING(bytes.ptr()), static_cast<std::size_t>(PyBytes_GET_SIZE(bytes.ptr())));
 }
 
 py::str decoded(std::string_view bytes) {
-  return py::reinterpret_steal<py::str>(
-      PyUnicode_DecodeUTF8(bytes.data(), static_cast<Py_ssize_t>(bytes.size()), "surrogateescape"));
+  const auto size = static_cast<Py_ssize_t>(bytes.size());
+  for (const char* errors : {"strict", "surrogatepass"}) {
+    if (PyObject* text = PyUnicode_DecodeUTF8(bytes.data(), size, errors)) return py::reinterpret_steal<py::str>(text);
+    PyErr_Clear();
+  }
+  PyObject* text = PyUnicode_DecodeUTF8(bytes.data(), size, "surrogateescape");
+  if (!text) throw py::error_already_set();
+  return py::reinterpret_steal<py::str>(text);
 }
 
 std::string short_repr(py::handle obj) {
-  std::string text = py::repr(obj).cast<std::string>();
-  constexpr std::size_t kMax = 40;
-  if (text.size() > kMax) text = text.substr(0, kMax) + "...";
-  return text;
+  return utf8_of(py::module_::import("heteropipe._errors").attr("token_of")(obj));
 }
 
 }  // namespace heteropipe::python

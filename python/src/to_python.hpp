@@ -9,6 +9,7 @@
 #include <pybind11/pybind11.h>
 
 #include "float64_array.hpp"
+#include "float_lists.hpp"
 #include "heteropipe/visit.hpp"
 #include "strings.hpp"
 
@@ -19,16 +20,17 @@ namespace heteropipe::python {
 
 namespace py = pybind11;
 
-// How number arrays cross: as lists (a result's short per-stage series, which
-// people compare with ==), or as read-only Float64Array buffers (timelines
-// and curves, which may hold millions of values).
+// How number arrays cross: as lists (a result's per-stage series, which people
+// compare with == and write with json.dumps; see float_lists.hpp), or as
+// read-only Float64Array buffers (timelines and curves, which may hold
+// millions of values).
 enum class Arrays { lists, buffers };
 
 template <class Fields>
 py::dict python_object(const Fields& fields, Arrays arrays);
 
 template <class T>
-py::object python_value(const T& value, Arrays arrays) {
+py::object python_value(const T& value, Arrays arrays, FloatLists& lists) {
   if constexpr (std::is_same_v<T, bool>) {
     return py::bool_(value);
   } else if constexpr (std::is_same_v<T, std::int64_t>) {
@@ -39,9 +41,7 @@ py::object python_value(const T& value, Arrays arrays) {
     return decoded(value);
   } else if constexpr (std::is_same_v<T, std::vector<double>>) {
     if (arrays == Arrays::buffers) return py::cast(std::make_shared<Float64Array>(value));
-    py::list list(value.size());
-    for (std::size_t i = 0; i < value.size(); ++i) list[i] = py::float_(value[i]);
-    return std::move(list);
+    return lists.make(value);
   } else if constexpr (is_object<T>::value) {
     return python_object(value.fields, arrays);
   } else {
@@ -57,8 +57,9 @@ py::object python_value(const T& value, Arrays arrays) {
 template <class Fields>
 py::dict python_object(const Fields& fields, Arrays arrays) {
   py::dict out;
-  fields([&out, arrays](std::string_view name, const auto& value) {
-    out[py::str(name.data(), name.size())] = python_value(value, arrays);
+  FloatLists lists;
+  fields([&out, arrays, &lists](std::string_view name, const auto& value) {
+    out[py::str(name.data(), name.size())] = python_value(value, arrays, lists);
   });
   return out;
 }

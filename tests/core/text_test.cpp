@@ -84,6 +84,7 @@ TEST_CASE("typed text is echoed safely: control characters escaped, long tokens 
   CHECK(text::quoted("8\v") == "8\\u000b");
   CHECK(text::quoted(std::string("1\0002", 3)) == "1\\u00002");
   CHECK(text::quoted("\xE2\x80\x8B") == "\\u200b");           // zero-width space
+  CHECK(text::quoted("1\xED\xA0\x80") == "1\\ud800");          // a lone surrogate, as Python passes it
   CHECK(text::quoted("\xEF\xBC\x91.5") == "\xEF\xBC\x91.5");  // a visible full-width digit stays
   const std::string long_token(131'072, '7');
   const std::string cut = text::quoted(long_token);

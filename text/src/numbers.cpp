@@ -45,9 +45,13 @@ std::string fixed(const std::string& digits, int exponent) {
          digits.substr(static_cast<std::size_t>(exponent + 1));
 }
 
+// Also the surrogates U+D800-U+DFFF: encoded as three bytes (Python's
+// surrogatepass, CESU-8) they are not UTF-8, and echoed they would make the
+// message invalid text.
 bool invisible(char32_t c) {
   return c < 0x20 || c == 0x7F || (c >= 0x80 && c < 0xA0) || c == 0xAD || (c >= 0x200B && c <= 0x200F) ||
-         (c >= 0x2028 && c <= 0x202E) || (c >= 0x2060 && c <= 0x2064) || c == 0xFEFF;
+         (c >= 0x2028 && c <= 0x202E) || (c >= 0x2060 && c <= 0x2064) || (c >= 0xD800 && c <= 0xDFFF) ||
+         c == 0xFEFF;
 }
 
 // Decodes one UTF-8 code point at text[pos]; a malformed byte stands for itself
