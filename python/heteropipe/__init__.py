@@ -52,11 +52,11 @@ __all__ = [
 
 
 def analyze(tau: Sequence[float], d: Optional[Sequence[float]] = None, M: int = 8,
-            rho: float = 1.0, T_real: Optional[float] = None, *, series: bool = True) -> Dict[str, Any]:
+            rho: float = 1.0, T_real: Optional[float] = None, *, lists: bool = True) -> Dict[str, Any]:
     """Every quantity at once, as ``heteropipe --json`` prints it
-    (``series=False``: without the five per-stage lists)."""
+    (``lists=False``: without the five per-stage lists)."""
     measured = None if T_real is None else _inputs.real(T_real, "T_real")
-    return _core.analyze(tau, d, _inputs.batches(M), _inputs.real(rho, "rho"), measured, bool(series))
+    return _core.analyze(tau, d, _inputs.batches(M), _inputs.real(rho, "rho"), measured, bool(lists))
 
 
 def parse_number_list(text: str, field: str = "tau") -> List[float]:

@@ -141,20 +141,20 @@ class Pipeline:
 
     # ---- everything at once -------------------------------------------
     def analyze(self, M: int, rho: Optional[float] = None, T_real: Optional[float] = None, *,
-                series: bool = True) -> Dict[str, Any]:
+                lists: bool = True) -> Dict[str, Any]:
         """Every quantity at ``M``, keyed and ordered as the CLI's ``--json``.
 
         ``rho`` (default 1) sets the effective slope; with ``T_real`` the dict
         also holds ``T_real``, ``overlap_ratio`` (absent without overlap
-        headroom) and ``T_real_position``. ``series=False`` leaves out the
+        headroom) and ``T_real_position``. ``lists=False`` leaves out the
         five per-stage lists (``tau``, ``d``, ``sigma``, ``link_slack``,
-        ``link_margin``), as the JS API's ``{series: false}`` does: for a
+        ``link_margin``), as the JS API's ``{lists: false}`` does: for a
         large pipeline they cost far more than the analysis.
         """
         batches = _inputs.batches(M)
         ratio = 1.0 if rho is None else _inputs.real(rho, "rho")
         measured = None if T_real is None else _inputs.real(T_real, "T_real")
-        return self._core.analyze(batches, ratio, measured, bool(series))
+        return self._core.analyze(batches, ratio, measured, bool(lists))
 
     # ---- exact schedule engine ----------------------------------------
     def recurrence(self, M: int, regime: str = "asynchronous") -> float:

@@ -24,7 +24,7 @@ namespace py = pybind11;
 namespace {
 
 py::dict analyze_values(py::handle tau, py::handle d, double M, double rho, std::optional<double> T_real,
-                        bool series) {
+                        bool with_lists) {
   hp::AnalysisRequest request;
   request.tau = hpy::values_from(tau, hp::Field::tau);
   request.d = hpy::values_from(d, hp::Field::d);
@@ -37,7 +37,7 @@ py::dict analyze_values(py::handle tau, py::handle d, double M, double rho, std:
     analysis.emplace(hp::analyze(std::move(request)));
   }
   const hp::Analysis a = hpy::value_or_raise(std::move(*analysis));
-  const hp::Lists lists = series ? hp::Lists::include : hp::Lists::omit;
+  const hp::Lists lists = with_lists ? hp::Lists::include : hp::Lists::omit;
   return hpy::python_object([&a, lists](auto&& visit) { hp::visit_fields(a, visit, lists); }, hpy::Arrays::lists);
 }
 
@@ -93,7 +93,7 @@ PYBIND11_MODULE(_core, m) {
       py::arg("text"), py::arg("field"),
       "A count (M or points) typed as text, by the core's rules: a whole number in the field's range.");
   m.def("analyze", &analyze_values, py::arg("tau"), py::arg("d") = py::none(), py::arg("M") = 8.0,
-        py::arg("rho") = 1.0, py::arg("T_real") = py::none(), py::arg("series") = true);
+        py::arg("rho") = 1.0, py::arg("T_real") = py::none(), py::arg("lists") = true);
   m.def("read_request", &read_typed, py::arg("tau"), py::arg("d") = "", py::arg("M") = "8", py::arg("rho") = "1",
         py::arg("T_real") = py::none());
   m.def("check_batches", &hpy::require_batches, py::arg("M"),

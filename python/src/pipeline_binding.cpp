@@ -68,12 +68,12 @@ py::dict make_curve(const Pipeline& p, double M, std::int64_t points) {
 }
 
 py::dict make_analysis(std::shared_ptr<Pipeline> p, double M, double rho, std::optional<double> T_real,
-                       bool series) {
+                       bool with_lists) {
   require_batches(M);
   require_rho(rho);
   if (T_real) require_T_real(*T_real);
   const Analysis a = analyze(std::move(p), M, rho, T_real);
-  const Lists lists = series ? Lists::include : Lists::omit;
+  const Lists lists = with_lists ? Lists::include : Lists::omit;
   return python_object([&a, lists](auto&& visit) { visit_fields(a, visit, lists); }, Arrays::lists);
 }
 
@@ -134,7 +134,7 @@ void bind_pipeline(py::module_& m) {
              return std::string(sandwich_position_name(sandwich_position(p, M, T_real)));
            }))
       .def("analyze", &make_analysis, py::arg("M"), py::arg("rho") = 1.0, py::arg("T_real") = py::none(),
-           py::arg("series") = true)
+           py::arg("lists") = true)
       .def("recurrence_makespan", &recurrence)
       .def("timeline", &make_timeline)
       .def("curve", &make_curve);

@@ -55,9 +55,9 @@ def main():
     cases = [
         ("baseline: `sum(tau)` over the array('d')", lambda: sum(tau)),
         ("`Pipeline(tau)`", lambda: Pipeline(tau)),
-        ("`Pipeline(tau).analyze(M=100, series=False)` (construct + analyze)",
-         lambda: Pipeline(tau).analyze(M=100, series=False)),
-        ("`heteropipe.analyze(tau, d, M=100, series=False)`", lambda: heteropipe.analyze(tau, d, M=100, series=False)),
+        ("`Pipeline(tau).analyze(M=100, lists=False)` (construct + analyze)",
+         lambda: Pipeline(tau).analyze(M=100, lists=False)),
+        ("`heteropipe.analyze(tau, d, M=100, lists=False)`", lambda: heteropipe.analyze(tau, d, M=100, lists=False)),
         ("`Pipeline(tau).analyze(M=100)` (with the five per-stage lists)", lambda: Pipeline(tau).analyze(M=100)),
         ("`Pipeline(tau, d).analyze(M=100)` (five lists, none shared)", lambda: Pipeline(tau, d).analyze(M=100)),
         ("`Pipeline(tau).tau` (the reference's tuple, made on demand)", lambda: Pipeline(tau).tau),

@@ -126,14 +126,14 @@ class ResultsMadeWhenAskedFor(unittest.TestCase):
         self.assertNotEqual(p, Pipeline(TAU))
         self.assertNotEqual(Pipeline([1, 2]), Pipeline([1, 2, 0]))
 
-    def test_analyze_without_the_series(self):
+    def test_analyze_without_the_lists(self):
         full = EXPECTED.analyze(16, 0.5, 88)
-        scalars = EXPECTED.analyze(16, 0.5, 88, series=False)
-        series = ["tau", "d", "sigma", "link_slack", "link_margin"]
-        self.assertEqual(scalars, {key: value for key, value in full.items() if key not in series})
-        self.assertEqual(list(scalars), [key for key in full if key not in series])
-        self.assertEqual(heteropipe.analyze(TAU, D, 16, series=False),
-                         {key: value for key, value in EXPECTED.analyze(16).items() if key not in series})
+        scalars = EXPECTED.analyze(16, 0.5, 88, lists=False)
+        per_stage = ["tau", "d", "sigma", "link_slack", "link_margin"]
+        self.assertEqual(scalars, {key: value for key, value in full.items() if key not in per_stage})
+        self.assertEqual(list(scalars), [key for key in full if key not in per_stage])
+        self.assertEqual(heteropipe.analyze(TAU, D, 16, lists=False),
+                         {key: value for key, value in EXPECTED.analyze(16).items() if key not in per_stage})
 
     def test_equal_values_share_one_float(self):
         a = Pipeline([1.0, 3.0, 3.0, 2.0]).analyze(8)
