@@ -20,6 +20,7 @@ std::string_view error_code_name(ErrorCode code) {
     case ErrorCode::no_overlap_headroom: return "no_overlap_headroom";
     case ErrorCode::too_many_cells: return "too_many_cells";
     case ErrorCode::too_long: return "too_long";
+    case ErrorCode::out_of_memory: return "out_of_memory";
   }
   return "unknown";
 }

@@ -26,6 +26,7 @@ enum class ErrorCode {
   no_overlap_headroom,  // overlap ratio asked for while T_block == T_async
   too_many_cells,   // timeline or stream request above its cell limit; value = M * S
   too_long,         // a text above limits::kMaxTextBytes; value = its length in bytes
+  out_of_memory,    // the host could not give the memory a request needs; value = the bytes asked for
 };
 
 // Which input the error is about.
