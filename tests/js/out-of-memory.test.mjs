@@ -47,7 +47,9 @@ test('with wasm memory capped, each request gets its value or out_of_memory, and
       [['tau', 'out_of_memory'], ['M', 'out_of_range']]);
     outOfMemory(() => hp.timeline({ tau: [1, 2, 3, 4], M: 500000 }), 'M');
     outOfMemory(() => hp.parseList(text, 'tau'), 'tau');
-    assert.deepEqual(hp.readRequest({ tau: text }).errors.map((e) => [e.field, e.code]), [['tau', 'out_of_memory']]);
+    const read = hp.readRequest({ tau: text, M: '4' });
+    assert.deepEqual(read.errors.map((e) => [e.field, e.code]), [['tau', 'out_of_memory']]);
+    assert.deepEqual(read.request, { tau: [], d: [], M: 8, rho: 1 });  // nothing was read: the defaults
     small();
   }
   // Once to warm every path up (each keeps its reply's room for reuse), once to measure.

@@ -1,6 +1,6 @@
 // The public API: one entry per operation of the module (wasm/src/bindings.cpp).
 // Each reads the caller's values (snapshot.js), then runs the operation
-// (marshal.js). Defaults, checks and words are the core's; the TypeErrors
+// (call.js). Defaults, checks and words are the core's; the TypeErrors
 // here are for arguments of the wrong JS type, which are programming errors.
 import { errorInfo } from './errors.js';
 import { caller } from './call.js';

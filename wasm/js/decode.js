@@ -10,16 +10,16 @@ let decoder = null;
 // are string literals in C++, so an address always names the same field.
 // Copying a template and setting its fields is faster than adding fields one
 // by one to an empty object.
-function shapeNode(parent, name, kind) {
-  return { parent, name, kind, next: new Map(), lastAddress: -1, last: null, template: null, names: null };
+function shapeNode(parent, name) {
+  return { parent, name, next: new Map(), lastAddress: -1, last: null, template: null, names: null };
 }
-const shapes = shapeNode(null, '', 0);
+const shapes = shapeNode(null, '');
 
-function nextShape(node, u8, address, length, kind) {
+function nextShape(node, u8, address, length) {
   if (node.lastAddress === address) return node.last;  // the shape of the previous reply, most often
   let next = node.next.get(address);
   if (next === undefined) {
-    next = shapeNode(node, String.fromCharCode.apply(null, u8.subarray(address, address + length)), kind);
+    next = shapeNode(node, String.fromCharCode.apply(null, u8.subarray(address, address + length)));
     node.next.set(address, next);
   }
   node.lastAddress = address;
@@ -75,7 +75,7 @@ export function decoderOf(heap) {
     let node = shapes;
     for (let r = k; r < end; r += RECORD) {
       const kind = f64[r];
-      node = nextShape(node, u8, f64[r + 1], f64[r + 2], kind);
+      node = nextShape(node, u8, f64[r + 1], f64[r + 2]);
       if (kind === OBJECT || kind === OBJECTS) r += f64[r + 3] * RECORD;
     }
     const out = { ...templateOf(node) };

@@ -50,8 +50,8 @@ export function encoderOf(m, heap, limits, small) {
           if (input.length > limits.max_stages) input.values = null;
         }
         if (input.values !== null) lists += input.length * 8;
-      } else if (input.kind === TEXT && input.bytes <= limits.max_text_bytes) {
-        texts += input.bytes;
+      } else if (input.kind === TEXT && input.length <= limits.max_text_bytes) {
+        texts += input.length;
       }
     }
     const recordBytes = Math.ceil((HEADER_BYTES + records * RECORD_BYTES + strings) / 8) * 8;
@@ -95,11 +95,11 @@ export function encoderOf(m, heap, limits, small) {
           list += input.length * 8;
         }
       } else if (input.kind === TEXT) {
-        f64[record + 4] = input.bytes;
-        if (input.bytes <= limits.max_text_bytes) {
+        f64[record + 4] = input.length;
+        if (input.length <= limits.max_text_bytes) {
           f64[record + 3] = text;
-          if (copy) writeText(u8, at + text, input.value, input.bytes);
-          text += input.bytes;
+          if (copy) writeText(u8, at + text, input.value, input.length);
+          text += input.length;
         }
       }
       record += RECORD;

@@ -56,9 +56,25 @@ export function fieldsOf(request) {
   return request === undefined || request === null ? {} : request;
 }
 
+// One input as the encoder takes it (encode.js). Every input has every
+// field, so that the encoder sees one kind of object: value is a number, a
+// boolean or a text; values a list's items (an array of our own, or the
+// caller's Float64Array when `typed`); length a list's length or a text's
+// UTF-8 bytes; token how JS writes the value at item `at` that is not a
+// number (-1: the whole field).
+function input(kind, name) {
+  return { kind, name, value: 0, values: null, length: 0, typed: false, token: null, at: -1, tokenBytes: 0 };
+}
+
 function loneItem(name, x) {
-  const number = typeof x === 'number';
-  return { kind: LIST, name, values: [number ? x : NaN], length: 1, token: number ? null : quote(x), at: 0 };
+  const one = input(LIST, name);
+  one.length = 1;
+  one.values = [typeof x === 'number' ? x : NaN];
+  if (typeof x !== 'number') {
+    one.token = quote(x);
+    one.at = 0;
+  }
+  return one;
 }
 
 // A list of numbers: a Float64Array, an array or an array-like, or a lone
@@ -66,10 +82,15 @@ function loneItem(name, x) {
 // any operation accepts); a longer list is sent as its length alone, for C++
 // to refuse. A Float64Array is kept as it is (`typed`): its length and values
 // are read when the request is staged, after every other input was read, by
-// code that cannot run the caller's (marshal.js).
+// code that cannot run the caller's (encode.js).
 export function list(name, x, max) {
   if (x === undefined || x === null) return null;
-  if (float64Length(x) >= 0) return { kind: LIST, name, values: x, length: 0, token: null, typed: true };
+  const out = input(LIST, name);
+  if (float64Length(x) >= 0) {
+    out.values = x;
+    out.typed = true;
+    return out;
+  }
   let length;
   if (typeof x === 'object' || typeof x === 'function') {
     try {
@@ -79,30 +100,36 @@ export function list(name, x, max) {
     }
   }
   if (typeof length !== 'number' || !(length >= 0) || length !== Math.floor(length)) return loneItem(name, x);
-  if (length > max) return { kind: LIST, name, values: null, length, token: null };
+  out.length = length;
+  if (length > max) return out;
   const values = [];
-  let token = null;
-  let at = -1;
   for (let k = 0; k < length; k++) {
     const item = x[k];
     if (typeof item === 'number') {
       values.push(item);
     } else {
       values.push(NaN);
-      if (token === null) {
-        token = quote(item);
-        at = k;
+      if (out.token === null) {
+        out.token = quote(item);
+        out.at = k;
       }
     }
   }
-  return { kind: LIST, name, values, length, token, at };
+  out.values = values;
+  return out;
 }
 
 // A number; absent when undefined (C++ applies the default).
 export function number(name, x) {
   if (x === undefined) return null;
-  if (typeof x === 'number') return { kind: NUMBER, name, value: x, token: null };
-  return { kind: NUMBER, name, value: NaN, token: quote(x), at: -1 };
+  const out = input(NUMBER, name);
+  if (typeof x === 'number') {
+    out.value = x;
+  } else {
+    out.value = NaN;
+    out.token = quote(x);
+  }
+  return out;
 }
 
 // A number that may be left out (undefined or null): T_real.
@@ -111,14 +138,18 @@ export function optional(name, x) {
 }
 
 export function flag(name, x) {
-  return { kind: BOOLEAN, name, value: x, token: null };
+  const out = input(BOOLEAN, name);
+  out.value = x;
+  return out;
 }
 
-// Text (a string, else a TypeError naming `what`); absent when undefined.
+// Text: a string, else a TypeError naming `what`.
 export function text(name, x, what) {
-  if (x === undefined) return null;
   if (typeof x !== 'string') throw new TypeError(what + ' must be a string (got ' + quote(x) + ')');
-  return { kind: TEXT, name, value: x, bytes: utf8Length(x), token: null };
+  const out = input(TEXT, name);
+  out.value = x;
+  out.length = utf8Length(x);
+  return out;
 }
 
 // One of a few names the module gave (a field, a regime), else a TypeError.
@@ -126,5 +157,8 @@ export function choice(name, x, allowed, what) {
   if (typeof x !== 'string' || !allowed.includes(x)) {
     throw new TypeError(what + ' must be ' + allowed.map((a) => "'" + a + "'").join(' or ') + ' (got ' + quote(x) + ')');
   }
-  return { kind: TEXT, name, value: x, bytes: x.length, token: null };
+  const out = input(TEXT, name);
+  out.value = x;
+  out.length = x.length;
+  return out;
 }

@@ -15,8 +15,10 @@
 
 // Replies: any result, walked through its visitor (heteropipe/visit.hpp),
 // becomes records (protocol.hpp) that one JS function turns into plain
-// objects. Lists and texts are not copied into the records: the records give
-// their addresses, and the reply keeps what they point into until release().
+// objects. The records give the addresses of lists and texts, not copies. A
+// small reply is then copied whole into an area the module shares between
+// calls, and all the rest given back at once; a large one keeps what its
+// records point into until the wrapper calls release().
 namespace heteropipe::wasm {
 
 // wasm32 addresses are below 2^32, so a double holds them exactly.
@@ -30,11 +32,8 @@ struct Reply {
   double kept;     // address of what the records point into, for release(); 0: nothing to release
 };
 
-// A reply being written, and everything its records point into. Small
-// replies are copied into an area the module shares between calls and given
-// back at once (finish); large ones live until the wrapper releases them.
-// Given-back ones are reused, so a call allocates no records in the steady
-// state.
+// A reply being written, and everything its records point into. Given-back
+// ones are reused, so a call allocates no records in the steady state.
 struct Kept {
   Reply head;
   std::vector<double> records;             // the first `used` hold records

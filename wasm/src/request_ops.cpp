@@ -77,6 +77,7 @@ double read_request(double staging) {
   std::array<std::optional<std::string_view>, kFields.size()> typed;
   std::vector<Error> unread;
   double bytes = 0, items = 0;
+  Field largest = Field::tau;
   for (std::size_t k = 0; k < kFields.size(); ++k) {
     const std::string_view name = field_name(kFields[k]);
     if (!in.has(name)) continue;
@@ -86,13 +87,18 @@ double read_request(double staging) {
       continue;
     }
     typed[k] = text.value();
+    if (typed[k]->size() > typed[static_cast<std::size_t>(largest)].value_or("").size()) largest = kFields[k];
     bytes += static_cast<double>(text.value().size());
     if (is_list(kFields[k])) items += items_in(static_cast<double>(text.value().size()));
   }
   // The texts are copied, then each list is parsed (a vector that doubles as
   // it grows), copied to be judged, and copied again by the judge.
   const double work = bytes + 7.0 * items * sizeof(double);
-  if (!room_for(work)) return errors_reply({out_of_memory(Field::tau, work)});
+  if (!room_for(work)) {
+    ReadRequest refused;
+    refused.errors.push_back(out_of_memory(largest, work));
+    return answer(std::move(refused));
+  }
   RequestText text;
   if (typed[0]) text.tau = *typed[0];
   if (typed[1]) text.d = *typed[1];
