@@ -59,7 +59,7 @@
     HP.state.FIELDS.forEach(function (k) {
       var input = $(k), box = $(k + '-error'), e = v.errors[k];
       if (e) {
-        box.textContent = L.error(e, HP.fmt.raw(e.value), { links: v.links, cells: hp.limits.maxTimelineCells });
+        box.textContent = L.error(e, HP.fmt.raw(e.value), { links: v.links, cells: hp.limits.max_timeline_cells });
         box.hidden = false;
         input.setAttribute('aria-invalid', 'true');
         input.setAttribute('aria-describedby', k + '-error ' + k + '-hint');
