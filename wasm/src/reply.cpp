@@ -37,17 +37,22 @@ void give_back(std::unique_ptr<Kept> kept) {
   spare.push_back(std::move(kept));
 }
 
-// Copies a reply whose records, lists and texts fit into the shared area,
-// pointing the records at the copies. Text records still hold offsets into
-// kept.texts.
-bool copy_to_shared(const Kept& kept, double status) {
+// The doubles a reply takes in the shared area: its head, its records,
+// their lists and its texts.
+std::size_t shared_size(const Kept& kept) {
   const double* records = kept.records.data();
-  const std::size_t used = kept.used;
-  std::size_t size = 4 + used + (kept.texts.size() + sizeof(double) - 1) / sizeof(double);
-  for (std::size_t at = 0; at < used && size <= kSharedDoubles; at += kRecordDoubles) {
+  std::size_t size = 4 + kept.used + (kept.texts.size() + sizeof(double) - 1) / sizeof(double);
+  for (std::size_t at = 0; at < kept.used && size <= kSharedDoubles; at += kRecordDoubles) {
     if (is(records + at, Kind::list)) size += static_cast<std::size_t>(records[at + 4]);
   }
-  if (size > kSharedDoubles) return false;
+  return size;
+}
+
+// Copies a reply that fits into the shared area, pointing the records at the
+// copies. Text records still hold offsets into kept.texts.
+void copy_to_shared(const Kept& kept, double status) {
+  const double* records = kept.records.data();
+  const std::size_t used = kept.used;
   double* record = shared + 4;
   double* data = record + used;
   std::memcpy(record, records, used * sizeof(double));
@@ -64,7 +69,6 @@ bool copy_to_shared(const Kept& kept, double status) {
     if (is(records + at, Kind::text)) record[at + 3] += address_of(data);
   }
   new (shared) Reply{status, address_of(record), static_cast<double>(used / kRecordDoubles), 0};
-  return true;
 }
 
 }  // namespace
@@ -111,8 +115,11 @@ void Writer::close(std::size_t at) {
   kept_.records[at + 3] = static_cast<double>((kept_.used - at) / kRecordDoubles - 1);
 }
 
+bool fits_shared(const Kept& kept) { return shared_size(kept) <= kSharedDoubles; }
+
 double finish(std::unique_ptr<Kept> kept, double status) {
-  if (copy_to_shared(*kept, status)) {
+  if (fits_shared(*kept)) {
+    copy_to_shared(*kept, status);
     give_back(std::move(kept));
     return address_of(shared);
   }

@@ -87,6 +87,8 @@ class Writer {
   Kept& kept_;
 };
 
+// Whether a reply is small enough to be copied whole into the shared area.
+bool fits_shared(const Kept& kept);
 // The address of a finished reply (Reply above).
 double finish(std::unique_ptr<Kept> kept, double status);
 
@@ -99,15 +101,15 @@ double reply_of(Fields&& fields) {
   return finish(std::move(kept), 0);
 }
 
-// A reply of `result`, kept until release, whose fields `fields(result,
-// writer)` writes (by default its visit_fields).
+// A reply of `result`, whose fields `fields(result, writer)` writes (by
+// default its visit_fields). A large one keeps the result until release:
+// moved, its lists keep their addresses.
 template <class T, class Fields>
 double answer(T&& result, Fields&& fields) {
   auto kept = new_reply();
-  auto held = std::make_shared<std::decay_t<T>>(std::forward<T>(result));
-  kept->result = held;
   Writer writer(*kept);
-  fields(*held, writer);
+  fields(static_cast<const std::decay_t<T>&>(result), writer);
+  if (!fits_shared(*kept)) kept->result = std::make_shared<std::decay_t<T>>(std::forward<T>(result));
   return finish(std::move(kept), 0);
 }
 template <class T>
