@@ -68,31 +68,26 @@ export function decoderOf(heap) {
     return out;
   }
 
-  // The `count` records from index k (in doubles) as one plain object: its
-  // shape first (the names), then its values.
+  // The `count` records from index k (in doubles) as one plain object.
   function readObject(k, count, typed) {
     const end = k + count * RECORD;
+    const values = [];
     let node = shapes;
     for (let r = k; r < end; r += RECORD) {
       const kind = f64[r];
+      const a = f64[r + 3];
       node = nextShape(node, u8, f64[r + 1], f64[r + 2]);
-      if (kind === OBJECT || kind === OBJECTS) r += f64[r + 3] * RECORD;
+      if (kind === NUMBER || kind === INTEGER) values.push(a);
+      else if (kind === BOOLEAN) values.push(a !== 0);
+      else if (kind === TEXT) values.push(textAt(a, f64[r + 4]));
+      else if (kind === LIST) values.push(listAt(a, f64[r + 4], typed));
+      else if (kind === OBJECT) values.push(readObject(r + RECORD, a, typed));
+      else if (kind === OBJECTS) values.push(readObjects(r + RECORD, a, typed));
+      if (kind === OBJECT || kind === OBJECTS) r += a * RECORD;
     }
     const out = { ...templateOf(node) };
     const names = node.names;
-    for (let r = k, j = 0; r < end; r += RECORD, j++) {
-      const kind = f64[r];
-      const a = f64[r + 3];
-      let value;
-      if (kind === NUMBER || kind === INTEGER) value = a;
-      else if (kind === BOOLEAN) value = a !== 0;
-      else if (kind === TEXT) value = textAt(a, f64[r + 4]);
-      else if (kind === LIST) value = listAt(a, f64[r + 4], typed);
-      else if (kind === OBJECT) value = readObject(r + RECORD, a, typed);
-      else if (kind === OBJECTS) value = readObjects(r + RECORD, a, typed);
-      if (kind === OBJECT || kind === OBJECTS) r += a * RECORD;
-      out[names[j]] = value;
-    }
+    for (let j = 0; j < values.length; j++) out[names[j]] = values[j];
     return out;
   }
 

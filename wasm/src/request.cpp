@@ -66,7 +66,7 @@ const double* Request::record(std::size_t k) const {
 const double* Request::find(std::string_view name, Kind kind) const {
   for (std::size_t k = 0; k < count_; ++k) {
     const double* r = record(k);
-    if (r[0] == static_cast<double>(kind) && name_of(r) == name) return r;
+    if (r[0] == static_cast<double>(kind) && r[2] == static_cast<double>(name.size()) && name_of(r) == name) return r;
   }
   return nullptr;
 }
