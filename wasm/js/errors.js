@@ -12,6 +12,8 @@ export class HeteropipeError extends Error {
   }
 }
 HeteropipeError.prototype.name = 'HeteropipeError';
+// The class's own name too (the bundle is minified), as consoles show it.
+Object.defineProperty(HeteropipeError, 'name', { value: 'HeteropipeError' });
 
 // A core error as the public ErrorInfo: `index` is null for the whole field.
 export function errorInfo(e) {
