@@ -21,6 +21,7 @@ std::string_view error_code_name(ErrorCode code) {
     case ErrorCode::too_many_cells: return "too_many_cells";
     case ErrorCode::too_long: return "too_long";
     case ErrorCode::too_much_work: return "too_much_work";
+    case ErrorCode::out_of_memory: return "out_of_memory";
   }
   return "unknown";
 }

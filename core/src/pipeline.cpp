@@ -10,10 +10,12 @@
 namespace heteropipe {
 namespace {
 
+// How a not_finite error spells its value.
+const char* non_finite_token(double x) { return std::isnan(x) ? "nan" : x > 0 ? "inf" : "-inf"; }
+
 // The error for a value that failed the fast range test 0 <= x <= kMaxValue.
 Error bad_value(Field field, std::int64_t index, double x) {
-  if (std::isnan(x)) return Error{ErrorCode::not_finite, field, index, 0.0, "nan"};
-  if (std::isinf(x)) return Error{ErrorCode::not_finite, field, index, 0.0, x > 0 ? "inf" : "-inf"};
+  if (!std::isfinite(x)) return Error{ErrorCode::not_finite, field, index, 0.0, non_finite_token(x)};
   if (x < 0) return Error{ErrorCode::negative, field, index, x, {}};
   return Error{ErrorCode::too_large, field, index, x, {}, limits::kMaxValue};
 }
@@ -99,7 +101,7 @@ std::pair<std::vector<double>, std::vector<double>> Pipeline::release() && {
 
 std::optional<Error> check_batches(double M) {
   if (!std::isfinite(M)) {
-    return Error{ErrorCode::not_finite, Field::M, kWholeField, 0.0, std::isnan(M) ? "nan" : "inf"};
+    return Error{ErrorCode::not_finite, Field::M, kWholeField, 0.0, non_finite_token(M)};
   }
   if (M != std::floor(M)) return Error{ErrorCode::not_integer, Field::M, kWholeField, M, {}};
   if (M < limits::kMinBatches) return Error{ErrorCode::out_of_range, Field::M, kWholeField, M, {}, limits::kMinBatches};
@@ -109,7 +111,7 @@ std::optional<Error> check_batches(double M) {
 
 std::optional<Error> check_rho(double rho) {
   if (!std::isfinite(rho)) {
-    return Error{ErrorCode::not_finite, Field::rho, kWholeField, 0.0, std::isnan(rho) ? "nan" : "inf"};
+    return Error{ErrorCode::not_finite, Field::rho, kWholeField, 0.0, non_finite_token(rho)};
   }
   if (rho < limits::kMinRho) return Error{ErrorCode::out_of_range, Field::rho, kWholeField, rho, {}, limits::kMinRho};
   if (rho > limits::kMaxRho) return Error{ErrorCode::out_of_range, Field::rho, kWholeField, rho, {}, limits::kMaxRho};
@@ -118,7 +120,7 @@ std::optional<Error> check_rho(double rho) {
 
 std::optional<Error> check_T_real(double T_real) {
   if (!std::isfinite(T_real)) {
-    return Error{ErrorCode::not_finite, Field::T_real, kWholeField, 0.0, std::isnan(T_real) ? "nan" : "inf"};
+    return Error{ErrorCode::not_finite, Field::T_real, kWholeField, 0.0, non_finite_token(T_real)};
   }
   if (T_real <= 0) return Error{ErrorCode::not_positive, Field::T_real, kWholeField, T_real, {}};
   if (T_real > limits::kMaxValue) {

@@ -63,6 +63,8 @@ TEST_CASE("every error code has its sentence, with the limit it broke") {
   CHECK(describe(too_many) == "tau: at most 10,000,000 values");
   Error too_long{ErrorCode::too_long, Field::d, kWholeField, 3.6e8, {}, limits::kMaxTextBytes};
   CHECK(describe(too_long) == "d: at most 134,217,728 bytes of text (got 360,000,000)");
+  Error memory{ErrorCode::out_of_memory, Field::tau, kWholeField, 3e9};
+  CHECK(describe(memory) == "tau: not enough memory for this request");
   Error headroom{ErrorCode::no_overlap_headroom, Field::T_real};
   CHECK(describe(headroom) == "T_real: no overlap headroom: T_block equals T_async, so the overlap ratio is undefined");
   Error not_a_list{ErrorCode::not_a_number, Field::tau, kWholeField, 0, "42"};

@@ -26,8 +26,9 @@ function randomCase(next) {
   return input;
 }
 
-function cliJson(input) {
-  const args = [`--tau=${input.tau.map(String).join(',')}`, `--M=${String(input.M)}`, `--rho=${String(input.rho)}`];
+function cliJson(input, extra = []) {
+  const args = [`--tau=${input.tau.map(String).join(',')}`, `--M=${String(input.M)}`, `--rho=${String(input.rho)}`,
+    ...extra];
   if (input.d && input.d.length > 0) args.push(`--d=${input.d.map(String).join(',')}`);
   if (input.T_real !== undefined) args.push(`--T-real=${String(input.T_real)}`);
   args.push('--json');
@@ -64,4 +65,20 @@ test('the paper example matches the CLI exactly, including the optional fields',
   const native = cliJson(input);
   assert.ok('overlap_ratio' in native && 'T_real_position' in native);
   assert.deepEqual(hp.analyze(input), native);
+});
+
+// A field added to the analysis's visitor reaches the CLI's JSON and the
+// module alike, with no other change: the module's analysis has exactly the
+// CLI's fields, in the CLI's order, but for the two the CLI adds itself.
+test('analyze has exactly the fields of the CLI --json, in order (the CLI-only recurrence fields aside)', () => {
+  const cliOnly = ['T_async_recurrence', 'T_block_recurrence'];
+  for (const input of [{ tau: [0.5, 1, 1, 5], d: [4.6, 0.1, 0.1], M: 16, rho: 0.8, T_real: 80 },
+    { tau: [1.13, 2.9, 2.62], M: 100, rho: 1 }, { tau: [1, 2], M: 4, rho: 0.5, T_real: 9 }]) {
+    const native = cliJson(input, ['--recurrence']);
+    assert.ok(cliOnly.every((key) => key in native), 'the CLI reports its recurrence fields');
+    const keys = Object.keys(native).filter((key) => !cliOnly.includes(key));
+    assert.deepEqual(Object.keys(hp.analyze(input)), keys);
+    const lists = ['tau', 'd', 'sigma', 'link_slack', 'link_margin'];
+    assert.deepEqual(Object.keys(hp.analyze(input, { lists: false })), keys.filter((key) => !lists.includes(key)));
+  }
 });

@@ -33,21 +33,21 @@ test('100,000 bad calls leave memory flat', () => {
   const before = hp.memory();
   assert.equal(run(100000), 100000);
   const after = hp.memory();
-  assert.equal(after.wasmBytes, before.wasmBytes);
-  assert.equal(after.mallocBytes, before.mallocBytes);
-  const beforeCheck = hp.memory().mallocBytes;
+  assert.equal(after.wasm_bytes, before.wasm_bytes);
+  assert.equal(after.malloc_bytes, before.malloc_bytes);
+  const beforeCheck = hp.memory().malloc_bytes;
   for (let k = 0; k < 20000; k++) hp.check({ tau: [1, -1], d: [1, 2, 3], M: 0, rho: 2, T_real: 0 });
-  assert.equal(hp.memory().mallocBytes, beforeCheck);
+  assert.equal(hp.memory().malloc_bytes, beforeCheck);
   assert.equal(hp.makespanAsync({ tau: [0.5, 1, 1, 5], M: 8 }), 42.5);
 });
 
 test('good calls, large ones included, give their memory back', () => {
   hp.analyze({ tau: [1, 2, 3] });
-  const before = hp.memory().mallocBytes;
+  const before = hp.memory().malloc_bytes;
   for (let k = 0; k < 20000; k++) hp.analyze({ tau: [0.5, 1, 1, 5], d: [0.2, 0.1, 0.3], M: 16, rho: 0.8, T_real: 80 });
   hp.analyze({ tau: new Float64Array(200000).fill(1) });
   hp.timeline({ tau: [1, 2, 3, 4], M: 400000 });
   hp.analyze({ tau: [1, 2, 3] });
   // At most what it was: the input buffers shrink back after a large call.
-  assert.ok(hp.memory().mallocBytes <= before, `${hp.memory().mallocBytes} > ${before}`);
+  assert.ok(hp.memory().malloc_bytes <= before, `${hp.memory().malloc_bytes} > ${before}`);
 });

@@ -90,19 +90,19 @@ test('timeline: the cells follow the recurrence and the layout of the contract',
   assert.equal(t.S, S);
   assert.equal(t.M, M);
   assert.equal(t.regime, 'asynchronous');
-  assert.ok(t.computeStart instanceof Float64Array);
-  assert.equal(t.computeStart.length, M * S);
-  assert.equal(t.transferStart.length, M * (S - 1));
+  assert.ok(t.compute_start instanceof Float64Array);
+  assert.equal(t.compute_start.length, M * S);
+  assert.equal(t.transfer_start.length, M * (S - 1));
   for (let m = 0; m < M; m++) {
     for (let s = 0; s < S; s++) {
       const c = m * S + s;
-      assert.equal(t.computeFinish[c], t.computeStart[c] + tau[s]);
-      if (s > 0) assert.ok(t.computeStart[c] >= t.transferFinish[m * (S - 1) + s - 1]);
-      if (m > 0) assert.ok(t.computeStart[c] >= t.computeFinish[c - S]);
-      if (s < S - 1) assert.equal(t.transferFinish[m * (S - 1) + s], t.computeFinish[c] + d[s]);
+      assert.equal(t.compute_finish[c], t.compute_start[c] + tau[s]);
+      if (s > 0) assert.ok(t.compute_start[c] >= t.transfer_finish[m * (S - 1) + s - 1]);
+      if (m > 0) assert.ok(t.compute_start[c] >= t.compute_finish[c - S]);
+      if (s < S - 1) assert.equal(t.transfer_finish[m * (S - 1) + s], t.compute_finish[c] + d[s]);
     }
   }
-  assert.equal(t.makespan, t.computeFinish[M * S - 1]);
+  assert.equal(t.makespan, t.compute_finish[M * S - 1]);
   assert.equal(t.makespan, hp.makespanAsync({ tau, d, M }));
 });
 
@@ -170,7 +170,7 @@ test('curves: batches include 1, M and ceil(M*); the series are the closed forms
     assert.equal(c.T_gpipe[k], hp.makespanGpipe({ tau, M }));
     assert.equal(c.gpipe_overestimate[k], hp.gpipeOverestimate({ tau, M }));
   });
-  assert.equal(hp.curveBatches({ tau, M: 8, points: 1e9 }).length <= hp.limits.maxCurvePoints + 2, true);
+  assert.equal(hp.curveBatches({ tau, M: 8, points: 1e9 }).length <= hp.limits.max_curve_points + 2, true);
 });
 
 test('the shared parser: separators of every kind, values exact', () => {
@@ -185,9 +185,10 @@ test('the shared parser: separators of every kind, values exact', () => {
 test('version and limits come from the core', () => {
   assert.equal(hp.version, '0.1.0');
   assert.deepEqual({ ...hp.limits }, {
-    maxStages: 1e7, maxValue: 1e15, maxBatches: 2 ** 53, maxTimelineCells: 2e6, maxStreamCells: 1e10,
-    maxCurvePoints: 1e4,
+    max_stages: 1e7, max_value: 1e15, min_stage_time: 1e-15, max_batches: 2 ** 53, max_timeline_cells: 2e6,
+    max_stream_cells: 1e10, max_text_bytes: 2 ** 27, max_curve_points: 1e4,
   });
+  assert.ok(Object.isFrozen(hp.limits));
 });
 
 test('the factory is cached: one promise, one frozen API object', async () => {
@@ -211,12 +212,12 @@ test('a big pipeline: S = 1e6 through Float64Array, exact against the recurrence
   assert.ok(close(stream, a.T_async));
 });
 
-test('analyze with series: false gives the same scalars without the per-stage lists', () => {
+test('analyze with lists: false gives the same scalars without the per-stage lists', () => {
   const lists = ['tau', 'd', 'sigma', 'link_slack', 'link_margin'];
   for (const tau of [[0.5, 1, 1, 5], new Float64Array([0.5, 1, 1, 5])]) {
     const input = { tau, d: [0.2, 0.1, 0.3], M: 16, rho: 0.8, T_real: 90 };
     const full = hp.analyze(input);
-    const scalars = hp.analyze(input, { series: false });
+    const scalars = hp.analyze(input, { lists: false });
     const expected = Object.fromEntries(Object.entries(full).filter(([name]) => !lists.includes(name)));
     assert.deepEqual(scalars, expected);
     assert.equal(scalars.T_async, 83.1);
@@ -230,7 +231,10 @@ test('analyze with series: false gives the same scalars without the per-stage li
   assert.deepEqual(a.tau, tau);
   assert.deepEqual(a.d, d);
   assert.deepEqual(a.sigma, new Float64Array([0.7, 1.1, 1.3, 5]));
-  assert.deepEqual(hp.analyze({ tau }, { series: true }).d, new Float64Array(3));
+  assert.deepEqual(hp.analyze({ tau }, { lists: true }).d, new Float64Array(3));
+  // `series`, the option's former name, still works.
+  assert.deepEqual(hp.analyze({ tau }, { series: false }), hp.analyze({ tau }, { lists: false }));
+  assert.throws(() => hp.analyze({ tau }, { lists: 'no' }), TypeError);
   assert.throws(() => hp.analyze({ tau }, { series: 'no' }), TypeError);
   assert.throws(() => hp.analyze({ tau }, 'fast'), TypeError);
 });

@@ -57,7 +57,7 @@ test('CJS require computes real values', () => {
 (async () => {
   const hp = await require('heteropipe')();
   const t = hp.timeline({ tau: [1, 2], d: [0.5], M: 2, regime: 'blocking' });
-  console.log(JSON.stringify([hp.makespanAsync({ tau: [0.5, 1, 1, 5], M: 1 }), t.makespan, Array.from(t.computeStart),
+  console.log(JSON.stringify([hp.makespanAsync({ tau: [0.5, 1, 1, 5], M: 1 }), t.makespan, Array.from(t.compute_start),
     typeof load.HeteropipeError, hp === (await load())]));
 })();
 `);

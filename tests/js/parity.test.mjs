@@ -1,6 +1,7 @@
-// Ties three lists together: the core's public functions (from its headers),
-// the runtime API, and the TypeScript declarations. Adding to one without the
-// others fails here.
+// Ties the lists together: the core's public functions and enums (from its
+// headers), the module's operations (wasm/src/bindings.cpp), the runtime API,
+// the TypeScript declarations, and the record format both sides of the
+// boundary speak. Adding to one without the others fails here.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -97,4 +98,52 @@ test('the ES module entry re-exports every declared type', () => {
   const declared = [...declarations.matchAll(/^  (?:interface|type|class) (\w+)/gm)].map((m) => m[1]).sort();
   const exported = [...esmExports.matchAll(/^export (?:type|import) (\w+)/gm)].map((m) => m[1]).sort();
   assert.deepEqual(exported, declared);
+});
+
+// The operations bindings.cpp registers, minus the plumbing the wrapper uses.
+const plumbing = ['stage', 'release', 'module_info'];
+function operations() {
+  const text = readFileSync(join(root, 'wasm', 'src', 'bindings.cpp'), 'utf8');
+  return [...text.matchAll(/function\("(\w+)"/g)].map((m) => m[1]).filter((name) => !plumbing.includes(name)).sort();
+}
+const snake = (camelName) => camelName.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase());
+
+test('every operation the module registers is one JS function of the same name, and the other way round', () => {
+  const ops = operations();
+  assert.ok(ops.length >= 24, `found only ${ops.length} operations`);
+  assert.deepEqual(ops.filter((op) => typeof hp[camel(op)] !== 'function'), [], 'operations with no JS function');
+  const functions = Object.keys(hp).filter((key) => typeof hp[key] === 'function');
+  assert.deepEqual(functions.filter((key) => !ops.includes(snake(key))), [], 'JS functions with no operation');
+});
+
+// The members of a C++ enum class, in order.
+function enumMembers(file, name) {
+  const text = readFileSync(join(root, file), 'utf8');
+  const body = text.match(new RegExp(`enum class ${name}\\b[^{]*\\{([^}]*)\\}`));
+  assert.ok(body, `enum ${name} in ${file}`);
+  return body[1].replace(/\/\/[^\n]*/g, '').split(',').map((m) => m.trim()).filter(Boolean);
+}
+
+// The members of a declared union of string literals.
+function union(name) {
+  const body = declarations.match(new RegExp(`type ${name} =([^;]*);`));
+  assert.ok(body, `type ${name} is declared`);
+  return [...body[1].matchAll(/'(\w+)'/g)].map((m) => m[1]);
+}
+
+test('the declared error codes and fields are the core\'s', () => {
+  assert.deepEqual(union('ErrorCode'), enumMembers('core/include/heteropipe/error.hpp', 'ErrorCode'));
+  assert.deepEqual(union('Field'), enumMembers('core/include/heteropipe/error.hpp', 'Field'));
+  assert.deepEqual(union('Regime'), enumMembers('core/include/heteropipe/schedule.hpp', 'Regime'));
+});
+
+test('both sides of the boundary use the same record format', () => {
+  const js = readFileSync(join(root, 'wasm', 'js', 'protocol.js'), 'utf8');
+  const constant = (name) => Number(js.match(new RegExp(`export const ${name} = (\\d+);`))[1]);
+  const cpp = readFileSync(join(root, 'wasm', 'src', 'protocol.hpp'), 'utf8');
+  assert.equal(constant('RECORD'), Number(cpp.match(/kRecordDoubles = (\d+);/)[1]));
+  assert.equal(constant('STAGING_HEADER'), Number(cpp.match(/kStagingHeaderDoubles = (\d+);/)[1]));
+  const kinds = enumMembers('wasm/src/protocol.hpp', 'Kind').map((m) => m.split('='));
+  assert.ok(kinds.length >= 8);
+  for (const [name, value] of kinds) assert.equal(constant(name.trim().toUpperCase()), Number(value), name);
 });

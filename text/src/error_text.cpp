@@ -59,6 +59,8 @@ std::string what(const Error& e) {
              " recurrence steps is over the limit of " + grouped(e.limit);
     case ErrorCode::too_long:
       return "at most " + grouped(e.limit) + " bytes of text (got " + grouped(e.value) + ")";
+    case ErrorCode::out_of_memory:
+      return "not enough memory for this request";
   }
   return std::string(error_code_name(e.code));
 }

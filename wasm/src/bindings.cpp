@@ -1,42 +1,45 @@
-// The Embind registrations of the functions in exports.hpp: the module's only
-// Embind code, built at -Os (see wasm/CMakeLists.txt).
+// What the module offers: one function per public operation (each takes the
+// address of its staged request and returns the address of its reply; see
+// protocol.hpp), and the two calls that stage a request and release a reply.
 #include <emscripten/bind.h>
 
-#include "exports.hpp"
+#include "heteropipe/formulas.hpp"
+#include "operations.hpp"
 
 EMSCRIPTEN_BINDINGS(heteropipe) {
   using emscripten::function;
-  function("hp_slots", &heteropipe::wasm::hp_slots);
-  function("hp_records", &heteropipe::wasm::hp_records);
-  function("hp_list", &heteropipe::wasm::hp_list);
-  function("hp_small_lists", &heteropipe::wasm::hp_small_lists);
-  function("hp_text", &heteropipe::wasm::hp_text);
-  function("hp_error", &heteropipe::wasm::hp_error);
-  function("hp_name", &heteropipe::wasm::hp_name);
-  function("hp_limits", &heteropipe::wasm::hp_limits);
-  function("hp_malloc_bytes", &heteropipe::wasm::hp_malloc_bytes);
-  function("hp_release", &heteropipe::wasm::hp_release);
-  function("hp_analyze", &heteropipe::wasm::hp_analyze);
-  function("hp_check", &heteropipe::wasm::hp_check);
-  function("hp_read_request", &heteropipe::wasm::hp_read_request);
-  function("hp_parse_list", &heteropipe::wasm::hp_parse_list);
-  function("hp_parse_number", &heteropipe::wasm::hp_parse_number);
-  function("hp_makespan_free", &heteropipe::wasm::hp_makespan_free);
-  function("hp_makespan_async", &heteropipe::wasm::hp_makespan_async);
-  function("hp_makespan_blocking", &heteropipe::wasm::hp_makespan_blocking);
-  function("hp_makespan_gpipe", &heteropipe::wasm::hp_makespan_gpipe);
-  function("hp_homogeneity_bias", &heteropipe::wasm::hp_homogeneity_bias);
-  function("hp_full_bias", &heteropipe::wasm::hp_full_bias);
-  function("hp_phase_transition", &heteropipe::wasm::hp_phase_transition);
-  function("hp_overlap_gap", &heteropipe::wasm::hp_overlap_gap);
-  function("hp_asymptotic_throughput_async", &heteropipe::wasm::hp_asymptotic_throughput_async);
-  function("hp_asymptotic_throughput_blocking", &heteropipe::wasm::hp_asymptotic_throughput_blocking);
-  function("hp_crossover_batches", &heteropipe::wasm::hp_crossover_batches);
-  function("hp_gpipe_overestimate", &heteropipe::wasm::hp_gpipe_overestimate);
-  function("hp_effective_slope", &heteropipe::wasm::hp_effective_slope);
-  function("hp_overlap_ratio", &heteropipe::wasm::hp_overlap_ratio);
-  function("hp_recurrence_makespan", &heteropipe::wasm::hp_recurrence_makespan);
-  function("hp_timeline", &heteropipe::wasm::hp_timeline);
-  function("hp_curve_batches", &heteropipe::wasm::hp_curve_batches);
-  function("hp_makespan_curve", &heteropipe::wasm::hp_makespan_curve);
+  namespace hp = heteropipe;
+  namespace op = heteropipe::wasm;
+
+  function("stage", &op::stage);
+  function("release", &op::release);
+
+  function("module_info", &op::module_info);
+  function("memory", &op::memory);
+
+  function("analyze", &op::analyze);
+  function("check", &op::check);
+  function("read_request", &op::read_request);
+  function("parse_list", &op::parse_list);
+  function("parse_number", &op::parse_number);
+
+  function("makespan_free", &op::of_batches<hp::makespan_free>);
+  function("makespan_async", &op::of_batches<hp::makespan_async>);
+  function("makespan_blocking", &op::of_batches<hp::makespan_blocking>);
+  function("makespan_gpipe", &op::of_batches<hp::makespan_gpipe>);
+  function("overlap_gap", &op::of_batches<hp::overlap_gap>);
+  function("gpipe_overestimate", &op::of_batches<hp::gpipe_overestimate>);
+  function("homogeneity_bias", &op::of_pipeline<hp::homogeneity_bias>);
+  function("full_bias", &op::of_pipeline<hp::full_bias>);
+  function("phase_transition", &op::of_pipeline<hp::phase_transition>);
+  function("asymptotic_throughput_async", &op::of_pipeline<hp::asymptotic_throughput_async>);
+  function("asymptotic_throughput_blocking", &op::of_pipeline<hp::asymptotic_throughput_blocking>);
+  function("crossover_batches", &op::of_pipeline<hp::crossover_batches>);
+  function("effective_slope", &op::effective_slope);
+  function("overlap_ratio", &op::overlap_ratio);
+
+  function("recurrence_makespan", &op::recurrence_makespan);
+  function("timeline", &op::timeline);
+  function("curve_batches", &op::curve_batches);
+  function("makespan_curve", &op::makespan_curve);
 }

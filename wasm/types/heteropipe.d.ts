@@ -3,14 +3,16 @@
 // appends each entry's export lines.
 
 declare namespace heteropipe {
-  /** Every limit the core enforces (also quoted in error messages). */
+  /** Every limit the core enforces (the numbers its error messages quote). */
   interface Limits {
-    maxStages: number;
-    maxValue: number;
-    maxBatches: number;
-    maxTimelineCells: number;
-    maxStreamCells: number;
-    maxCurvePoints: number;
+    max_stages: number;
+    max_value: number;
+    min_stage_time: number;
+    max_batches: number;
+    max_timeline_cells: number;
+    max_stream_cells: number;
+    max_text_bytes: number;
+    max_curve_points: number;
   }
 
   type Field = 'tau' | 'd' | 'M' | 'rho' | 'T_real';
@@ -18,7 +20,7 @@ declare namespace heteropipe {
   type ErrorCode =
     | 'empty' | 'too_many' | 'not_finite' | 'negative' | 'all_zero' | 'too_small' | 'too_large' | 'wrong_length'
     | 'not_integer' | 'out_of_range' | 'not_positive' | 'empty_item' | 'not_a_number'
-    | 'no_overlap_headroom' | 'too_many_cells';
+    | 'no_overlap_headroom' | 'too_many_cells' | 'too_long' | 'out_of_memory';
   type SandwichPosition = 'below_async' | 'inside' | 'above_block';
 
   /** Service times tau (S values) and optional link latencies d (S-1 values). */
@@ -61,7 +63,7 @@ declare namespace heteropipe {
     regime?: Regime;
   }
   interface CurveBatchesInput extends BatchesInput {
-    /** How many M values at most, clamped to [2, limits.maxCurvePoints]; default 200. */
+    /** How many M values at most, clamped to [2, limits.max_curve_points]; default 200. */
     points?: number;
   }
   interface CurveInput extends PipelineInput {
@@ -74,8 +76,10 @@ declare namespace heteropipe {
     /** 0-based item, or null when the error is about the whole field. */
     index: number | null;
     value: number;
+    /** The bound the value broke, or the count expected (wrong_length); 0 when the code has none. */
+    limit: number;
     token: string;
-    /** English, e.g. "tau, item 2: must be >= 0 (got -1)". */
+    /** The core's English sentence, e.g. "tau, item 2: must be >= 0 (got -1)". */
     message: string;
   }
 
@@ -85,6 +89,7 @@ declare namespace heteropipe {
     readonly field: Field;
     readonly index: number | null;
     readonly value: number;
+    readonly limit: number;
     readonly token: string;
   }
 
@@ -123,6 +128,8 @@ declare namespace heteropipe {
 
   interface AnalyzeOptions {
     /** Whether to return the per-stage lists; default true. */
+    lists?: boolean;
+    /** The former name of `lists`, still accepted. */
     series?: boolean;
   }
   /** An Analysis without its per-stage lists. */
@@ -134,15 +141,15 @@ declare namespace heteropipe {
     M: number;
     regime: Regime;
     makespan: number;
-    computeStart: Float64Array;
-    computeFinish: Float64Array;
-    transferStart: Float64Array;
-    transferFinish: Float64Array;
+    compute_start: Float64Array;
+    compute_finish: Float64Array;
+    transfer_start: Float64Array;
+    transfer_finish: Float64Array;
   }
 
   interface MemoryUse {
-    wasmBytes: number;
-    mallocBytes: number;
+    wasm_bytes: number;
+    malloc_bytes: number;
   }
 
   interface Curve {
@@ -159,10 +166,10 @@ declare namespace heteropipe {
     readonly limits: Readonly<Limits>;
     /** Lists come back as Float64Arrays when tau is one, else as plain arrays. */
     /**
-     * With `{ series: false }` the five per-stage lists (tau, d, sigma,
+     * With `{ lists: false }` the five per-stage lists (tau, d, sigma,
      * link_slack, link_margin) are left out: the fast path for huge pipelines.
      */
-    analyze(input: AnalyzeInput, options: AnalyzeOptions & { series: false }): Scalars;
+    analyze(input: AnalyzeInput, options: AnalyzeOptions & ({ lists: false } | { series: false })): Scalars;
     analyze(input: AnalyzeInput & { tau: Float64Array }, options?: AnalyzeOptions): Analysis<Float64Array>;
     analyze(input: AnalyzeInput, options?: AnalyzeOptions): Analysis;
     /** All errors, at most one per field; never throws. */
@@ -186,9 +193,9 @@ declare namespace heteropipe {
     gpipeOverestimate(input: BatchesInput): number;
     /** null when there is no overlap headroom (T_block == T_async). */
     overlapRatio(input: OverlapInput): number | null;
-    /** The exact recurrence, streaming; refuses M * S > limits.maxStreamCells. */
+    /** The exact recurrence, streaming; refuses M * S > limits.max_stream_cells. */
     recurrenceMakespan(input: ScheduleInput): number;
-    /** Every cell's start and finish; refuses M * S > limits.maxTimelineCells. */
+    /** Every cell's start and finish; refuses M * S > limits.max_timeline_cells. */
     timeline(input: ScheduleInput): Timeline;
     curveBatches(input: CurveBatchesInput): number[];
     makespanCurve(input: CurveInput): Curve;

@@ -34,7 +34,7 @@
     }
     // One path per colour for the bars and one for the transfers: a few elements instead of thousands
     // keeps a keystroke cheap at S = 64.
-    var cs = tl.computeStart, cf = tl.computeFinish, ts = tl.transferStart, tf = tl.transferFinish;
+    var cs = tl.compute_start, cf = tl.compute_finish, ts = tl.transfer_start, tf = tl.transfer_finish;
     var bars = [], xfers = [], labels = [], label = rh >= 14, h = n(rh - gap);
     var holding = regime === 'blocking', th = holding ? rh - gap : Math.max(2, (rh - gap) / 4);
     for (var c = 0; c < COLOURS; c++) { bars.push([]); xfers.push([]); }

@@ -27,6 +27,7 @@ enum class ErrorCode {
   too_many_cells,   // timeline or stream request above its cell limit; value = M * S
   too_long,         // a text above limits::kMaxTextBytes; value = its length in bytes
   too_much_work,    // a streaming recurrence above limits::kMaxStreamWork; value = its work
+  out_of_memory,    // the host could not give the memory a request needs; value = the bytes asked for
 };
 
 // Which input the error is about.

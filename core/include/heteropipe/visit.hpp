@@ -13,6 +13,10 @@
 //   double, std::int64_t, bool, std::string_view, const std::vector<double>&,
 //   Object<F>     a nested object whose fields F(visit) reports,
 //   Objects<U>    a list of nested objects, each reported by visit_fields(const U&, visit).
+// A name is a string literal (or a view of one, such as field_name's), so a
+// serializer may keep it. A list passed by const reference lives as long as
+// the result (a member, or a view of one); a list computed on demand is passed
+// as a temporary, so a serializer that keeps lists past the call moves it.
 // Every front end (the CLI's JSON, the Python dicts, the JS objects) walks
 // results through this protocol alone, so a field added to a visitor appears
 // everywhere with no other change.

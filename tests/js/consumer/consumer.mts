@@ -7,7 +7,7 @@ const position: 'below_async' | 'inside' | 'above_block' | undefined = a.T_real_
 const sigma: number[] = a.sigma;
 const big: Analysis<Float64Array> = hp.analyze({ tau: new Float64Array([1, 2]), d: new Float64Array([0.5]) });
 const t: Timeline = hp.timeline({ tau: [1, 2], M: 2, regime: 'blocking' });
-const starts: Float64Array = t.computeStart;
+const starts: Float64Array = t.compute_start;
 const c: Curve = hp.makespanCurve({ tau: [1, 2], batches: hp.curveBatches({ tau: [1, 2], M: 8, points: 50 }) });
 const ratio: number | null = hp.overlapRatio({ tau: [1, 1], d: [1], M: 4, T_real: 5 });
 const stream: number = hp.recurrenceMakespan({ tau: [1, 2], M: 1e6, regime: 'asynchronous' });
@@ -19,8 +19,8 @@ try {
 } catch (e) {
   if (e instanceof HeteropipeError) {
     const index: number | null = e.index;
-    console.log(e.code, e.field, index, e.value, e.token, e.message);
+    console.log(e.code, e.field, index, e.value, e.limit, e.token, e.message);
   }
 }
 console.log(position, sigma, big.tau.byteLength, starts.length, c.T_async.length, ratio, stream, errors, list, M,
-  hp.version, hp.limits.maxTimelineCells, hp.memory().mallocBytes, hp.phaseTransition({ tau: [1, 2] }));
+  hp.version, hp.limits.max_timeline_cells, hp.memory().malloc_bytes, hp.phaseTransition({ tau: [1, 2] }));

@@ -1,0 +1,110 @@
+// Decoding a reply: records in the format of wasm/src/protocol.hpp, turned
+// into plain objects by name. Nothing here knows any result type.
+import { BOOLEAN, INTEGER, LIST, NUMBER, OBJECT, OBJECTS, RECORD, TEXT } from './protocol.js';
+
+// Made on first need, like encode.js's encoder.
+let decoder = null;
+
+// Objects are built from templates, one per shape (the names of their fields
+// in order), found by walking a tree keyed by the names' addresses: names
+// are string literals in C++, so an address always names the same field.
+// Copying a template and setting its fields is faster than adding fields one
+// by one to an empty object.
+function shapeNode(parent, name) {
+  return { parent, name, next: new Map(), lastAddress: -1, last: null, template: null, names: null };
+}
+const shapes = shapeNode(null, '');
+
+function nextShape(node, u8, address, length) {
+  if (node.lastAddress === address) return node.last;  // the shape of the previous reply, most often
+  let next = node.next.get(address);
+  if (next === undefined) {
+    next = shapeNode(node, String.fromCharCode.apply(null, u8.subarray(address, address + length)));
+    node.next.set(address, next);
+  }
+  node.lastAddress = address;
+  node.last = next;
+  return next;
+}
+
+// The template of the shape ending at `node`: JSON.parse gives an object
+// with fast properties.
+function templateOf(node) {
+  if (node.template === null) {
+    const names = [];
+    for (let n = node; n !== shapes; n = n.parent) names.unshift(n.name);
+    node.names = names;
+    node.template = JSON.parse('{' + names.map((name) => JSON.stringify(name) + ':null').join(',') + '}');
+  }
+  return node.template;
+}
+
+// The decoder of the records that module memory `heap` holds (see call.js):
+// readObject(k, count, typed) is the object of the `count` records from
+// index k (in doubles), with lists as Float64Arrays when `typed`.
+export function decoderOf(heap) {
+  let f64;
+  let u8;
+
+  function textAt(address, length) {
+    let ascii = '';
+    for (let k = 0; k < length; k++) {
+      const c = u8[address + k];
+      if (c >= 0x80) {
+        if (decoder === null) decoder = new TextDecoder();
+        return decoder.decode(u8.subarray(address, address + length));
+      }
+      ascii += String.fromCharCode(c);
+    }
+    return ascii;
+  }
+
+  // A list from wasm memory: a Float64Array copy, or a plain array.
+  function listAt(address, length, typed) {
+    const at = address >>> 3;
+    if (typed) return f64.slice(at, at + length);
+    const out = new Array(length);
+    for (let k = 0; k < length; k++) out[k] = f64[at + k];
+    return out;
+  }
+
+  // The `count` records from index k (in doubles) as one plain object.
+  function readObject(k, count, typed) {
+    const end = k + count * RECORD;
+    const values = [];
+    let node = shapes;
+    for (let r = k; r < end; r += RECORD) {
+      const kind = f64[r];
+      const a = f64[r + 3];
+      node = nextShape(node, u8, f64[r + 1], f64[r + 2]);
+      if (kind === NUMBER || kind === INTEGER) values.push(a);
+      else if (kind === BOOLEAN) values.push(a !== 0);
+      else if (kind === TEXT) values.push(textAt(a, f64[r + 4]));
+      else if (kind === LIST) values.push(listAt(a, f64[r + 4], typed));
+      else if (kind === OBJECT) values.push(readObject(r + RECORD, a, typed));
+      else if (kind === OBJECTS) values.push(readObjects(r + RECORD, a, typed));
+      if (kind === OBJECT || kind === OBJECTS) r += a * RECORD;
+    }
+    const out = { ...templateOf(node) };
+    const names = node.names;
+    for (let j = 0; j < values.length; j++) out[names[j]] = values[j];
+    return out;
+  }
+
+  function readObjects(k, count, typed) {
+    const out = [];
+    const end = k + count * RECORD;
+    while (k < end) {
+      const inner = f64[k + 3];
+      out.push(readObject(k + RECORD, inner, typed));
+      k += (inner + 1) * RECORD;
+    }
+    return out;
+  }
+
+  return (k, count, typed) => {
+    f64 = heap.f64();
+    u8 = heap.u8();
+    return readObject(k, count, typed);
+  };
+}

@@ -1,0 +1,22 @@
+// The error every failed call throws. Its message is the core's English
+// sentence (text::describe in C++); nothing here words an error.
+export class HeteropipeError extends Error {
+  constructor(info) {
+    super(info.message);
+    this.code = info.code;
+    this.field = info.field;
+    this.index = info.index;
+    this.value = info.value;
+    this.limit = info.limit;
+    this.token = info.token;
+  }
+}
+HeteropipeError.prototype.name = 'HeteropipeError';
+// The class's own name too (the bundle is minified), as consoles show it.
+Object.defineProperty(HeteropipeError, 'name', { value: 'HeteropipeError' });
+
+// A core error as the public ErrorInfo: `index` is null for the whole field.
+export function errorInfo(e) {
+  if (e.index < 0) e.index = null;
+  return e;
+}

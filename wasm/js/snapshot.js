@@ -1,0 +1,164 @@
+// Reading the caller's values: the one place where the caller's own code can
+// run (getters, Proxy traps, a length that is an accessor). Each input
+// becomes a plain value before anything is written to wasm memory, so
+// nothing the caller does, a call back into the module included, can reach
+// a call in progress. No value is ever converted by calling its own methods
+// (valueOf, toString): what is not a number is kept as a token for the error
+// message, and C++ refuses it.
+import { BOOLEAN, LIST, NUMBER, TEXT } from './protocol.js';
+
+// The intrinsic accessors of typed arrays, taken before any caller's code
+// runs: they read a genuine typed array's own internal state, so a subclass
+// or a replaced prototype cannot lie about a Float64Array's length.
+const TypedArray = Object.getPrototypeOf(Float64Array.prototype);
+const typedName = Object.getOwnPropertyDescriptor(TypedArray, Symbol.toStringTag).get;
+const typedLength = Object.getOwnPropertyDescriptor(TypedArray, 'length').get;
+
+// The length of a genuine Float64Array (a subclass's too), else -1. It runs
+// no code of the caller's, and a detached array's length is 0.
+export function float64Length(x) {
+  return typedName.call(x) === 'Float64Array' ? typedLength.call(x) : -1;
+}
+
+// How a value that is not a number appears in an error, as JS writes it.
+export function quote(v) {
+  if (typeof v === 'string') return JSON.stringify(v.length > 40 ? v.slice(0, 40) + '...' : v);
+  if (typeof v === 'bigint') return v + 'n';
+  if (typeof v === 'function') return 'a function';
+  if (typeof v === 'object' && v !== null) {
+    try {
+      return Array.isArray(v) ? 'an array' : 'an object';
+    } catch (e) {
+      return 'an object';  // a revoked Proxy
+    }
+  }
+  return String(v);
+}
+
+// UTF-8 bytes of a string, as TextEncoder writes it (a lone surrogate as U+FFFD).
+export function utf8Length(s) {
+  if (!/[^\x00-\x7f]/.test(s)) return s.length;  // ASCII: the engine's scan is faster than a loop
+  let n = 0;
+  for (let k = 0; k < s.length; k++) {
+    const c = s.charCodeAt(k);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c < 0xdc00 && k + 1 < s.length && (s.charCodeAt(k + 1) & 0xfc00) === 0xdc00) {
+      n += 4;
+      k++;
+    } else n += 3;
+  }
+  return n;
+}
+
+// The request argument: anything, read as an object with no fields when absent.
+export function fieldsOf(request) {
+  return request === undefined || request === null ? {} : request;
+}
+
+// One input as the encoder takes it (encode.js). Every input has every
+// field, so that the encoder sees one kind of object: value is a number, a
+// boolean or a text; values a list's items (an array of our own, or the
+// caller's Float64Array when `typed`); length a list's length or a text's
+// UTF-8 bytes; token how JS writes the value at item `at` that is not a
+// number (-1: the whole field).
+function input(kind, name) {
+  return { kind, name, value: 0, values: null, length: 0, typed: false, token: null, at: -1, tokenBytes: 0 };
+}
+
+function loneItem(name, x) {
+  const one = input(LIST, name);
+  one.length = 1;
+  one.values = [typeof x === 'number' ? x : NaN];
+  if (typeof x !== 'number') {
+    one.token = quote(x);
+    one.at = 0;
+  }
+  return one;
+}
+
+// A list of numbers: a Float64Array, an array or an array-like, or a lone
+// value (a list of one). Items are copied only up to `max` (the longest list
+// any operation accepts); a longer list is sent as its length alone, for C++
+// to refuse. A Float64Array is kept as it is (`typed`): its length and values
+// are read when the request is staged, after every other input was read, by
+// code that cannot run the caller's (encode.js).
+export function list(name, x, max) {
+  if (x === undefined || x === null) return null;
+  const out = input(LIST, name);
+  if (float64Length(x) >= 0) {
+    out.values = x;
+    out.typed = true;
+    return out;
+  }
+  let length;
+  if (typeof x === 'object' || typeof x === 'function') {
+    try {
+      length = x.length;
+    } catch (e) {
+      // A Proxy around a typed array cannot give its length: not a list.
+    }
+  }
+  if (typeof length !== 'number' || !(length >= 0) || length !== Math.floor(length)) return loneItem(name, x);
+  out.length = length;
+  if (length > max) return out;
+  const values = [];
+  for (let k = 0; k < length; k++) {
+    const item = x[k];
+    if (typeof item === 'number') {
+      values.push(item);
+    } else {
+      values.push(NaN);
+      if (out.token === null) {
+        out.token = quote(item);
+        out.at = k;
+      }
+    }
+  }
+  out.values = values;
+  return out;
+}
+
+// A number; absent when undefined (C++ applies the default).
+export function number(name, x) {
+  if (x === undefined) return null;
+  const out = input(NUMBER, name);
+  if (typeof x === 'number') {
+    out.value = x;
+  } else {
+    out.value = NaN;
+    out.token = quote(x);
+  }
+  return out;
+}
+
+// A number that may be left out (undefined or null): T_real.
+export function optional(name, x) {
+  return x === null ? null : number(name, x);
+}
+
+export function flag(name, x) {
+  const out = input(BOOLEAN, name);
+  out.value = x;
+  return out;
+}
+
+// Text: a string, else a TypeError naming `what`.
+export function text(name, x, what) {
+  if (typeof x !== 'string') throw new TypeError(what + ' must be a string (got ' + quote(x) + ')');
+  const out = input(TEXT, name);
+  out.value = x;
+  out.length = utf8Length(x);
+  return out;
+}
+
+// One of a few names the module gave (a field, a regime), else a TypeError.
+export function choice(name, x, allowed, what) {
+  if (typeof x !== 'string' || !allowed.includes(x)) {
+    throw new TypeError(what + ' must be ' + allowed.map((a) => "'" + a + "'").join(' or ') + ' (got ' + quote(x) + ')');
+  }
+  const out = input(TEXT, name);
+  out.value = x;
+  out.length = x.length;
+  return out;
+}

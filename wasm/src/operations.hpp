@@ -1,0 +1,51 @@
+#pragma once
+
+#include "inputs.hpp"
+#include "reply.hpp"
+#include "request.hpp"
+
+// The module's public operations. Each takes the address of its staged
+// request (request.hpp), which it frees, and returns the address of its
+// reply (reply.hpp), which the wrapper releases. None throws: a failure is a
+// reply of status -1 holding one error.
+namespace heteropipe::wasm {
+
+// The module itself: version, limits and the names of fields and regimes.
+double module_info(double staging);
+// wasm memory and the bytes malloc has handed out (the leak tests hold them flat).
+double memory(double staging);
+
+// Every quantity at once (analyze_op.cpp), and checks (request_ops.cpp).
+double analyze(double staging);
+double check(double staging);
+double read_request(double staging);
+double parse_list(double staging);
+double parse_number(double staging);
+
+// The schedule and the curves (schedule_ops.cpp).
+double effective_slope(double staging);
+double overlap_ratio(double staging);
+double recurrence_makespan(double staging);
+double timeline(double staging);
+double curve_batches(double staging);
+double makespan_curve(double staging);
+
+// One quantity of a pipeline.
+template <auto quantity>
+double of_pipeline(double staging) {
+  Request in(staging);
+  auto p = read_pipeline(in);
+  return p ? value(quantity(p.value())) : refuse(p.error());
+}
+
+// One quantity of a pipeline at M micro-batches.
+template <auto quantity>
+double of_batches(double staging) {
+  Request in(staging);
+  auto p = read_pipeline(in);
+  if (!p) return refuse(p.error());
+  auto M = read_batches(in);
+  return M ? value(quantity(p.value(), M.value())) : refuse(M.error());
+}
+
+}  // namespace heteropipe::wasm
