@@ -43,12 +43,15 @@ std::string_view regime_name(Regime regime) {
   return regime == Regime::asynchronous ? "asynchronous" : "blocking";
 }
 
-Result<double> recurrence_makespan(const Pipeline& p, double M, Regime regime) {
+std::optional<Error> check_stream_work(const Pipeline& p, double M) {
   const double S_count = static_cast<double>(p.S());
   const double steps = M * S_count + limits::kStreamDiagonalCost * (M + S_count - 1);
-  if (steps > limits::kMaxStreamWork) {
-    return Error{ErrorCode::too_much_work, Field::M, kWholeField, steps, {}, limits::kMaxStreamWork};
-  }
+  if (steps <= limits::kMaxStreamWork) return std::nullopt;
+  return Error{ErrorCode::too_much_work, Field::M, kWholeField, steps, {}, limits::kMaxStreamWork};
+}
+
+Result<double> recurrence_makespan(const Pipeline& p, double M, Regime regime) {
+  if (auto e = check_stream_work(p, M)) return *e;
   const std::int64_t S = p.S();
   const auto batches = static_cast<std::int64_t>(M);
   const RecurrenceInputs in = inputs_for(p, regime);

@@ -71,15 +71,16 @@ test('every error code reachable from JS, with field, index, value and message',
       { code: 'too_many_cells', field: 'M', value: 2400000, limit: 2e6,
         message: 'M: M x S = 2,400,000 cells is over the limit of 2,000,000' }],
     [() => hp.recurrenceMakespan({ tau: [1, 2], M: 6e9, regime: 'blocking' }),
-      { code: 'too_many_cells', value: 12e9, message: 'M: M x S = 12,000,000,000 cells is over the limit of 10,000,000,000' }],
+      { code: 'too_much_work', value: 12e9 + 32 * (6e9 + 1), limit: 1e10,
+        message: 'M: M x S + 32 (M + S - 1) = 204,000,000,032 recurrence steps is over the limit of 10,000,000,000' }],
   ];
   const codes = new Set();
   for (const [call, expected] of cases) codes.add(fails(call, expected).code);
   // no_overlap_headroom is the one code JS never raises: overlapRatio answers
   // null instead, and analyze leaves overlap_ratio out (see model.test.mjs).
   assert.deepEqual([...codes].sort(), ['all_zero', 'empty', 'empty_item', 'negative', 'not_a_number', 'not_finite',
-    'not_integer', 'not_positive', 'out_of_range', 'too_large', 'too_many', 'too_many_cells', 'too_small',
-    'wrong_length']);
+    'not_integer', 'not_positive', 'out_of_range', 'too_large', 'too_many', 'too_many_cells', 'too_much_work',
+    'too_small', 'wrong_length']);
 });
 
 test('strings, null, objects, booleans and bigints where numbers belong are refused by C++', () => {

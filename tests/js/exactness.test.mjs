@@ -39,8 +39,8 @@ test('T_gpipe at M = 2^53 is never below T_free', () => {
 test('every two-decimal boundary up to 1.00: latency equal to the slack as typed is no phase transition', () => {
   const typed = (h) => (h / 100).toFixed(2);
   let cases = 0;
-  for (let a = 1; a < 100; a += 3) {
-    for (let c = a + 1; c <= 100; c += 2) {
+  for (let a = 1; a < 100; a++) {
+    for (let c = a + 1; c <= 100; c++) {
       const { request } = hp.readRequest({ tau: typed(a) + ',' + typed(c), d: typed(c - a) });
       const r = hp.analyze(request);
       assert.equal(r.phase_transition, false, `${a} ${c}`);
@@ -51,7 +51,7 @@ test('every two-decimal boundary up to 1.00: latency equal to the slack as typed
       cases++;
     }
   }
-  assert.ok(cases > 1000);
+  assert.equal(cases, 4950);
 });
 
 test('-0 is 0 in every list and in rho', () => {

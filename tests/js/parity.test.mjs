@@ -50,6 +50,9 @@ const coveredBy = {
   sandwich_position: { field: 'T_real_position' },
   sandwich_position_name: { field: 'T_real_position' },
   regime_name: { api: 'timeline' },
+  check_stream_work: { api: 'recurrenceMakespan' },
+  parse_count: { api: 'readRequest' },
+  trim_blanks: { api: 'parseNumber' },
 };
 
 // Members of the API that are not a core function.

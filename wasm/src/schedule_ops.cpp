@@ -52,7 +52,7 @@ double recurrence_makespan(double staging) {
   if (!M) return refuse(M.error());
   // Its inputs (copies of two per-stage lists) and two rows of cells.
   const double S = static_cast<double>(p.value().S());
-  if (M.value() * S <= limits::kMaxStreamCells && !room_for(doubles(4 * S))) {
+  if (!check_stream_work(p.value(), M.value()) && !room_for(doubles(4 * S))) {
     return refuse(out_of_memory(Field::tau, doubles(4 * S)));
   }
   auto T = heteropipe::recurrence_makespan(p.value(), M.value(), read_regime(in));

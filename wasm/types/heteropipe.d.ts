@@ -8,19 +8,26 @@ declare namespace heteropipe {
     max_stages: number;
     max_value: number;
     min_stage_time: number;
+    min_batches: number;
     max_batches: number;
+    min_rho: number;
+    max_rho: number;
     max_timeline_cells: number;
-    max_stream_cells: number;
+    /** Each anti-diagonal of the recurrence counts as this many cells of work. */
+    stream_diagonal_cost: number;
+    /** The recurrence's work limit: M * S + stream_diagonal_cost * (M + S - 1). */
+    max_stream_work: number;
     max_text_bytes: number;
+    min_curve_points: number;
     max_curve_points: number;
   }
 
-  type Field = 'tau' | 'd' | 'M' | 'rho' | 'T_real';
+  type Field = 'tau' | 'd' | 'M' | 'rho' | 'T_real' | 'points';
   type Regime = 'asynchronous' | 'blocking';
   type ErrorCode =
     | 'empty' | 'too_many' | 'not_finite' | 'negative' | 'all_zero' | 'too_small' | 'too_large' | 'wrong_length'
     | 'not_integer' | 'out_of_range' | 'not_positive' | 'empty_item' | 'not_a_number'
-    | 'no_overlap_headroom' | 'too_many_cells' | 'too_long' | 'out_of_memory';
+    | 'no_overlap_headroom' | 'too_many_cells' | 'too_long' | 'too_much_work' | 'out_of_memory';
   type SandwichPosition = 'below_async' | 'inside' | 'above_block';
 
   /** Service times tau (S values) and optional link latencies d (S-1 values). */
@@ -193,7 +200,7 @@ declare namespace heteropipe {
     gpipeOverestimate(input: BatchesInput): number;
     /** null when there is no overlap headroom (T_block == T_async). */
     overlapRatio(input: OverlapInput): number | null;
-    /** The exact recurrence, streaming; refuses M * S > limits.max_stream_cells. */
+    /** The exact recurrence, streaming; refuses (too_much_work) M * S + stream_diagonal_cost * (M + S - 1) > limits.max_stream_work. */
     recurrenceMakespan(input: ScheduleInput): number;
     /** Every cell's start and finish; refuses M * S > limits.max_timeline_cells. */
     timeline(input: ScheduleInput): Timeline;

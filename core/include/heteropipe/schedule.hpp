@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -22,6 +23,9 @@ enum class Regime {
 // (too_much_work, field M, value M x S + kStreamDiagonalCost (M + S - 1)) above
 // limits::kMaxStreamWork. M must be valid.
 Result<double> recurrence_makespan(const Pipeline& p, double M, Regime regime);
+
+// The work check recurrence_makespan makes first: too_much_work, or nothing.
+std::optional<Error> check_stream_work(const Pipeline& p, double M);
 
 // Start and finish of every (micro-batch, stage) cell and of every transfer,
 // row-major by micro-batch: cell (m, s) is at m * S + s, transfer (m, s) from
