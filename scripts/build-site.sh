@@ -17,5 +17,13 @@ cp -R "$root/web/." "$out/"
 cp "$module" "$out/heteropipe.js"
 cp "$uplot/uPlot.iife.min.js" "$uplot/uPlot.min.css" "$out/vendor/"
 cp "$root/node_modules/uplot/LICENSE" "$out/vendor/uPlot.LICENSE.txt"
+# The pages' own scripts and styles, minified as they are copied (the sources in web/ stay
+# readable): the site stays within its size budget. Each file stays a classic script.
+esbuild="$root/node_modules/.bin/esbuild"
+[ -x "$esbuild" ] || { echo "build-site: missing esbuild; run: npm install" >&2; exit 1; }
+for f in "$out"/js/*.js "$out"/i18n/*.js "$out"/css/*.css; do
+  "$esbuild" "$f" --minify --charset=utf8 --log-level=warning --outfile="$f.min" --allow-overwrite
+  mv "$f.min" "$f"
+done
 bytes=$(find "$out" -type f -printf '%s\n' | awk '{s += $1} END {print s}')
 echo "build-site: wrote $out ($bytes bytes)"

@@ -31,7 +31,7 @@ const CASES = [
   ['M', 'eight', 'not_a_number', 'M：“eight”不是数字'],
   ['rho', '1.5', 'out_of_range', 'ρ：必须在 0 到 1 之间（输入为 1.5）'],
   ['T_real', '0', 'not_positive', 'T_real：必须 > 0（输入为 0）'],
-  ['T_real', '1e20', 'too_large', 'T_real：最大为 1e15（输入为 100000000000000000000）'],
+  ['T_real', '1e20', 'too_large', 'T_real：最大为 1e15（输入为 1e20）'],
 ];
 
 // The module's English message for a text, found the way the page finds it (hp.readRequest).

@@ -35,7 +35,7 @@
       var k = Math.log2(x);
       if (k >= 32 && Number.isInteger(k)) return '2^' + k;
       if (Number.isInteger(x) && Math.abs(x) < 1e12) return integer.format(x);
-      return String(x).replace('e+', 'e');
+      return x.toExponential().replace('e+', 'e');
     }
   };
 })();
