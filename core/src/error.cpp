@@ -29,6 +29,7 @@ std::string_view error_code_name(ErrorCode code) {
     case ErrorCode::memory_short: return "memory_short";
     case ErrorCode::no_feasible_split: return "no_feasible_split";
     case ErrorCode::too_many_to_order: return "too_many_to_order";
+    case ErrorCode::order_search_too_large: return "order_search_too_large";
   }
   return "unknown";
 }

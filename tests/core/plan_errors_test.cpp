@@ -168,6 +168,21 @@ TEST_CASE("plan errors: M, objective and order") {
   expect(in, ErrorCode::too_many_to_order, Field::order, kWholeField, 7,
          "order: trying every device order allows at most 6 devices (got 7)");
 
+  // Six distinct devices: 720 orders x 6 x 243 layers is past the work bound.
+  in = valid();
+  in.order = DeviceOrder::search;
+  in.devices.clear();
+  for (int s = 0; s < 6; ++s) in.devices.push_back({std::vector<double>(243, 1.0 + s), 1e9});
+  in.links.assign(5, valid().links[0]);
+  in.layer_memory.assign(243, 1);
+  in.cut_bytes.assign(242, 1);
+  expect(in, ErrorCode::order_search_too_large, Field::order, kWholeField, 720 * 6 * 243,
+         "order: trying every distinct device order takes 1,049,760 steps (orders x devices x layers), over the "
+         "limit of 1,048,576");
+  // Identical devices never trade places: two kinds of three give 20 orders.
+  for (int s = 0; s < 6; ++s) in.devices[static_cast<std::size_t>(s)].layer_times.assign(243, s < 3 ? 1.0 : 2.0);
+  CHECK(make_plan(in).ok());
+
   CHECK(objective_from_name("blocking").value() == Objective::blocking);
   CHECK(device_order_from_name("search").value() == DeviceOrder::search);
   const Error bad = objective_from_name("fast").error();

@@ -135,6 +135,9 @@ std::string what(const Error& e) {
       return "no split of the layers into contiguous stages fits every device's memory";
     case ErrorCode::too_many_to_order:
       return "trying every device order allows at most " + grouped(e.limit) + " devices (got " + grouped(e.value) + ")";
+    case ErrorCode::order_search_too_large:
+      return "trying every distinct device order takes " + grouped(e.value) +
+             " steps (orders x devices x layers), over the limit of " + grouped(e.limit);
   }
   return std::string(error_code_name(e.code));
 }

@@ -6,6 +6,7 @@
 #include "heteropipe/limits.hpp"
 #include "heteropipe/pipeline.hpp"
 #include "heteropipe/plan/input.hpp"
+#include "orders.hpp"
 
 namespace heteropipe {
 namespace {
@@ -164,9 +165,17 @@ std::optional<Error> check_plan_input(const PlanInput& input) {
   if (order < 0 || order > static_cast<int>(DeviceOrder::search)) {
     return Error{ErrorCode::unknown_name, Field::order, kWholeField, 0.0, std::to_string(order)};
   }
-  if (input.order == DeviceOrder::search && S > limits::kMaxOrderSearchDevices) {
-    return Error{ErrorCode::too_many_to_order, Field::order, kWholeField, static_cast<double>(S), {},
-                 static_cast<double>(limits::kMaxOrderSearchDevices)};
+  if (input.order == DeviceOrder::search) {
+    if (S > limits::kMaxOrderSearchDevices) {
+      return Error{ErrorCode::too_many_to_order, Field::order, kWholeField, static_cast<double>(S), {},
+                   static_cast<double>(limits::kMaxOrderSearchDevices)};
+    }
+    const auto orders = static_cast<double>(plan_detail::device_orders(input).size());
+    const double work = orders * static_cast<double>(S) * static_cast<double>(L);
+    if (work > limits::kMaxOrderSearchWork) {
+      return Error{ErrorCode::order_search_too_large, Field::order, kWholeField, work, {},
+                   limits::kMaxOrderSearchWork};
+    }
   }
   return std::nullopt;
 }

@@ -6,6 +6,7 @@
 #include <numeric>
 
 #include "chain.hpp"
+#include "orders.hpp"
 #include "search.hpp"
 
 namespace heteropipe {
@@ -97,6 +98,11 @@ bool better(const Plan& a, const Plan& b) {
   return tie_breaker(a.analysis, a.objective) < tie_breaker(b.analysis, b.objective);
 }
 
+std::optional<Bounds> solve(const Chain& chain, const PlanInput& input) {
+  if (input.objective == Objective::throughput) return plan_detail::least_bottleneck_split(chain);
+  return plan_detail::least_makespan(chain, input.M);
+}
+
 // Reasons no split can fit, found before any search: each needs every
 // device to run a layer.
 std::optional<Error> certain_infeasibility(const PlanInput& input) {
@@ -134,17 +140,14 @@ Result<Plan> make_plan(const PlanInput& input) {
   if (auto e = certain_infeasibility(input)) return *e;
   const auto cost = input.objective == Objective::blocking ? plan_detail::StageCost::sigma
                                                             : plan_detail::StageCost::tau;
-  std::vector<std::int64_t> order(input.devices.size());
-  std::iota(order.begin(), order.end(), std::int64_t{0});
-  std::optional<Plan> best;
-  do {
+  std::optional<Plan> best;  // ties between orders go to the first tried
+  for (const auto& order : plan_detail::device_orders(input)) {
     const Chain chain = chain_of(input, order, cost);
-    const auto bounds = input.objective == Objective::throughput ? plan_detail::least_bottleneck_split(chain)
-                                                                 : plan_detail::least_makespan(chain, input.M);
-    if (!bounds) continue;
-    Plan plan = plan_of(input, chain, order, *bounds);
-    if (!best || better(plan, *best)) best = std::move(plan);
-  } while (input.order == DeviceOrder::search && std::next_permutation(order.begin(), order.end()));
+    if (const auto bounds = solve(chain, input)) {
+      Plan plan = plan_of(input, chain, order, *bounds);
+      if (!best || better(plan, *best)) best = std::move(plan);
+    }
+  }
   if (!best) return infeasibility(input);
   return std::move(*best);
 }

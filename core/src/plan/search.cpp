@@ -51,11 +51,16 @@ double bottleneck_floor(const Chain& chain) {
 // The program's fill differs from the exact sum by at most 3 S rounding
 // units of the largest partial value (a fill or a prefix sum), and
 // 3 S 2^-53 is far below 2^-30 for S <= limits::kMaxPlanDevices.
+double largest_prefix(const Chain& chain) {
+  double largest = 0;
+  for (std::int64_t s = 0; s < chain.S; ++s) largest = std::max(largest, chain.prefix[s * (chain.L + 1) + chain.L]);
+  return largest;
+}
+
 double fill_floor(const Chain& chain) {
-  double total = 0, largest_prefix = 0;
+  double total = 0;
   for (std::int64_t b = 0; b < chain.L; ++b) total += fastest(chain, b);
-  for (std::int64_t s = 0; s < chain.S; ++s) largest_prefix = std::max(largest_prefix, chain.prefix[s * (chain.L + 1) + chain.L]);
-  return total - (total + largest_prefix) * 0x1p-30;
+  return total - (total + largest_prefix(chain)) * 0x1p-30;
 }
 
 // Above every stage cost: past it a bound is no bound.

@@ -19,4 +19,5 @@ std::optional<Bounds> least_makespan(const Chain& chain, double M);
 // The split with the least bottleneck and, among those, the least fill.
 std::optional<Bounds> least_bottleneck_split(const Chain& chain);
 
+
 }  // namespace heteropipe::plan_detail
