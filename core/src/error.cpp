@@ -22,6 +22,15 @@ std::string_view error_code_name(ErrorCode code) {
     case ErrorCode::too_long: return "too_long";
     case ErrorCode::too_much_work: return "too_much_work";
     case ErrorCode::out_of_memory: return "out_of_memory";
+    case ErrorCode::unknown_name: return "unknown_name";
+    case ErrorCode::sum_too_large: return "sum_too_large";
+    case ErrorCode::delay_too_large: return "delay_too_large";
+    case ErrorCode::fewer_layers_than_devices: return "fewer_layers_than_devices";
+    case ErrorCode::device_too_small: return "device_too_small";
+    case ErrorCode::memory_short: return "memory_short";
+    case ErrorCode::no_feasible_split: return "no_feasible_split";
+    case ErrorCode::too_many_to_order: return "too_many_to_order";
+    case ErrorCode::order_search_too_large: return "order_search_too_large";
   }
   return "unknown";
 }
@@ -34,6 +43,16 @@ std::string_view field_name(Field field) {
     case Field::rho: return "rho";
     case Field::T_real: return "T_real";
     case Field::points: return "points";
+    case Field::devices: return "devices";
+    case Field::layer_times: return "layer_times";
+    case Field::memory_capacity: return "memory_capacity";
+    case Field::layer_memory: return "layer_memory";
+    case Field::links: return "links";
+    case Field::latency: return "latency";
+    case Field::bandwidth: return "bandwidth";
+    case Field::cut_bytes: return "cut_bytes";
+    case Field::objective: return "objective";
+    case Field::order: return "order";
   }
   return "unknown";
 }

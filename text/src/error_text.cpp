@@ -1,17 +1,72 @@
 #include "heteropipe/text/error_text.hpp"
 
 #include "heteropipe/limits.hpp"
+#include "heteropipe/plan/input.hpp"
 #include "heteropipe/text/numbers.hpp"
 
 namespace heteropipe::text {
 namespace {
 
-bool is_scalar(Field field) { return field != Field::tau && field != Field::d; }
+bool is_scalar(Field field) {
+  switch (field) {
+    case Field::tau:
+    case Field::d:
+    case Field::devices:
+    case Field::layer_times:
+    case Field::layer_memory:
+    case Field::links:
+    case Field::cut_bytes:
+      return false;
+    default:
+      return true;
+  }
+}
+
+// What an index counts in each of the planner's lists ("item" elsewhere).
+std::string_view position_noun(Field field) {
+  switch (field) {
+    case Field::layer_times:
+    case Field::memory_capacity:
+      return "device";
+    case Field::layer_memory:
+      return "layer";
+    case Field::links:
+    case Field::latency:
+    case Field::bandwidth:
+      return "link";
+    case Field::cut_bytes:
+      return "cut";
+    default:
+      return "item";
+  }
+}
+
+// The names a field accepts, from the core's own list.
+std::string choices(Field field) {
+  std::string list;
+  auto add = [&list](std::string_view name) { list += (list.empty() ? "" : ", ") + std::string(name); };
+  if (field == Field::order) {
+    for (DeviceOrder o : {DeviceOrder::given, DeviceOrder::search}) add(device_order_name(o));
+  } else {
+    for (Objective o : {Objective::async, Objective::blocking, Objective::throughput}) add(objective_name(o));
+  }
+  return list;
+}
 
 // The offending text as typed when the parser kept it, else the value.
 std::string shown(const Error& e) { return e.token.empty() ? shortest(e.value) : quoted(e.token); }
 
 std::string got(const Error& e) { return " (got " + shown(e) + ")"; }
+
+std::string wrong_length(const Error& e) {
+  const std::string count = grouped(e.limit);
+  switch (e.field) {
+    case Field::layer_times: return "needs L = " + count + " layer times, one per layer" + got(e);
+    case Field::links: return "needs S-1 = " + count + " links, one between each two neighbouring devices" + got(e);
+    case Field::cut_bytes: return "needs L-1 = " + count + " values, one per cut between two layers" + got(e);
+    default: return "needs S-1 = " + count + " link latencies, one per link, or none" + got(e);
+  }
+}
 
 std::string range_of(Field field) {
   if (field == Field::rho) return bound(limits::kMinRho) + " and " + bound(limits::kMaxRho);
@@ -32,11 +87,14 @@ std::string what(const Error& e) {
     case ErrorCode::all_zero:
       return "at least one stage time must be > 0";
     case ErrorCode::too_small:
+      if (e.field == Field::layer_times) {
+        return "some layer must take at least " + bound(e.limit) + " even on its fastest device" + got(e);
+      }
       return "the largest stage time must be at least " + bound(e.limit) + got(e);
     case ErrorCode::too_large:
       return "must be at most " + bound(e.limit) + got(e);
     case ErrorCode::wrong_length:
-      return "needs S-1 = " + grouped(e.limit) + " link latencies, one per link, or none" + got(e);
+      return wrong_length(e);
     case ErrorCode::not_integer:
       return "must be a whole number" + got(e);
     case ErrorCode::out_of_range:
@@ -61,6 +119,27 @@ std::string what(const Error& e) {
       return "at most " + grouped(e.limit) + " bytes of text (got " + grouped(e.value) + ")";
     case ErrorCode::out_of_memory:
       return "not enough memory for this request";
+    case ErrorCode::unknown_name:
+      return "must be one of " + choices(e.field) + " (got '" + quoted(e.token) + "')";
+    case ErrorCode::sum_too_large:
+      return "the layer times add up to " + shortest(e.value) + ", over the limit of " + bound(e.limit);
+    case ErrorCode::delay_too_large:
+      return "carrying the largest cut takes " + shown(e) + ", over the limit of " + bound(e.limit);
+    case ErrorCode::fewer_layers_than_devices:
+      return grouped(e.value) + " layers cannot give each of the " + grouped(e.limit) +
+             " devices a layer; allow idle devices or use fewer devices";
+    case ErrorCode::device_too_small:
+      return "holds " + shortest(e.value) + ", less than the smallest layer needs (" + shortest(e.limit) + ")";
+    case ErrorCode::memory_short:
+      return "the devices together hold " + shortest(e.value) + " less than the layers need (" +
+             shortest(e.limit) + " in all)";
+    case ErrorCode::no_feasible_split:
+      return "no split of the layers into contiguous stages fits every device's memory";
+    case ErrorCode::too_many_to_order:
+      return "trying every device order allows at most " + grouped(e.limit) + " devices (got " + grouped(e.value) + ")";
+    case ErrorCode::order_search_too_large:
+      return "trying every distinct device order takes " + grouped(e.value) +
+             " steps (orders x devices x layers), over the limit of " + grouped(e.limit);
   }
   return std::string(error_code_name(e.code));
 }
@@ -69,7 +148,9 @@ std::string what(const Error& e) {
 
 std::string describe(const Error& error) {
   std::string where(field_name(error.field));
-  if (error.index != kWholeField) where += ", item " + std::to_string(error.index + 1);
+  if (error.index != kWholeField) {
+    where += ", " + std::string(position_noun(error.field)) + " " + std::to_string(error.index + 1);
+  }
   return where + ": " + what(error);
 }
 

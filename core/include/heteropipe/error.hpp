@@ -28,10 +28,24 @@ enum class ErrorCode {
   too_long,         // a text above limits::kMaxTextBytes; value = its length in bytes
   too_much_work,    // a streaming recurrence above limits::kMaxStreamWork; value = its work
   out_of_memory,    // the host could not give the memory a request needs; value = the bytes asked for
+  // The planner (heteropipe/plan):
+  unknown_name,     // a name that is none of its field's choices; token = the name
+  sum_too_large,    // one device's layer times add up past limits::kMaxValue; value = the sum
+  delay_too_large,  // a link needs more than limits::kMaxValue for the largest cut; value = that delay
+  fewer_layers_than_devices,  // L < S without idle devices; value = L, limit = S
+  device_too_small,  // a device holds no single layer; value = its capacity, limit = the smallest layer's memory
+  memory_short,     // the devices together hold less than the layers need; value = the shortfall, limit = the need
+  no_feasible_split,  // no contiguous split fits every device's memory
+  too_many_to_order,  // an order search over more than limits::kMaxOrderSearchDevices; value = S
+  order_search_too_large,  // distinct orders x S x L above limits::kMaxOrderSearchWork; value = that product
 };
 
 // Which input the error is about.
-enum class Field { tau, d, M, rho, T_real, points };
+enum class Field {
+  tau, d, M, rho, T_real, points,
+  // The planner's input (heteropipe/plan/input.hpp):
+  devices, layer_times, memory_capacity, layer_memory, links, latency, bandwidth, cut_bytes, objective, order,
+};
 
 inline constexpr std::int64_t kWholeField = -1;
 

@@ -63,4 +63,18 @@ void visit_fields(Visitor&& visit) {
   visit("max_curve_points", kMaxCurvePoints);
 }
 
+// The planner: devices and layers of one plan. Each pass of its dynamic
+// program costs about S x L steps and a plan takes tens of passes, so these
+// keep the largest plan to seconds (docs/planner.md). Not yet listed by
+// visit_fields above, whose list the front ends' tests pin: they add them
+// when they offer the planner.
+inline constexpr std::int64_t kMaxPlanDevices = 256;
+inline constexpr std::int64_t kMaxPlanLayers = 4096;
+// Trying every device order solves up to S! plans (720 at six devices),
+// one per distinct arrangement (identical devices never trade places). Its
+// work, distinct orders x S x L, is bounded too, which keeps a search to a
+// few seconds (docs/planner.md).
+inline constexpr std::int64_t kMaxOrderSearchDevices = 6;
+inline constexpr double kMaxOrderSearchWork = 1'048'576;  // 2^20
+
 }  // namespace heteropipe::limits

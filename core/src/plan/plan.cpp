@@ -1,0 +1,155 @@
+#include "heteropipe/plan/plan.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <memory>
+#include <numeric>
+
+#include "chain.hpp"
+#include "orders.hpp"
+#include "search.hpp"
+
+namespace heteropipe {
+namespace {
+
+using plan_detail::Bounds;
+using plan_detail::Chain;
+
+// The input's numbers with the devices in `order` (links stay in place).
+Chain chain_of(const PlanInput& input, const std::vector<std::int64_t>& order, plan_detail::StageCost cost) {
+  Chain chain;
+  chain.S = static_cast<std::int64_t>(input.devices.size());
+  chain.L = static_cast<std::int64_t>(input.layer_memory.size());
+  const std::int64_t S = chain.S, L = chain.L;
+  chain.layer_memory = input.layer_memory;
+  chain.allow_idle = input.allow_idle_devices;
+  chain.cost = cost;
+  chain.times.reserve(static_cast<std::size_t>(S * L));
+  chain.prefix.reserve(static_cast<std::size_t>(S * (L + 1)));
+  chain.delay.reserve(static_cast<std::size_t>(S * L));
+  for (std::int64_t s = 0; s < S; ++s) {
+    const PlanDevice& device = input.devices[order[s]];
+    chain.capacity.push_back(device.memory_capacity);
+    chain.times.insert(chain.times.end(), device.layer_times.begin(), device.layer_times.end());
+    double sum = 0;
+    chain.prefix.push_back(sum);
+    for (double t : device.layer_times) chain.prefix.push_back(sum += t);
+    for (std::int64_t b = 0; b < L; ++b) {
+      // No link leaves the last position: a stage there must end the model.
+      double delay = std::numeric_limits<double>::infinity();
+      if (b == L - 1) delay = 0;
+      else if (s + 1 < S) delay = input.links[s].latency + input.cut_bytes[b] / input.links[s].bandwidth;
+      chain.delay.push_back(delay);
+    }
+  }
+  return chain;
+}
+
+double objective_value(const Analysis& a, Objective objective) {
+  switch (objective) {
+    case Objective::async: return a.T_async;
+    case Objective::blocking: return a.T_block;
+    case Objective::throughput: return a.tau_max;
+  }
+  return a.T_async;
+}
+
+// What breaks a tie of objective values: the bottleneck, or for
+// throughput (whose value is the bottleneck) T_async.
+double tie_breaker(const Analysis& a, Objective objective) {
+  switch (objective) {
+    case Objective::async: return a.tau_max;
+    case Objective::blocking: return a.sigma_max;
+    case Objective::throughput: return a.T_async;
+  }
+  return a.tau_max;
+}
+
+Plan plan_of(const PlanInput& input, const Chain& chain, const std::vector<std::int64_t>& order,
+             const Bounds& bounds) {
+  Plan plan;
+  plan.objective = input.objective;
+  std::vector<double> tau, d;
+  for (std::int64_t s = 0; s < chain.S; ++s) {
+    const std::int64_t begin = bounds[s], end = bounds[s + 1];
+    if (begin == end) continue;
+    PlanStage stage;
+    stage.device = order[s];
+    stage.first_layer = begin;
+    stage.last_layer = end - 1;
+    stage.layers = end - begin;
+    stage.tau = plan_detail::stage_tau(chain, s, begin, end);
+    for (std::int64_t b = begin; b < end; ++b) stage.memory_used += chain.layer_memory[b];
+    stage.memory_capacity = chain.capacity[s];
+    plan.stages.push_back(stage);
+    tau.push_back(stage.tau);
+    if (end < chain.L) d.push_back(plan_detail::stage_delay(chain, s, begin, end));
+  }
+  // Valid by construction: check_plan_input bounds every tau and d and the
+  // largest tau from below.
+  auto pipeline = std::make_shared<const Pipeline>(Pipeline::create(std::move(tau), std::move(d)).value());
+  plan.analysis = analyze(std::move(pipeline), input.M, 1, std::nullopt);
+  plan.objective_value = objective_value(plan.analysis, input.objective);
+  return plan;
+}
+
+bool better(const Plan& a, const Plan& b) {
+  if (a.objective_value != b.objective_value) return a.objective_value < b.objective_value;
+  return tie_breaker(a.analysis, a.objective) < tie_breaker(b.analysis, b.objective);
+}
+
+std::optional<Bounds> solve(const Chain& chain, const PlanInput& input) {
+  if (input.objective == Objective::throughput) return plan_detail::least_bottleneck_split(chain);
+  return plan_detail::least_makespan(chain, input.M);
+}
+
+// Reasons no split can fit, found before any search: each needs every
+// device to run a layer.
+std::optional<Error> certain_infeasibility(const PlanInput& input) {
+  if (input.allow_idle_devices) return std::nullopt;
+  const auto S = static_cast<std::int64_t>(input.devices.size());
+  const auto L = static_cast<std::int64_t>(input.layer_memory.size());
+  if (L < S) {
+    return Error{ErrorCode::fewer_layers_than_devices, Field::devices, kWholeField, static_cast<double>(L), {},
+                 static_cast<double>(S)};
+  }
+  const double smallest = *std::min_element(input.layer_memory.begin(), input.layer_memory.end());
+  for (std::int64_t s = 0; s < S; ++s) {
+    const double capacity = input.devices[s].memory_capacity;
+    if (capacity < smallest) {
+      return Error{ErrorCode::device_too_small, Field::memory_capacity, s, capacity, {}, smallest};
+    }
+  }
+  return std::nullopt;
+}
+
+// Why the search found no split: too little memory in all, or none that
+// the layers' order lets fit.
+Error infeasibility(const PlanInput& input) {
+  double need = 0, have = 0;
+  for (double m : input.layer_memory) need += m;
+  for (const PlanDevice& device : input.devices) have += device.memory_capacity;
+  if (need > have) return Error{ErrorCode::memory_short, Field::memory_capacity, kWholeField, need - have, {}, need};
+  return Error{ErrorCode::no_feasible_split, Field::memory_capacity, kWholeField, 0.0, {}};
+}
+
+}  // namespace
+
+Result<Plan> make_plan(const PlanInput& input) {
+  if (auto e = check_plan_input(input)) return *e;
+  if (auto e = certain_infeasibility(input)) return *e;
+  const auto cost = input.objective == Objective::blocking ? plan_detail::StageCost::sigma
+                                                            : plan_detail::StageCost::tau;
+  std::optional<Plan> best;  // ties between orders go to the first tried
+  for (const auto& order : plan_detail::device_orders(input)) {
+    const Chain chain = chain_of(input, order, cost);
+    if (const auto bounds = solve(chain, input)) {
+      Plan plan = plan_of(input, chain, order, *bounds);
+      if (!best || better(plan, *best)) best = std::move(plan);
+    }
+  }
+  if (!best) return infeasibility(input);
+  return std::move(*best);
+}
+
+}  // namespace heteropipe

@@ -1,0 +1,146 @@
+#pragma once
+
+// Test-only helpers for the planner: random instances and a brute force that
+// tries every contiguous split (and every device order), written as directly
+// as possible and sharing no code with the solver beyond the closed forms.
+#include <heteropipe/heteropipe.hpp>
+#include <heteropipe/plan/plan.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <numeric>
+#include <optional>
+#include <random>
+#include <vector>
+
+namespace heteropipe::testing {
+
+// How memory constrains a random instance.
+enum class MemoryCaps { none, loose, tight };
+
+struct InstanceShape {
+  std::int64_t max_layers = 14, max_devices = 4;
+  MemoryCaps caps = MemoryCaps::none;
+  bool allow_idle = false;
+  // Dyadic values (quarters, powers-of-two bandwidths): every sum and
+  // product of the model is exact, so two splits of equal value in exact
+  // arithmetic have equal values in floating point too.
+  bool dyadic = true;
+  bool search_order = false;  // DeviceOrder::search
+};
+
+inline PlanInput random_instance(std::mt19937_64& rng, const InstanceShape& shape, Objective objective) {
+  auto pick = [&rng](std::int64_t lo, std::int64_t hi) {
+    return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng);
+  };
+  auto real = [&rng](double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng); };
+  PlanInput in;
+  const std::int64_t S = pick(1, shape.max_devices);
+  const std::int64_t L = pick(shape.allow_idle ? 1 : S, shape.max_layers);
+  in.objective = objective;
+  in.allow_idle_devices = shape.allow_idle;
+  if (shape.search_order) in.order = DeviceOrder::search;
+  const double Ms[] = {1, 2, 3, 5, 8, 16, 100, 4096};
+  in.M = Ms[pick(0, 7)];
+  for (std::int64_t s = 0; s < S; ++s) {
+    PlanDevice device;
+    const double speed = shape.dyadic ? static_cast<double>(pick(1, 4)) : real(0.5, 4);
+    for (std::int64_t b = 0; b < L; ++b) {
+      device.layer_times.push_back(shape.dyadic ? static_cast<double>(pick(1, 12)) * speed / 4 : real(0.01, 3) * speed);
+    }
+    in.devices.push_back(device);
+  }
+  double total = 0;
+  for (std::int64_t b = 0; b < L; ++b) {
+    in.layer_memory.push_back(static_cast<double>(pick(1, 8)));
+    total += in.layer_memory.back();
+  }
+  for (PlanDevice& device : in.devices) {
+    switch (shape.caps) {
+      case MemoryCaps::none: device.memory_capacity = 1e12; break;
+      case MemoryCaps::loose: device.memory_capacity = static_cast<double>(pick(8, 8 + static_cast<std::int64_t>(total))); break;
+      // Near an even share: often only a few splits fit, sometimes none.
+      case MemoryCaps::tight:
+        device.memory_capacity = std::max(1.0, std::floor(total / static_cast<double>(S) * real(0.8, 1.6)));
+        break;
+    }
+  }
+  for (std::int64_t i = 0; i + 1 < S; ++i) {
+    const double bandwidths[] = {0.5, 1, 2, 4};
+    in.links.push_back({shape.dyadic ? static_cast<double>(pick(0, 8)) / 8 : real(0, 1),
+                        shape.dyadic ? bandwidths[pick(0, 3)] : real(0.3, 5)});
+  }
+  for (std::int64_t b = 0; b + 1 < L; ++b) {
+    in.cut_bytes.push_back(shape.dyadic ? static_cast<double>(pick(0, 16)) : real(0, 10));
+  }
+  return in;
+}
+
+// One split as the brute force sees it: the objective value, what breaks
+// its ties, and the stages' first layers per chain position (size S + 1).
+struct BruteBest {
+  double value = 0, tie = 0;
+  std::vector<std::int64_t> bounds, order;
+};
+
+// Every split of the layers into contiguous stages, in the order given.
+template <class Visit>
+void for_each_split(std::int64_t S, std::int64_t L, bool idle, Visit&& visit) {
+  std::vector<std::int64_t> bounds(static_cast<std::size_t>(S + 1), 0);
+  bounds[S] = L;
+  auto rec = [&](auto&& self, std::int64_t s) -> void {
+    if (s == S) return visit(bounds);
+    const std::int64_t min_len = idle ? 0 : 1;
+    const std::int64_t later = idle ? 0 : S - 1 - s;  // layers the later positions need
+    if (s == S - 1) {
+      if (L - bounds[s] >= min_len) self(self, s + 1);
+      return;
+    }
+    for (std::int64_t end = bounds[s] + min_len; end <= L - later; ++end) {
+      bounds[s + 1] = end;
+      self(self, s + 1);
+    }
+  };
+  rec(rec, 0);
+}
+
+// The best split over every split (and device order, if asked), by the same
+// closed forms analyze uses; nullopt when none fits memory.
+inline std::optional<BruteBest> brute_force(const PlanInput& in) {
+  const auto S = static_cast<std::int64_t>(in.devices.size());
+  const auto L = static_cast<std::int64_t>(in.layer_memory.size());
+  std::vector<std::int64_t> order(static_cast<std::size_t>(S));
+  std::iota(order.begin(), order.end(), std::int64_t{0});
+  std::optional<BruteBest> best;
+  do {
+    for_each_split(S, L, in.allow_idle_devices, [&](const std::vector<std::int64_t>& bounds) {
+      std::vector<double> tau, d;
+      for (std::int64_t s = 0; s < S; ++s) {
+        if (bounds[s] == bounds[s + 1]) continue;
+        const PlanDevice& device = in.devices[order[s]];
+        double t = 0, memory = 0;
+        for (std::int64_t b = bounds[s]; b < bounds[s + 1]; ++b) {
+          t += device.layer_times[b];
+          memory += in.layer_memory[b];
+        }
+        if (memory > device.memory_capacity) return;
+        tau.push_back(t);
+        const std::int64_t last = bounds[s + 1] - 1;
+        if (last + 1 < L) d.push_back(in.links[s].latency + in.cut_bytes[last] / in.links[s].bandwidth);
+      }
+      const Pipeline p = Pipeline::create(tau, d).value();
+      double value = 0, tie = 0;
+      switch (in.objective) {
+        case Objective::async: value = makespan_async(p, in.M), tie = p.tau_max(); break;
+        case Objective::blocking: value = makespan_blocking(p, in.M), tie = p.sigma_max(); break;
+        case Objective::throughput: value = p.tau_max(), tie = makespan_async(p, in.M); break;
+      }
+      if (!best || value < best->value || (value == best->value && tie < best->tie)) {
+        best = BruteBest{value, tie, bounds, order};
+      }
+    });
+  } while (in.order == DeviceOrder::search && std::next_permutation(order.begin(), order.end()));
+  return best;
+}
+
+}  // namespace heteropipe::testing
