@@ -23,7 +23,7 @@ declare namespace heteropipe {
   }
 
   type Field = 'tau' | 'd' | 'M' | 'rho' | 'T_real' | 'points'
-    // The planner's input (the core has the solver; the module does not offer it yet).
+    // The planner's input (the core has the solver, the module does not offer it yet).
     | 'devices' | 'layer_times' | 'memory_capacity' | 'layer_memory' | 'links' | 'latency' | 'bandwidth' | 'cut_bytes'
     | 'objective' | 'order';
   type Regime = 'asynchronous' | 'blocking';
@@ -31,7 +31,7 @@ declare namespace heteropipe {
     | 'empty' | 'too_many' | 'not_finite' | 'negative' | 'all_zero' | 'too_small' | 'too_large' | 'wrong_length'
     | 'not_integer' | 'out_of_range' | 'not_positive' | 'empty_item' | 'not_a_number'
     | 'no_overlap_headroom' | 'too_many_cells' | 'too_long' | 'too_much_work' | 'out_of_memory'
-    // The planner's (the core has the solver; the module does not offer it yet).
+    // The planner's (the core has the solver, the module does not offer it yet).
     | 'unknown_name' | 'sum_too_large' | 'delay_too_large' | 'fewer_layers_than_devices' | 'device_too_small'
     | 'memory_short' | 'no_feasible_split' | 'too_many_to_order' | 'order_search_too_large';
   type SandwichPosition = 'below_async' | 'inside' | 'above_block';
