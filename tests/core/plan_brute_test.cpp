@@ -82,8 +82,9 @@ Tally run(std::uint64_t seed, int count, Objective objective, const InstanceShap
   Tally tally;
   for (int i = 0; i < count; ++i) {
     PlanInput in = random_instance(rng, shape, objective);
-    // Identical devices, which the order search never swaps.
-    if (shape.search_order && i % 2 == 1 && in.devices.size() >= 3) in.devices[2] = in.devices[0];
+    // Identical devices, which the order search never swaps and a given
+    // order keeps where they are.
+    if (i % 2 == 1 && in.devices.size() >= 3) in.devices[2] = in.devices[0];
     const auto brute = brute_force(in);
     const Result<Plan> plan = make_plan(in);
     ++tally.instances;

@@ -29,11 +29,22 @@ struct InstanceShape {
   bool search_order = false;  // DeviceOrder::search
 };
 
+// Our own transforms of the engine's bits, not std::uniform_*_distribution:
+// those are implementation-defined (libstdc++ and libc++ differ), and native
+// and wasm must test the same instances. mt19937_64's output itself is fixed
+// by the standard. The modulo's bias is harmless for a test generator.
+inline std::int64_t random_int(std::mt19937_64& rng, std::int64_t lo, std::int64_t hi) {
+  return lo + static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(hi - lo + 1));
+}
+
+// In [lo, hi): 53 random bits as a fraction, scaled.
+inline double random_real(std::mt19937_64& rng, double lo, double hi) {
+  return lo + static_cast<double>(rng() >> 11) * 0x1.0p-53 * (hi - lo);
+}
+
 inline PlanInput random_instance(std::mt19937_64& rng, const InstanceShape& shape, Objective objective) {
-  auto pick = [&rng](std::int64_t lo, std::int64_t hi) {
-    return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng);
-  };
-  auto real = [&rng](double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng); };
+  auto pick = [&rng](std::int64_t lo, std::int64_t hi) { return random_int(rng, lo, hi); };
+  auto real = [&rng](double lo, double hi) { return random_real(rng, lo, hi); };
   PlanInput in;
   const std::int64_t S = pick(1, shape.max_devices);
   const std::int64_t L = pick(shape.allow_idle ? 1 : S, shape.max_layers);

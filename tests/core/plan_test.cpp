@@ -82,6 +82,39 @@ TEST_CASE("plan: an idle device leaves the chain, and its sender keeps its own l
   CHECK(make_plan(in).error().code == ErrorCode::fewer_layers_than_devices);
 }
 
+TEST_CASE("plan regression: the given order stays as given when devices share a kind") {
+  // Devices 0 and 2 are identical, device 1 is not. The planner once laid
+  // the given order out by kind (0, 2, 1), as the order search does, so the
+  // slow layer 2 ran on device 1 and devices came out of chain order.
+  PlanInput in;
+  in.devices = {{{1, 1, 1}, 1e9}, {{1, 1, 10}, 1e9}, {{1, 1, 1}, 1e9}};
+  in.layer_memory = {1, 1, 1};
+  in.links = {{0.5, 1}, {0.5, 1}};
+  in.cut_bytes = {1, 2};
+  // Three layers on three busy devices: the only split is one layer each.
+  struct Case {
+    Objective objective;
+    double value;
+  };
+  const Case cases[] = {
+      {Objective::async, 3 + 4 + 7 * 1},  // sum(tau) + sum(d) + (M - 1) tau_max
+      {Objective::blocking, 3 + 4 + 7 * (1 + 2.5)},  // ... + (M - 1) sigma_max
+      {Objective::throughput, 1}};
+  for (const Case& c : cases) {
+    CAPTURE(objective_name(c.objective));
+    in.objective = c.objective;
+    const Plan plan = make_plan(in).value();
+    REQUIRE(plan.stages.size() == 3);
+    for (std::int64_t s = 0; s < 3; ++s) {
+      CHECK(plan.stages[s].device == s);
+      CHECK(plan.stages[s].first_layer == s);
+    }
+    CHECK(plan.tau() == std::vector<double>{1, 1, 1});
+    CHECK(plan.d() == std::vector<double>{1.5, 2.5});
+    CHECK(plan.objective_value == c.value);
+  }
+}
+
 namespace {
 
 // Records field names as a front end's generic serializer would meet them.

@@ -25,7 +25,11 @@ std::vector<std::vector<std::int64_t>> device_orders(const PlanInput& input) {
     }
   }
   std::vector<std::size_t> places = kind;  // the kind at each place of the chain
-  std::sort(places.begin(), places.end());
+  // Only the search starts from the sorted arrangement, which next_permutation
+  // needs to reach every other. The given order must stay as given even when
+  // devices share a kind: links stay with positions, so moving a device
+  // changes which link it sends over (and the devices a plan reports).
+  if (input.order == DeviceOrder::search) std::sort(places.begin(), places.end());
   std::vector<std::vector<std::int64_t>> orders;
   do {
     std::vector<std::int64_t> order;
