@@ -18,10 +18,14 @@ cp "$module" "$out/heteropipe.js"
 cp "$uplot/uPlot.iife.min.js" "$uplot/uPlot.min.css" "$out/vendor/"
 cp "$root/node_modules/uplot/LICENSE" "$out/vendor/uPlot.LICENSE.txt"
 # The pages' own scripts and styles, minified as they are copied (the sources in web/ stay
-# readable): the site stays within its size budget. Each file stays a classic script.
+# readable): the site stays within its size budget. The scripts that js/page.js lists become
+# that one file, in its order; the string tables, layout.js and boot.js stay classic scripts.
 esbuild="$root/node_modules/.bin/esbuild"
 [ -x "$esbuild" ] || { echo "build-site: missing esbuild; run: npm install" >&2; exit 1; }
-for f in "$out"/js/*.js "$out"/i18n/*.js "$out"/css/*.css; do
+"$esbuild" "$root/web/js/page.js" --bundle --format=iife --minify --charset=utf8 --log-level=warning \
+  --outfile="$out/js/page.js" --allow-overwrite
+for f in $(sed -n "s|^import '\./\(.*\)';|\1|p" "$root/web/js/page.js"); do rm "$out/js/$f"; done
+for f in "$out"/js/boot.js "$out"/js/layout.js "$out"/i18n/*.js "$out"/css/*.css; do
   "$esbuild" "$f" --minify --charset=utf8 --log-level=warning --outfile="$f.min" --allow-overwrite
   mv "$f.min" "$f"
 done

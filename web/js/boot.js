@@ -5,18 +5,7 @@
   var SCRIPTS = [
     'heteropipe.js',
     'vendor/uPlot.iife.min.js',
-    'js/format.js',
-    'js/state.js',
-    'js/svg.js',
-    'js/charts.js',
-    'js/gantt.js',
-    'js/slack.js',
-    'js/fields.js',
-    'js/results.js',
-    'js/pictures.js',
-    'js/sharing.js',
-    'js/exports.js',
-    'js/app.js'
+    'js/page.js'  // every other script of the page, bundled by scripts/build-site.sh
   ];
   SCRIPTS.forEach(function (src) {
     var script = document.createElement('script');

@@ -1,0 +1,15 @@
+// The page's own scripts, in the order they run. scripts/build-site.sh bundles
+// them into this one file (one request instead of twelve, which the first
+// result from file:// pays for); each stays a plain script on window.HP.
+import './format.js';
+import './state.js';
+import './svg.js';
+import './charts.js';
+import './gantt.js';
+import './slack.js';
+import './fields.js';
+import './results.js';
+import './pictures.js';
+import './sharing.js';
+import './exports.js';
+import './app.js';
