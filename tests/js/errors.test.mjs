@@ -3,23 +3,10 @@
 // there, naming the item).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { hp, load } from './support.mjs';
+import { hp, load, fails } from './support.mjs';
 
 const { HeteropipeError } = load;
 
-function fails(call, expected) {
-  let caught;
-  try {
-    call();
-  } catch (e) {
-    caught = e;
-  }
-  assert.ok(caught instanceof HeteropipeError, `expected a HeteropipeError, got ${caught}`);
-  assert.ok(caught instanceof Error);
-  assert.equal(caught.name, 'HeteropipeError');
-  for (const [key, value] of Object.entries(expected)) assert.deepEqual(caught[key], value, key);
-  return caught;
-}
 
 test('every error code reachable from JS, with field, index, value and message', () => {
   const cases = [

@@ -6,7 +6,7 @@
 // calls took is freed, and the module works on once memory is there again.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { hp, load } from './support.mjs';
+import { hp, load, fails } from './support.mjs';
 
 const { HeteropipeError } = load;
 const grow = WebAssembly.Memory.prototype.grow;
@@ -17,16 +17,7 @@ WebAssembly.Memory.prototype.grow = function (pages) {
 };
 
 function outOfMemory(call, field) {
-  let caught;
-  try {
-    call();
-  } catch (e) {
-    caught = e;
-  }
-  assert.ok(caught instanceof HeteropipeError, `expected a HeteropipeError, got ${caught}`);
-  assert.equal(caught.code, 'out_of_memory');
-  assert.equal(caught.field, field);
-  assert.equal(caught.message, `${field}: not enough memory for this request`);
+  fails(call, { code: 'out_of_memory', field, message: `${field}: not enough memory for this request` });
 }
 
 // tau and d with every sum exact, so that T_async is known: S stages of 1

@@ -5,21 +5,9 @@
 // on afterwards.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { hp, load } from './support.mjs';
+import { hp, fails } from './support.mjs';
 
-const { HeteropipeError } = load;
 
-function fails(call, expected) {
-  let caught;
-  try {
-    call();
-  } catch (e) {
-    caught = e;
-  }
-  assert.ok(caught instanceof HeteropipeError, `expected a HeteropipeError, got ${caught}`);
-  for (const [key, value] of Object.entries(expected)) assert.deepEqual(caught[key], value, key);
-  return caught;
-}
 
 // The paper's worked example (Section 3.1): T_async = 7.5 + 7 * 5 at M = 8.
 function stillWorks() {

@@ -1,4 +1,5 @@
 // Shared by the tests in tests/js: where things are, and the loaded module.
+import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -14,6 +15,21 @@ if (!existsSync(modulePath)) {
 
 export const load = createRequire(import.meta.url)(modulePath);
 export const hp = await load();
+
+// Calls `call`, which must throw a HeteropipeError whose fields equal `expected`; returns it.
+export function fails(call, expected) {
+  let caught;
+  try {
+    call();
+  } catch (e) {
+    caught = e;
+  }
+  assert.ok(caught instanceof load.HeteropipeError, `expected a HeteropipeError, got ${caught}`);
+  assert.ok(caught instanceof Error);
+  assert.equal(caught.name, 'HeteropipeError');
+  for (const [key, value] of Object.entries(expected)) assert.deepEqual(caught[key], value, key);
+  return caught;
+}
 
 // Deterministic pseudo-random numbers (mulberry32), so failures reproduce.
 export function random(seed) {
