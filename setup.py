@@ -29,7 +29,8 @@ def header_dir(header, package):
 
 
 def sources():
-    found = {part: sorted(glob.glob(f"{part}/*.cpp")) for part in ("python/src", "core/src", "text/src", "cli/src")}
+    found = {part: sorted(glob.glob(f"{part}/**/*.cpp", recursive=True))
+             for part in ("python/src", "core/src", "text/src", "cli/src")}
     missing = [part for part, files in found.items() if not files]
     if missing:
         sys.exit(f"setup.py: run from the repository root ({', '.join(missing)} not found)")
