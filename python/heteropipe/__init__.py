@@ -82,4 +82,8 @@ def read_request(tau: str, d: str = "", M: str = "8", rho: str = "1",
     [...]}`` with every error of the text (at most one per field), each with
     its code, field, index, value, limit, token and English message. Each
     argument is text (a str or UTF-8 bytes); T_real None means not given."""
-    return _core.read_request(tau, d, M, rho, T_real)
+    read = _core.read_request(tau, d, M, rho, T_real)
+    for error in read["errors"]:  # a whole-field error has no item, as HeteropipeError.index says
+        if error["index"] < 0:
+            error["index"] = None
+    return read
