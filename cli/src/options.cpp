@@ -37,8 +37,7 @@ Examples:
 
 void define_options(CLI::App& app, Choices& c) {
   app.set_version_flag("--version", std::string("heteropipe ") + kVersion, "Print the version and exit");
-  app.add_option("--tau", c.typed.tau, "Service time of each stage per micro-batch (S values)")
-      ->required()
+  app.add_option("--tau", c.typed.tau, "Service time of each stage per micro-batch (S values); required")
       ->type_name("LIST");
   app.add_option("--d", c.typed.d, "Latency of each link s -> s+1 (S-1 values; all 0 when omitted)")
       ->type_name("LIST");
@@ -60,6 +59,15 @@ void define_options(CLI::App& app, Choices& c) {
                      bound(static_cast<double>(limits::kMaxCurvePoints)))
       ->type_name("N");
   app.footer(footer());
+  CLI::App* plan = app.add_subcommand("plan", "Plan the layer split of a model over devices that minimizes the makespan\n"
+                                               "(explicit JSON input; see docs/cli.md)");
+  plan->add_option("FILE", c.plan.file, "The planner's input as JSON; - for standard input")->required();
+  plan->add_flag("--json", c.plan.json, "Print the plan as one JSON object instead of the table");
+}
+
+void note_parsed(const CLI::App& app, Choices& c) {
+  c.tau_given = app.count("--tau") > 0;
+  c.planning = app.got_subcommand("plan");
 }
 
 std::optional<std::string> clash(const Choices& c) {

@@ -7,6 +7,7 @@
 #include <CLI/CLI.hpp>
 
 #include "heteropipe/request_text.hpp"
+#include "plan_command.hpp"
 
 // The command line's options: what a user may choose, and the help text.
 namespace heteropipe::cli {
@@ -17,9 +18,16 @@ struct Choices {
   bool recurrence = false;
   std::optional<std::string> timeline;
   std::optional<std::string> curve_points;  // read by the core's count rules
+  bool tau_given = false;
+  PlanChoices plan;
+  bool planning = false;  // the plan subcommand was given
 };
 
 void define_options(CLI::App& app, Choices& choices);
+
+// After parsing: what define_options could not ask CLI11 for (--tau is
+// required unless a subcommand runs).
+void note_parsed(const CLI::App& app, Choices& choices);
 
 // --timeline and --curve replace the report with CSV, so the options that
 // shape the report make no sense beside them. Returns the clash, if any.

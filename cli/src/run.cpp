@@ -84,6 +84,12 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     err << "error: " << e.what() << '\n';
     return kExitBadInput;
   }
+  note_parsed(app, choices);
+  if (choices.planning) return run_plan(choices.plan, out, err);
+  if (!choices.tau_given) {
+    err << "error: --tau is required\n";
+    return kExitBadInput;
+  }
   if (auto problem = clash(choices)) {
     err << "error: " << *problem << '\n';
     return kExitBadInput;

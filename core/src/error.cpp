@@ -31,6 +31,7 @@ std::string_view error_code_name(ErrorCode code) {
     case ErrorCode::no_feasible_split: return "no_feasible_split";
     case ErrorCode::too_many_to_order: return "too_many_to_order";
     case ErrorCode::order_search_too_large: return "order_search_too_large";
+    case ErrorCode::wrong_type: return "wrong_type";
   }
   return "unknown";
 }

@@ -4,7 +4,7 @@
 # with its leading word "heteropipe" replaced by the binary under test.
 # With the environment variable HETEROPIPE_UPDATE_GOLDENS=1 the golden file is
 # (re)written instead of compared.
-foreach(required HETEROPIPE CASES CASE GOLDEN_DIR ACTUAL_DIR)
+foreach(required HETEROPIPE CASES CASE GOLDEN_DIR ACTUAL_DIR ROOT)
   if(NOT DEFINED ${required})
     message(FATAL_ERROR "run_case.cmake needs -D${required}=...")
   endif()
@@ -21,7 +21,10 @@ if(NOT command_line MATCHES "^heteropipe( |$)")
 endif()
 string(REGEX REPLACE "^heteropipe" "\"${HETEROPIPE}\"" shell_line "${command_line}")
 
+# From the repository root, so that a case names its input files by their
+# paths there (tests/cli/plans/...), as the Python parity test does.
 execute_process(COMMAND /bin/sh -c "${shell_line}"
+  WORKING_DIRECTORY "${ROOT}"
   RESULT_VARIABLE exit_status
   OUTPUT_VARIABLE out
   ERROR_VARIABLE err)

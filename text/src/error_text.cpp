@@ -119,6 +119,8 @@ std::string what(const Error& e) {
       return "at most " + grouped(e.limit) + " bytes of text (got " + grouped(e.value) + ")";
     case ErrorCode::out_of_memory:
       return "not enough memory for this request";
+    case ErrorCode::wrong_type:
+      return "has the wrong type of value (got " + quoted(e.token) + ")";
     case ErrorCode::unknown_name:
       return "must be one of " + choices(e.field) + " (got '" + quoted(e.token) + "')";
     case ErrorCode::sum_too_large:

@@ -37,7 +37,8 @@ enum class ErrorCode {
   memory_short,     // the devices together hold less than the layers need; value = the shortfall, limit = the need
   no_feasible_split,  // no contiguous split fits every device's memory
   too_many_to_order,  // an order search over more than limits::kMaxOrderSearchDevices; value = S
-  order_search_too_large,  // distinct orders x S x L above limits::kMaxOrderSearchWork; value = that product
+  order_search_too_large,
+  wrong_type,       // a structured input (JSON) holds the wrong kind of value; token = that value  // distinct orders x S x L above limits::kMaxOrderSearchWork; value = that product
 };
 
 // Which input the error is about.
