@@ -8,8 +8,20 @@
 
 namespace heteropipe {
 
+std::optional<Error> check_curve_points(double points) {
+  const auto low = static_cast<double>(limits::kMinCurvePoints), high = static_cast<double>(limits::kMaxCurvePoints);
+  if (!std::isfinite(points)) {
+    return Error{ErrorCode::not_finite, Field::points, kWholeField, 0.0, std::isnan(points) ? "nan" : points > 0 ? "inf" : "-inf"};
+  }
+  if (points != std::floor(points)) return Error{ErrorCode::not_integer, Field::points, kWholeField, points, {}};
+  if (points < low) return Error{ErrorCode::out_of_range, Field::points, kWholeField, points, {}, low};
+  if (points > high) return Error{ErrorCode::out_of_range, Field::points, kWholeField, points, {}, high};
+  return std::nullopt;
+}
+
 std::vector<double> curve_batches(const Pipeline& p, double M, std::int64_t max_points) {
-  const auto points = static_cast<double>(std::clamp<std::int64_t>(max_points, 2, kMaxCurvePoints));
+  const auto points = static_cast<double>(
+      std::clamp<std::int64_t>(max_points, limits::kMinCurvePoints, limits::kMaxCurvePoints));
   const double crossover_ceiling = std::min(std::ceil(crossover_batches(p)), limits::kMaxBatches);
   const double upper = std::max({M, std::min(2 * crossover_ceiling, limits::kMaxBatches), 2.0});
   std::vector<double> batches;

@@ -129,3 +129,14 @@ TEST_CASE("the largest inputs still give finite results") {
   }
   check_error({{5e-324, 0}, {}, 8, 1, {}}, ErrorCode::too_small, Field::tau, kWholeField, 5e-324);
 }
+
+TEST_CASE("curve points given as a number follow the count rules of --curve") {
+  CHECK_FALSE(check_curve_points(2).has_value());
+  CHECK_FALSE(check_curve_points(static_cast<double>(limits::kMaxCurvePoints)).has_value());
+  CHECK(check_curve_points(1)->code == ErrorCode::out_of_range);
+  CHECK(check_curve_points(1)->limit == static_cast<double>(limits::kMinCurvePoints));
+  CHECK(check_curve_points(1e9)->limit == static_cast<double>(limits::kMaxCurvePoints));
+  CHECK(check_curve_points(12.5)->code == ErrorCode::not_integer);
+  CHECK(check_curve_points(std::numeric_limits<double>::quiet_NaN())->code == ErrorCode::not_finite);
+  CHECK(check_curve_points(1)->field == Field::points);
+}

@@ -170,7 +170,15 @@ test('curves: batches include 1, M and ceil(M*); the series are the closed forms
     assert.equal(c.T_gpipe[k], hp.makespanGpipe({ tau, M }));
     assert.equal(c.gpipe_overestimate[k], hp.gpipeOverestimate({ tau, M }));
   });
-  assert.equal(hp.curveBatches({ tau, M: 8, points: 1e9 }).length <= hp.limits.max_curve_points + 2, true);
+  // points follows the CLI's --curve: a whole number in [2, 10,000], refused otherwise, never clamped.
+  assert.equal(hp.curveBatches({ tau, M: 8, points: hp.limits.max_curve_points }).length <= hp.limits.max_curve_points, true);
+  for (const [points, code, message] of [
+    [1e9, 'out_of_range', 'points: must be between 2 and 10,000 (got 1e+09)'],
+    [1, 'out_of_range', 'points: must be between 2 and 10,000 (got 1)'],
+    [12.5, 'not_integer', 'points: must be a whole number (got 12.5)']]) {
+    assert.throws(() => hp.curveBatches({ tau, M: 8, points }), (e) => e.code === code && e.field === 'points' &&
+      e.message === message);
+  }
 });
 
 test('the shared parser: separators of every kind, values exact', () => {

@@ -51,6 +51,7 @@ const coveredBy = {
   sandwich_position_name: { field: 'T_real_position' },
   regime_name: { api: 'timeline' },
   check_stream_work: { api: 'recurrenceMakespan' },
+  check_curve_points: { api: 'curveBatches' },
   parse_count: { api: 'readRequest' },
   trim_blanks: { api: 'parseNumber' },
 };

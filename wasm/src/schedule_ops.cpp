@@ -15,8 +15,6 @@
 namespace heteropipe::wasm {
 namespace {
 
-constexpr double kDefaultCurvePoints = 200;
-
 // Bytes of `count` doubles.
 double doubles(double count) { return count * sizeof(double); }
 
@@ -75,16 +73,15 @@ double timeline(double staging) {
   return t ? answer(std::move(t).value()) : refuse(t.error());
 }
 
-// Points are clamped to [2, limits::kMaxCurvePoints].
 double curve_batches(double staging) {
   Request in(staging);
   auto p = read_pipeline(in);
   if (!p) return refuse(p.error());
   auto M = read_batches(in);
   if (!M) return refuse(M.error());
-  const double points = in.number("points").value_or(kDefaultCurvePoints);
-  const double clamped = std::isnan(points) ? 2.0 : std::clamp(points, 2.0, static_cast<double>(kMaxCurvePoints));
-  return answer(heteropipe::curve_batches(p.value(), M.value(), static_cast<std::int64_t>(clamped)),
+  const double points = in.number("points").value_or(static_cast<double>(kDefaultCurvePoints));
+  if (auto e = check_curve_points(points)) return refuse(in.annotated(*e));
+  return answer(heteropipe::curve_batches(p.value(), M.value(), static_cast<std::int64_t>(points)),
                 [](const std::vector<double>& v, Writer& w) { w("values", v); });
 }
 
@@ -92,7 +89,7 @@ double makespan_curve(double staging) {
   Request in(staging);
   auto p = read_pipeline(in);
   if (!p) return refuse(p.error());
-  auto batches = in.list("batches", Field::M, static_cast<double>(kMaxCurvePoints));
+  auto batches = in.list("batches", Field::M, static_cast<double>(limits::kMaxCurvePoints));
   if (!batches) return refuse(batches.error());
   const std::vector<double>& M = batches.value();
   for (std::size_t i = 0; i < M.size(); ++i) {

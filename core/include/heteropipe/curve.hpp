@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "heteropipe/limits.hpp"
@@ -17,10 +18,16 @@ struct Curve {
   std::vector<double> gpipe_overestimate;  // (T_gpipe - T_async) / T_async
 };
 
-inline constexpr std::int64_t kMaxCurvePoints = limits::kMaxCurvePoints;
+// How many points a curve has when the caller does not say.
+inline constexpr std::int64_t kDefaultCurvePoints = 200;
+
+// A number of curve points given as a number: finite, whole and in
+// [limits::kMinCurvePoints, limits::kMaxCurvePoints] (field points), the
+// rules parse_count applies to typed text.
+std::optional<Error> check_curve_points(double points);
 
 // Integer M values from 1 to max(M, ceil(2 * M*)), increasing, at most
-// max(max_points, 4) of them (max_points clamped to [2, kMaxCurvePoints]), always including 1,
+// max(max_points, 4) of them (max_points clamped to the limits above), always including 1,
 // the current M and the first integer at or above the crossover M*. M must be
 // valid.
 std::vector<double> curve_batches(const Pipeline& p, double M, std::int64_t max_points);
