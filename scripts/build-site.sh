@@ -1,20 +1,26 @@
 #!/usr/bin/env bash
-# Assembles the static calculator site in build/web/: the pages from web/, the wasm module
-# (build it first: cmake --preset wasm && cmake --build --preset wasm) and uPlot from node_modules.
+# Assembles the static calculator site in build/web/: the pages from web/, the wasm modules
+# (build them first: cmake --preset wasm && cmake --build --preset wasm) and uPlot from node_modules.
 # The result opens from disk (file://) and can be copied to any static host.
+# The first load is the calculator's module (heteropipe-calc.js, as heteropipe.js); the whole module
+# (heteropipe.js, as heteropipe-full.js) loads only when a user opens the planner.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-module="${HETEROPIPE_MODULE:-$root/build/wasm/wasm/heteropipe.js}"
+module="${HETEROPIPE_MODULE:-$root/build/wasm/wasm/heteropipe-calc.js}"
+full_module="${HETEROPIPE_FULL_MODULE:-$root/build/wasm/wasm/heteropipe.js}"
 uplot="$root/node_modules/uplot/dist"
 out="$root/build/web"
 
-[ -f "$module" ] || { echo "build-site: missing $module; run: cmake --preset wasm && cmake --build --preset wasm" >&2; exit 1; }
+for m in "$module" "$full_module"; do
+  [ -f "$m" ] || { echo "build-site: missing $m; run: cmake --preset wasm && cmake --build --preset wasm" >&2; exit 1; }
+done
 [ -f "$uplot/uPlot.iife.min.js" ] || { echo "build-site: missing uPlot; run: npm install" >&2; exit 1; }
 
 rm -rf "$out"
 mkdir -p "$out/vendor"
 cp -R "$root/web/." "$out/"
 cp "$module" "$out/heteropipe.js"
+cp "$full_module" "$out/heteropipe-full.js"
 cp "$uplot/uPlot.iife.min.js" "$uplot/uPlot.min.css" "$out/vendor/"
 cp "$root/node_modules/uplot/LICENSE" "$out/vendor/uPlot.LICENSE.txt"
 # The pages' own scripts and styles, minified as they are copied (the sources in web/ stay
@@ -29,5 +35,5 @@ for f in "$out"/js/boot.js "$out"/js/layout.js "$out"/i18n/*.js "$out"/css/*.css
   "$esbuild" "$f" --minify --charset=utf8 --log-level=warning --outfile="$f.min" --allow-overwrite
   mv "$f.min" "$f"
 done
-bytes=$(find "$out" -type f -printf '%s\n' | awk '{s += $1} END {print s}')
-echo "build-site: wrote $out ($bytes bytes)"
+bytes=$(find "$out" -type f ! -name heteropipe-full.js -printf '%s\n' | awk '{s += $1} END {print s}')
+echo "build-site: wrote $out ($bytes bytes, and heteropipe-full.js, loaded on demand: $(stat -c %s "$out/heteropipe-full.js") bytes)"

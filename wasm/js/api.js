@@ -4,6 +4,7 @@
 // here are for arguments of the wrong JS type, which are programming errors.
 import { errorInfo } from './errors.js';
 import { caller } from './call.js';
+import { plannerOf } from './planner.js';
 import { choice, fieldsOf, flag, list, number, optional, quote, text } from './snapshot.js';
 
 // analyze's options: whether to return the per-stage lists (`series` is the
@@ -130,5 +131,6 @@ export function makeApi(m) {
     curveBatches,
     makespanCurve,
     memory: () => run.memory([], false),
+    ...plannerOf(m, operation),
   });
 }

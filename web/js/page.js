@@ -12,4 +12,7 @@ import './results.js';
 import './pictures.js';
 import './sharing.js';
 import './exports.js';
+import './planner-module.js';
+import './planner-view.js';
+import './planner.js';
 import './app.js';

@@ -1,0 +1,85 @@
+// The planner section: loaded only when opened (the first load stays small), its numbers are the
+// whole module's hp.plan, "Use this pipeline" hands tau and d to the calculator, the permalink
+// carries the plan, and a bad field shows the core's coded error.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { launch, open, fileBase, site, settled, readyCount, pageValues, expectedValues, foreignRequests, PAGES } from './helpers.mjs';
+
+let context, full;
+before(async () => {
+  const require = createRequire(import.meta.url);
+  [context, full] = await Promise.all([launch(), require(path.join(site, 'heteropipe-full.js'))()]);
+});
+after(async () => { await context?.close(); });
+
+const INPUT = { model: 'llama-3-70b', quant: 'Q4_K_M', phase: 'decode', objective: 'async',
+  devices: ['rtx-4090', 'rtx-3090', 'rtx-3090'], links: ['pcie4-x16', 'pcie4-x16'], context: 4096, tokens: 1, M: 1 };
+
+async function openPlanner(page) {
+  await page.click('#plan-open');
+  await page.waitForSelector('#plan-result table');
+}
+
+// The stages' table as [device, layers, count] rows.
+async function stageRows(page) {
+  return page.$$eval('#plan-result table:first-of-type tbody tr', (rows) =>
+    rows.map((r) => Array.from(r.cells).slice(0, 3).map((c) => c.textContent)));
+}
+
+function expectedRows(plan, devices) {
+  return plan.stages.map((s) => [devices[s.device], `${s.first_layer}–${s.last_layer}`, String(s.layers)]);
+}
+
+for (const p of PAGES) {
+  test(`${p.name}: the planner loads on demand and shows the module's plan`, async () => {
+    const { page, problems, requests } = await open(context, fileBase + p.file);
+    assert.ok(!requests.some((u) => u.endsWith('heteropipe-full.js')), 'the whole module is not part of the first load');
+    await openPlanner(page);
+    const plan = full.plan(INPUT);
+    assert.deepEqual(await stageRows(page), expectedRows(plan, INPUT.devices));
+    const flags = await page.textContent('#plan-result .plan-flags');
+    for (const value of Object.values(plan.runtime)) assert.ok(flags.includes(value), value);
+
+    // One device more: the plan follows.
+    await page.click('#plan-add');
+    await page.waitForFunction(() => document.querySelectorAll('#plan-result table:first-of-type tbody tr').length === 4);
+    const more = { ...INPUT, devices: [...INPUT.devices, 'rtx-3090'], links: [...INPUT.links, 'pcie4-x16'] };
+    assert.deepEqual(await stageRows(page), expectedRows(full.plan(more), more.devices));
+
+    // Its pipeline into the calculator, as typed text.
+    const moreTau = full.plan(more);
+    const before = await readyCount(page);
+    await page.click('#plan-use');
+    await settled(page, before);
+    assert.equal(await page.inputValue('#tau'), Array.from(moreTau.tau, String).join(', '));
+    assert.equal(await page.inputValue('#d'), Array.from(moreTau.d, String).join(', '));
+    const M = Number(await page.inputValue('#M'));
+    assert.deepEqual(await pageValues(page), expectedValues(full.analyze({ tau: moreTau.tau, d: moreTau.d, M, rho: 1 })));
+
+    // The link carries the plan: opened again, the planner opens itself with the same form.
+    const { page: again } = await open(context, page.url());
+    await again.waitForSelector('#plan-result table');
+    assert.deepEqual(await stageRows(again), expectedRows(full.plan(more), more.devices));
+
+    assert.deepEqual(problems, []);
+    assert.deepEqual(foreignRequests(requests, fileBase), []);
+    await Promise.all([page.close(), again.close()]);
+  });
+
+  test(`${p.name}: a bad planner field shows the core's error and keeps the text`, async () => {
+    const { page } = await open(context, fileBase + p.file);
+    await openPlanner(page);
+    await page.fill('#plan-context', '4k');
+    await page.waitForSelector('#plan-result .error');
+    assert.equal(await page.inputValue('#plan-context'), '4k');
+    assert.equal(await page.isDisabled('#plan-use'), true);
+    let error;
+    try { full.plan({ ...INPUT, context: '4k' }); } catch (e) { error = e; }
+    assert.equal(error.name, 'HeteropipeError');
+    assert.equal(error.field, 'context');
+    if (p.name === 'en') assert.equal(await page.textContent('#plan-result .error'), error.message);
+    await page.close();
+  });
+}

@@ -1,0 +1,13 @@
+// The operations beyond the calculator: only the whole module (heteropipe.js)
+// has them; the pages' first load (heteropipe-calc.js) does not. The protocol
+// is bindings.cpp's.
+#include <emscripten/bind.h>
+
+#include "operations.hpp"
+
+EMSCRIPTEN_BINDINGS(heteropipe_tools) {
+  using emscripten::function;
+  namespace op = heteropipe::wasm;
+
+  (void)sizeof(op::Writer*);
+}

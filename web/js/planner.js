@@ -1,0 +1,147 @@
+// "Plan a split": a model, a quantization and a chain of catalog GPUs in, the core's exact layer
+// split out (hp.plan; docs/planner.md), drawn by planner-view.js. The form's state is the planner's
+// own input JSON, kept as typed in the permalink (the `plan` parameter of the hash).
+(function () {
+  'use strict';
+  var HP = window.HP = window.HP || {};
+  var P = window.HP_I18N.plan;
+  var $ = function (id) { return document.getElementById(id); };
+  var esc = HP.svg.esc;
+
+  var DEFAULTS = { model: 'llama-3-70b', quant: 'Q4_K_M', context: '4096', phase: 'decode', tokens: '1', M: '1',
+    objective: 'async', devices: ['rtx-4090', 'rtx-3090', 'rtx-3090'], links: ['pcie4-x16', 'pcie4-x16'] };
+  var NUMBERS = ['context', 'tokens', 'M'];
+  var CHOICES = { phase: ['decode', 'prefill'], objective: ['async', 'blocking', 'throughput'] };
+  var JSON_NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
+
+  var hp = null, catalog = null, form = null, onChange = function () {};
+
+  // The permalink's text back into a form; anything unreadable gives the defaults.
+  function fromText(text) {
+    var f = JSON.parse(JSON.stringify(DEFAULTS));
+    if (!text) return f;
+    try {
+      var saved = JSON.parse(text);
+      Object.keys(DEFAULTS).forEach(function (k) { if (saved[k] !== undefined) f[k] = saved[k]; });
+    } catch (e) { /* a hand-edited link: keep the defaults */ }
+    NUMBERS.forEach(function (k) { f[k] = String(f[k]); });
+    return f;
+  }
+
+  // The planner's input. A number field goes to the core as the JSON number typed, or as the text
+  // typed, which the core then refuses as of the wrong type: the core alone reads numbers.
+  function input() {
+    var parts = ['"model":' + JSON.stringify(form.model), '"quant":' + JSON.stringify(form.quant),
+      '"phase":' + JSON.stringify(form.phase), '"objective":' + JSON.stringify(form.objective),
+      '"devices":' + JSON.stringify(form.devices), '"links":' + JSON.stringify(form.links)];
+    NUMBERS.forEach(function (k) {
+      var typed = form[k].trim();
+      parts.push('"' + k + '":' + (JSON_NUMBER.test(typed) ? typed : JSON.stringify(form[k])));
+    });
+    return '{' + parts.join(',') + '}';
+  }
+
+  function options(items, chosen) {
+    return items.map(function (it) {
+      return '<option value="' + esc(it.id) + '"' + (it.id === chosen ? ' selected' : '') + '>' + esc(it.label || it.id) + '</option>';
+    }).join('');
+  }
+  var ids = function (list) { return list.map(function (x) { return { id: x }; }); };
+
+  function drawForm() {
+    var c = catalog;
+    $('plan-model').innerHTML = options(c.models, form.model);
+    $('plan-quant').innerHTML = options(c.quants, form.quant);
+    $('plan-phase').innerHTML = options(CHOICES.phase.map(function (x) { return { id: x, label: P['phase_' + x] }; }), form.phase);
+    $('plan-objective').innerHTML = options(CHOICES.objective.map(function (x) { return { id: x, label: P['objective_' + x] }; }), form.objective);
+    NUMBERS.forEach(function (k) { $('plan-' + k).value = form[k]; });
+    $('plan-devices').innerHTML = form.devices.map(function (id, i) {
+      var link = i + 1 < form.devices.length
+        ? '<label class="plan-link">' + esc(P.link(i)) + ' <select data-link="' + i + '">' + options(ids(c.links.map(function (l) { return l.id; })), form.links[i]) + '</select></label>'
+        : '';
+      return '<li><label>' + esc(P.device(i)) + ' <select data-device="' + i + '">' + options(ids(c.gpus.map(function (g) { return g.id; })), id) +
+        '</select></label> <button type="button" data-remove="' + i + '"' + (form.devices.length < 2 ? ' disabled' : '') + '>' + esc(P.remove) + '</button>' + link + '</li>';
+    }).join('');
+  }
+
+  function readForm() {
+    ['model', 'quant', 'phase', 'objective'].forEach(function (k) { form[k] = $('plan-' + k).value; });
+    NUMBERS.forEach(function (k) { form[k] = $('plan-' + k).value; });
+    document.querySelectorAll('#plan-devices select[data-device]').forEach(function (s) { form.devices[+s.getAttribute('data-device')] = s.value; });
+    document.querySelectorAll('#plan-devices select[data-link]').forEach(function (s) { form.links[+s.getAttribute('data-link')] = s.value; });
+  }
+
+  function replan() {
+    var text = input();
+    var result = null, error = null;
+    try { result = hp.plan(text); } catch (e) { if (!e || e.name !== 'HeteropipeError') throw e; error = e; }
+    var L = window.HP_I18N;  // the module's English sentence unless the page's language words it
+    HP.plannerView.show(result, error && (L.error ? L.error(error, hp.limits) : error.message), form);
+    onChange(JSON.stringify(form));
+  }
+
+  function bind() {
+    $('plan-form').addEventListener('input', function (ev) {
+      if (ev.target.closest('#plan-devices')) return;  // selects there redraw the list on change
+      readForm(); replan();
+    });
+    $('plan-devices').addEventListener('change', function () { readForm(); drawForm(); replan(); });
+    $('plan-devices').addEventListener('click', function (ev) {
+      var b = ev.target.closest('button[data-remove]');
+      if (!b) return;
+      var i = +b.getAttribute('data-remove');
+      form.devices.splice(i, 1);
+      form.links.splice(Math.min(i, form.links.length - 1), 1);
+      drawForm(); replan();
+    });
+    $('plan-add').addEventListener('click', function () {
+      form.devices.push(form.devices[form.devices.length - 1]);
+      form.links.push(form.links.length ? form.links[form.links.length - 1] : catalog.links[0].id);
+      drawForm(); replan();
+    });
+    $('plan-use').addEventListener('click', function () { HP.plannerView.usePipeline(); });
+  }
+
+  function open() {
+    $('plan-open').disabled = true;
+    $('plan-status').textContent = P.loading;
+    return HP.loadFullModule().then(function (module) {
+      hp = module;
+      catalog = hp.catalog();
+      $('plan-open').hidden = true;
+      $('plan-status').textContent = '';
+      $('plan-body').hidden = false;
+      drawForm(); bind(); replan();
+    }, function (e) {
+      $('plan-open').disabled = false;
+      $('plan-status').textContent = P.loadFailed;
+      if (window.console) console.error(e);
+    });
+  }
+
+  // The section's markup, after the pictures; opened at once when the link carries a plan.
+  function create(savedText, changed) {
+    form = fromText(savedText);
+    onChange = changed;
+    var field = function (k, kind) {
+      return '<div class="field"><label for="plan-' + k + '">' + esc(P['label_' + k]) + '</label>' +
+        (kind === 'select' ? '<select id="plan-' + k + '"></select>'
+          : '<input id="plan-' + k + '" type="text" inputmode="numeric" autocomplete="off" spellcheck="false">') + '</div>';
+    };
+    $('figures').insertAdjacentHTML('afterend',
+      '<section class="card planner" id="planner" aria-labelledby="planner-h"><h2 id="planner-h">' + esc(P.heading) + '</h2>' +
+      '<p class="sub">' + esc(P.intro) + '</p>' +
+      '<button type="button" id="plan-open">' + esc(P.open) + '</button> <span id="plan-status" role="status"></span>' +
+      '<div id="plan-body" hidden><form id="plan-form" class="grid" onsubmit="return false">' +
+      field('model', 'select') + field('quant', 'select') + field('context') + field('phase', 'select') +
+      field('tokens') + field('M') + field('objective', 'select') + '</form>' +
+      '<h3>' + esc(P.devicesHeading) + '</h3><ol id="plan-devices" class="plan-devices"></ol>' +
+      '<button type="button" id="plan-add">' + esc(P.add) + '</button>' +
+      '<div id="plan-result" aria-live="polite"></div>' +
+      '<button type="button" id="plan-use">' + esc(P.use) + '</button></div></section>');
+    $('plan-open').addEventListener('click', open);
+    if (savedText) open();
+  }
+
+  HP.planner = { create: create };
+})();
