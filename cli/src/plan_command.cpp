@@ -6,12 +6,12 @@
 #include <sstream>
 
 #include "heteropipe/cli/cli.hpp"
-#include "heteropipe/plan/plan.hpp"
+#include "heteropipe/plan/report.hpp"
+#include "heteropipe/plan_json/read_plan_json.hpp"
 #include "heteropipe/text/error_text.hpp"
 #include "heteropipe/text/numbers.hpp"
 #include "heteropipe/version.hpp"
 #include "json.hpp"
-#include "plan_json.hpp"
 
 namespace heteropipe::cli {
 namespace {
@@ -29,31 +29,73 @@ bool read_all(const std::string& file, std::string& content) {
   return !in.bad();
 }
 
-void write_table(std::ostream& out, const Plan& plan) {
-  out << "heteropipe " << kVersion << ": plan, objective " << objective_name(plan.objective) << ", M = "
-      << static_cast<std::int64_t>(plan.analysis.M) << "\n\n";
+std::string padded(const std::string& text, std::size_t width) {
+  return text + std::string(text.size() < width ? width - text.size() : 1, ' ');
+}
+
+void write_stages(std::ostream& out, const Plan& plan) {
   out << "  stage  device  layers         count  tau             memory used / capacity\n";
   for (std::size_t k = 0; k < plan.stages.size(); ++k) {
     const PlanStage& s = plan.stages[k];
-    std::ostringstream line;
-    const std::string range = std::to_string(s.first_layer) + "-" + std::to_string(s.last_layer);
-    line << "  " << k << std::string(7 - std::to_string(k).size(), ' ') << s.device
-         << std::string(8 - std::to_string(s.device).size(), ' ') << range
-         << std::string(range.size() < 15 ? 15 - range.size() : 1, ' ') << s.layers
-         << std::string(7 - std::to_string(s.layers).size(), ' ');
-    const std::string tau = readable(s.tau);
-    line << tau << std::string(tau.size() < 16 ? 16 - tau.size() : 1, ' ') << readable(s.memory_used) << " / "
-         << readable(s.memory_capacity);
-    out << line.str() << '\n';
+    out << "  " << padded(std::to_string(k), 7) << padded(std::to_string(s.device), 8)
+        << padded(std::to_string(s.first_layer) + "-" + std::to_string(s.last_layer), 15)
+        << padded(std::to_string(s.layers), 7) << padded(readable(s.tau), 16) << readable(s.memory_used) << " / "
+        << readable(s.memory_capacity) << '\n';
   }
-  out << "\n  d (link delays)                                   ";
+}
+
+void write_line(std::ostream& out, const std::string& label, const std::string& value) {
+  out << "  " << padded(label, 50) << value << '\n';
+}
+
+std::string counts_of(const Plan& plan) {
+  std::string out;
+  for (const PlanStage& s : plan.stages) {
+    out += (out.empty() ? "" : ",") + std::to_string(s.device) + ":" + std::to_string(s.layers);
+  }
+  return out;
+}
+
+void write_baseline(std::ostream& out, const std::string& name, const Baseline& b) {
+  write_line(out, name + " (device:layers " + counts_of(b.plan) + ")",
+             readable(b.plan.objective_value) + ", " + readable(b.tokens_per_second) + " tokens/s, " +
+                 text::percent(b.loss_percent / 100) + " longer" + (b.fits_memory ? "" : ", does not fit in memory"));
+}
+
+void write_report(std::ostream& out, const PlanReport& r) {
+  const Plan& plan = r.plan;
+  out << "heteropipe " << kVersion << ": plan, objective " << objective_name(plan.objective) << ", M = "
+      << static_cast<std::int64_t>(plan.analysis.M) << "\n\n";
+  write_stages(out, plan);
+  out << '\n';
   const auto& d = plan.d();
-  for (std::size_t k = 0; k < d.size(); ++k) out << (k ? ", " : "") << readable(d[k]);
-  out << (d.empty() ? "(none)\n" : "\n");
-  out << "  objective value                                   " << readable(plan.objective_value) << '\n';
-  out << "  T_async / T_block                                 " << readable(plan.analysis.T_async) << " / "
-      << readable(plan.analysis.T_block) << '\n';
-  out << "  bottleneck stage                                  " << plan.analysis.bottleneck_stage << '\n';
+  std::string delays;
+  for (std::size_t k = 0; k < d.size(); ++k) delays += (k ? ", " : "") + readable(d[k]);
+  write_line(out, "d (link delays)", d.empty() ? "(none)" : delays);
+  write_line(out, "objective value", readable(plan.objective_value));
+  write_line(out, "T_async / T_block", readable(plan.analysis.T_async) + " / " + readable(plan.analysis.T_block));
+  write_line(out, "bottleneck stage", std::to_string(plan.analysis.bottleneck_stage));
+  write_line(out, "tokens per second (1 / T at M = 1)", readable(r.tokens_per_second));
+  write_line(out, "throughput (micro-batches per time unit at M)", readable(r.throughput));
+  out << "\n  the default split costs you " << text::percent(r.memory_proportional.loss_percent / 100)
+      << " (memory-proportional, llama.cpp's default --tensor-split)"
+      << (r.memory_proportional.fits_memory ? "" : ", and does not fit in memory") << "\n\n";
+  write_baseline(out, "even split", r.even);
+  write_baseline(out, "memory-proportional split", r.memory_proportional);
+  out << '\n';
+  write_line(out, "VLLM_PP_LAYER_PARTITION", r.runtime.vllm_pp_layer_partition);
+  write_line(out, "SGLANG_PP_LAYER_PARTITION", r.runtime.sglang_pp_layer_partition);
+  write_line(out, "llama.cpp -sm layer --tensor-split", r.runtime.llama_cpp_tensor_split);
+  if (r.what_if.empty()) return;
+  out << '\n';
+  for (const WhatIf& w : r.what_if) {
+    const std::string label = std::string(w.change == "remove" ? "without device " : "with one more like device ") +
+                              std::to_string(w.device);
+    write_line(out, label, w.feasible ? readable(w.tokens_per_second) + " tokens/s (" +
+                                            (w.tokens_per_second_change >= 0 ? "+" : "") +
+                                            readable(w.tokens_per_second_change) + ")"
+                                      : "no split fits (" + std::string(w.reason) + ")");
+  }
 }
 
 }  // namespace
@@ -64,25 +106,18 @@ int run_plan(const PlanChoices& c, std::ostream& out, std::ostream& err) {
     err << "error: " << text::quoted(c.file) << ": cannot be read\n";
     return kExitBadInput;
   }
-  nlohmann::json document;
-  try {
-    document = nlohmann::json::parse(content);
-  } catch (const nlohmann::json::parse_error& e) {
-    err << "error: " << text::quoted(c.file) << ": not valid JSON (at byte " << e.byte << ")\n";
+  const auto request = read_plan_json(content);
+  if (!request) {
+    err << "error: " << text::describe(request.error()) << '\n';
     return kExitBadInput;
   }
-  const auto input = read_plan_input(document);
-  if (!input) {
-    err << "error: " << text::describe(input.error()) << '\n';
+  const auto report = make_plan_report(request.value());
+  if (!report) {
+    err << "error: " << text::describe(report.error()) << '\n';
     return kExitBadInput;
   }
-  const auto plan = make_plan(input.value());
-  if (!plan) {
-    err << "error: " << text::describe(plan.error()) << '\n';
-    return kExitBadInput;
-  }
-  if (c.json) out << to_json(plan.value()).dump(2) << '\n';
-  else write_table(out, plan.value());
+  if (c.json) out << to_json(report.value()).dump(2) << '\n';
+  else write_report(out, report.value());
   out.flush();
   if (out) return kExitOk;
   err << "error: could not write the output\n";

@@ -32,6 +32,8 @@ std::string_view error_code_name(ErrorCode code) {
     case ErrorCode::too_many_to_order: return "too_many_to_order";
     case ErrorCode::order_search_too_large: return "order_search_too_large";
     case ErrorCode::wrong_type: return "wrong_type";
+    case ErrorCode::not_json: return "not_json";
+    case ErrorCode::unknown_id: return "unknown_id";
   }
   return "unknown";
 }
@@ -54,6 +56,18 @@ std::string_view field_name(Field field) {
     case Field::cut_bytes: return "cut_bytes";
     case Field::objective: return "objective";
     case Field::order: return "order";
+    case Field::input: return "input";
+    case Field::model: return "model";
+    case Field::quant: return "quant";
+    case Field::phase: return "phase";
+    case Field::tokens: return "tokens";
+    case Field::context: return "context";
+    case Field::memory: return "memory";
+    case Field::memory_bandwidth: return "memory_bandwidth";
+    case Field::fp16_flops: return "fp16_flops";
+    case Field::device_class: return "device_class";
+    case Field::layer_time: return "layer_time";
+    case Field::avg_ts: return "avg_ts";
   }
   return "unknown";
 }

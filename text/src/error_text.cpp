@@ -1,6 +1,8 @@
 #include "heteropipe/text/error_text.hpp"
 
 #include "heteropipe/limits.hpp"
+#include "heteropipe/plan/catalog.hpp"
+#include "heteropipe/plan/estimate.hpp"
 #include "heteropipe/plan/input.hpp"
 #include "heteropipe/text/numbers.hpp"
 
@@ -27,6 +29,13 @@ std::string_view position_noun(Field field) {
   switch (field) {
     case Field::layer_times:
     case Field::memory_capacity:
+    case Field::devices:
+    case Field::memory:
+    case Field::memory_bandwidth:
+    case Field::fp16_flops:
+    case Field::device_class:
+    case Field::layer_time:
+    case Field::avg_ts:
       return "device";
     case Field::layer_memory:
       return "layer";
@@ -47,6 +56,12 @@ std::string choices(Field field) {
   auto add = [&list](std::string_view name) { list += (list.empty() ? "" : ", ") + std::string(name); };
   if (field == Field::order) {
     for (DeviceOrder o : {DeviceOrder::given, DeviceOrder::search}) add(device_order_name(o));
+  } else if (field == Field::phase) {
+    for (Phase p : {Phase::decode, Phase::prefill}) add(phase_name(p));
+  } else if (field == Field::device_class) {
+    for (DeviceClass c : {DeviceClass::nvidia_gddr, DeviceClass::nvidia_hbm, DeviceClass::apple}) {
+      add(device_class_name(c));
+    }
   } else {
     for (Objective o : {Objective::async, Objective::blocking, Objective::throughput}) add(objective_name(o));
   }
@@ -71,6 +86,8 @@ std::string wrong_length(const Error& e) {
 std::string range_of(Field field) {
   if (field == Field::rho) return bound(limits::kMinRho) + " and " + bound(limits::kMaxRho);
   if (field == Field::points) return bound(limits::kMinCurvePoints) + " and " + bound(limits::kMaxCurvePoints);
+  if (field == Field::tokens) return bound(1) + " and " + bound(limits::kMaxEstimateTokens);
+  if (field == Field::context) return bound(0) + " and " + bound(limits::kMaxEstimateContext);
   return bound(limits::kMinBatches) + " and " + bound(limits::kMaxBatches);
 }
 
@@ -139,6 +156,10 @@ std::string what(const Error& e) {
       return "no split of the layers into contiguous stages fits every device's memory";
     case ErrorCode::too_many_to_order:
       return "trying every device order allows at most " + grouped(e.limit) + " devices (got " + grouped(e.value) + ")";
+    case ErrorCode::not_json:
+      return "not valid JSON (reading stopped at byte " + grouped(e.value) + ")";
+    case ErrorCode::unknown_id:
+      return "'" + quoted(e.token) + "' is not in the catalog";
     case ErrorCode::order_search_too_large:
       return "trying every distinct device order takes " + grouped(e.value) +
              " steps (orders x devices x layers), over the limit of " + grouped(e.limit);

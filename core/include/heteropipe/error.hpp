@@ -37,8 +37,11 @@ enum class ErrorCode {
   memory_short,     // the devices together hold less than the layers need; value = the shortfall, limit = the need
   no_feasible_split,  // no contiguous split fits every device's memory
   too_many_to_order,  // an order search over more than limits::kMaxOrderSearchDevices; value = S
-  order_search_too_large,
-  wrong_type,       // a structured input (JSON) holds the wrong kind of value; token = that value  // distinct orders x S x L above limits::kMaxOrderSearchWork; value = that product
+  order_search_too_large,  // distinct orders x S x L above limits::kMaxOrderSearchWork; value = that product
+  wrong_type,       // a structured input (JSON) holds the wrong kind of value; token = that value
+  // The planner's estimator and its JSON form:
+  not_json,         // the text is not JSON; value = the byte offset where reading stopped
+  unknown_id,       // an id the catalog does not hold; token = the id
 };
 
 // Which input the error is about.
@@ -46,6 +49,9 @@ enum class Field {
   tau, d, M, rho, T_real, points,
   // The planner's input (heteropipe/plan/input.hpp):
   devices, layer_times, memory_capacity, layer_memory, links, latency, bandwidth, cut_bytes, objective, order,
+  // The estimator's input (heteropipe/plan/estimate.hpp) and the JSON text as a whole:
+  input, model, quant, phase, tokens, context, memory, memory_bandwidth, fp16_flops, device_class, layer_time,
+  avg_ts,
 };
 
 inline constexpr std::int64_t kWholeField = -1;

@@ -45,6 +45,29 @@ inline constexpr double kMaxTextBytes = 134'217'728;  // 128 MiB
 inline constexpr std::int64_t kMinCurvePoints = 2;
 inline constexpr std::int64_t kMaxCurvePoints = 10'000;
 
+// The planner: devices and layers of one plan. Each pass of its dynamic
+// program costs about S x L steps and a plan takes tens of passes, so these
+// keep the largest plan to seconds (docs/planner.md).
+inline constexpr std::int64_t kMaxPlanDevices = 256;
+inline constexpr std::int64_t kMaxPlanLayers = 4096;
+// Trying every device order solves up to S! plans (720 at six devices),
+// one per distinct arrangement (identical devices never trade places). Its
+// work, distinct orders x S x L, is bounded too, which keeps a search to a
+// few seconds (docs/planner.md).
+inline constexpr std::int64_t kMaxOrderSearchDevices = 6;
+inline constexpr double kMaxOrderSearchWork = 1'048'576;  // 2^20
+
+// The estimator: tokens per micro-batch (decode: sequences, each adding one
+// token; prefill: prompt tokens) and the context each sequence holds. Both
+// are whole numbers; these bounds keep every byte count far inside a double's
+// exact integers and every estimated time finite.
+inline constexpr double kMaxEstimateTokens = 1'048'576;    // 2^20
+inline constexpr double kMaxEstimateContext = 16'777'216;  // 2^24
+
+// The plan report's what-if (one device removed, one added) solves about
+// 2 S more plans, so it is offered up to this many devices and left empty above.
+inline constexpr std::int64_t kMaxWhatIfDevices = 16;
+
 // Every limit above by its public name, for the front ends that list them.
 template <class Visitor>
 void visit_fields(Visitor&& visit) {
@@ -61,20 +84,13 @@ void visit_fields(Visitor&& visit) {
   visit("max_text_bytes", kMaxTextBytes);
   visit("min_curve_points", kMinCurvePoints);
   visit("max_curve_points", kMaxCurvePoints);
+  visit("max_plan_devices", kMaxPlanDevices);
+  visit("max_plan_layers", kMaxPlanLayers);
+  visit("max_order_search_devices", kMaxOrderSearchDevices);
+  visit("max_order_search_work", kMaxOrderSearchWork);
+  visit("max_estimate_tokens", kMaxEstimateTokens);
+  visit("max_estimate_context", kMaxEstimateContext);
+  visit("max_what_if_devices", kMaxWhatIfDevices);
 }
-
-// The planner: devices and layers of one plan. Each pass of its dynamic
-// program costs about S x L steps and a plan takes tens of passes, so these
-// keep the largest plan to seconds (docs/planner.md). Not yet listed by
-// visit_fields above, whose list the front ends' tests pin: they add them
-// when they offer the planner.
-inline constexpr std::int64_t kMaxPlanDevices = 256;
-inline constexpr std::int64_t kMaxPlanLayers = 4096;
-// Trying every device order solves up to S! plans (720 at six devices),
-// one per distinct arrangement (identical devices never trade places). Its
-// work, distinct orders x S x L, is bounded too, which keeps a search to a
-// few seconds (docs/planner.md).
-inline constexpr std::int64_t kMaxOrderSearchDevices = 6;
-inline constexpr double kMaxOrderSearchWork = 1'048'576;  // 2^20
 
 }  // namespace heteropipe::limits

@@ -45,15 +45,6 @@ Chain chain_of(const PlanInput& input, const std::vector<std::int64_t>& order, p
   return chain;
 }
 
-double objective_value(const Analysis& a, Objective objective) {
-  switch (objective) {
-    case Objective::async: return a.T_async;
-    case Objective::blocking: return a.T_block;
-    case Objective::throughput: return a.tau_max;
-  }
-  return a.T_async;
-}
-
 // What breaks a tie of objective values: the bottleneck, or for
 // throughput (whose value is the bottleneck) T_async.
 double tie_breaker(const Analysis& a, Objective objective) {
@@ -134,6 +125,15 @@ Error infeasibility(const PlanInput& input) {
 }
 
 }  // namespace
+
+double objective_value(const Analysis& a, Objective objective) {
+  switch (objective) {
+    case Objective::async: return a.T_async;
+    case Objective::blocking: return a.T_block;
+    case Objective::throughput: return a.tau_max;
+  }
+  return a.T_async;
+}
 
 Result<Plan> make_plan(const PlanInput& input) {
   if (auto e = check_plan_input(input)) return *e;

@@ -44,6 +44,9 @@ struct Plan {
 // no_feasible_split).
 Result<Plan> make_plan(const PlanInput& input);
 
+// The objective's number in an analysis: T_async, T_block, or tau_max.
+double objective_value(const Analysis& analysis, Objective objective);
+
 template <class Visitor>
 void visit_fields(const PlanStage& stage, Visitor&& visit) {
   visit("device", stage.device);

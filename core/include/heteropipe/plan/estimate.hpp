@@ -1,0 +1,77 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "heteropipe/error.hpp"
+#include "heteropipe/plan/catalog.hpp"
+#include "heteropipe/plan/input.hpp"
+
+// From a model, a quantization and devices named in the catalog to the
+// planner's explicit costs (docs/planner.md#the-estimator).
+namespace heteropipe {
+
+enum class Phase { decode, prefill };
+
+std::string_view phase_name(Phase phase);
+Result<Phase> phase_from_name(std::string_view name);  // unknown_name on phase
+
+// One device: a catalog id, any of whose facts may be overridden, or (with
+// no id) a device described by all of memory, memory_bandwidth and
+// fp16_flops (device_class defaults to nvidia-gddr). A measured speed
+// replaces the roofline: layer_time (seconds per layer, every layer), or
+// avg_ts, llama-bench's tokens per second for the whole model on this one
+// device (decode: per-layer time 1 / (avg_ts L); prefill: tokens / (avg_ts L)).
+struct DeviceChoice {
+  std::string id;
+  std::optional<double> memory, memory_bandwidth, fp16_flops;
+  std::optional<DeviceClass> device_class;
+  std::optional<double> layer_time, avg_ts;
+};
+
+// A link: a catalog id, or latency and bandwidth (either overrides the id's).
+struct LinkChoice {
+  std::string id;
+  std::optional<double> latency, bandwidth;
+};
+
+struct EstimateInput {
+  std::string model, quant;
+  std::vector<DeviceChoice> devices;  // S, in chain order
+  std::vector<LinkChoice> links;      // S - 1; none: every link pcie4-x16
+  Phase phase = Phase::decode;
+  double tokens = 1;      // per micro-batch: decode sequences, or prefill prompt tokens
+  double context = 512;   // tokens each sequence already holds
+  double M = 1;
+  Objective objective = Objective::async;
+  bool allow_idle_devices = false;
+  DeviceOrder order = DeviceOrder::given;
+};
+
+// The estimator's documented constants for one class of devices.
+struct ClassEfficiency {
+  double bandwidth;   // fraction of the memory bandwidth a layer's reads reach
+  double compute;     // fraction of fp16_flops a layer's arithmetic reaches
+  double layer_overhead;  // seconds every layer adds (kernel launches, synchronisation)
+  double usable_memory;   // fraction of the memory the runtime can fill
+};
+ClassEfficiency class_efficiency(DeviceClass c);
+
+// The explicit costs: per-layer times (roofline, or measured), per-layer
+// memory with the KV cache for the context, the embedding on the first
+// layer and the LM head on the last, the activation bytes at each cut, and
+// memory capacities in bytes; times in seconds. Errors name the field (and
+// the device or link): unknown ids, and values that are negative, not
+// finite, or out of range.
+Result<PlanInput> estimate(const EstimateInput& input);
+
+// What a plan is asked for: explicit costs, or an estimate of them.
+using PlanRequest = std::variant<PlanInput, EstimateInput>;
+
+// The explicit costs of a request (estimate() for the second form).
+Result<PlanInput> plan_input_of(const PlanRequest& request);
+
+}  // namespace heteropipe

@@ -1,0 +1,125 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "heteropipe/error.hpp"
+#include "heteropipe/plan/estimate.hpp"
+#include "heteropipe/plan/plan.hpp"
+#include "heteropipe/visit.hpp"
+
+// What `heteropipe plan` reports: the optimal plan, its speed, the splits
+// runtimes would choose by default and what they cost, the flags that put
+// the plan into a runtime, and what one device less or more would change
+// (docs/planner.md#the-report).
+namespace heteropipe {
+
+// Single-stream tokens per second, 1 / T(1) = 1 / (sum(tau) + sum(d)), and
+// micro-batches per time unit at M, M / T(M) (T_block for the blocking
+// objective, T_async otherwise).
+double tokens_per_second(const Plan& plan);
+double throughput(const Plan& plan);
+
+// A split chosen by a rule, not by the planner, priced the same way.
+struct Baseline {
+  Plan plan;  // its stages (devices in input order; a device with no layer has no stage)
+  bool fits_memory = true;  // false: some stage holds more than its device (the numbers assume it fitted)
+  double tokens_per_second = 0, throughput = 0;
+  // How much longer its objective value is than the optimum's, in %.
+  double loss_percent = 0;
+};
+
+struct RuntimeFlags {
+  std::string vllm_pp_layer_partition;   // VLLM_PP_LAYER_PARTITION: the stages' layer counts
+  std::string sglang_pp_layer_partition;  // SGLANG_PP_LAYER_PARTITION: the same counts
+  std::string llama_cpp_tensor_split;    // --tensor-split (with -sm layer): the counts, the last + 1
+};
+
+// The plan re-solved with one device removed, or one more like it added at
+// the end of the chain.
+struct WhatIf {
+  std::string_view change;  // "remove" or "add"
+  std::int64_t device = 0;  // the device removed, or the one copied
+  bool feasible = true;     // false: no split fits (reason: the error's code)
+  std::string_view reason;
+  double tokens_per_second = 0;         // 0 when not feasible
+  double tokens_per_second_change = 0;  // against the plan's
+};
+
+struct PlanReport {
+  Plan plan;
+  double tokens_per_second = 0, throughput = 0;
+  Baseline even, memory_proportional;
+  RuntimeFlags runtime;
+  std::vector<WhatIf> what_if;  // empty above limits::kMaxWhatIfDevices devices
+};
+
+// Equal layer counts; the remainder goes as vLLM's get_pp_indices puts it:
+// one more to each of the middle stages from the second on when S > 2 and
+// it fits there, else to the first stages; never to the last.
+std::vector<std::int64_t> even_layer_counts(std::int64_t L, std::int64_t S);
+// llama.cpp's default --tensor-split (and exo's ring rule): shares in
+// proportion to each device's memory. Layer l of L + 1 slots (the last is
+// the output layer) goes to the first device whose running share exceeds
+// l / (L + 1).
+std::vector<std::int64_t> memory_proportional_layer_counts(const std::vector<double>& capacities, std::int64_t L);
+// The devices in input order running counts[s] layers each, as a plan of
+// the input's objective (memory is not enforced: see Baseline::fits_memory).
+Plan plan_of_counts(const PlanInput& input, const std::vector<std::int64_t>& counts);
+// The tensor split that makes llama.cpp's layer rule land on these counts.
+std::string llama_cpp_tensor_split(const std::vector<std::int64_t>& counts);
+
+// The report for explicit costs; added_link joins a device added by the
+// what-if (none: no device is added).
+Result<PlanReport> make_plan_report(const PlanInput& input, std::optional<PlanLink> added_link);
+// The report for either form; an added device joins over the chain's last
+// link, or for one device over the catalog's pcie4-x16 (estimate form only).
+Result<PlanReport> make_plan_report(const PlanRequest& request);
+
+template <class Visitor>
+void visit_fields(const Baseline& b, Visitor&& visit) {
+  visit("fits_memory", b.fits_memory);
+  visit("objective_value", b.plan.objective_value);
+  visit("stages", objects(b.plan.stages));
+  visit("tau", b.plan.tau());
+  visit("d", b.plan.d());
+  visit("analysis", object([&b](auto&& fields) { visit_fields(b.plan.analysis, fields); }));
+  visit("tokens_per_second", b.tokens_per_second);
+  visit("throughput", b.throughput);
+  visit("loss_percent", b.loss_percent);
+}
+
+template <class Visitor>
+void visit_fields(const RuntimeFlags& r, Visitor&& visit) {
+  visit("vllm_pp_layer_partition", std::string_view(r.vllm_pp_layer_partition));
+  visit("sglang_pp_layer_partition", std::string_view(r.sglang_pp_layer_partition));
+  visit("llama_cpp_tensor_split", std::string_view(r.llama_cpp_tensor_split));
+}
+
+template <class Visitor>
+void visit_fields(const WhatIf& w, Visitor&& visit) {
+  visit("change", w.change);
+  visit("device", w.device);
+  visit("feasible", w.feasible);
+  visit("reason", w.reason);
+  visit("tokens_per_second", w.tokens_per_second);
+  visit("tokens_per_second_change", w.tokens_per_second_change);
+}
+
+template <class Visitor>
+void visit_fields(const PlanReport& r, Visitor&& visit) {
+  visit_fields(r.plan, visit);
+  visit("tokens_per_second", r.tokens_per_second);
+  visit("throughput", r.throughput);
+  visit("baselines", object([&r](auto&& fields) {
+          fields("even", object([&r](auto&& f) { visit_fields(r.even, f); }));
+          fields("memory_proportional", object([&r](auto&& f) { visit_fields(r.memory_proportional, f); }));
+        }));
+  visit("runtime", object([&r](auto&& fields) { visit_fields(r.runtime, fields); }));
+  visit("what_if", objects(r.what_if));
+}
+
+}  // namespace heteropipe

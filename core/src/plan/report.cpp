@@ -1,0 +1,115 @@
+// The plan report: the optimum, its baselines, runtime flags and what-if.
+#include "heteropipe/plan/report.hpp"
+
+#include "heteropipe/formulas.hpp"
+#include "heteropipe/limits.hpp"
+
+namespace heteropipe {
+namespace {
+
+std::string joined(const std::vector<std::int64_t>& counts) {
+  std::string out;
+  for (std::size_t s = 0; s < counts.size(); ++s) out += (s ? "," : "") + std::to_string(counts[s]);
+  return out;
+}
+
+Baseline baseline_of(const PlanInput& input, const std::vector<std::int64_t>& counts, const Plan& best) {
+  Baseline b;
+  b.plan = plan_of_counts(input, counts);
+  for (const PlanStage& stage : b.plan.stages) {
+    if (stage.memory_used > stage.memory_capacity) b.fits_memory = false;
+  }
+  b.tokens_per_second = tokens_per_second(b.plan);
+  b.throughput = throughput(b.plan);
+  b.loss_percent = (b.plan.objective_value - best.objective_value) / best.objective_value * 100;
+  return b;
+}
+
+WhatIf what_if_of(std::string_view change, std::int64_t device, PlanInput changed, double current) {
+  changed.order = DeviceOrder::given;  // a what-if keeps the chain as it stands
+  WhatIf w;
+  w.change = change;
+  w.device = device;
+  const auto plan = make_plan(changed);
+  if (!plan) {
+    w.feasible = false;
+    w.reason = error_code_name(plan.error().code);
+    w.tokens_per_second_change = -current;
+    return w;
+  }
+  w.tokens_per_second = tokens_per_second(plan.value());
+  w.tokens_per_second_change = w.tokens_per_second - current;
+  return w;
+}
+
+bool same_device(const PlanDevice& a, const PlanDevice& b) {
+  return a.memory_capacity == b.memory_capacity && a.layer_times == b.layer_times;
+}
+
+std::vector<WhatIf> what_ifs(const PlanInput& input, const std::optional<PlanLink>& added_link, double current) {
+  std::vector<WhatIf> out;
+  const auto S = static_cast<std::int64_t>(input.devices.size());
+  if (S > limits::kMaxWhatIfDevices) return out;
+  for (std::int64_t k = 0; S > 1 && k < S; ++k) {
+    PlanInput fewer = input;
+    fewer.devices.erase(fewer.devices.begin() + k);
+    // Its neighbours join over the link that left it (the one before it, for the last).
+    fewer.links.erase(fewer.links.begin() + (k < S - 1 ? k : S - 2));
+    out.push_back(what_if_of("remove", k, std::move(fewer), current));
+  }
+  for (std::int64_t k = 0; added_link && k < S; ++k) {
+    bool seen = false;
+    for (std::int64_t j = 0; j < k; ++j) seen = seen || same_device(input.devices[j], input.devices[k]);
+    if (seen) continue;  // one more of a kind already tried
+    PlanInput more = input;
+    more.devices.push_back(input.devices[k]);
+    more.links.push_back(*added_link);
+    out.push_back(what_if_of("add", k, std::move(more), current));
+  }
+  return out;
+}
+
+}  // namespace
+
+double tokens_per_second(const Plan& plan) { return 1 / makespan_async(*plan.analysis.pipeline, 1); }
+
+double throughput(const Plan& plan) {
+  const double T = plan.objective == Objective::blocking ? plan.analysis.T_block : plan.analysis.T_async;
+  return plan.analysis.M / T;
+}
+
+Result<PlanReport> make_plan_report(const PlanInput& input, std::optional<PlanLink> added_link) {
+  auto plan = make_plan(input);
+  if (!plan) return plan.error();
+  PlanReport report;
+  report.plan = std::move(plan).value();
+  report.tokens_per_second = tokens_per_second(report.plan);
+  report.throughput = throughput(report.plan);
+  const auto L = static_cast<std::int64_t>(input.layer_memory.size());
+  const auto S = static_cast<std::int64_t>(input.devices.size());
+  report.even = baseline_of(input, even_layer_counts(L, S), report.plan);
+  std::vector<double> capacities;
+  for (const PlanDevice& device : input.devices) capacities.push_back(device.memory_capacity);
+  report.memory_proportional = baseline_of(input, memory_proportional_layer_counts(capacities, L), report.plan);
+  std::vector<std::int64_t> counts;
+  for (const PlanStage& stage : report.plan.stages) counts.push_back(stage.layers);
+  report.runtime = {joined(counts), joined(counts), llama_cpp_tensor_split(counts)};
+  report.what_if = what_ifs(input, added_link, report.tokens_per_second);
+  return report;
+}
+
+Result<PlanReport> make_plan_report(const PlanRequest& request) {
+  auto input = plan_input_of(request);
+  if (!input) return input.error();
+  const PlanInput& in = input.value();
+  std::optional<PlanLink> added;
+  if (!in.links.empty()) {
+    added = in.links.back();
+  } else if (std::holds_alternative<EstimateInput>(request)) {
+    const LinkSpec pcie = find_link("pcie4-x16", kWholeField).value();
+    added = PlanLink{pcie.latency, pcie.bandwidth};
+  }
+  return make_plan_report(in, added);
+}
+
+}  // namespace heteropipe
