@@ -28,8 +28,10 @@ async function stageRows(page) {
     rows.map((r) => Array.from(r.cells).slice(0, 3).map((c) => c.textContent)));
 }
 
+// Rows name each device as the catalog does.
 function expectedRows(plan, devices) {
-  return plan.stages.map((s) => [devices[s.device], `${s.first_layer}–${s.last_layer}`, String(s.layers)]);
+  const name = (id) => full.catalog().gpus.find((g) => g.id === id).name;
+  return plan.stages.map((s) => [name(devices[s.device]), `${s.first_layer}–${s.last_layer}`, String(s.layers)]);
 }
 
 for (const p of PAGES) {

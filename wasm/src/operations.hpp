@@ -30,6 +30,10 @@ double timeline(double staging);
 double curve_batches(double staging);
 double makespan_curve(double staging);
 
+// The planner (plan_ops.cpp; only the whole module binds them).
+double plan(double staging);
+double catalog(double staging);
+
 // One quantity of a pipeline.
 template <auto quantity>
 double of_pipeline(double staging) {

@@ -9,5 +9,6 @@ EMSCRIPTEN_BINDINGS(heteropipe_tools) {
   using emscripten::function;
   namespace op = heteropipe::wasm;
 
-  (void)sizeof(op::Writer*);
+  function("catalog", &op::catalog);
+  function("plan", &op::plan);
 }

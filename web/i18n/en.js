@@ -192,6 +192,11 @@
       baseline_memory_proportional: 'Memory-proportional (llama.cpp default, exo)',
       infeasible: 'does not fit in memory',
       flagsHeading: 'Runtime flags',
+      whatIfHeading: 'What if',
+      without: function (i, name) { return 'Without device ' + (i + 1) + ' (' + name + ')'; },
+      withAnother: function (name) { return 'With one more ' + name + ' at the end'; },
+      whatIfSpeed: function (tps, change) { return tps + ' tokens/s (' + (change.charAt(0) === '-' || change.charAt(0) === '−' ? '' : '+') + change + ')'; },
+      whatIfInfeasible: 'no split fits in memory',
       headline: function (tps, loss) { return 'Optimal split: ' + tps + ' tokens/s in single-stream decode. The memory-proportional default costs ' + loss + ' %.'; }
     }
   };

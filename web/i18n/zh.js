@@ -192,6 +192,11 @@
       baseline_memory_proportional: '按显存比例（llama.cpp 默认、exo）',
       infeasible: '显存放不下',
       flagsHeading: '运行参数',
+      whatIfHeading: '假如',
+      without: function (i, name) { return '去掉设备 ' + (i + 1) + '（' + name + '）'; },
+      withAnother: function (name) { return '在末尾再加一块 ' + name; },
+      whatIfSpeed: function (tps, change) { return tps + ' token/秒（' + (change.charAt(0) === '-' || change.charAt(0) === '−' ? '' : '+') + change + '）'; },
+      whatIfInfeasible: '没有能放进显存的切分',
       headline: function (tps, loss) { return '最优切分：单流解码 ' + tps + ' token/秒。按显存比例的默认切分损失 ' + loss + ' %。'; }
     },
     // Every error code in Chinese; e is the module's error (0-based index), v its value formatted.

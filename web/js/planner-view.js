@@ -16,14 +16,14 @@
   var list = function (xs) { return Array.prototype.map.call(xs, String).join(', '); };
 
   // One row per device: where its layers sit among all L, and how full its memory is.
-  function bars(plan, form) {
+  function bars(plan, names) {
     var L = plan.stages[plan.stages.length - 1].last_layer + 1;
     var W = 640, label = 150, row = 30, H = plan.stages.length * row + 24, span = W - label - 10;
     var out = ['<svg class="plan-bars" viewBox="0 0 ' + W + ' ' + H + '" role="img" aria-label="' + esc(P.barsLabel) + '">'];
     plan.stages.forEach(function (s, k) {
       var y = 6 + k * row, x = label + span * s.first_layer / L, w = Math.max(1, span * s.layers / L);
       var fill = Math.min(1, s.memory_used / s.memory_capacity);
-      out.push('<text class="plan-name" x="0" y="' + n(y + 13) + '">' + esc(form.devices[s.device]) + '</text>',
+      out.push('<text class="plan-name" x="0" y="' + n(y + 13) + '">' + esc(names[s.device]) + '</text>',
         '<rect class="plan-layer c' + (k % 6) + '" x="' + n(x) + '" y="' + y + '" width="' + n(w) + '" height="14" rx="2"><title>' +
         esc(P.stageTitle(s.device, s.first_layer, s.last_layer, s.layers)) + '</title></rect>',
         '<rect class="plan-memory-cap" x="' + n(x) + '" y="' + (y + 17) + '" width="' + n(w) + '" height="5"></rect>',
@@ -35,10 +35,10 @@
     return out.join('');
   }
 
-  function stagesTable(plan, form) {
+  function stagesTable(plan, names) {
     return '<table class="plan-table"><thead><tr><th>' + [P.colDevice, P.colLayers, P.colCount, P.colTau, P.colMemory].map(esc).join('</th><th>') +
       '</th></tr></thead><tbody>' + plan.stages.map(function (s) {
-        return '<tr><td>' + esc(form.devices[s.device]) + '</td><td>' + s.first_layer + '–' + s.last_layer + '</td><td>' + s.layers +
+        return '<tr><td>' + esc(names[s.device]) + '</td><td>' + s.first_layer + '–' + s.last_layer + '</td><td>' + s.layers +
           '</td><td>' + fmt.number(s.tau) + '</td><td>' + bytes(s.memory_used) + ' / ' + bytes(s.memory_capacity) + '</td></tr>';
       }).join('') + '</tbody></table>';
   }
@@ -51,8 +51,7 @@
     return '<table class="plan-table"><thead><tr><th>' + [P.colSplit, P.colTokens, P.colObjective, P.colLoss].map(esc).join('</th><th>') +
       '</th></tr></thead><tbody>' + rows.map(function (r) {
         var b = r[1];
-        if (!b || b.feasible === false) return '<tr><td>' + esc(r[0]) + '</td><td colspan="3">' + esc(P.infeasible) + '</td></tr>';
-        return '<tr><td>' + esc(r[0]) + '</td><td>' + fmt.number(b.tokens_per_second) + '</td><td>' + fmt.number(b.objective_value) +
+        return '<tr><td>' + esc(r[0]) + (b.fits_memory === false ? ' <span class="plan-warn">(' + esc(P.infeasible) + ')</span>' : '') + '</td><td>' + fmt.number(b.tokens_per_second) + '</td><td>' + fmt.number(b.objective_value) +
           '</td><td>' + (r[2] ? fmt.number(r[2].loss_percent) + ' %' : '—') + '</td></tr>';
       }).join('') + '</tbody></table>';
   }
@@ -66,7 +65,17 @@
     }).join('') + '</dl>';
   }
 
-  function show(plan, message, form) {
+  // "Why did adding a GPU make it slower?": the plan re-solved with one device less or one more.
+  function whatIf(plan, names) {
+    if (!plan.what_if.length) return '';
+    return '<h3>' + esc(P.whatIfHeading) + '</h3><ul class="plan-whatif">' + plan.what_if.map(function (w) {
+      var what = w.change === 'remove' ? P.without(w.device, names[w.device]) : P.withAnother(names[w.device]);
+      return '<li>' + esc(what) + ': ' + esc(w.feasible ? P.whatIfSpeed(fmt.number(w.tokens_per_second), fmt.number(w.tokens_per_second_change))
+        : P.whatIfInfeasible) + '</li>';
+    }).join('') + '</ul>';
+  }
+
+  function show(plan, message, names) {
     current = plan;
     $('plan-use').disabled = !plan;
     if (!plan) {
@@ -75,7 +84,7 @@
     }
     $('plan-result').innerHTML = '<p class="plan-headline">' + esc(P.headline(fmt.number(plan.tokens_per_second),
       fmt.number(plan.baselines.memory_proportional.loss_percent))) + '</p>' +
-      bars(plan, form) + stagesTable(plan, form) + baselines(plan) + flags(plan.runtime);
+      bars(plan, names) + stagesTable(plan, names) + baselines(plan) + flags(plan.runtime) + whatIf(plan, names);
   }
 
   // Loads the plan's tau and d into the calculator as typed text, through the fields' own events.

@@ -46,20 +46,19 @@
       return '<option value="' + esc(it.id) + '"' + (it.id === chosen ? ' selected' : '') + '>' + esc(it.label || it.id) + '</option>';
     }).join('');
   }
-  var ids = function (list) { return list.map(function (x) { return { id: x }; }); };
 
   function drawForm() {
     var c = catalog;
-    $('plan-model').innerHTML = options(c.models, form.model);
+    $('plan-model').innerHTML = options(c.models.map(function (m) { return { id: m.id, label: m.name }; }), form.model);
     $('plan-quant').innerHTML = options(c.quants, form.quant);
     $('plan-phase').innerHTML = options(CHOICES.phase.map(function (x) { return { id: x, label: P['phase_' + x] }; }), form.phase);
     $('plan-objective').innerHTML = options(CHOICES.objective.map(function (x) { return { id: x, label: P['objective_' + x] }; }), form.objective);
     NUMBERS.forEach(function (k) { $('plan-' + k).value = form[k]; });
     $('plan-devices').innerHTML = form.devices.map(function (id, i) {
       var link = i + 1 < form.devices.length
-        ? '<label class="plan-link">' + esc(P.link(i)) + ' <select data-link="' + i + '">' + options(ids(c.links.map(function (l) { return l.id; })), form.links[i]) + '</select></label>'
+        ? '<label class="plan-link">' + esc(P.link(i)) + ' <select data-link="' + i + '">' + options(c.links.map(function (l) { return { id: l.id, label: l.name }; }), form.links[i]) + '</select></label>'
         : '';
-      return '<li><label>' + esc(P.device(i)) + ' <select data-device="' + i + '">' + options(ids(c.gpus.map(function (g) { return g.id; })), id) +
+      return '<li><label>' + esc(P.device(i)) + ' <select data-device="' + i + '">' + options(c.gpus.map(function (g) { return { id: g.id, label: g.name }; }), id) +
         '</select></label> <button type="button" data-remove="' + i + '"' + (form.devices.length < 2 ? ' disabled' : '') + '>' + esc(P.remove) + '</button>' + link + '</li>';
     }).join('');
   }
@@ -76,7 +75,8 @@
     var result = null, error = null;
     try { result = hp.plan(text); } catch (e) { if (!e || e.name !== 'HeteropipeError') throw e; error = e; }
     var L = window.HP_I18N;  // the module's English sentence unless the page's language words it
-    HP.plannerView.show(result, error && (L.error ? L.error(error, hp.limits) : error.message), form);
+    var names = form.devices.map(function (id) { return (catalog.gpus.find(function (g) { return g.id === id; }) || { name: id }).name; });
+    HP.plannerView.show(result, error && (L.error ? L.error(error, hp.limits) : error.message), names);
     onChange(JSON.stringify(form));
   }
 
@@ -132,9 +132,9 @@
       '<section class="card planner" id="planner" aria-labelledby="planner-h"><h2 id="planner-h">' + esc(P.heading) + '</h2>' +
       '<p class="sub">' + esc(P.intro) + '</p>' +
       '<button type="button" id="plan-open">' + esc(P.open) + '</button> <span id="plan-status" role="status"></span>' +
-      '<div id="plan-body" hidden><form id="plan-form" class="grid" onsubmit="return false">' +
+      '<div id="plan-body" hidden><div id="plan-form" class="grid">' +
       field('model', 'select') + field('quant', 'select') + field('context') + field('phase', 'select') +
-      field('tokens') + field('M') + field('objective', 'select') + '</form>' +
+      field('tokens') + field('M') + field('objective', 'select') + '</div>' +
       '<h3>' + esc(P.devicesHeading) + '</h3><ol id="plan-devices" class="plan-devices"></ol>' +
       '<button type="button" id="plan-add">' + esc(P.add) + '</button>' +
       '<div id="plan-result" aria-live="polite"></div>' +

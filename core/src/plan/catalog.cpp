@@ -147,22 +147,6 @@ Result<Entry> find(const std::vector<Entry>& entries, std::string_view id, Field
 
 }  // namespace
 
-std::string_view device_class_name(DeviceClass c) {
-  switch (c) {
-    case DeviceClass::nvidia_gddr: return "nvidia-gddr";
-    case DeviceClass::nvidia_hbm: return "nvidia-hbm";
-    case DeviceClass::apple: return "apple";
-  }
-  return "unknown";
-}
-
-Result<DeviceClass> device_class_from_name(std::string_view name) {
-  for (DeviceClass c : {DeviceClass::nvidia_gddr, DeviceClass::nvidia_hbm, DeviceClass::apple}) {
-    if (device_class_name(c) == name) return c;
-  }
-  return Error{ErrorCode::unknown_name, Field::device_class, kWholeField, 0.0, std::string(name)};
-}
-
 const std::vector<GpuSpec>& catalog_gpus() { return kGpus; }
 const std::vector<ModelSpec>& catalog_models() { return kModels; }
 const std::vector<QuantSpec>& catalog_quants() { return kQuants; }

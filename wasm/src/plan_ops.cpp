@@ -1,0 +1,28 @@
+// The planner's operations (tool_bindings.cpp): the whole report for an
+// input given as JSON text, read by the one reader every front end shares,
+// and the catalog the estimator draws on.
+#include <utility>
+
+#include "heteropipe/plan/catalog.hpp"
+#include "heteropipe/plan/report.hpp"
+#include "heteropipe/plan_json/read_plan_json.hpp"
+#include "operations.hpp"
+
+namespace heteropipe::wasm {
+
+double plan(double staging) {
+  Request in(staging);
+  auto text = in.text("input", Field::input);
+  if (!text) return refuse(text.error());
+  auto request = read_plan_json(text.value());
+  if (!request) return refuse(request.error());
+  auto report = make_plan_report(request.value());
+  return report ? answer(std::move(report).value()) : refuse(report.error());
+}
+
+double catalog(double staging) {
+  { Request nothing(staging); }
+  return answer(Catalog{});
+}
+
+}  // namespace heteropipe::wasm
