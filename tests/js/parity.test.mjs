@@ -58,6 +58,15 @@ const coveredBy = {
 
 // Members of the API that are not a core function.
 const wasmOnly = ['limits', 'memory', 'version'];
+// The planner's functions and the core function each runs (heteropipe/plan/).
+const planner = { plan: ['report', 'make_plan_report'], catalog: ['catalog', 'catalog_gpus'] };
+
+test('each planner function runs a function of the core', () => {
+  for (const [api, [header, name]] of Object.entries(planner)) {
+    const text = readFileSync(join(root, 'core', 'include', 'heteropipe', 'plan', `${header}.hpp`), 'utf8');
+    assert.match(text, new RegExp(`\\b${name}\\(`), `${api}: ${name} in plan/${header}.hpp`);
+  }
+});
 
 test('every core function is exported (same name in camelCase) or covered by a named export', () => {
   const core = coreFunctions();
@@ -77,7 +86,7 @@ test('every JS export comes from the core and is declared, and every declared me
   assert.deepEqual(runtime, members('Heteropipe'));
   const core = new Set(coreFunctions().map(camel));
   const covering = new Set(Object.values(coveredBy).map((c) => c.api).filter(Boolean));
-  const orphans = runtime.filter((key) => !core.has(key) && !covering.has(key) && !wasmOnly.includes(key));
+  const orphans = runtime.filter((key) => !core.has(key) && !covering.has(key) && !wasmOnly.includes(key) && !(key in planner));
   assert.deepEqual(orphans, [], 'JS exports with no core function');
 });
 
@@ -98,16 +107,28 @@ test('declared result types match the runtime objects field for field', () => {
   assert.equal(typeof load.HeteropipeError, 'function');
 });
 
+test("the planner's declared result types match its runtime objects field for field", () => {
+  const both = (...names) => [...new Set(names.flatMap(members))].sort();
+  const plan = hp.plan({ model: 'llama-3-8b', quant: 'Q4_K_M', devices: ['rtx-4090', 'rtx-3090'], M: 4 });
+  assert.deepEqual(Object.keys(plan).sort(), both('PlanReport', 'PricedSplit'));
+  assert.deepEqual(Object.keys(plan.stages[0]).sort(), members('PlanStage'));
+  assert.deepEqual(Object.keys(plan.analysis).sort(), members('Analysis').filter((k) => k in plan.analysis));
+  for (const b of Object.values(plan.baselines)) assert.deepEqual(Object.keys(b).sort(), both('PlanBaseline', 'PricedSplit'));
+  assert.deepEqual(Object.keys(plan.what_if[0]).sort(), members('PlanWhatIf'));
+  assert.deepEqual(Object.keys(hp.catalog()).sort(), members('Catalog'));
+});
+
 test('the ES module entry re-exports every declared type', () => {
   const declared = [...declarations.matchAll(/^  (?:interface|type|class) (\w+)/gm)].map((m) => m[1]).sort();
   const exported = [...esmExports.matchAll(/^export (?:type|import) (\w+)/gm)].map((m) => m[1]).sort();
   assert.deepEqual(exported, declared);
 });
 
-// The operations bindings.cpp registers, minus the plumbing the wrapper uses.
+// The operations the whole module registers (bindings.cpp, tool_bindings.cpp), minus the plumbing
+// the wrapper uses.
 const plumbing = ['stage', 'release', 'module_info'];
 function operations() {
-  const text = readFileSync(join(root, 'wasm', 'src', 'bindings.cpp'), 'utf8');
+  const text = ['bindings.cpp', 'tool_bindings.cpp'].map((f) => readFileSync(join(root, 'wasm', 'src', f), 'utf8')).join('\n');
   return [...text.matchAll(/function\("(\w+)"/g)].map((m) => m[1]).filter((name) => !plumbing.includes(name)).sort();
 }
 const snake = (camelName) => camelName.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase());

@@ -174,6 +174,114 @@ declare namespace heteropipe {
     gpipe_overestimate: Float64Array;
   }
 
+
+  type Objective = 'async' | 'blocking' | 'throughput';
+
+  /** A device of the estimate form: a catalog id, any of whose facts may be overridden, or a device of its own. */
+  interface PlanDevice {
+    id?: string;
+    /** Bytes. */
+    memory?: number;
+    /** Bytes per second. */
+    memory_bandwidth?: number;
+    /** Dense FP16 FLOP per second. */
+    fp16_flops?: number;
+    device_class?: 'nvidia-gddr' | 'nvidia-hbm' | 'apple';
+    /** A measured time per layer (seconds), instead of the roofline. */
+    layer_time?: number;
+    /** llama-bench's avg_ts for the whole model on this one device, instead of the roofline. */
+    avg_ts?: number;
+  }
+
+  /** A link of the estimate form: a catalog id, or latency (s) and bandwidth (bytes/s). */
+  interface PlanLinkChoice {
+    id?: string;
+    latency?: number;
+    bandwidth?: number;
+  }
+
+  interface PlanOptions {
+    M?: number;
+    objective?: Objective;
+    order?: 'given' | 'search';
+    allow_idle_devices?: boolean;
+  }
+
+  /** The estimate form: a model and catalog devices (docs/planner.md). */
+  interface EstimatePlanInput extends PlanOptions {
+    model: string;
+    quant: string;
+    devices: Array<string | PlanDevice>;
+    links?: Array<string | PlanLinkChoice>;
+    phase?: 'decode' | 'prefill';
+    tokens?: number;
+    context?: number;
+  }
+
+  /** The explicit form: every cost given. */
+  interface ExplicitPlanInput extends PlanOptions {
+    devices: Array<{ layer_times: number[]; memory_capacity: number }>;
+    layer_memory: number[];
+    links?: Array<{ latency: number; bandwidth: number }>;
+    cut_bytes?: number[];
+  }
+
+  type PlanInput = EstimatePlanInput | ExplicitPlanInput;
+
+  interface PlanStage {
+    /** The device's index in the input. */
+    device: number;
+    first_layer: number;
+    last_layer: number;
+    layers: number;
+    tau: number;
+    memory_used: number;
+    memory_capacity: number;
+  }
+
+  /** A split priced through the closed forms. */
+  interface PricedSplit {
+    objective_value: number;
+    stages: PlanStage[];
+    tau: number[];
+    d: number[];
+    analysis: Analysis;
+  }
+
+  /** A runtime's default split; fits_memory false: some stage holds more than its device. */
+  interface PlanBaseline extends PricedSplit {
+    fits_memory: boolean;
+    tokens_per_second: number;
+    throughput: number;
+    loss_percent: number;
+  }
+
+  interface PlanWhatIf {
+    change: 'remove' | 'add';
+    device: number;
+    feasible: boolean;
+    reason: string;
+    tokens_per_second: number;
+    tokens_per_second_change: number;
+  }
+
+  /** The optimal split, the same keys as `heteropipe plan --json`. */
+  interface PlanReport extends PricedSplit {
+    objective: Objective;
+    tokens_per_second: number;
+    throughput: number;
+    baselines: { even: PlanBaseline; memory_proportional: PlanBaseline };
+    runtime: { vllm_pp_layer_partition: string; sglang_pp_layer_partition: string; llama_cpp_tensor_split: string };
+    what_if: PlanWhatIf[];
+  }
+
+  interface Catalog {
+    gpus: Array<{ id: string; name: string; device_class: string; memory: number; memory_bandwidth: number; fp16_flops: number; source: string }>;
+    models: Array<{ id: string; name: string; layers: number; hidden: number; intermediate: number; heads: number; kv_heads: number; vocab: number; tied_embeddings: boolean; source: string }>;
+    quants: Array<{ id: string; bytes_per_weight: number; source: string }>;
+    links: Array<{ id: string; name: string; latency: number; bandwidth: number; source: string }>;
+  }
+
   interface Heteropipe {
     readonly version: string;
     readonly limits: Readonly<Limits>;
@@ -214,6 +322,10 @@ declare namespace heteropipe {
     makespanCurve(input: CurveInput): Curve;
     /** Diagnostics: wasm memory size and bytes in use by malloc (flat over any number of calls). */
     memory(): MemoryUse;
+    /** The optimal layer split and its report; the input as an object or as JSON text. */
+    plan(input: PlanInput | string): PlanReport;
+    /** The catalog the estimate form draws on, each entry with its source. */
+    catalog(): Catalog;
   }
 }
 

@@ -1,5 +1,5 @@
 // A typed ES module consumer of the npm package (type-checked by package.test.mjs).
-import load, { HeteropipeError, type Analysis, type Curve, type ErrorInfo, type Timeline } from 'heteropipe';
+import load, { HeteropipeError, type Analysis, type Curve, type ErrorInfo, type PlanReport, type Timeline } from 'heteropipe';
 
 const hp = await load();
 const a: Analysis = hp.analyze({ tau: [0.5, 1, 1, 5], d: [0.2, 0.1, 0.3], M: 16, rho: 0.8, T_real: 83 });
@@ -14,6 +14,10 @@ const stream: number = hp.recurrenceMakespan({ tau: [1, 2], M: 1e6, regime: 'asy
 const errors: ErrorInfo[] = hp.check({ tau: [1, -1] });
 const list: number[] = hp.parseList('1, 2', 'tau');
 const M: number = hp.parseNumber('8', 'M');
+const plan: PlanReport = hp.plan({ model: 'llama-3-8b', quant: 'Q4_K_M', devices: ['rtx-4090', { id: 'rtx-3090', avg_ts: 110 }], M: 4 });
+const split: string = plan.runtime.llama_cpp_tensor_split;
+const gpus: string[] = hp.catalog().gpus.map((g) => g.id);
+console.log(plan.baselines.even.loss_percent, split, gpus);
 try {
   hp.analyze({ tau: [] });
 } catch (e) {
