@@ -56,12 +56,15 @@ std::vector<std::int64_t> counts_of(const Plan& plan) {
 
 }  // namespace
 
+// vLLM, vllm/distributed/utils.py, get_pp_indices: the remainder r adds one
+// layer to partitions[-2], partitions[-3], ..., partitions[-(r + 1)].
 TEST_CASE("report: the even split puts the remainder where vLLM does") {
   CHECK(even_layer_counts(8, 4) == std::vector<std::int64_t>{2, 2, 2, 2});
-  CHECK(even_layer_counts(10, 4) == std::vector<std::int64_t>{2, 3, 3, 2});  // 2 extra fit the middle stages
-  CHECK(even_layer_counts(11, 4) == std::vector<std::int64_t>{3, 3, 3, 2});  // 3 do not: the first three
+  CHECK(even_layer_counts(10, 4) == std::vector<std::int64_t>{2, 3, 3, 2});  // back from the second-to-last
+  CHECK(even_layer_counts(12, 5) == std::vector<std::int64_t>{2, 2, 3, 3, 2});
+  CHECK(even_layer_counts(11, 4) == std::vector<std::int64_t>{3, 3, 3, 2});
   CHECK(even_layer_counts(5, 2) == std::vector<std::int64_t>{3, 2});
-  CHECK(even_layer_counts(80, 3) == std::vector<std::int64_t>{27, 27, 26});  // 2 > S - 2: never the last
+  CHECK(even_layer_counts(80, 3) == std::vector<std::int64_t>{27, 27, 26});  // never the last
 }
 
 TEST_CASE("report: the memory-proportional split is llama.cpp's default") {
