@@ -9,8 +9,8 @@ namespace heteropipe {
 
 std::vector<std::int64_t> even_layer_counts(std::int64_t L, std::int64_t S) {
   std::vector<std::int64_t> counts(static_cast<std::size_t>(S), L / S);
-  // The first and last stages also hold the embedding and the LM head, so
-  // vLLM gives the extra layers to the stages before the last, going back.
+  // The last stage also holds the final norm and the LM head, so vLLM gives
+  // the extra layers to the stages before it, going back.
   for (std::int64_t k = 0; k < L % S; ++k) ++counts[S - 2 - k];
   return counts;
 }
