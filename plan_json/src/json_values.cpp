@@ -1,5 +1,8 @@
 #include "json_values.hpp"
 
+#include <limits>
+#include <string>
+
 namespace heteropipe::plan_json {
 
 Error wrong_type(Field field, std::int64_t index, const json& value) {
@@ -18,6 +21,14 @@ Result<const json*> required(const json& object, const char* key, Field field, s
 }
 
 Result<double> number_at(const json& value, Field field, std::int64_t index) {
+  // JSON has no NaN or infinity; these spellings (JavaScript's and Python's)
+  // carry one to the checks, which refuse it by name.
+  if (value.is_string()) {
+    const auto& text = value.get_ref<const std::string&>();
+    if (text == "NaN") return std::numeric_limits<double>::quiet_NaN();
+    if (text == "Infinity") return std::numeric_limits<double>::infinity();
+    if (text == "-Infinity") return -std::numeric_limits<double>::infinity();
+  }
   if (!value.is_number()) return wrong_type(field, index, value);
   return value.get<double>();
 }

@@ -14,7 +14,9 @@ field and position.
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Sequence
+import json
+import math
+from typing import Any, Dict, List, Optional, Sequence, Union
 
 from . import _core, _inputs, core
 from ._errors import HeteropipeError
@@ -44,6 +46,8 @@ __all__ = [
     "LIMITS",
     "Pipeline",
     "analyze",
+    "catalog",
+    "plan",
     "parse_number_list",
     "parse_number",
     "read_request",
@@ -87,3 +91,33 @@ def read_request(tau: str, d: str = "", M: str = "8", rho: str = "1",
         if error["index"] < 0:
             error["index"] = None
     return read
+
+
+def _json_ready(value: Any) -> Any:
+    """JSON has no NaN or infinity: they travel as "NaN", "Infinity" and
+    "-Infinity", which the core's reader takes as those values and its checks
+    then refuse, naming the field."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return "NaN" if value != value else ("Infinity" if value > 0 else "-Infinity")
+    if isinstance(value, dict):
+        return {key: _json_ready(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_json_ready(item) for item in value]
+    return value
+
+
+def plan(input: Union[str, bytes, Dict[str, Any]]) -> Dict[str, Any]:
+    """The planner's report, as ``heteropipe plan --json`` prints it, for its
+    JSON input given as text or as a dict: the explicit form ``{devices:
+    [{layer_times, memory_capacity}], layer_memory, links, cut_bytes, M,
+    objective}`` or the estimate form ``{model, quant, devices, links, phase,
+    tokens, context, M, objective}`` (docs/planner.md). Bad input raises
+    :class:`HeteropipeError` naming the field."""
+    text = input if isinstance(input, (str, bytes, bytearray)) else json.dumps(_json_ready(input))
+    return _core.plan(text)
+
+
+def catalog() -> Dict[str, Any]:
+    """The estimator's catalog: ``{gpus, models, quants, links}``, each entry
+    a dict of its facts and its ``source``."""
+    return _core.catalog()

@@ -18,7 +18,8 @@ _TOKEN_CHARACTERS = 40
 
 class HeteropipeError(ValueError):
     """Bad input: ``code`` (the core's snake_case name), ``field`` ("tau", "d",
-    "M", "rho" or "T_real"), ``index`` (0-based item, or None for the whole
+    "M", "rho" or "T_real", or one of the planner's, such as "layer_times" or
+    "model"), ``index`` (0-based item, or None for the whole
     field), ``value`` (the offending value, always finite), ``token`` (the
     offending text, for parser errors) and ``limit`` (the bound the value
     broke, or the expected count for ``wrong_length``; 0 when the code has

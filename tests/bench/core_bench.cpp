@@ -5,8 +5,11 @@
 
 #include <heteropipe/heteropipe.hpp>
 #include <heteropipe/plan/plan.hpp>
+#include <heteropipe/plan/report.hpp>
+#include <heteropipe/plan_json/read_plan_json.hpp>
 
 #include <random>
+#include <string>
 #include <vector>
 
 using namespace heteropipe;
@@ -149,8 +152,35 @@ void BM_plan_order_search(benchmark::State& state) {
   }
 }
 
+// The whole report (plan, baselines, runtime flags, what-if) on the
+// explicit instance above (Args: S, L), asynchronous at M = 8.
+void BM_plan_report(benchmark::State& state) {
+  const PlanInput in = plan_input_of(state.range(0), state.range(1), false, Objective::async, 8);
+  for (auto _ : state) {
+    auto report = make_plan_report(in, PlanLink{0.05, 20});
+    benchmark::DoNotOptimize(report);
+  }
+}
+
+// What `heteropipe plan` and the page do per input: read the estimate form,
+// estimate, plan and report. Llama 3 70B (80 layers) at Q4_K_M over the
+// first Arg devices of a mixed list, single-stream decode.
+void BM_plan_estimate_report(benchmark::State& state) {
+  const char* gpus[] = {"rtx-4090", "rtx-3090", "rtx-3090", "tesla-p40",
+                        "rtx-4080", "rtx-a6000", "rtx-3060-12gb", "rtx-4060-ti-16gb"};
+  std::string text = R"({"model": "llama-3-70b", "quant": "Q4_K_M", "context": 4096, "M": 1, "devices": [)";
+  for (std::int64_t s = 0; s < state.range(0); ++s) text += (s ? ", \"" : "\"") + std::string(gpus[s]) + "\"";
+  text += "]}";
+  for (auto _ : state) {
+    auto report = make_plan_report(read_plan_json(text).value());
+    benchmark::DoNotOptimize(report);
+  }
+}
+
 }  // namespace
 
+BENCHMARK(BM_plan_report)->ArgNames({"S", "L"})->Args({4, 128})->Args({16, 128})->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_plan_estimate_report)->ArgNames({"S"})->Arg(2)->Arg(4)->Arg(8)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_plan)
     ->ArgNames({"S", "L", "noisy", "objective", "M"})
     ->Args({16, 128, 0, 0, 8})

@@ -159,7 +159,9 @@ class BadInput(unittest.TestCase):
             ("max_stages", 10_000_000), ("max_value", 1e15), ("min_stage_time", 1e-15), ("min_batches", 1.0),
             ("max_batches", 2.0 ** 53), ("min_rho", 0.0), ("max_rho", 1.0), ("max_timeline_cells", 2e6),
             ("stream_diagonal_cost", 32.0), ("max_stream_work", 1e10), ("max_text_bytes", 2.0 ** 27),
-            ("min_curve_points", 2), ("max_curve_points", 10_000)])
+            ("min_curve_points", 2), ("max_curve_points", 10_000), ("max_plan_devices", 256),
+            ("max_plan_layers", 4096), ("max_order_search_devices", 6), ("max_order_search_work", 2.0 ** 20),
+            ("max_estimate_tokens", 2.0 ** 20), ("max_estimate_context", 2.0 ** 24), ("max_what_if_devices", 16)])
         self.assertIs(type(LIMITS["max_stages"]), int)
 
     def test_errors_survive_pickling(self):

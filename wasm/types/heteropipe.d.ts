@@ -20,12 +20,26 @@ declare namespace heteropipe {
     max_text_bytes: number;
     min_curve_points: number;
     max_curve_points: number;
+    /** The planner: devices and layers of one plan. */
+    max_plan_devices: number;
+    max_plan_layers: number;
+    /** Trying every device order: at most this many devices, and this much work (distinct orders x S x L). */
+    max_order_search_devices: number;
+    max_order_search_work: number;
+    /** The estimator: tokens per micro-batch and context per sequence, whole numbers. */
+    max_estimate_tokens: number;
+    max_estimate_context: number;
+    /** The plan report's what-if is left empty above this many devices. */
+    max_what_if_devices: number;
   }
 
   type Field = 'tau' | 'd' | 'M' | 'rho' | 'T_real' | 'points'
     // The planner's input (the core has the solver, the module does not offer it yet).
     | 'devices' | 'layer_times' | 'memory_capacity' | 'layer_memory' | 'links' | 'latency' | 'bandwidth' | 'cut_bytes'
-    | 'objective' | 'order';
+    | 'objective' | 'order'
+    // The estimator's input and the planner's JSON text (the core has them, the module does not offer them yet).
+    | 'input' | 'model' | 'quant' | 'phase' | 'tokens' | 'context' | 'memory' | 'memory_bandwidth' | 'fp16_flops'
+    | 'device_class' | 'layer_time' | 'avg_ts';
   type Regime = 'asynchronous' | 'blocking';
   type ErrorCode =
     | 'empty' | 'too_many' | 'not_finite' | 'negative' | 'all_zero' | 'too_small' | 'too_large' | 'wrong_length'
@@ -33,7 +47,8 @@ declare namespace heteropipe {
     | 'no_overlap_headroom' | 'too_many_cells' | 'too_long' | 'too_much_work' | 'out_of_memory'
     // The planner's (the core has the solver, the module does not offer it yet).
     | 'unknown_name' | 'sum_too_large' | 'delay_too_large' | 'fewer_layers_than_devices' | 'device_too_small'
-    | 'memory_short' | 'no_feasible_split' | 'too_many_to_order' | 'order_search_too_large' | 'wrong_type';
+    | 'memory_short' | 'no_feasible_split' | 'too_many_to_order' | 'order_search_too_large' | 'wrong_type'
+    | 'not_json' | 'unknown_id';
   type SandwichPosition = 'below_async' | 'inside' | 'above_block';
 
   /** Service times tau (S values) and optional link latencies d (S-1 values). */

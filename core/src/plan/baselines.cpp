@@ -9,11 +9,9 @@ namespace heteropipe {
 
 std::vector<std::int64_t> even_layer_counts(std::int64_t L, std::int64_t S) {
   std::vector<std::int64_t> counts(static_cast<std::size_t>(S), L / S);
-  const std::int64_t remainder = L % S;
-  // The first and last stages also hold the embedding and the LM head, so
-  // vLLM keeps the extra layers off them when the middle has room.
-  const std::int64_t first = S > 2 && remainder <= S - 2 ? 1 : 0;
-  for (std::int64_t k = 0; k < remainder; ++k) ++counts[first + k];
+  // The last stage also holds the final norm and the LM head, so vLLM gives
+  // the extra layers to the stages before it, going back.
+  for (std::int64_t k = 0; k < L % S; ++k) ++counts[S - 2 - k];
   return counts;
 }
 

@@ -57,9 +57,9 @@ struct PlanReport {
   std::vector<WhatIf> what_if;  // empty above limits::kMaxWhatIfDevices devices
 };
 
-// Equal layer counts; the remainder goes as vLLM's get_pp_indices puts it:
-// one more to each of the middle stages from the second on when S > 2 and
-// it fits there, else to the first stages; never to the last.
+// Equal layer counts; the remainder r goes as vLLM's get_pp_indices
+// (vllm/distributed/utils.py) puts it: one more to each of the r stages
+// before the last, going back from the second-to-last.
 std::vector<std::int64_t> even_layer_counts(std::int64_t L, std::int64_t S);
 // llama.cpp's default --tensor-split (and exo's ring rule): shares in
 // proportion to each device's memory. Layer l of L + 1 slots (the last is

@@ -1,0 +1,187 @@
+// The plan report: baselines and their loss, the runtime flags (with
+// llama.cpp's own layer rule re-implemented to check the tensor split), the
+// what-if, and the report's keys as every front end sees them.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <heteropipe/plan/report.hpp>
+
+using namespace heteropipe;
+
+namespace {
+
+// llama.cpp's layer-to-device rule, re-implemented from its description in
+// src/llama-model.cpp, llama_model::load_tensors (ggml-org/llama.cpp): the
+// --tensor-split values, as floats, are turned into running sums divided by
+// their total; with every layer offloaded (-ngl above the layer count) there
+// are n_layer + 1 slots, the last being the output layer, and slot il goes to
+// the device found by std::upper_bound of float(il) / (n_layer + 1) in those
+// running sums.
+std::vector<std::int64_t> llama_cpp_layers_per_device(const std::string& tensor_split, std::int64_t n_layer) {
+  std::vector<float> splits;
+  std::stringstream in(tensor_split);
+  for (std::string item; std::getline(in, item, ',');) splits.push_back(std::stof(item));
+  float sum = 0.0f;
+  for (float& s : splits) s = (sum += s);
+  for (float& s : splits) s /= sum;
+  const auto slots = static_cast<int>(n_layer + 1);
+  std::vector<std::int64_t> counts(splits.size(), 0);
+  for (int il = 0; il < n_layer; ++il) {  // the repeating layers; the output slot is not a layer
+    const auto device = std::upper_bound(splits.begin(), splits.end(), float(il) / slots) - splits.begin();
+    ++counts[static_cast<std::size_t>(device)];
+  }
+  return counts;
+}
+
+PlanInput chain(std::vector<std::vector<double>> times, std::vector<double> capacities, double cut = 0) {
+  PlanInput in;
+  for (std::size_t s = 0; s < times.size(); ++s) in.devices.push_back({times[s], capacities[s]});
+  const std::size_t L = times[0].size();
+  in.layer_memory.assign(L, 1);
+  in.links.assign(times.size() - 1, PlanLink{0.5, 1});
+  in.cut_bytes.assign(L - 1, cut);
+  return in;
+}
+
+std::vector<std::int64_t> counts_of(const Plan& plan) {
+  std::vector<std::int64_t> counts;
+  for (const PlanStage& s : plan.stages) counts.push_back(s.layers);
+  return counts;
+}
+
+}  // namespace
+
+// vLLM, vllm/distributed/utils.py, get_pp_indices: the remainder r adds one
+// layer to partitions[-2], partitions[-3], ..., partitions[-(r + 1)].
+TEST_CASE("report: the even split puts the remainder where vLLM does") {
+  CHECK(even_layer_counts(8, 4) == std::vector<std::int64_t>{2, 2, 2, 2});
+  CHECK(even_layer_counts(10, 4) == std::vector<std::int64_t>{2, 3, 3, 2});  // back from the second-to-last
+  CHECK(even_layer_counts(12, 5) == std::vector<std::int64_t>{2, 2, 3, 3, 2});
+  CHECK(even_layer_counts(11, 4) == std::vector<std::int64_t>{3, 3, 3, 2});
+  CHECK(even_layer_counts(5, 2) == std::vector<std::int64_t>{3, 2});
+  CHECK(even_layer_counts(80, 3) == std::vector<std::int64_t>{27, 27, 26});  // never the last
+}
+
+TEST_CASE("report: the memory-proportional split is llama.cpp's default") {
+  CHECK(memory_proportional_layer_counts({24, 24}, 80) == std::vector<std::int64_t>{41, 39});
+  CHECK(memory_proportional_layer_counts({1, 3}, 4) == std::vector<std::int64_t>{2, 2});
+  CHECK(memory_proportional_layer_counts({2, 10}, 4) == std::vector<std::int64_t>{1, 3});
+  // The same as llama.cpp's rule given the capacities as the tensor split.
+  CHECK(memory_proportional_layer_counts({24, 12, 12, 8}, 80) == llama_cpp_layers_per_device("24,12,12,8", 80));
+}
+
+TEST_CASE("report: baselines are priced like the plan, with their loss, and may not fit") {
+  // Device 0 is three times as fast; both hold every layer.
+  PlanInput in = chain({{1, 1, 1, 1, 1, 1, 1, 1}, {3, 3, 3, 3, 3, 3, 3, 3}}, {8, 8});
+  in.M = 1;
+  const PlanReport r = make_plan_report(in, std::nullopt).value();
+  CHECK(counts_of(r.plan) == std::vector<std::int64_t>{7, 1});  // every device runs a layer
+  CHECK(r.plan.objective_value == 7 + 3 + 0.5);
+  CHECK(r.even.plan.objective_value == 4 + 0.5 + 12);
+  CHECK(r.even.loss_percent == doctest::Approx((16.5 - r.plan.objective_value) / r.plan.objective_value * 100));
+  CHECK(r.even.tokens_per_second == 1 / 16.5);
+  CHECK(r.even.fits_memory);
+  // Capacities 2 and 8: the even split overfills device 0 but is still priced.
+  in.devices[0].memory_capacity = 2;
+  in.devices[1].memory_capacity = 8;
+  const PlanReport tight = make_plan_report(in, std::nullopt).value();
+  CHECK_FALSE(tight.even.fits_memory);
+  CHECK(tight.even.plan.stages[0].memory_used == 4);
+  CHECK(tight.memory_proportional.fits_memory);
+  CHECK(tight.plan.stages[0].memory_used <= 2);
+}
+
+TEST_CASE("report: runtime flags carry the plan's layer counts") {
+  PlanInput in = chain({{1, 1, 1, 1, 1}, {2, 2, 2, 2, 2}, {1, 1, 1, 1, 1}}, {10, 10, 10});
+  in.objective = Objective::throughput;
+  const PlanReport r = make_plan_report(in, std::nullopt).value();
+  CHECK(counts_of(r.plan) == std::vector<std::int64_t>{2, 1, 2});
+  CHECK(r.runtime.vllm_pp_layer_partition == "2,1,2");
+  CHECK(r.runtime.sglang_pp_layer_partition == "2,1,2");
+  CHECK(r.runtime.llama_cpp_tensor_split == "2,1,3");
+  CHECK(llama_cpp_layers_per_device(r.runtime.llama_cpp_tensor_split, 5) == counts_of(r.plan));
+}
+
+TEST_CASE("report: llama.cpp's own rule lands on the planned counts, for every split of many models") {
+  std::mt19937_64 random(20261130);
+  int checked = 0;
+  for (int trial = 0; trial < 20000; ++trial) {
+    const auto L = static_cast<std::int64_t>(1 + random() % 200);
+    const auto S = static_cast<std::int64_t>(1 + random() % std::min<std::int64_t>(L, 16));
+    // S positive counts summing to L: cut points drawn without repeats.
+    std::vector<std::int64_t> cuts;
+    while (static_cast<std::int64_t>(cuts.size()) < S - 1) {
+      const auto cut = static_cast<std::int64_t>(1 + random() % (L - 1 > 0 ? L - 1 : 1));
+      if (std::find(cuts.begin(), cuts.end(), cut) == cuts.end()) cuts.push_back(cut);
+    }
+    std::sort(cuts.begin(), cuts.end());
+    std::vector<std::int64_t> counts;
+    std::int64_t previous = 0;
+    for (std::int64_t cut : cuts) counts.push_back(cut - previous), previous = cut;
+    counts.push_back(L - previous);
+    INFO("L = " << L << ", split " << llama_cpp_tensor_split(counts));
+    CHECK(llama_cpp_layers_per_device(llama_cpp_tensor_split(counts), L) == counts);
+    ++checked;
+  }
+  CHECK(checked == 20000);
+}
+
+TEST_CASE("report: the what-if re-plans with one device fewer or one more") {
+  PlanInput in = chain({{1, 1, 1, 1, 1, 1}, {4, 4, 4, 4, 4, 4}}, {10, 10}, 1);
+  in.M = 1;
+  const PlanReport r = make_plan_report(in, PlanLink{0.5, 1}).value();
+  REQUIRE(r.what_if.size() == 4);
+  CHECK(r.what_if[0].change == "remove");
+  CHECK(r.what_if[0].device == 0);
+  PlanInput only_slow = in;
+  only_slow.devices.erase(only_slow.devices.begin());
+  only_slow.links.clear();
+  CHECK(r.what_if[0].tokens_per_second == tokens_per_second(make_plan(only_slow).value()));
+  CHECK(r.what_if[0].tokens_per_second_change == r.what_if[0].tokens_per_second - r.tokens_per_second);
+  CHECK(r.what_if[2].change == "add");
+  CHECK(r.what_if[2].device == 0);
+  PlanInput another_fast = in;
+  another_fast.devices.push_back(in.devices[0]);
+  another_fast.links.push_back({0.5, 1});
+  CHECK(r.what_if[2].tokens_per_second == tokens_per_second(make_plan(another_fast).value()));
+  // Without room for the layers, the what-if says why.
+  in.devices[1].memory_capacity = 2;
+  in.devices[0].memory_capacity = 5;
+  const PlanReport tight = make_plan_report(in, std::nullopt).value();
+  REQUIRE(tight.what_if.size() == 2);
+  CHECK_FALSE(tight.what_if[0].feasible);
+  CHECK(tight.what_if[0].reason == "memory_short");
+  CHECK(tight.what_if[0].tokens_per_second == 0);
+}
+
+TEST_CASE("report: its keys, as every front end serializes them") {
+  PlanInput in = chain({{1, 1, 1}, {2, 2, 2}}, {10, 10});
+  const PlanReport r = make_plan_report(in, std::nullopt).value();
+  std::vector<std::string> names, baseline, runtime;
+  visit_fields(r, [&](std::string_view name, const auto& value) {
+    names.emplace_back(name);
+    if constexpr (is_object<std::decay_t<decltype(value)>>::value) {
+      if (name == "baselines") {
+        value.fields([&](std::string_view key, const auto& inner) {
+          baseline.emplace_back(key);
+          if constexpr (is_object<std::decay_t<decltype(inner)>>::value) {
+            if (key == "even") inner.fields([&](std::string_view k, const auto&) { baseline.emplace_back(k); });
+          }
+        });
+      }
+      if (name == "runtime") value.fields([&](std::string_view key, const auto&) { runtime.emplace_back(key); });
+    }
+  });
+  CHECK(names == std::vector<std::string>{"objective", "objective_value", "stages", "tau", "d", "analysis",
+                                          "tokens_per_second", "throughput", "baselines", "runtime", "what_if"});
+  CHECK(baseline == std::vector<std::string>{"even", "fits_memory", "objective_value", "stages", "tau", "d",
+                                             "analysis", "tokens_per_second", "throughput", "loss_percent",
+                                             "memory_proportional"});
+  CHECK(runtime == std::vector<std::string>{"vllm_pp_layer_partition", "sglang_pp_layer_partition",
+                                            "llama_cpp_tensor_split"});
+}
