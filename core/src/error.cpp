@@ -32,6 +32,10 @@ std::string_view error_code_name(ErrorCode code) {
     case ErrorCode::too_many_to_order: return "too_many_to_order";
     case ErrorCode::order_search_too_large: return "order_search_too_large";
     case ErrorCode::wrong_type: return "wrong_type";
+    case ErrorCode::overlapping_groups: return "overlapping_groups";
+    case ErrorCode::no_such_link: return "no_such_link";
+    case ErrorCode::not_ascending: return "not_ascending";
+    case ErrorCode::too_many_sim_cells: return "too_many_sim_cells";
   }
   return "unknown";
 }
@@ -54,6 +58,15 @@ std::string_view field_name(Field field) {
     case Field::cut_bytes: return "cut_bytes";
     case Field::objective: return "objective";
     case Field::order: return "order";
+    case Field::link_mode: return "link_mode";
+    case Field::shared: return "shared";
+    case Field::buffers: return "buffers";
+    case Field::service: return "service";
+    case Field::link_service: return "link_service";
+    case Field::service_matrix: return "service_matrix";
+    case Field::service_samples: return "service_samples";
+    case Field::reps: return "reps";
+    case Field::seed: return "seed";
   }
   return "unknown";
 }

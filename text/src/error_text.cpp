@@ -2,6 +2,7 @@
 
 #include "heteropipe/limits.hpp"
 #include "heteropipe/plan/input.hpp"
+#include "heteropipe/sim/input.hpp"
 #include "heteropipe/text/numbers.hpp"
 
 namespace heteropipe::text {
@@ -16,6 +17,12 @@ bool is_scalar(Field field) {
     case Field::layer_memory:
     case Field::links:
     case Field::cut_bytes:
+    case Field::shared:
+    case Field::buffers:
+    case Field::service:
+    case Field::link_service:
+    case Field::service_matrix:
+    case Field::service_samples:
       return false;
     default:
       return true;
@@ -33,7 +40,16 @@ std::string_view position_noun(Field field) {
     case Field::links:
     case Field::latency:
     case Field::bandwidth:
+    case Field::buffers:
+    case Field::link_service:
       return "link";
+    case Field::service:
+    case Field::service_samples:
+      return "stage";
+    case Field::shared:
+      return "group";
+    case Field::service_matrix:
+      return "row";
     case Field::cut_bytes:
       return "cut";
     default:
@@ -47,6 +63,14 @@ std::string choices(Field field) {
   auto add = [&list](std::string_view name) { list += (list.empty() ? "" : ", ") + std::string(name); };
   if (field == Field::order) {
     for (DeviceOrder o : {DeviceOrder::given, DeviceOrder::search}) add(device_order_name(o));
+  } else if (field == Field::link_mode) {
+    for (sim::LinkMode m : {sim::LinkMode::delay, sim::LinkMode::block, sim::LinkMode::serial}) {
+      add(sim::link_mode_name(m));
+    }
+  } else if (field == Field::service || field == Field::link_service) {
+    for (std::string_view name : {"deterministic", "exponential", "lognormal:cv=X", "gamma:cv=X", "uniform:spread=X"}) {
+      add(name);
+    }
   } else {
     for (Objective o : {Objective::async, Objective::blocking, Objective::throughput}) add(objective_name(o));
   }
@@ -64,11 +88,28 @@ std::string wrong_length(const Error& e) {
     case Field::layer_times: return "needs L = " + count + " layer times, one per layer" + got(e);
     case Field::links: return "needs S-1 = " + count + " links, one between each two neighbouring devices" + got(e);
     case Field::cut_bytes: return "needs L-1 = " + count + " values, one per cut between two layers" + got(e);
+    case Field::buffers: return "needs S-1 = " + count + " values, one per link, or one for all" + got(e);
+    case Field::service: return "needs S = " + count + " distributions, one per stage, or one for all" + got(e);
+    case Field::link_service:
+      return "needs S-1 = " + count + " distributions, one per link, or one for all" + got(e);
+    case Field::service_matrix:
+      if (e.index != kWholeField) return "needs S = " + count + " values, one per stage" + got(e);
+      return "needs M x S = " + count + " values, M rows of S" + got(e);
+    case Field::service_samples:
+      if (e.index != kWholeField) return "needs S = " + count + " values, one column per stage" + got(e);
+      return "needs S = " + count + " stages of samples" + got(e);
     default: return "needs S-1 = " + count + " link latencies, one per link, or none" + got(e);
   }
 }
 
-std::string range_of(Field field) {
+std::string range_of(const Error& e) {
+  const Field field = e.field;
+  // The simulator's ranges start at 0 (seed, a CV, a spread) or 1 (reps);
+  // the bound broken is the limit.
+  if (field == Field::service || field == Field::link_service || field == Field::seed) {
+    return bound(0) + " and " + bound(field == Field::seed ? limits::kMaxBatches : e.limit);
+  }
+  if (field == Field::reps) return bound(1) + " and " + bound(limits::kMaxReps);
   if (field == Field::rho) return bound(limits::kMinRho) + " and " + bound(limits::kMaxRho);
   if (field == Field::points) return bound(limits::kMinCurvePoints) + " and " + bound(limits::kMaxCurvePoints);
   return bound(limits::kMinBatches) + " and " + bound(limits::kMaxBatches);
@@ -98,7 +139,7 @@ std::string what(const Error& e) {
     case ErrorCode::not_integer:
       return "must be a whole number" + got(e);
     case ErrorCode::out_of_range:
-      return "must be between " + range_of(e.field) + got(e);
+      return "must be between " + range_of(e) + got(e);
     case ErrorCode::not_positive:
       return "must be > 0" + got(e);
     case ErrorCode::empty_item:
@@ -139,6 +180,15 @@ std::string what(const Error& e) {
       return "no split of the layers into contiguous stages fits every device's memory";
     case ErrorCode::too_many_to_order:
       return "trying every device order allows at most " + grouped(e.limit) + " devices (got " + grouped(e.value) + ")";
+    case ErrorCode::overlapping_groups:
+      return "link " + shortest(e.value) + " is already in a shared group";
+    case ErrorCode::no_such_link:
+      return "names link " + shortest(e.value) + ", but the links are 0 to " + shortest(e.limit - 1) +
+             " (S-1 = " + grouped(e.limit) + ")";
+    case ErrorCode::not_ascending:
+      return "quantiles must not decrease (got " + shortest(e.value) + " after a larger one)";
+    case ErrorCode::too_many_sim_cells:
+      return "M x S x reps = " + grouped(e.value) + " cells is over the limit of " + grouped(e.limit);
     case ErrorCode::order_search_too_large:
       return "trying every distinct device order takes " + grouped(e.value) +
              " steps (orders x devices x layers), over the limit of " + grouped(e.limit);

@@ -37,8 +37,13 @@ enum class ErrorCode {
   memory_short,     // the devices together hold less than the layers need; value = the shortfall, limit = the need
   no_feasible_split,  // no contiguous split fits every device's memory
   too_many_to_order,  // an order search over more than limits::kMaxOrderSearchDevices; value = S
-  order_search_too_large,
-  wrong_type,       // a structured input (JSON) holds the wrong kind of value; token = that value  // distinct orders x S x L above limits::kMaxOrderSearchWork; value = that product
+  order_search_too_large,  // distinct orders x S x L above limits::kMaxOrderSearchWork; value = that product
+  wrong_type,       // a structured input (JSON) holds the wrong kind of value; token = that value
+  // The simulator (heteropipe/sim):
+  overlapping_groups,  // a link in two shared groups, or twice in one; index = the group, value = the link
+  no_such_link,     // a shared group names a link the pipeline lacks; index = the group, value = the link, limit = S-1
+  not_ascending,    // quantiles that decrease; index = the stage, value = the first smaller one
+  too_many_sim_cells,  // M x S x reps above limits::kMaxSimCells; value = that product
 };
 
 // Which input the error is about.
@@ -46,6 +51,8 @@ enum class Field {
   tau, d, M, rho, T_real, points,
   // The planner's input (heteropipe/plan/input.hpp):
   devices, layer_times, memory_capacity, layer_memory, links, latency, bandwidth, cut_bytes, objective, order,
+  // The simulator's input (heteropipe/sim/input.hpp):
+  link_mode, shared, buffers, service, link_service, service_matrix, service_samples, reps, seed,
 };
 
 inline constexpr std::int64_t kWholeField = -1;

@@ -1,0 +1,53 @@
+// The engine without shared links: micro-batch by micro-batch, every stage
+// in turn, each cell once (see engine.hpp for the rules).
+#include "engine.hpp"
+
+namespace heteropipe::sim::detail {
+namespace {
+
+double later(double a, double b) { return a > b ? a : b; }
+
+}  // namespace
+
+double row_engine(const Setup& su, Draws& draws, Recorder* rec) {
+  const std::int64_t S = su.S, M = su.M;
+  const auto n = static_cast<std::size_t>(S);
+  std::vector<double> free_at(n, 0.0), arrival(n, 0.0), link_free(n, 0.0);
+  // Stage s >= 1 behind a finite buffer b keeps its last b + 1 release times
+  // in a ring: slot m mod (b + 1) holds micro-batch m - b - 1's release until
+  // stage s overwrites it with m's, which is exactly when stage s - 1 has
+  // read it for m. Slots start at 0, which no rule can bind on.
+  std::vector<std::size_t> ring_begin(n + 1, 0), ring_size(n, 0), ring_at(n, 0);
+  for (std::int64_t s = 1; s < S; ++s) {
+    if (su.room[s - 1] >= 0) ring_size[s] = static_cast<std::size_t>(su.room[s - 1]) + 1;
+    ring_begin[s + 1] = ring_begin[s] + ring_size[s];
+  }
+  std::vector<double> ring(ring_begin[n], 0.0);
+
+  for (std::int64_t m = 0; m < M; ++m) {
+    for (std::int64_t s = 0; s < S; ++s) {
+      const double start = later(arrival[s], free_at[s]);
+      const double finish = start + draws.stage(m, s);
+      double release = finish;
+      if (s + 1 < S) {
+        double leave = finish;
+        if (ring_size[s + 1]) leave = later(leave, ring[ring_begin[s + 1] + ring_at[s + 1]]);
+        const double begin = su.server[s] ? later(leave, link_free[s]) : leave;
+        const double end = begin + draws.link(m, s);
+        link_free[s] = end;
+        arrival[s + 1] = end;
+        release = su.block ? end : leave;
+        if (rec) rec->transfer(m, s, begin, end);
+      }
+      if (ring_size[s]) {
+        ring[ring_begin[s] + ring_at[s]] = release;
+        if (++ring_at[s] == ring_size[s]) ring_at[s] = 0;
+      }
+      if (rec) rec->cell(m, s, free_at[s], start, finish, release);
+      free_at[s] = release;
+    }
+  }
+  return free_at[n - 1];
+}
+
+}  // namespace heteropipe::sim::detail
