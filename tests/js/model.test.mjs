@@ -195,7 +195,8 @@ test('version and limits come from the core', () => {
   assert.deepEqual({ ...hp.limits }, {
     max_stages: 1e7, max_value: 1e15, min_stage_time: 1e-15, min_batches: 1, max_batches: 2 ** 53, min_rho: 0,
     max_rho: 1, max_timeline_cells: 2e6, stream_diagonal_cost: 32, max_stream_work: 1e10, max_text_bytes: 2 ** 27,
-    min_curve_points: 2, max_curve_points: 1e4,
+    min_curve_points: 2, max_curve_points: 1e4, max_reps: 1e6, max_sim_cells: 1e9, max_buffer: 1e6, max_cv: 4,
+    max_spread: 1, max_service_samples: 1e6,
   });
   assert.ok(Object.isFrozen(hp.limits));
 });

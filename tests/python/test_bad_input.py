@@ -159,7 +159,8 @@ class BadInput(unittest.TestCase):
             ("max_stages", 10_000_000), ("max_value", 1e15), ("min_stage_time", 1e-15), ("min_batches", 1.0),
             ("max_batches", 2.0 ** 53), ("min_rho", 0.0), ("max_rho", 1.0), ("max_timeline_cells", 2e6),
             ("stream_diagonal_cost", 32.0), ("max_stream_work", 1e10), ("max_text_bytes", 2.0 ** 27),
-            ("min_curve_points", 2), ("max_curve_points", 10_000)])
+            ("min_curve_points", 2), ("max_curve_points", 10_000), ("max_reps", 1e6), ("max_sim_cells", 1e9),
+            ("max_buffer", 1e6), ("max_cv", 4.0), ("max_spread", 1.0), ("max_service_samples", 1e6)])
         self.assertIs(type(LIMITS["max_stages"]), int)
 
     def test_errors_survive_pickling(self):

@@ -20,12 +20,25 @@ declare namespace heteropipe {
     max_text_bytes: number;
     min_curve_points: number;
     max_curve_points: number;
+    /** The simulator (the core has it, the module does not offer it yet): replications of one run. */
+    max_reps: number;
+    /** M * S * reps cells of one simulation. */
+    max_sim_cells: number;
+    max_buffer: number;
+    /** The largest coefficient of variation of a lognormal or gamma service time. */
+    max_cv: number;
+    /** The largest relative spread of a uniform service time. */
+    max_spread: number;
+    max_service_samples: number;
   }
 
   type Field = 'tau' | 'd' | 'M' | 'rho' | 'T_real' | 'points'
     // The planner's input (the core has the solver, the module does not offer it yet).
     | 'devices' | 'layer_times' | 'memory_capacity' | 'layer_memory' | 'links' | 'latency' | 'bandwidth' | 'cut_bytes'
-    | 'objective' | 'order';
+    | 'objective' | 'order'
+    // The simulator's input (the core has it, the module does not offer it yet).
+    | 'link_mode' | 'shared' | 'buffers' | 'service' | 'link_service' | 'service_matrix' | 'service_samples' | 'reps'
+    | 'seed';
   type Regime = 'asynchronous' | 'blocking';
   type ErrorCode =
     | 'empty' | 'too_many' | 'not_finite' | 'negative' | 'all_zero' | 'too_small' | 'too_large' | 'wrong_length'
@@ -33,7 +46,9 @@ declare namespace heteropipe {
     | 'no_overlap_headroom' | 'too_many_cells' | 'too_long' | 'too_much_work' | 'out_of_memory'
     // The planner's (the core has the solver, the module does not offer it yet).
     | 'unknown_name' | 'sum_too_large' | 'delay_too_large' | 'fewer_layers_than_devices' | 'device_too_small'
-    | 'memory_short' | 'no_feasible_split' | 'too_many_to_order' | 'order_search_too_large' | 'wrong_type';
+    | 'memory_short' | 'no_feasible_split' | 'too_many_to_order' | 'order_search_too_large' | 'wrong_type'
+    // The simulator's (the core has it, the module does not offer it yet).
+    | 'overlapping_groups' | 'no_such_link' | 'not_ascending' | 'too_many_sim_cells';
   type SandwichPosition = 'below_async' | 'inside' | 'above_block';
 
   /** Service times tau (S values) and optional link latencies d (S-1 values). */
