@@ -39,7 +39,10 @@ Setup mean_setup(const Setup& setup, std::vector<double>& means);
 // What the engines record beyond the makespan (Run's fields).
 struct Recorder {
   explicit Recorder(const Setup& setup, bool cells);
+  // Adds to the per-stage totals and, with cells, records the cell.
   void cell(std::int64_t m, std::int64_t s, double free_before, double start, double finish, double release);
+  // Records the cell only (for an engine that keeps the totals itself).
+  void cell_times(std::int64_t m, std::int64_t s, double start, double finish, double release);
   void transfer(std::int64_t m, std::int64_t s, double start, double finish);
   Run run;
   bool cells;

@@ -96,7 +96,10 @@ void Recorder::cell(std::int64_t m, std::int64_t s, double free_before, double s
   run.busy[s] += finish - start;
   run.starved[s] += start - free_before;
   run.blocked[s] += release - finish;
-  if (!cells) return;
+  if (cells) cell_times(m, s, start, finish, release);
+}
+
+void Recorder::cell_times(std::int64_t m, std::int64_t s, double start, double finish, double release) {
   RunTimeline& t = *run.timeline;
   const std::int64_t at = m * t.S + s;
   t.compute_start[at] = start;

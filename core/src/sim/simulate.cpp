@@ -119,10 +119,14 @@ Result<Simulation> simulate(const Pipeline& pipeline, const Options& options) {
   sim.throughput = summarize(throughputs);
   sim.histogram = histogram_of(makespans, sim.makespan.min, sim.makespan.max);
 
-  std::vector<double> means;
-  const detail::Setup at_means = detail::mean_setup(setup, means);
-  detail::Draws fixed(at_means, seed, 0);
-  sim.deterministic_makespan = detail::run_engine(at_means, fixed, nullptr);
+  if (!setup.random && !setup.matrix) {
+    sim.deterministic_makespan = makespans[0];  // every time is already its mean
+  } else {
+    std::vector<double> means;
+    const detail::Setup at_means = detail::mean_setup(setup, means);
+    detail::Draws fixed(at_means, seed, 0);
+    sim.deterministic_makespan = detail::run_engine(at_means, fixed, nullptr);
+  }
   sim.T_async = makespan_async(pipeline, options.M);
   sim.T_block = makespan_blocking(pipeline, options.M);
   sim.jensen_gap = sim.makespan.mean - sim.deterministic_makespan;
