@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <random>
 
 #include "heteropipe/text/error_text.hpp"
 #include "support.hpp"
@@ -157,4 +158,39 @@ TEST_CASE("sim errors: the typed forms") {
   const auto bad_row = sim::parse_rows("1,2\n3,x\n", Field::service_matrix);
   CHECK(bad_row.error().index == 1);
   CHECK(hp::text::describe(bad_row.error()) == "service_matrix, row 2: 'x' is not a number");
+}
+
+TEST_CASE("sim errors: random options, good and bad, never crash and never give a non-finite number") {
+  std::mt19937_64 rng(99);
+  auto pick = [&rng](std::initializer_list<double> values) { return *(values.begin() + rng() % values.size()); };
+  for (int trial = 0; trial < 3000; ++trial) {
+    const std::size_t S = 1 + rng() % 5;
+    std::vector<double> tau(S), d(S - 1);
+    for (double& x : tau) x = pick({0, 1e-15, 0.5, 1, 3, 1e15});
+    for (double& x : d) x = pick({0, 0.1, 2, 1e15});
+    tau[rng() % S] = 1;  // a valid pipeline: the simulator's options are what is fuzzed
+    const auto p = make(tau, d);
+    sim::Options o;
+    o.M = pick({1, 2, 7, 0, 2.5, NAN, 300});
+    o.links = static_cast<sim::LinkMode>(rng() % 4);
+    if (rng() % 3 == 0) o.shared = {{static_cast<std::int64_t>(rng() % 4) - 1}};
+    if (rng() % 2) o.buffers = {pick({0, 1, 2, INFINITY, -1, 0.5, NAN, 3e6})};
+    o.service = {sim::Distribution{static_cast<sim::DistributionKind>(rng() % 5), pick({0, 0.5, 4, 5, -1, NAN})}};
+    if (rng() % 2) o.link_service = {sim::Distribution{static_cast<sim::DistributionKind>(rng() % 5), pick({0, 1, 4})}};
+    o.reps = pick({1, 3, 0, 1.5});
+    o.seed = pick({0, 1, 9007199254740992.0, -1});
+    o.timeline = rng() % 2;
+    auto r = sim::simulate(p, o);
+    if (!r) {
+      CHECK(std::isfinite(r.error().value));
+      CHECK_FALSE(hp::text::describe(r.error()).empty());
+      continue;
+    }
+    const auto& s = r.value();
+    for (double x : {s.makespan.mean, s.makespan.sd, s.makespan.p99, s.throughput.mean, s.throughput.max,
+                     s.deterministic_makespan, s.jensen_gap}) {
+      CHECK(std::isfinite(x));
+    }
+    CHECK(s.makespan.min > 0);
+  }
 }

@@ -183,6 +183,7 @@ std::string what(const Error& e) {
     case ErrorCode::overlapping_groups:
       return "link " + shortest(e.value) + " is already in a shared group";
     case ErrorCode::no_such_link:
+      if (e.limit < 1) return "names link " + shortest(e.value) + ", but a pipeline of one stage has no links";
       return "names link " + shortest(e.value) + ", but the links are 0 to " + shortest(e.limit - 1) +
              " (S-1 = " + grouped(e.limit) + ")";
     case ErrorCode::not_ascending:
