@@ -1,6 +1,8 @@
 // From checked options to what the engines read, and what they record.
 #include "engine.hpp"
 
+#include <algorithm>
+
 namespace heteropipe::sim::detail {
 namespace {
 
@@ -49,9 +51,11 @@ Setup make_setup(const Pipeline& p, const Options& o) {
     su.link.push_back(dist ? Sampler::of(*dist, p.d()[l]) : Sampler::fixed(p.d()[l]));
   }
   if (!o.service_matrix.empty()) su.matrix = o.service_matrix.data();
-  for (const auto* list : {&su.stage, &su.link}) {
-    for (const Sampler& s : *list) su.random = su.random || (s.random() && !(list == &su.stage && su.matrix));
-  }
+  auto any_random = [](const std::vector<Sampler>& list) {
+    return std::any_of(list.begin(), list.end(), [](const Sampler& s) { return s.random(); });
+  };
+  // A replayed matrix replaces the stages' samplers.
+  su.random = (!su.matrix && any_random(su.stage)) || any_random(su.link);
   return su;
 }
 
