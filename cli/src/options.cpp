@@ -33,6 +33,55 @@ Examples:
 )";
 }
 
+void define_simulate_options(CLI::App& app, SimulateChoices& c) {
+  CLI::App* sim = app.add_subcommand(
+      "simulate", "Simulate the pipeline beyond the closed forms: bounded buffers, link servers,\n"
+                  "shared links, random service times, Monte Carlo (see docs/simulation.md)");
+  sim->add_option("--tau", c.tau, "Mean service time of each stage per micro-batch (S values); required")
+      ->type_name("LIST");
+  sim->add_option("--d", c.d, "Mean transfer time of each link s -> s+1 (S-1 values; all 0 when omitted)")
+      ->type_name("LIST");
+  sim->add_option("--M", c.M, "Number of micro-batches (default 8)")->type_name("INT");
+  sim->add_option("--links", c.links,
+                  "delay: a transfer overlaps anything (the paper's async); block: the sender\n"
+                  "is held for it (the paper's blocking); serial: one transfer at a time per link\n"
+                  "(default delay)")
+      ->type_name("MODE");
+  sim->add_option("--shared", c.shared, "Links that share one medium, groups separated by ';', e.g. \"0,1;2,3\"")
+      ->type_name("GROUPS");
+  sim->add_option("--buffers", c.buffers,
+                  "Micro-batches that may wait between stage s and s+1, in transit included:\n"
+                  "one value for all links or S-1 values, each a whole number or inf (default inf)")
+      ->type_name("LIST");
+  const std::string choices = "deterministic|exponential|lognormal:cv=X|gamma:cv=X|uniform:spread=X";
+  sim->add_option("--service", c.service, "Stage service times of mean tau, one of\n" + choices + "\n(default deterministic; CV up to " +
+                                              bound(limits::kMaxCv) + ", spread up to " + bound(limits::kMaxSpread) + ")")
+      ->type_name("DIST");
+  sim->add_option("--link-service", c.link_service, "Transfer times of mean d, the same choices (default deterministic)")
+      ->type_name("DIST");
+  sim->add_option("--service-matrix", c.service_matrix,
+                  "A replay of measured times: M rows of S values (CSV), replacing --service")
+      ->type_name("FILE.csv");
+  sim->add_option("--service-samples", c.service_samples,
+                  "Measured times, a column of samples per stage (CSV), drawn with equal chance\n"
+                  "and used as measured, replacing --service")
+      ->type_name("FILE.csv");
+  sim->add_option("--reps", c.reps, "Replications, 1 to " + bound(limits::kMaxReps) + " (default 1)")->type_name("R");
+  sim->add_option("--seed", c.seed, "Seed of the random draws, 0 to 2^53 (default 0)")->type_name("K");
+  sim->add_flag("--json", c.json, "Print every field as one JSON object instead of the table");
+  sim->add_flag("--timeline", c.timeline,
+                "Print replication 0's schedule as CSV (with --json: add it, and each\n"
+                "micro-batch's completion and latency, to the object); M x S at most " +
+                    bound(limits::kMaxTimelineCells));
+  sim->footer("Lists are read as for the analysis (commas, blanks, Chinese commas, full-width digits).\n"
+              "Work: M x S x reps at most " + bound(limits::kMaxSimCells) + " cells; buffers up to " +
+              bound(limits::kMaxBuffer) + " (or inf).\n"
+              "The model, exactly as simulated: docs/simulation.md.\n\n"
+              "Examples:\n"
+              "  heteropipe simulate --tau 1.13,2.90,2.62 --M 16 --service lognormal:cv=0.5 --reps 10000 --seed 1\n"
+              "  heteropipe simulate --tau 0.5,1,1,5 --d 0.2,0.1,0.3 --links serial --shared \"0,1\" --buffers 1 --json\n");
+}
+
 }  // namespace
 
 void define_options(CLI::App& app, Choices& c) {
@@ -63,11 +112,14 @@ void define_options(CLI::App& app, Choices& c) {
                                                "(explicit JSON input; see docs/cli.md)");
   plan->add_option("FILE", c.plan.file, "The planner's input as JSON; - for standard input")->required();
   plan->add_flag("--json", c.plan.json, "Print the plan as one JSON object instead of the table");
+  define_simulate_options(app, c.simulate);
 }
 
 void note_parsed(const CLI::App& app, Choices& c) {
   c.tau_given = app.count("--tau") > 0;
   c.planning = app.got_subcommand("plan");
+  c.simulating = app.got_subcommand("simulate");
+  if (c.simulating) c.simulate.tau_given = app.get_subcommand("simulate")->count("--tau") > 0;
 }
 
 std::optional<std::string> clash(const Choices& c) {

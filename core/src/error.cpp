@@ -34,6 +34,10 @@ std::string_view error_code_name(ErrorCode code) {
     case ErrorCode::wrong_type: return "wrong_type";
     case ErrorCode::not_json: return "not_json";
     case ErrorCode::unknown_id: return "unknown_id";
+    case ErrorCode::overlapping_groups: return "overlapping_groups";
+    case ErrorCode::no_such_link: return "no_such_link";
+    case ErrorCode::not_ascending: return "not_ascending";
+    case ErrorCode::too_many_sim_cells: return "too_many_sim_cells";
   }
   return "unknown";
 }
@@ -68,6 +72,15 @@ std::string_view field_name(Field field) {
     case Field::device_class: return "device_class";
     case Field::layer_time: return "layer_time";
     case Field::avg_ts: return "avg_ts";
+    case Field::link_mode: return "link_mode";
+    case Field::shared: return "shared";
+    case Field::buffers: return "buffers";
+    case Field::service: return "service";
+    case Field::link_service: return "link_service";
+    case Field::service_matrix: return "service_matrix";
+    case Field::service_samples: return "service_samples";
+    case Field::reps: return "reps";
+    case Field::seed: return "seed";
   }
   return "unknown";
 }

@@ -150,8 +150,9 @@ Error item_error(ErrorCode code, Field field, std::int64_t index, std::string_vi
 }
 
 // Converts one item; the grammar check makes strtod's result well defined.
-Result<double> convert(std::string_view token, Field field, std::int64_t index) {
+Result<double> convert(std::string_view token, Field field, std::int64_t index, bool infinity = false) {
   const std::string copy = fold_full_width(token);
+  if (infinity && copy == "inf") return static_cast<double>(INFINITY);
   if (!is_decimal(copy)) return item_error(ErrorCode::not_a_number, field, index, token);
   double value = std::strtod(copy.c_str(), nullptr);
   if (!std::isfinite(value)) return item_error(ErrorCode::too_large, field, index, token, largest_value(field));
@@ -159,9 +160,7 @@ Result<double> convert(std::string_view token, Field field, std::int64_t index) 
   return value;
 }
 
-}  // namespace
-
-Result<std::vector<double>> parse_number_list(std::string_view text, Field field) {
+Result<std::vector<double>> parse_list(std::string_view text, Field field, bool infinity) {
   std::vector<double> values;
   bool item_expected = true;  // at the start, or right after a hard separator
   std::size_t pos = 0;
@@ -183,13 +182,23 @@ Result<std::vector<double>> parse_number_list(std::string_view text, Field field
       return Error{ErrorCode::too_many, field, index, static_cast<double>(limits::kMaxStages), {},
                    static_cast<double>(limits::kMaxStages)};
     }
-    auto value = convert(text.substr(pos, end - pos), field, index);
+    auto value = convert(text.substr(pos, end - pos), field, index, infinity);
     if (!value) return value.error();
     values.push_back(value.value());
     item_expected = false;
     pos = end;
   }
   return values;
+}
+
+}  // namespace
+
+Result<std::vector<double>> parse_number_list(std::string_view text, Field field) {
+  return parse_list(text, field, false);
+}
+
+Result<std::vector<double>> parse_number_list_or_inf(std::string_view text, Field field) {
+  return parse_list(text, field, true);
 }
 
 std::string_view trim_blanks(std::string_view text) {

@@ -84,6 +84,18 @@ def regime(name) -> str:
     return _REGIMES[key]
 
 
+def whole(x, field: str) -> float:
+    """A count (reps, seed) as the core's double: an int, whose range the core judges."""
+    return _finite(_whole(x, field))
+
+
+def name(x, field: str) -> str:
+    """One of a field's names (a link mode): a str, which the core judges."""
+    if isinstance(x, str):
+        return x
+    raise HeteropipeError("unknown_name", field, None, 0.0, token_of(x))
+
+
 def _whole(x, field: str) -> int:
     """A count as a Python int: an int (not a bool), as the reference asks of M."""
     if not isinstance(x, bool) and isinstance(x, numbers.Integral):

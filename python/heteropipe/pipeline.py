@@ -179,6 +179,35 @@ class Pipeline:
         never clamped."""
         return self._core.curve(_inputs.batches(M), _inputs.points(points))
 
+    # ---- beyond the closed forms ----------------------------------------
+    def simulate(self, M: int = 8, *, links: str = "delay", shared=None, buffers=None,
+                 service="deterministic", link_service="deterministic", service_matrix=None,
+                 service_samples=None, quantiles: bool = False, scaled: bool = False, reps: int = 1,
+                 seed: int = 0, timeline: bool = False) -> Dict[str, Any]:
+        """The exact simulation with bounded buffers, link servers, shared links and
+        random service times, over ``reps`` replications (docs/simulation.md).
+
+        Keyed and ordered as ``heteropipe simulate --json``, with the same numbers
+        for the same arguments (the same seed gives the same bits).
+
+        ``links``: "delay", "block" or "serial". ``shared``: groups of links on one
+        medium, as ``[[0, 1], [2, 3]]`` or the CLI's text ``"0,1;2,3"``.
+        ``buffers``: None (all infinite), one number for every link, or S-1 values;
+        ``float('inf')`` or ``"inf"`` in a text list is infinite. ``service`` and
+        ``link_service``: "deterministic", "exponential", "lognormal:cv=X",
+        "gamma:cv=X" or "uniform:spread=X", or a list of them, one per stage (or
+        link). ``service_matrix``: M rows of S measured times, replayed.
+        ``service_samples``: S lists of measured times, drawn with equal chance
+        (``quantiles=True``: quantiles at evenly spaced probabilities,
+        interpolated linearly); ``scaled=True`` scales each stage's to mean tau.
+        ``timeline=True`` adds replication 0's schedule, its arrays as
+        ``Float64Array`` buffers (and so every array of the result).
+        """
+        return self._core.simulate(_inputs.batches(M), _inputs.name(links, "link_mode"), shared, buffers,
+                                   service, link_service, service_matrix, service_samples, bool(quantiles),
+                                   bool(scaled), _inputs.whole(reps, "reps"),
+                                   _inputs.whole(seed, "seed"), bool(timeline))
+
     # ---- value semantics ------------------------------------------------
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Pipeline):

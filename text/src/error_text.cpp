@@ -4,6 +4,7 @@
 #include "heteropipe/plan/catalog.hpp"
 #include "heteropipe/plan/estimate.hpp"
 #include "heteropipe/plan/input.hpp"
+#include "heteropipe/sim/input.hpp"
 #include "heteropipe/text/numbers.hpp"
 
 namespace heteropipe::text {
@@ -18,6 +19,12 @@ bool is_scalar(Field field) {
     case Field::layer_memory:
     case Field::links:
     case Field::cut_bytes:
+    case Field::shared:
+    case Field::buffers:
+    case Field::service:
+    case Field::link_service:
+    case Field::service_matrix:
+    case Field::service_samples:
       return false;
     default:
       return true;
@@ -42,7 +49,16 @@ std::string_view position_noun(Field field) {
     case Field::links:
     case Field::latency:
     case Field::bandwidth:
+    case Field::buffers:
+    case Field::link_service:
       return "link";
+    case Field::service:
+    case Field::service_samples:
+      return "stage";
+    case Field::shared:
+      return "group";
+    case Field::service_matrix:
+      return "row";
     case Field::cut_bytes:
       return "cut";
     default:
@@ -62,6 +78,14 @@ std::string choices(Field field) {
     for (DeviceClass c : {DeviceClass::nvidia_gddr, DeviceClass::nvidia_hbm, DeviceClass::apple}) {
       add(device_class_name(c));
     }
+  } else if (field == Field::link_mode) {
+    for (sim::LinkMode m : {sim::LinkMode::delay, sim::LinkMode::block, sim::LinkMode::serial}) {
+      add(sim::link_mode_name(m));
+    }
+  } else if (field == Field::service || field == Field::link_service) {
+    for (std::string_view name : {"deterministic", "exponential", "lognormal:cv=X", "gamma:cv=X", "uniform:spread=X"}) {
+      add(name);
+    }
   } else {
     for (Objective o : {Objective::async, Objective::blocking, Objective::throughput}) add(objective_name(o));
   }
@@ -79,11 +103,28 @@ std::string wrong_length(const Error& e) {
     case Field::layer_times: return "needs L = " + count + " layer times, one per layer" + got(e);
     case Field::links: return "needs S-1 = " + count + " links, one between each two neighbouring devices" + got(e);
     case Field::cut_bytes: return "needs L-1 = " + count + " values, one per cut between two layers" + got(e);
+    case Field::buffers: return "needs S-1 = " + count + " values, one per link, or one for all" + got(e);
+    case Field::service: return "needs S = " + count + " distributions, one per stage, or one for all" + got(e);
+    case Field::link_service:
+      return "needs S-1 = " + count + " distributions, one per link, or one for all" + got(e);
+    case Field::service_matrix:
+      if (e.index != kWholeField) return "needs S = " + count + " values, one per stage" + got(e);
+      return "needs M x S = " + count + " values, M rows of S" + got(e);
+    case Field::service_samples:
+      if (e.index != kWholeField) return "needs S = " + count + " values, one column per stage" + got(e);
+      return "needs S = " + count + " stages of samples" + got(e);
     default: return "needs S-1 = " + count + " link latencies, one per link, or none" + got(e);
   }
 }
 
-std::string range_of(Field field) {
+std::string range_of(const Error& e) {
+  const Field field = e.field;
+  // The simulator's ranges start at 0 (seed, a CV, a spread) or 1 (reps);
+  // the bound broken is the limit.
+  if (field == Field::service || field == Field::link_service || field == Field::seed) {
+    return bound(0) + " and " + bound(field == Field::seed ? limits::kMaxBatches : e.limit);
+  }
+  if (field == Field::reps) return bound(1) + " and " + bound(limits::kMaxReps);
   if (field == Field::rho) return bound(limits::kMinRho) + " and " + bound(limits::kMaxRho);
   if (field == Field::points) return bound(limits::kMinCurvePoints) + " and " + bound(limits::kMaxCurvePoints);
   if (field == Field::tokens) return bound(1) + " and " + bound(limits::kMaxEstimateTokens);
@@ -115,7 +156,7 @@ std::string what(const Error& e) {
     case ErrorCode::not_integer:
       return "must be a whole number" + got(e);
     case ErrorCode::out_of_range:
-      return "must be between " + range_of(e.field) + got(e);
+      return "must be between " + range_of(e) + got(e);
     case ErrorCode::not_positive:
       return "must be > 0" + got(e);
     case ErrorCode::empty_item:
@@ -160,6 +201,16 @@ std::string what(const Error& e) {
       return "not valid JSON (reading stopped at byte " + grouped(e.value) + ")";
     case ErrorCode::unknown_id:
       return "'" + quoted(e.token) + "' is not in the catalog";
+    case ErrorCode::overlapping_groups:
+      return "link " + shortest(e.value) + " is already in a shared group";
+    case ErrorCode::no_such_link:
+      if (e.limit < 1) return "names link " + shortest(e.value) + ", but a pipeline of one stage has no links";
+      return "names link " + shortest(e.value) + ", but the links are 0 to " + shortest(e.limit - 1) +
+             " (S-1 = " + grouped(e.limit) + ")";
+    case ErrorCode::not_ascending:
+      return "quantiles must not decrease (got " + shortest(e.value) + " after a larger one)";
+    case ErrorCode::too_many_sim_cells:
+      return "M x S x reps = " + grouped(e.value) + " cells is over the limit of " + grouped(e.limit);
     case ErrorCode::order_search_too_large:
       return "trying every distinct device order takes " + grouped(e.value) +
              " steps (orders x devices x layers), over the limit of " + grouped(e.limit);

@@ -31,24 +31,39 @@ declare namespace heteropipe {
     max_estimate_context: number;
     /** The plan report's what-if is left empty above this many devices. */
     max_what_if_devices: number;
+    /** The simulator: replications of one run. */
+    max_reps: number;
+    /** M * S * reps cells of one simulation. */
+    max_sim_cells: number;
+    max_buffer: number;
+    /** The largest coefficient of variation of a lognormal or gamma service time. */
+    max_cv: number;
+    /** The largest relative spread of a uniform service time. */
+    max_spread: number;
+    max_service_samples: number;
   }
 
   type Field = 'tau' | 'd' | 'M' | 'rho' | 'T_real' | 'points'
-    // The planner's input (the core has the solver, the module does not offer it yet).
+    // The planner's input.
     | 'devices' | 'layer_times' | 'memory_capacity' | 'layer_memory' | 'links' | 'latency' | 'bandwidth' | 'cut_bytes'
     | 'objective' | 'order'
-    // The estimator's input and the planner's JSON text (the core has them, the module does not offer them yet).
+    // The estimator's input and the planner's JSON text.
     | 'input' | 'model' | 'quant' | 'phase' | 'tokens' | 'context' | 'memory' | 'memory_bandwidth' | 'fp16_flops'
-    | 'device_class' | 'layer_time' | 'avg_ts';
+    | 'device_class' | 'layer_time' | 'avg_ts'
+    // The simulator's input.
+    | 'link_mode' | 'shared' | 'buffers' | 'service' | 'link_service' | 'service_matrix' | 'service_samples' | 'reps'
+    | 'seed';
   type Regime = 'asynchronous' | 'blocking';
   type ErrorCode =
     | 'empty' | 'too_many' | 'not_finite' | 'negative' | 'all_zero' | 'too_small' | 'too_large' | 'wrong_length'
     | 'not_integer' | 'out_of_range' | 'not_positive' | 'empty_item' | 'not_a_number'
     | 'no_overlap_headroom' | 'too_many_cells' | 'too_long' | 'too_much_work' | 'out_of_memory'
-    // The planner's (the core has the solver, the module does not offer it yet).
+    // The planner's.
     | 'unknown_name' | 'sum_too_large' | 'delay_too_large' | 'fewer_layers_than_devices' | 'device_too_small'
     | 'memory_short' | 'no_feasible_split' | 'too_many_to_order' | 'order_search_too_large' | 'wrong_type'
-    | 'not_json' | 'unknown_id';
+    | 'not_json' | 'unknown_id'
+    // The simulator's.
+    | 'overlapping_groups' | 'no_such_link' | 'not_ascending' | 'too_many_sim_cells';
   type SandwichPosition = 'below_async' | 'inside' | 'above_block';
 
   /** Service times tau (S values) and optional link latencies d (S-1 values). */

@@ -42,6 +42,11 @@ enum class ErrorCode {
   // The planner's estimator and its JSON form:
   not_json,         // the text is not JSON; value = the byte offset where reading stopped
   unknown_id,       // an id the catalog does not hold; token = the id
+  // The simulator (heteropipe/sim):
+  overlapping_groups,  // a link in two shared groups, or twice in one; index = the group, value = the link
+  no_such_link,     // a shared group names a link the pipeline lacks; index = the group, value = the link, limit = S-1
+  not_ascending,    // quantiles that decrease; index = the stage, value = the first smaller one
+  too_many_sim_cells,  // M x S x reps above limits::kMaxSimCells; value = that product
 };
 
 // Which input the error is about.
@@ -52,6 +57,8 @@ enum class Field {
   // The estimator's input (heteropipe/plan/estimate.hpp) and the JSON text as a whole:
   input, model, quant, phase, tokens, context, memory, memory_bandwidth, fp16_flops, device_class, layer_time,
   avg_ts,
+  // The simulator's input (heteropipe/sim/input.hpp):
+  link_mode, shared, buffers, service, link_service, service_matrix, service_samples, reps, seed,
 };
 
 inline constexpr std::int64_t kWholeField = -1;

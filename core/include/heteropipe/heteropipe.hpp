@@ -10,4 +10,8 @@
 #include "heteropipe/pipeline.hpp"
 #include "heteropipe/request_text.hpp"
 #include "heteropipe/schedule.hpp"
+#include "heteropipe/sim/input.hpp"
+#include "heteropipe/sim/random.hpp"
+#include "heteropipe/sim/simulate.hpp"
+#include "heteropipe/sim/text_input.hpp"
 #include "heteropipe/version.hpp"

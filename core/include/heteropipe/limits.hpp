@@ -67,6 +67,23 @@ inline constexpr double kMaxEstimateContext = 16'777'216;  // 2^24
 // The plan report's what-if (one device removed, one added) solves about
 // 2 S more plans, so it is offered up to this many devices and left empty above.
 inline constexpr std::int64_t kMaxWhatIfDevices = 16;
+// The simulator (heteropipe/sim). Replications of one Monte Carlo run, whose
+// makespans are all kept for the percentiles (8 bytes each).
+inline constexpr double kMaxReps = 1'000'000;
+// Cells simulated by one request, M x S x reps: bounds its time alike for
+// every shape (seconds, not minutes), so no request hangs an interface.
+inline constexpr double kMaxSimCells = 1e9;
+// The largest finite buffer between two stages (each slot of a finite buffer
+// costs 8 bytes of history); a larger one is the same as infinite for M up to it.
+inline constexpr double kMaxBuffer = 1'000'000;
+// The largest coefficient of variation of a lognormal or gamma service time.
+// Up to it every draw of a positive mean stays positive and finite (a gamma of
+// shape 1/cv^2 below about 1/19 could underflow to 0).
+inline constexpr double kMaxCv = 4;
+// The largest relative spread of a uniform service time: mean x [1 - spread, 1 + spread].
+inline constexpr double kMaxSpread = 1;
+// Measured samples or quantiles of every stage together.
+inline constexpr double kMaxServiceSamples = 1'000'000;
 
 // Every limit above by its public name, for the front ends that list them.
 template <class Visitor>
@@ -91,6 +108,12 @@ void visit_fields(Visitor&& visit) {
   visit("max_estimate_tokens", kMaxEstimateTokens);
   visit("max_estimate_context", kMaxEstimateContext);
   visit("max_what_if_devices", kMaxWhatIfDevices);
+  visit("max_reps", kMaxReps);
+  visit("max_sim_cells", kMaxSimCells);
+  visit("max_buffer", kMaxBuffer);
+  visit("max_cv", kMaxCv);
+  visit("max_spread", kMaxSpread);
+  visit("max_service_samples", kMaxServiceSamples);
 }
 
 }  // namespace heteropipe::limits

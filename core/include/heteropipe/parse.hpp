@@ -18,6 +18,9 @@ namespace heteropipe {
 // can say which input they belong to.
 Result<std::vector<double>> parse_number_list(std::string_view text, Field field);
 
+// The same list in which the item "inf" stands for +infinity (buffer sizes).
+Result<std::vector<double>> parse_number_list_or_inf(std::string_view text, Field field);
+
 // One number (for rho, T_real typed as text), same grammar, with Unicode
 // white space trimmed on both sides.
 Result<double> parse_number(std::string_view text, Field field);

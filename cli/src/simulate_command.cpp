@@ -1,0 +1,149 @@
+#include "simulate_command.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+
+#include "heteropipe/cli/cli.hpp"
+#include "heteropipe/heteropipe.hpp"
+#include "heteropipe/text/error_text.hpp"
+#include "heteropipe/text/numbers.hpp"
+#include "json.hpp"
+#include "simulate_report.hpp"
+
+namespace heteropipe::cli {
+namespace {
+
+// What the typed options become, and every field's first error.
+struct Read {
+  AnalysisRequest request;
+  sim::Options options;
+  std::vector<Error> errors;
+  std::vector<std::string> file_errors;  // "FILE: cannot be read"
+};
+
+bool read_file(const std::string& name, std::string& content) {
+  std::ifstream in(name, std::ios::binary);
+  if (!in) return false;
+  content.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  return !in.bad();
+}
+
+template <class T, class Target>
+void keep(Read& r, Result<T> parsed, Target& target) {
+  if (parsed) target = std::move(parsed).value();
+  else r.errors.push_back(parsed.error());
+}
+
+// A table file's rows, or nothing (the reason recorded).
+std::optional<std::vector<std::vector<double>>> rows_of(Read& r, const std::string& file, Field field) {
+  std::string content;
+  if (!read_file(file, content)) {
+    r.file_errors.push_back(text::quoted(file) + ": cannot be read");
+    return std::nullopt;
+  }
+  auto rows = sim::parse_rows(content, field);
+  if (!rows) {
+    r.errors.push_back(rows.error());
+    return std::nullopt;
+  }
+  return std::move(rows).value();
+}
+
+// The matrix row by row; a row of the wrong length is its own error.
+void read_matrix(Read& r, const std::string& file, std::size_t S) {
+  auto rows = rows_of(r, file, Field::service_matrix);
+  if (!rows) return;
+  for (std::size_t m = 0; m < rows->size(); ++m) {
+    if ((*rows)[m].size() != S) {
+      r.errors.push_back(Error{ErrorCode::wrong_length, Field::service_matrix, static_cast<std::int64_t>(m),
+                               static_cast<double>((*rows)[m].size()), {}, static_cast<double>(S)});
+      return;
+    }
+    r.options.service_matrix.insert(r.options.service_matrix.end(), (*rows)[m].begin(), (*rows)[m].end());
+  }
+}
+
+// A column per stage, each sample used as measured.
+void read_samples(Read& r, const std::string& file, std::size_t S) {
+  auto rows = rows_of(r, file, Field::service_samples);
+  if (!rows) return;
+  std::vector<sim::Empirical> stages(S);
+  for (const std::vector<double>& row : *rows) {
+    if (row.size() != S) {
+      r.errors.push_back(Error{ErrorCode::wrong_length, Field::service_samples, kWholeField,
+                               static_cast<double>(row.size()), {}, static_cast<double>(S)});
+      return;
+    }
+    for (std::size_t s = 0; s < S; ++s) stages[s].values.push_back(row[s]);
+  }
+  r.options.service_samples = std::move(stages);
+}
+
+Read read(const SimulateChoices& c) {
+  Read r;
+  RequestText typed;
+  typed.tau = c.tau;
+  typed.d = c.d;
+  typed.M = c.M;
+  const ReadRequest request = read_request(typed);
+  r.request = request.request;
+  r.errors = request.errors;
+  r.options.M = r.request.M;
+  keep(r, sim::link_mode_from_name(c.links), r.options.links);
+  keep(r, sim::parse_shared(c.shared), r.options.shared);
+  keep(r, sim::parse_buffers(c.buffers), r.options.buffers);
+  sim::Distribution service, link_service;
+  keep(r, sim::parse_distribution(c.service, Field::service), service);
+  keep(r, sim::parse_distribution(c.link_service, Field::link_service), link_service);
+  r.options.service = {service};
+  r.options.link_service = {link_service};
+  keep(r, parse_count(c.reps, Field::reps, 1, limits::kMaxReps), r.options.reps);
+  keep(r, parse_count(c.seed, Field::seed, 0, limits::kMaxBatches), r.options.seed);
+  const bool tau_ok = std::none_of(r.errors.begin(), r.errors.end(), [](const Error& e) { return e.field == Field::tau; });
+  if (tau_ok) {
+    const std::size_t S = r.request.tau.size();
+    if (c.service_matrix) read_matrix(r, *c.service_matrix, S);
+    if (c.service_samples) read_samples(r, *c.service_samples, S);
+  }
+  r.options.timeline = c.timeline;
+  return r;
+}
+
+int refuse(const std::vector<Error>& errors, const std::vector<std::string>& file_errors, std::ostream& err) {
+  for (const std::string& line : file_errors) err << "error: " << line << '\n';
+  for (const Error& e : errors) err << "error: " << text::describe(e) << '\n';
+  return kExitBadInput;
+}
+
+}  // namespace
+
+int run_simulate(const SimulateChoices& c, std::ostream& out, std::ostream& err) {
+  if (!c.tau_given) {
+    err << "error: --tau is required\n";
+    return kExitBadInput;
+  }
+  if (c.service_matrix && c.service_samples) {
+    err << "error: --service-matrix and --service-samples both replace --service; give one\n";
+    return kExitBadInput;
+  }
+  Read r = read(c);
+  if (!r.errors.empty() || !r.file_errors.empty()) return refuse(r.errors, r.file_errors, err);
+  const auto pipeline = Pipeline::create(r.request.tau, r.request.d);
+  if (!pipeline) return refuse({pipeline.error()}, {}, err);
+  const auto simulation = sim::simulate(pipeline.value(), r.options);
+  if (!simulation) return refuse({simulation.error()}, {}, err);
+
+  std::ostringstream text;
+  if (c.json) text << to_json(simulation.value()).dump(2) << '\n';
+  else if (c.timeline) write_run_csv(text, simulation.value().run);
+  else write_simulation_table(text, simulation.value());
+  out << text.str();
+  out.flush();
+  if (out) return kExitOk;
+  err << "error: could not write the output\n";
+  return kExitOutputFailed;
+}
+
+}  // namespace heteropipe::cli

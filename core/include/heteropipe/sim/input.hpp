@@ -1,0 +1,78 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "heteropipe/error.hpp"
+#include "heteropipe/pipeline.hpp"
+
+// What the simulator is asked: a pipeline (tau, d) run beyond the paper's
+// assumptions, with bounded buffers, link servers, shared links and random
+// service times (the model: docs/simulation.md).
+namespace heteropipe::sim {
+
+// How a link s -> s+1 carries a micro-batch.
+enum class LinkMode {
+  delay,   // the transfer starts when the micro-batch leaves stage s and overlaps anything (the paper's async)
+  block,   // the sender is held until its transfer ends (the paper's blocking)
+  serial,  // the link is a server: one transfer at a time, in micro-batch order
+};
+
+enum class DistributionKind { deterministic, exponential, lognormal, gamma, uniform };
+
+// A service time of mean tau[s] (or d[s] for a link), drawn fresh for each
+// micro-batch. param: the coefficient of variation of lognormal and gamma, in
+// [0, limits::kMaxCv]; the relative spread of uniform, in [0, kMaxSpread].
+struct Distribution {
+  DistributionKind kind = DistributionKind::deterministic;
+  double param = 0;
+};
+
+// Measured service times of one stage: samples drawn with equal chance, or
+// quantiles at evenly spaced probabilities 0, 1/(n-1), ..., 1 interpolated
+// linearly. Each value finite, > 0 and <= limits::kMaxValue; quantiles
+// ascending. scaled: multiplied by tau[s] / their mean, so the stage keeps
+// mean tau[s] and takes only the shape; otherwise used as they are.
+struct Empirical {
+  std::vector<double> values;
+  bool quantiles = false;
+  bool scaled = false;
+};
+
+struct Options {
+  double M = 8;
+  LinkMode links = LinkMode::delay;
+  // Sets of links that share one medium, each link in at most one set.
+  std::vector<std::vector<std::int64_t>> shared;
+  // Micro-batches that may wait between stage s and s+1, in transit
+  // included: none (all infinite), one value for every link, or S-1 values;
+  // each +infinity or a whole number in [0, limits::kMaxBuffer].
+  std::vector<double> buffers;
+  // The stages' service: none (deterministic), one for every stage, or S.
+  std::vector<Distribution> service;
+  // The links' transfer times, of mean d[s]: none, one for every link, or S-1.
+  std::vector<Distribution> link_service;
+  // A replay of measured times: M x S values, row m holding micro-batch m's
+  // time on each stage. Replaces service.
+  std::vector<double> service_matrix;
+  // Measured times per stage (S entries). Replaces service.
+  std::vector<Empirical> service_samples;
+  double reps = 1;  // a whole number in [1, limits::kMaxReps]
+  double seed = 0;  // a whole number in [0, 2^53]
+  // Keep replication 0's timeline and per-micro-batch results (M x S at most
+  // limits::kMaxTimelineCells).
+  bool timeline = false;
+};
+
+std::string_view link_mode_name(LinkMode mode);
+std::string_view distribution_name(DistributionKind kind);
+Result<LinkMode> link_mode_from_name(std::string_view name);
+
+// The first error of the options for this pipeline, in the order of
+// Options' fields, then the work limits (too_many_sim_cells;
+// too_many_cells for the timeline), or nullopt.
+std::optional<Error> check_options(const Pipeline& pipeline, const Options& options);
+
+}  // namespace heteropipe::sim

@@ -1,0 +1,32 @@
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "heteropipe/error.hpp"
+#include "heteropipe/sim/input.hpp"
+
+// The simulator's options as a person types them, read by the same rules in
+// every interface (lists as heteropipe/parse.hpp reads them).
+namespace heteropipe::sim {
+
+// "deterministic", "exponential", "lognormal:cv=X", "gamma:cv=X" or
+// "uniform:spread=X". unknown_name (token: the text) for anything else; X is
+// read as parse_number reads a number.
+Result<Distribution> parse_distribution(std::string_view text, Field field);
+
+// Buffer sizes: a list whose items may also be "inf".
+Result<std::vector<double>> parse_buffers(std::string_view text);
+
+// Shared groups: link lists separated by ';' (within a group, the list
+// separators other than ';'), e.g. "0,1;2,3". Each link a whole number
+// (not_integer, index: the group).
+Result<std::vector<std::vector<std::int64_t>>> parse_shared(std::string_view text);
+
+// A table of numbers, one row per line (blank lines skipped); a first line
+// without any digit is a header and skipped. Errors carry the row (0-based,
+// counting data rows) as their index.
+Result<std::vector<std::vector<double>>> parse_rows(std::string_view text, Field field);
+
+}  // namespace heteropipe::sim

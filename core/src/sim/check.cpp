@@ -1,0 +1,189 @@
+// The simulator's input checks and its names.
+#include <cmath>
+#include <string>
+
+#include "heteropipe/limits.hpp"
+#include "heteropipe/sim/input.hpp"
+
+namespace heteropipe::sim {
+namespace {
+
+constexpr LinkMode kModes[] = {LinkMode::delay, LinkMode::block, LinkMode::serial};
+
+std::string non_finite(double x) { return std::isnan(x) ? "nan" : x > 0 ? "inf" : "-inf"; }
+
+Error at(ErrorCode code, Field field, std::int64_t index, double value, double limit = 0) {
+  return Error{code, field, index, value, {}, limit};
+}
+
+// A time as tau and d take it: finite, >= 0, <= kMaxValue.
+std::optional<Error> check_time(double x, Field field, std::int64_t index) {
+  if (!std::isfinite(x)) return Error{ErrorCode::not_finite, field, index, 0.0, non_finite(x)};
+  if (x < 0) return at(ErrorCode::negative, field, index, x);
+  if (x > limits::kMaxValue) return at(ErrorCode::too_large, field, index, x, limits::kMaxValue);
+  return std::nullopt;
+}
+
+// A whole number in [low, high].
+std::optional<Error> check_whole(double x, Field field, double low, double high) {
+  if (!std::isfinite(x)) return Error{ErrorCode::not_finite, field, kWholeField, 0.0, non_finite(x)};
+  if (x != std::floor(x)) return at(ErrorCode::not_integer, field, kWholeField, x);
+  if (x < low) return at(ErrorCode::out_of_range, field, kWholeField, x, low);
+  if (x > high) return at(ErrorCode::out_of_range, field, kWholeField, x, high);
+  return std::nullopt;
+}
+
+// None, one for all, or one each.
+std::optional<Error> check_count(std::size_t n, std::int64_t each, Field field) {
+  if (n == 0 || n == 1 || static_cast<std::int64_t>(n) == each) return std::nullopt;
+  return at(ErrorCode::wrong_length, field, kWholeField, static_cast<double>(n), static_cast<double>(each));
+}
+
+std::optional<Error> check_shared(const Options& o, std::int64_t links) {
+  std::vector<std::int64_t> owner(static_cast<std::size_t>(links > 0 ? links : 0), -1);
+  for (std::size_t g = 0; g < o.shared.size(); ++g) {
+    const auto group = static_cast<std::int64_t>(g);
+    if (o.shared[g].empty()) return at(ErrorCode::empty, Field::shared, group, 0);
+    for (std::int64_t link : o.shared[g]) {
+      if (link < 0 || link >= links) {
+        return at(ErrorCode::no_such_link, Field::shared, group, static_cast<double>(link), static_cast<double>(links));
+      }
+      if (owner[link] >= 0) return at(ErrorCode::overlapping_groups, Field::shared, group, static_cast<double>(link));
+      owner[link] = group;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<Error> check_buffers(const Options& o, std::int64_t links) {
+  if (auto e = check_count(o.buffers.size(), links, Field::buffers)) return e;
+  for (std::size_t i = 0; i < o.buffers.size(); ++i) {
+    const double b = o.buffers[i];
+    const auto index = static_cast<std::int64_t>(i);
+    if (b == INFINITY) continue;
+    if (!std::isfinite(b)) return Error{ErrorCode::not_finite, Field::buffers, index, 0.0, non_finite(b)};
+    if (b < 0) return at(ErrorCode::negative, Field::buffers, index, b);
+    if (b != std::floor(b)) return at(ErrorCode::not_integer, Field::buffers, index, b);
+    if (b > limits::kMaxBuffer) return at(ErrorCode::too_large, Field::buffers, index, b, limits::kMaxBuffer);
+  }
+  return std::nullopt;
+}
+
+std::optional<Error> check_distributions(const std::vector<Distribution>& list, std::int64_t each, Field field) {
+  if (auto e = check_count(list.size(), each, field)) return e;
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const Distribution& dist = list[i];
+    const auto index = list.size() == 1 ? kWholeField : static_cast<std::int64_t>(i);
+    const auto kind = static_cast<int>(dist.kind);
+    if (kind < 0 || kind > static_cast<int>(DistributionKind::uniform)) {
+      return Error{ErrorCode::unknown_name, field, index, 0.0, std::to_string(kind)};
+    }
+    const bool spread = dist.kind == DistributionKind::uniform;
+    const bool shaped = spread || dist.kind == DistributionKind::lognormal || dist.kind == DistributionKind::gamma;
+    if (!shaped) continue;
+    const double x = dist.param, high = spread ? limits::kMaxSpread : limits::kMaxCv;
+    if (!std::isfinite(x)) return Error{ErrorCode::not_finite, field, index, 0.0, non_finite(x)};
+    if (x < 0 || x > high) return at(ErrorCode::out_of_range, field, index, x, high);
+  }
+  return std::nullopt;
+}
+
+std::optional<Error> check_matrix(const Pipeline& p, const Options& o) {
+  const std::vector<double>& matrix = o.service_matrix;
+  if (matrix.empty()) return std::nullopt;
+  const double cells = o.M * static_cast<double>(p.S());
+  if (static_cast<double>(matrix.size()) != cells) {
+    return at(ErrorCode::wrong_length, Field::service_matrix, kWholeField, static_cast<double>(matrix.size()), cells);
+  }
+  double largest = 0;
+  for (std::size_t i = 0; i < matrix.size(); ++i) {
+    // The row is the micro-batch, which is what a person can find in a file.
+    if (auto e = check_time(matrix[i], Field::service_matrix, static_cast<std::int64_t>(i) / p.S())) return e;
+    largest = matrix[i] > largest ? matrix[i] : largest;
+  }
+  if (largest < limits::kMinStageTime) return at(ErrorCode::all_zero, Field::service_matrix, kWholeField, largest);
+  return std::nullopt;
+}
+
+std::optional<Error> check_samples(const Pipeline& p, const Options& o) {
+  const auto& stages = o.service_samples;
+  if (stages.empty()) return std::nullopt;
+  if (static_cast<std::int64_t>(stages.size()) != p.S()) {
+    return at(ErrorCode::wrong_length, Field::service_samples, kWholeField, static_cast<double>(stages.size()),
+              static_cast<double>(p.S()));
+  }
+  double total = 0;
+  for (std::size_t s = 0; s < stages.size(); ++s) {
+    const auto index = static_cast<std::int64_t>(s);
+    const std::vector<double>& values = stages[s].values;
+    if (values.empty()) return at(ErrorCode::empty, Field::service_samples, index, 0);
+    total += static_cast<double>(values.size());
+    if (total > limits::kMaxServiceSamples) {
+      return at(ErrorCode::too_many, Field::service_samples, kWholeField, total, limits::kMaxServiceSamples);
+    }
+    for (std::size_t k = 0; k < values.size(); ++k) {
+      if (auto e = check_time(values[k], Field::service_samples, index)) return e;
+      if (values[k] == 0) return at(ErrorCode::not_positive, Field::service_samples, index, 0);
+      if (stages[s].quantiles && k > 0 && values[k] < values[k - 1]) {
+        return at(ErrorCode::not_ascending, Field::service_samples, index, values[k]);
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::string_view link_mode_name(LinkMode mode) {
+  switch (mode) {
+    case LinkMode::delay: return "delay";
+    case LinkMode::block: return "block";
+    case LinkMode::serial: return "serial";
+  }
+  return "unknown";
+}
+
+std::string_view distribution_name(DistributionKind kind) {
+  switch (kind) {
+    case DistributionKind::deterministic: return "deterministic";
+    case DistributionKind::exponential: return "exponential";
+    case DistributionKind::lognormal: return "lognormal";
+    case DistributionKind::gamma: return "gamma";
+    case DistributionKind::uniform: return "uniform";
+  }
+  return "unknown";
+}
+
+Result<LinkMode> link_mode_from_name(std::string_view name) {
+  for (LinkMode mode : kModes) {
+    if (link_mode_name(mode) == name) return mode;
+  }
+  return Error{ErrorCode::unknown_name, Field::link_mode, kWholeField, 0.0, std::string(name)};
+}
+
+std::optional<Error> check_options(const Pipeline& p, const Options& o) {
+  const std::int64_t links = p.S() - 1;
+  if (auto e = check_batches(o.M)) return e;
+  const auto mode = static_cast<int>(o.links);
+  if (mode < 0 || mode > static_cast<int>(LinkMode::serial)) {
+    return Error{ErrorCode::unknown_name, Field::link_mode, kWholeField, 0.0, std::to_string(mode)};
+  }
+  if (auto e = check_shared(o, links)) return e;
+  if (auto e = check_buffers(o, links)) return e;
+  if (auto e = check_distributions(o.service, p.S(), Field::service)) return e;
+  if (auto e = check_distributions(o.link_service, links, Field::link_service)) return e;
+  if (auto e = check_matrix(p, o)) return e;
+  if (auto e = check_samples(p, o)) return e;
+  if (auto e = check_whole(o.reps, Field::reps, 1, limits::kMaxReps)) return e;
+  if (auto e = check_whole(o.seed, Field::seed, 0, limits::kMaxBatches)) return e;
+  const double cells = o.M * static_cast<double>(p.S());
+  if (cells * o.reps > limits::kMaxSimCells) {
+    return at(ErrorCode::too_many_sim_cells, Field::reps, kWholeField, cells * o.reps, limits::kMaxSimCells);
+  }
+  if (o.timeline && cells > limits::kMaxTimelineCells) {
+    return at(ErrorCode::too_many_cells, Field::M, kWholeField, cells, limits::kMaxTimelineCells);
+  }
+  return std::nullopt;
+}
+
+}  // namespace heteropipe::sim

@@ -1,0 +1,77 @@
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "heteropipe/sim/simulate.hpp"
+#include "sampler.hpp"
+
+// The simulator's engines and what they share. Both compute, cell by cell,
+//   start   = max(arrival from link s-1, release of the previous micro-batch)
+//   finish  = start + p[m][s]
+//   leave   = max(finish, release of micro-batch m - buffers[s] - 1 by stage s+1)
+//   transfer start = leave (delay), or the link's (group's) next free time
+//                    after leave (serial, block, shared)
+//   arrival at s+1 = transfer start + x[m][s]
+//   release = transfer end (block) or leave (delay, serial)
+// The row engine goes micro-batch by micro-batch; the event engine, needed
+// when links share a medium, lets each stage run ahead and decides the
+// medium's order only when nothing else can move (docs/simulation.md).
+namespace heteropipe::sim::detail {
+
+struct Setup {
+  std::int64_t S = 0, M = 0;
+  bool block = false;
+  std::vector<std::int64_t> room;    // per link: its buffer, or -1 when it never binds
+  std::vector<char> server;          // per link: one transfer at a time
+  std::vector<std::int64_t> group;   // per link: its shared group, or -1
+  std::int64_t groups = 0;
+  std::vector<Sampler> stage, link;  // S and S-1
+  const double* matrix = nullptr;    // M x S, replacing stage
+  bool random = false;               // whether any sampler draws
+};
+
+Setup make_setup(const Pipeline& p, const Options& o);
+// The same setup with every time at its mean (matrix columns averaged into
+// `means`, which must outlive the result).
+Setup mean_setup(const Setup& setup, std::vector<double>& means);
+
+// What the engines record beyond the makespan (Run's fields).
+struct Recorder {
+  explicit Recorder(const Setup& setup, bool cells);
+  // Adds to the per-stage totals and, with cells, records the cell.
+  void cell(std::int64_t m, std::int64_t s, double free_before, double start, double finish, double release);
+  // Records the cell only (for an engine that keeps the totals itself).
+  void cell_times(std::int64_t m, std::int64_t s, double start, double finish, double release);
+  void transfer(std::int64_t m, std::int64_t s, double start, double finish);
+  Run run;
+  bool cells;
+};
+
+// Service and transfer times of one replication, each stage and link
+// drawing from its own stream in micro-batch order.
+class Draws {
+ public:
+  Draws(const Setup& setup, std::uint64_t seed, std::uint64_t rep);
+  double stage(std::int64_t m, std::int64_t s) {
+    if (matrix_) return matrix_[m * S_ + s];
+    return setup_.stage[s].draw(streams_[s]);
+  }
+  double link(std::int64_t, std::int64_t l) { return setup_.link[l].draw(streams_[S_ + l]); }
+
+ private:
+  const Setup& setup_;
+  const double* matrix_;
+  std::int64_t S_;
+  std::vector<Stream> streams_;
+};
+
+// The makespan; rec may be null.
+double row_engine(const Setup& setup, Draws& draws, Recorder* rec);
+double event_engine(const Setup& setup, Draws& draws, Recorder* rec);
+
+inline double run_engine(const Setup& setup, Draws& draws, Recorder* rec) {
+  return setup.groups > 0 ? event_engine(setup, draws, rec) : row_engine(setup, draws, rec);
+}
+
+}  // namespace heteropipe::sim::detail

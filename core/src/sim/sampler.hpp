@@ -1,0 +1,34 @@
+#pragma once
+
+#include <vector>
+
+#include "heteropipe/sim/input.hpp"
+#include "heteropipe/sim/random.hpp"
+
+// One stage's or one link's service time: a distribution of a given mean,
+// ready to draw (its constants worked out once).
+namespace heteropipe::sim::detail {
+
+class Sampler {
+ public:
+  static Sampler fixed(double value);
+  static Sampler of(const Distribution& dist, double mean);
+  // values must outlive the sampler.
+  static Sampler from(const Empirical& measured, double tau);
+
+  double draw(Stream& stream) const;
+  double mean() const { return mean_; }
+  bool random() const { return kind_ != Kind::fixed; }
+
+ private:
+  enum class Kind { fixed, exponential, lognormal, gamma, uniform, samples, quantiles };
+  double gamma_draw(Stream& stream) const;
+
+  Kind kind_ = Kind::fixed;
+  double mean_ = 0;
+  double a_ = 0, b_ = 0, c_ = 0;  // the kind's constants (see sampler.cpp)
+  double scale_ = 1;
+  const std::vector<double>* values_ = nullptr;
+};
+
+}  // namespace heteropipe::sim::detail

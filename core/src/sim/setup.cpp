@@ -1,0 +1,133 @@
+// From checked options to what the engines read, and what they record.
+#include "engine.hpp"
+
+#include <algorithm>
+
+namespace heteropipe::sim::detail {
+namespace {
+
+// The i-th of a list that holds none, one for all, or one each.
+template <class T>
+const T* pick(const std::vector<T>& list, std::int64_t i) {
+  if (list.empty()) return nullptr;
+  return list.size() == 1 ? &list[0] : &list[static_cast<std::size_t>(i)];
+}
+
+}  // namespace
+
+Setup make_setup(const Pipeline& p, const Options& o) {
+  Setup su;
+  su.S = p.S();
+  su.M = static_cast<std::int64_t>(o.M);
+  su.block = o.links == LinkMode::block;
+  const std::int64_t links = su.S - 1;
+  su.room.assign(static_cast<std::size_t>(links), -1);
+  su.server.assign(static_cast<std::size_t>(links), o.links != LinkMode::delay);
+  su.group.assign(static_cast<std::size_t>(links), -1);
+  for (std::int64_t l = 0; l < links; ++l) {
+    const double* b = pick(o.buffers, l);
+    // A buffer of M - 1 or more never fills: M micro-batches fit.
+    if (b && *b < static_cast<double>(su.M - 1)) su.room[l] = static_cast<std::int64_t>(*b);
+  }
+  for (std::size_t g = 0; g < o.shared.size(); ++g) {
+    for (std::int64_t l : o.shared[g]) {
+      su.group[l] = static_cast<std::int64_t>(g);
+      su.server[l] = 1;
+    }
+  }
+  su.groups = static_cast<std::int64_t>(o.shared.size());
+  for (std::int64_t s = 0; s < su.S; ++s) {
+    const double tau = p.tau()[s];
+    if (!o.service_samples.empty()) {
+      su.stage.push_back(Sampler::from(o.service_samples[s], tau));
+    } else if (const Distribution* dist = pick(o.service, s)) {
+      su.stage.push_back(Sampler::of(*dist, tau));
+    } else {
+      su.stage.push_back(Sampler::fixed(tau));
+    }
+  }
+  for (std::int64_t l = 0; l < links; ++l) {
+    const Distribution* dist = pick(o.link_service, l);
+    su.link.push_back(dist ? Sampler::of(*dist, p.d()[l]) : Sampler::fixed(p.d()[l]));
+  }
+  if (!o.service_matrix.empty()) su.matrix = o.service_matrix.data();
+  auto any_random = [](const std::vector<Sampler>& list) {
+    return std::any_of(list.begin(), list.end(), [](const Sampler& s) { return s.random(); });
+  };
+  // A replayed matrix replaces the stages' samplers.
+  su.random = (!su.matrix && any_random(su.stage)) || any_random(su.link);
+  return su;
+}
+
+Setup mean_setup(const Setup& setup, std::vector<double>& means) {
+  Setup su = setup;
+  su.random = false;
+  for (Sampler& s : su.stage) s = Sampler::fixed(s.mean());
+  for (Sampler& s : su.link) s = Sampler::fixed(s.mean());
+  if (setup.matrix) {
+    means.assign(static_cast<std::size_t>(su.S), 0.0);
+    for (std::int64_t m = 0; m < su.M; ++m) {
+      for (std::int64_t s = 0; s < su.S; ++s) means[s] += setup.matrix[m * su.S + s];
+    }
+    for (std::int64_t s = 0; s < su.S; ++s) su.stage[s] = Sampler::fixed(means[s] / static_cast<double>(su.M));
+    su.matrix = nullptr;
+  }
+  return su;
+}
+
+Recorder::Recorder(const Setup& setup, bool keep_cells) : cells(keep_cells) {
+  const auto S = static_cast<std::size_t>(setup.S);
+  run.busy.assign(S, 0.0);
+  run.starved.assign(S, 0.0);
+  run.blocked.assign(S, 0.0);
+  if (!cells) return;
+  const auto M = static_cast<std::size_t>(setup.M);
+  run.completion.assign(M, 0.0);
+  run.latency.assign(M, 0.0);
+  RunTimeline t;
+  t.S = setup.S;
+  t.M = setup.M;
+  t.compute_start.assign(M * S, 0.0);
+  t.compute_finish.assign(M * S, 0.0);
+  t.release.assign(M * S, 0.0);
+  t.transfer_start.assign(M * (S - 1), 0.0);
+  t.transfer_finish.assign(M * (S - 1), 0.0);
+  run.timeline = std::move(t);
+}
+
+void Recorder::cell(std::int64_t m, std::int64_t s, double free_before, double start, double finish,
+                    double release) {
+  run.busy[s] += finish - start;
+  run.starved[s] += start - free_before;
+  run.blocked[s] += release - finish;
+  if (cells) cell_times(m, s, start, finish, release);
+}
+
+void Recorder::cell_times(std::int64_t m, std::int64_t s, double start, double finish, double release) {
+  RunTimeline& t = *run.timeline;
+  const std::int64_t at = m * t.S + s;
+  t.compute_start[at] = start;
+  t.compute_finish[at] = finish;
+  t.release[at] = release;
+  if (s == 0) run.latency[m] = -start;  // completed when the last stage finishes it
+  if (s + 1 == t.S) {
+    run.completion[m] = finish;
+    run.latency[m] = finish + run.latency[m];
+  }
+}
+
+void Recorder::transfer(std::int64_t m, std::int64_t s, double start, double finish) {
+  if (!cells) return;
+  RunTimeline& t = *run.timeline;
+  t.transfer_start[m * (t.S - 1) + s] = start;
+  t.transfer_finish[m * (t.S - 1) + s] = finish;
+}
+
+Draws::Draws(const Setup& setup, std::uint64_t seed, std::uint64_t rep)
+    : setup_(setup), matrix_(setup.matrix), S_(setup.S) {
+  const std::int64_t streams = 2 * setup.S - 1;
+  streams_.reserve(static_cast<std::size_t>(streams));
+  for (std::int64_t k = 0; k < streams; ++k) streams_.emplace_back(seed, rep, static_cast<std::uint64_t>(k));
+}
+
+}  // namespace heteropipe::sim::detail

@@ -1,0 +1,136 @@
+// Monte Carlo over the engines: replications, their statistics, and the
+// closed forms beside them.
+#include "heteropipe/sim/simulate.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "engine.hpp"
+#include "heteropipe/formulas.hpp"
+
+namespace heteropipe::sim {
+namespace {
+
+// The 97.5th percentile of the standard normal distribution.
+constexpr double kZ95 = 1.959963984540054;
+
+// Linear interpolation between order statistics at position p (n - 1).
+double percentile(const std::vector<double>& sorted, double p) {
+  const double position = p * static_cast<double>(sorted.size() - 1);
+  const auto i = static_cast<std::size_t>(position);
+  if (i + 1 >= sorted.size()) return sorted.back();
+  const double f = position - static_cast<double>(i);
+  return sorted[i] + f * (sorted[i + 1] - sorted[i]);
+}
+
+Summary summarize(const std::vector<double>& values) {
+  Summary s;
+  const auto n = static_cast<double>(values.size());
+  double sum = 0;
+  for (double x : values) sum += x;
+  s.mean = sum / n;
+  if (values.size() > 1) {
+    double squares = 0;
+    for (double x : values) squares += (x - s.mean) * (x - s.mean);
+    s.sd = std::sqrt(squares / (n - 1));
+  }
+  const double half = kZ95 * s.sd / std::sqrt(n);
+  s.ci95_low = s.mean - half;
+  s.ci95_high = s.mean + half;
+  std::vector<double> sorted = values;
+  std::sort(sorted.begin(), sorted.end());
+  s.p50 = percentile(sorted, 0.5);
+  s.p90 = percentile(sorted, 0.9);
+  s.p95 = percentile(sorted, 0.95);
+  s.p99 = percentile(sorted, 0.99);
+  s.min = sorted.front();
+  s.max = sorted.back();
+  // A mean of equal values can round off them; it stays within [min, max].
+  s.mean = std::min(std::max(s.mean, s.min), s.max);
+  return s;
+}
+
+Histogram histogram_of(const std::vector<double>& values, double low, double high) {
+  Histogram h;
+  if (!(high > low)) {
+    h.edges = {low, high};
+    h.counts = {static_cast<double>(values.size())};
+    return h;
+  }
+  const auto bins = static_cast<double>(kHistogramBins);
+  for (std::int64_t i = 0; i < kHistogramBins; ++i) {
+    h.edges.push_back(low + (high - low) * (static_cast<double>(i) / bins));
+  }
+  h.edges.push_back(high);
+  h.counts.assign(static_cast<std::size_t>(kHistogramBins), 0.0);
+  for (double x : values) {
+    auto bin = static_cast<std::int64_t>((x - low) / (high - low) * bins);
+    bin = std::min<std::int64_t>(std::max<std::int64_t>(bin, 0), kHistogramBins - 1);
+    h.counts[static_cast<std::size_t>(bin)] += 1;
+  }
+  return h;
+}
+
+}  // namespace
+
+Run run_replication(const Pipeline& pipeline, const Options& options, std::uint64_t rep, bool detail) {
+  const detail::Setup setup = detail::make_setup(pipeline, options);
+  detail::Draws draws(setup, static_cast<std::uint64_t>(options.seed), rep);
+  detail::Recorder rec(setup, detail);
+  rec.run.makespan = detail::run_engine(setup, draws, &rec);
+  return std::move(rec.run);
+}
+
+Result<Simulation> simulate(const Pipeline& pipeline, const Options& options) {
+  if (auto e = check_options(pipeline, options)) return *e;
+  const detail::Setup setup = detail::make_setup(pipeline, options);
+  const auto seed = static_cast<std::uint64_t>(options.seed);
+  const auto reps = static_cast<std::int64_t>(options.reps);
+
+  Simulation sim;
+  sim.S = pipeline.S();
+  sim.M = setup.M;
+  sim.reps = reps;
+  sim.seed = options.seed;
+  sim.links = options.links;
+
+  std::vector<double> makespans(static_cast<std::size_t>(reps));
+  {
+    detail::Draws draws(setup, seed, 0);
+    detail::Recorder rec(setup, options.timeline);
+    rec.run.makespan = detail::run_engine(setup, draws, &rec);
+    sim.run = std::move(rec.run);
+  }
+  makespans[0] = sim.run.makespan;
+  // Without randomness every replication repeats the first.
+  for (std::int64_t r = 1; r < reps; ++r) {
+    if (!setup.random) {
+      makespans[r] = makespans[0];
+      continue;
+    }
+    detail::Draws draws(setup, seed, static_cast<std::uint64_t>(r));
+    makespans[r] = detail::run_engine(setup, draws, nullptr);
+  }
+
+  std::vector<double> throughputs(makespans.size());
+  const auto M = static_cast<double>(setup.M);
+  for (std::size_t r = 0; r < makespans.size(); ++r) throughputs[r] = makespans[r] > 0 ? M / makespans[r] : 0;
+  sim.makespan = summarize(makespans);
+  sim.throughput = summarize(throughputs);
+  sim.histogram = histogram_of(makespans, sim.makespan.min, sim.makespan.max);
+
+  if (!setup.random && !setup.matrix) {
+    sim.deterministic_makespan = makespans[0];  // every time is already its mean
+  } else {
+    std::vector<double> means;
+    const detail::Setup at_means = detail::mean_setup(setup, means);
+    detail::Draws fixed(at_means, seed, 0);
+    sim.deterministic_makespan = detail::run_engine(at_means, fixed, nullptr);
+  }
+  sim.T_async = makespan_async(pipeline, options.M);
+  sim.T_block = makespan_blocking(pipeline, options.M);
+  sim.jensen_gap = sim.makespan.mean - sim.deterministic_makespan;
+  return sim;
+}
+
+}  // namespace heteropipe::sim

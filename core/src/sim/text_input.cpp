@@ -1,0 +1,104 @@
+#include "heteropipe/sim/text_input.hpp"
+
+#include <cmath>
+#include <string>
+
+#include "heteropipe/parse.hpp"
+
+namespace heteropipe::sim {
+namespace {
+
+Error unknown(std::string_view text, Field field) {
+  return Error{ErrorCode::unknown_name, field, kWholeField, 0.0, std::string(trim_blanks(text))};
+}
+
+// A header names its columns: it starts with a letter or a quote.
+bool is_header(std::string_view line) {
+  const std::string_view t = trim_blanks(line);
+  const char c = t.empty() ? '0' : t[0];
+  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '"' || c == '\'';
+}
+
+}  // namespace
+
+Result<Distribution> parse_distribution(std::string_view text, Field field) {
+  const std::string_view typed = trim_blanks(text);
+  struct Choice {
+    std::string_view prefix;
+    DistributionKind kind;
+  };
+  for (Choice c : {Choice{"deterministic", DistributionKind::deterministic},
+                   Choice{"exponential", DistributionKind::exponential}}) {
+    if (typed == c.prefix) return Distribution{c.kind, 0};
+  }
+  for (Choice c : {Choice{"lognormal:cv=", DistributionKind::lognormal}, Choice{"gamma:cv=", DistributionKind::gamma},
+                   Choice{"uniform:spread=", DistributionKind::uniform}}) {
+    if (typed.substr(0, c.prefix.size()) != c.prefix) continue;
+    const std::string_view number = typed.substr(c.prefix.size());
+    if (trim_blanks(number).empty()) return unknown(text, field);
+    auto value = parse_number(number, field);
+    if (!value) return value.error();
+    return Distribution{c.kind, value.value()};
+  }
+  return unknown(text, field);
+}
+
+Result<std::vector<double>> parse_buffers(std::string_view text) {
+  return parse_number_list_or_inf(text, Field::buffers);
+}
+
+Result<std::vector<std::vector<std::int64_t>>> parse_shared(std::string_view text) {
+  std::vector<std::vector<std::int64_t>> groups;
+  if (trim_blanks(text).empty()) return groups;
+  std::size_t begin = 0;
+  for (;;) {
+    const std::size_t end = text.find(';', begin);
+    const std::string_view part = text.substr(begin, end == std::string_view::npos ? end : end - begin);
+    const auto group = static_cast<std::int64_t>(groups.size());
+    auto links = parse_number_list(part, Field::shared);
+    if (!links) {
+      Error e = links.error();
+      e.index = group;
+      return e;
+    }
+    if (links.value().empty()) return Error{ErrorCode::empty, Field::shared, group, 0.0, {}};
+    std::vector<std::int64_t> members;
+    for (double link : links.value()) {
+      // Past 2^53 a double holds no fraction, and no pipeline has that many links.
+      if (link != std::floor(link) || std::fabs(link) > 9007199254740992.0) {
+        return Error{ErrorCode::not_integer, Field::shared, group, link, {}};
+      }
+      members.push_back(static_cast<std::int64_t>(link));
+    }
+    groups.push_back(std::move(members));
+    if (end == std::string_view::npos) break;
+    begin = end + 1;
+  }
+  return groups;
+}
+
+Result<std::vector<std::vector<double>>> parse_rows(std::string_view text, Field field) {
+  std::vector<std::vector<double>> rows;
+  std::size_t begin = 0;
+  bool first = true;
+  while (begin <= text.size()) {
+    std::size_t end = text.find('\n', begin);
+    if (end == std::string_view::npos) end = text.size();
+    const std::string_view line = text.substr(begin, end - begin);
+    begin = end + 1;
+    if (trim_blanks(line).empty()) continue;
+    const bool header = first && is_header(line);
+    first = false;
+    if (header) continue;
+    auto values = parse_number_list(line, field);
+    if (!values) {
+      Error e = values.error();
+      e.index = static_cast<std::int64_t>(rows.size());
+      return e;
+    }
+    rows.push_back(std::move(values).value());
+  }
+  return rows;
+}
+
+}  // namespace heteropipe::sim

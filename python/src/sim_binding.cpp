@@ -1,0 +1,131 @@
+// Pipeline.simulate: Python values to the simulator's options, the core's
+// Monte Carlo, and its result as a dict through the generic serializer. Text
+// arguments are read by the core's own readers, as the CLI reads them.
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bindings.hpp"
+#include "errors.hpp"
+#include "heteropipe/heteropipe.hpp"
+#include "inputs.hpp"
+#include "strings.hpp"
+#include "to_python.hpp"
+#include "without_gil.hpp"
+
+namespace heteropipe::python {
+namespace {
+
+bool is_text_value(py::handle obj) { return is_text(obj.ptr()); }
+
+// The items of a list, tuple or other iterable, each as its own object.
+std::vector<py::object> items_of(py::handle obj, Field field) {
+  std::vector<py::object> items;
+  if (is_text_value(obj) || !py::isinstance<py::iterable>(obj)) {
+    raise(Error{ErrorCode::not_a_number, field, kWholeField, 0.0, short_repr(obj)});
+  }
+  for (py::handle item : py::reinterpret_borrow<py::iterable>(obj)) {
+    items.push_back(py::reinterpret_borrow<py::object>(item));
+  }
+  return items;
+}
+
+std::vector<std::vector<std::int64_t>> shared_from(py::handle obj) {
+  if (obj.is_none()) return {};
+  if (is_text_value(obj)) return value_or_raise(sim::parse_shared(utf8_of(obj)));
+  std::vector<std::vector<std::int64_t>> groups;
+  for (const py::object& group : items_of(obj, Field::shared)) {
+    const auto index = static_cast<std::int64_t>(groups.size());
+    std::vector<std::int64_t> links;
+    std::vector<double> values = values_from(group, Field::shared);
+    for (double link : values) {
+      if (!std::isfinite(link) || link != std::floor(link) || std::fabs(link) > 9007199254740992.0) {
+        raise(Error{ErrorCode::not_integer, Field::shared, index, std::isfinite(link) ? link : 0.0, {}});
+      }
+      links.push_back(static_cast<std::int64_t>(link));
+    }
+    groups.push_back(std::move(links));
+  }
+  return groups;
+}
+
+std::vector<double> buffers_from(py::handle obj) {
+  if (obj.is_none()) return {};
+  if (is_text_value(obj)) return value_or_raise(sim::parse_buffers(utf8_of(obj)));
+  if (PyFloat_Check(obj.ptr()) || PyLong_Check(obj.ptr())) return {obj.cast<double>()};
+  return values_from(obj, Field::buffers);
+}
+
+std::vector<sim::Distribution> distributions_from(py::handle obj, Field field) {
+  if (obj.is_none()) return {};
+  if (is_text_value(obj)) return {value_or_raise(sim::parse_distribution(utf8_of(obj), field))};
+  std::vector<sim::Distribution> list;
+  for (const py::object& item : items_of(obj, field)) {
+    if (!is_text_value(item)) raise(Error{ErrorCode::unknown_name, field, kWholeField, 0.0, short_repr(item)});
+    auto parsed = sim::parse_distribution(utf8_of(item), field);
+    if (!parsed) {
+      Error e = parsed.error();
+      e.index = static_cast<std::int64_t>(list.size());
+      raise(e);
+    }
+    list.push_back(parsed.value());
+  }
+  return list;
+}
+
+// M rows of S numbers, flattened row by row; a row of another length is refused.
+std::vector<double> matrix_from(py::handle obj, std::int64_t S) {
+  if (obj.is_none()) return {};
+  std::vector<double> flat;
+  std::int64_t row = 0;
+  for (const py::object& values : items_of(obj, Field::service_matrix)) {
+    std::vector<double> v = values_from(values, Field::service_matrix);
+    if (static_cast<std::int64_t>(v.size()) != S) {
+      raise(Error{ErrorCode::wrong_length, Field::service_matrix, row, static_cast<double>(v.size()), {},
+                  static_cast<double>(S)});
+    }
+    flat.insert(flat.end(), v.begin(), v.end());
+    ++row;
+  }
+  return flat;
+}
+
+std::vector<sim::Empirical> samples_from(py::handle obj, bool quantiles, bool scaled) {
+  if (obj.is_none()) return {};
+  std::vector<sim::Empirical> stages;
+  for (const py::object& values : items_of(obj, Field::service_samples)) {
+    stages.push_back(sim::Empirical{values_from(values, Field::service_samples), quantiles, scaled});
+  }
+  return stages;
+}
+
+}  // namespace
+
+py::dict simulate_dict(const Pipeline& p, double M, const std::string& links, py::handle shared, py::handle buffers,
+                       py::handle service, py::handle link_service, py::handle service_matrix,
+                       py::handle service_samples, bool quantiles, bool scaled, double reps, double seed,
+                       bool timeline) {
+  sim::Options o;
+  o.M = M;
+  o.links = value_or_raise(sim::link_mode_from_name(links));
+  o.shared = shared_from(shared);
+  o.buffers = buffers_from(buffers);
+  o.service = distributions_from(service, Field::service);
+  o.link_service = distributions_from(link_service, Field::link_service);
+  o.service_matrix = matrix_from(service_matrix, p.S());
+  o.service_samples = samples_from(service_samples, quantiles, scaled);
+  o.reps = reps;
+  o.seed = seed;
+  o.timeline = timeline;
+  std::optional<Result<sim::Simulation>> result;
+  {
+    WithoutGil unlocked(M * static_cast<double>(p.S()) * reps);
+    result.emplace(sim::simulate(p, o));
+  }
+  // A timeline may hold millions of values: as buffers, not lists.
+  return to_python(value_or_raise(std::move(*result)), timeline ? Arrays::buffers : Arrays::lists);
+}
+
+}  // namespace heteropipe::python

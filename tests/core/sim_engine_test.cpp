@@ -1,0 +1,258 @@
+// The simulator's engines against the closed forms, the plain recurrences and
+// independent simulations written in the tests.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <random>
+
+#include "sim/engine.hpp"
+#include "sim_support.hpp"
+#include "support.hpp"
+
+namespace hp = heteropipe;
+namespace sim = heteropipe::sim;
+using hp::testing::dyadic_list;
+using hp::testing::make;
+
+namespace {
+
+double makespan(const hp::Pipeline& p, const sim::Options& o) {
+  auto result = sim::simulate(p, o);
+  REQUIRE(result.ok());
+  return result.value().makespan.mean;
+}
+
+sim::Options options(double M, sim::LinkMode links, std::vector<double> buffers = {}) {
+  sim::Options o;
+  o.M = M;
+  o.links = links;
+  o.buffers = std::move(buffers);
+  return o;
+}
+
+std::vector<double> random_matrix(std::mt19937_64& rng, std::int64_t M, std::int64_t S) {
+  return hp::testing::log_uniform_list(rng, static_cast<std::size_t>(M * S), 0.01, 1.0);
+}
+
+}  // namespace
+
+TEST_CASE("sim: deterministic service, delay links, unbounded buffers give T_async exactly") {
+  std::mt19937_64 rng(11);
+  for (int trial = 0; trial < 400; ++trial) {
+    const std::size_t S = 1 + rng() % 8;
+    const auto p = make(dyadic_list(rng, S), dyadic_list(rng, S - 1, false));
+    for (double M : {1.0, 2.0, 3.0, 7.0, 16.0, 41.0}) {
+      CHECK(makespan(p, options(M, sim::LinkMode::delay)) == hp::makespan_async(p, M));
+    }
+  }
+  // Any values: the bits of the exact recurrence, and the closed form within rounding.
+  for (int trial = 0; trial < 300; ++trial) {
+    const std::size_t S = 1 + rng() % 8;
+    const auto p = make(hp::testing::log_uniform_list(rng, S, 0.01, 1.0),
+                        hp::testing::log_uniform_list(rng, S - 1, 0.0001, 2.0));
+    const double M = static_cast<double>(1 + rng() % 60);
+    const double T = makespan(p, options(M, sim::LinkMode::delay));
+    CHECK(T == hp::recurrence_makespan(p, M, hp::Regime::asynchronous).value());
+    CHECK(std::fabs(T - hp::makespan_async(p, M)) <= 1e-12 * T);
+  }
+}
+
+TEST_CASE("sim: block links give T_block exactly") {
+  std::mt19937_64 rng(12);
+  for (int trial = 0; trial < 400; ++trial) {
+    const std::size_t S = 1 + rng() % 8;
+    const auto p = make(dyadic_list(rng, S), dyadic_list(rng, S - 1, false));
+    for (double M : {1.0, 2.0, 5.0, 13.0, 40.0}) {
+      CHECK(makespan(p, options(M, sim::LinkMode::block)) == hp::makespan_blocking(p, M));
+    }
+  }
+  for (int trial = 0; trial < 300; ++trial) {
+    const std::size_t S = 1 + rng() % 8;
+    const auto p = make(hp::testing::log_uniform_list(rng, S, 0.01, 1.0),
+                        hp::testing::log_uniform_list(rng, S - 1, 0.0001, 2.0));
+    const double M = static_cast<double>(1 + rng() % 60);
+    const double T = makespan(p, options(M, sim::LinkMode::block));
+    CHECK(std::fabs(T - hp::makespan_blocking(p, M)) <= 1e-12 * T);
+  }
+}
+
+TEST_CASE("sim: buffers of 0, 1 and 2 leave identical deterministic micro-batches' makespan unchanged") {
+  std::mt19937_64 rng(13);
+  for (int trial = 0; trial < 300; ++trial) {
+    const std::size_t S = 1 + rng() % 8;
+    const auto p = make(dyadic_list(rng, S));
+    const double M = static_cast<double>(1 + rng() % 30);
+    for (double b : {0.0, 1.0, 2.0}) {
+      CHECK(makespan(p, options(M, sim::LinkMode::delay, {b})) == hp::makespan_free(p, M));
+    }
+  }
+}
+
+TEST_CASE("sim: a replayed matrix with buffers 0, 1 and 2 matches an event-by-event simulation") {
+  std::mt19937_64 rng(14);
+  for (int trial = 0; trial < 300; ++trial) {
+    const std::int64_t S = 1 + static_cast<std::int64_t>(rng() % 6);
+    const std::int64_t M = 1 + static_cast<std::int64_t>(rng() % 25);
+    const auto p = make(std::vector<double>(S, 1.0));
+    sim::Options o = options(static_cast<double>(M), sim::LinkMode::delay);
+    o.service_matrix = random_matrix(rng, M, S);
+    for (std::int64_t b : {0, 1, 2}) {
+      o.buffers = {static_cast<double>(b)};
+      const std::vector<std::int64_t> room(S, b);
+      CHECK(makespan(p, o) == hp::testing::event_by_event(o.service_matrix, S, M, room));
+    }
+    // Mixed buffers, one per link.
+    std::vector<std::int64_t> room(S, 0);
+    o.buffers.assign(static_cast<std::size_t>(S - 1), 0.0);
+    for (std::int64_t l = 0; l + 1 < S; ++l) {
+      room[l + 1] = static_cast<std::int64_t>(rng() % 3);
+      o.buffers[l] = static_cast<double>(room[l + 1]);
+    }
+    if (S == 1) o.buffers.clear();
+    std::vector<std::int64_t> by_link(S, 0);
+    for (std::int64_t l = 0; l + 1 < S; ++l) by_link[l] = room[l + 1];
+    CHECK(makespan(p, o) == hp::testing::event_by_event(o.service_matrix, S, M, by_link));
+  }
+}
+
+TEST_CASE("sim: serial links match the tandem recurrence over 2S-1 servers") {
+  std::mt19937_64 rng(15);
+  for (int trial = 0; trial < 300; ++trial) {
+    const std::int64_t S = 1 + static_cast<std::int64_t>(rng() % 6);
+    const std::int64_t M = 1 + static_cast<std::int64_t>(rng() % 25);
+    const auto d = hp::testing::log_uniform_list(rng, static_cast<std::size_t>(S - 1), 0.001, 2.0);
+    const auto p = make(std::vector<double>(S, 1.0), d);
+    sim::Options o = options(static_cast<double>(M), sim::LinkMode::serial);
+    o.service_matrix = random_matrix(rng, M, S);
+    const bool random_links = trial % 2 == 1;
+    if (random_links) {
+      o.link_service = {sim::Distribution{sim::DistributionKind::exponential, 0}};
+      o.seed = static_cast<double>(trial);
+    }
+    // Servers stage 0, link 0, stage 1, ..., stage S-1; link l draws from its
+    // own stream (S + l), exponential of mean d[l].
+    const std::int64_t K = 2 * S - 1;
+    std::vector<double> w(static_cast<std::size_t>(M * K));
+    std::vector<sim::Stream> streams;
+    for (std::int64_t l = 0; l + 1 < S; ++l) streams.emplace_back(trial, 0, S + l);
+    for (std::int64_t m = 0; m < M; ++m) {
+      for (std::int64_t k = 0; k < K; ++k) {
+        const std::int64_t s = k / 2;
+        if (k % 2 == 0) {
+          w[m * K + k] = o.service_matrix[m * S + s];
+        } else {
+          w[m * K + k] = random_links ? -d[s] * std::log(streams[s].uniform()) : d[s];
+        }
+      }
+    }
+    CHECK(makespan(p, o) == hp::testing::tandem(w, K, M));
+  }
+}
+
+TEST_CASE("sim: the event engine equals the row engine where no link is shared") {
+  std::mt19937_64 rng(16);
+  for (int trial = 0; trial < 300; ++trial) {
+    const std::size_t S = 1 + rng() % 7;
+    const auto p = make(hp::testing::log_uniform_list(rng, S, 0.01, 1.0),
+                        hp::testing::log_uniform_list(rng, S - 1, 0.001, 1.0));
+    sim::Options o = options(static_cast<double>(1 + rng() % 30), static_cast<sim::LinkMode>(trial % 3));
+    o.service = {sim::Distribution{sim::DistributionKind::lognormal, 0.7}};
+    o.link_service = {sim::Distribution{sim::DistributionKind::gamma, 1.3}};
+    o.seed = trial;
+    o.buffers.clear();
+    for (std::size_t l = 0; l + 1 < S; ++l) {
+      const auto pick = rng() % 4;
+      o.buffers.push_back(pick == 3 ? INFINITY : static_cast<double>(pick));
+    }
+    const auto setup = sim::detail::make_setup(p, o);
+    sim::detail::Draws a(setup, trial, 3), b(setup, trial, 3);
+    CHECK(sim::detail::row_engine(setup, a, nullptr) == sim::detail::event_engine(setup, b, nullptr));
+  }
+}
+
+TEST_CASE("sim: a shared group of one link is a serial link; sharing never shortens") {
+  std::mt19937_64 rng(17);
+  for (int trial = 0; trial < 300; ++trial) {
+    const std::size_t S = 2 + rng() % 6;
+    const auto p = make(hp::testing::log_uniform_list(rng, S, 0.01, 1.0),
+                        hp::testing::log_uniform_list(rng, S - 1, 0.001, 1.0));
+    const bool block = trial % 2 == 1;
+    sim::Options serial = options(static_cast<double>(1 + rng() % 30), block ? sim::LinkMode::block : sim::LinkMode::serial);
+    if (trial % 3 != 0) {
+      serial.service = {sim::Distribution{sim::DistributionKind::exponential, 0}};
+      serial.link_service = {sim::Distribution{sim::DistributionKind::uniform, 0.5}};
+      serial.seed = trial;
+    }
+    if (trial % 4 == 1) serial.buffers = {static_cast<double>(rng() % 3)};
+    sim::Options alone = serial;
+    for (std::int64_t l = 0; l + 1 < static_cast<std::int64_t>(S); ++l) alone.shared.push_back({l});
+    CHECK(makespan(p, alone) == makespan(p, serial));
+
+    // Deterministic service: a medium for several links can only add waiting.
+    sim::Options fixed = options(serial.M, serial.links, serial.buffers);
+    sim::Options shared = fixed;
+    shared.shared = {{}};
+    for (std::int64_t l = 0; l + 1 < static_cast<std::int64_t>(S); ++l) {
+      if (rng() % 2) shared.shared[0].push_back(l);
+    }
+    if (shared.shared[0].empty()) shared.shared[0].push_back(0);
+    CHECK(makespan(p, shared) >= makespan(p, fixed));
+  }
+}
+
+TEST_CASE("sim: one link shared by two stages, worked by hand") {
+  // tau = [1, 1, 1], d = [2, 2], both links on one medium, M = 2.
+  // m0: stage 0 [0,1], link 0 [1,3], stage 1 [3,4], link 1 [4,6], stage 2 [6,7].
+  // m1: stage 0 [1,2], ready for link 0 at 2 but the medium is busy until 3:
+  //     link 0 [3,5]; link 1's transfer of m0 was ready at 4, after m1's (2), so
+  //     it waits until 5: link 1 m0 [5,7], stage 2 m0 [7,8]. m1: stage 1 [5,6],
+  //     link 1 [7,9], stage 2 [9,10].
+  const auto p = make({1, 1, 1}, {2, 2});
+  sim::Options o = options(2, sim::LinkMode::delay);
+  o.shared = {{0, 1}};
+  CHECK(makespan(p, o) == 10);
+  o.timeline = true;
+  const auto run = sim::simulate(p, o).value().run;
+  const auto& t = *run.timeline;
+  CHECK(t.transfer_start == std::vector<double>{1, 5, 3, 7});
+  CHECK(t.transfer_finish == std::vector<double>{3, 7, 5, 9});
+  CHECK(run.completion == std::vector<double>{8, 10});
+  CHECK(run.latency == std::vector<double>{8, 9});
+  // Without sharing: serial links, T = 1 + 2 + 1 + 2 + 1 + 2 (the slowest server, links of 2) = 9.
+  o.shared.clear();
+  o.links = sim::LinkMode::serial;
+  CHECK(makespan(p, o) == 9);
+}
+
+TEST_CASE("sim: busy + starved + blocked is each stage's last release; the timeline keeps every rule") {
+  std::mt19937_64 rng(18);
+  for (int trial = 0; trial < 120; ++trial) {
+    const std::int64_t S = 1 + static_cast<std::int64_t>(rng() % 5);
+    const auto p = make(dyadic_list(rng, S), dyadic_list(rng, S - 1, false));
+    sim::Options o = options(static_cast<double>(1 + rng() % 12), static_cast<sim::LinkMode>(trial % 3),
+                             {static_cast<double>(rng() % 3)});
+    if (trial % 5 == 0 && S > 2) o.shared = {{0, 1}};
+    o.timeline = true;
+    const auto run = sim::simulate(p, o).value().run;
+    const auto& t = *run.timeline;
+    const std::int64_t M = t.M;
+    for (std::int64_t s = 0; s < S; ++s) {
+      CHECK(run.busy[s] + run.starved[s] + run.blocked[s] == t.release[(M - 1) * S + s]);
+      for (std::int64_t m = 0; m < M; ++m) {
+        const std::int64_t at = m * S + s;
+        CHECK(t.compute_start[at] <= t.compute_finish[at]);
+        CHECK(t.compute_finish[at] <= t.release[at]);
+        if (m > 0) CHECK(t.release[at - S] <= t.compute_start[at]);
+        if (s + 1 < S) {
+          const std::int64_t x = m * (S - 1) + s;
+          CHECK(t.compute_finish[at] <= t.transfer_start[x]);
+          CHECK(t.transfer_finish[x] <= t.compute_start[at + 1]);
+          // At most b + 1 micro-batches between leaving s and leaving s+1.
+          const auto b = static_cast<std::int64_t>(o.buffers[0]);
+          if (m > b) CHECK(t.release[(m - b - 1) * S + s + 1] <= t.transfer_start[x]);
+        }
+      }
+    }
+    CHECK(run.makespan == t.compute_finish[M * S - 1]);
+  }
+}

@@ -1,0 +1,196 @@
+// Every bad simulator input: its code, field, position, value, limit and sentence.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <random>
+
+#include "heteropipe/text/error_text.hpp"
+#include "support.hpp"
+
+namespace hp = heteropipe;
+namespace sim = heteropipe::sim;
+using hp::ErrorCode;
+using hp::Field;
+using hp::testing::make;
+
+namespace {
+
+hp::Error refused(const hp::Pipeline& p, const sim::Options& o) {
+  auto r = sim::simulate(p, o);
+  REQUIRE_FALSE(r.ok());
+  return r.error();
+}
+
+void expect(const hp::Error& e, ErrorCode code, Field field, std::int64_t index, double value, double limit,
+            const std::string& sentence) {
+  CHECK(e.code == code);
+  CHECK(e.field == field);
+  CHECK(e.index == index);
+  CHECK(e.value == value);
+  CHECK(e.limit == limit);
+  CHECK(hp::text::describe(e) == sentence);
+}
+
+}  // namespace
+
+TEST_CASE("sim errors: each bad option names its field and position") {
+  const auto p = make({1, 2, 3}, {0.5, 0.5});
+  sim::Options o;
+
+  o.M = 0;
+  expect(refused(p, o), ErrorCode::out_of_range, Field::M, -1, 0, 1, "M: must be between 1 and 2^53 (got 0)");
+  o = {};
+  o.shared = {{0}, {1, 0}};
+  expect(refused(p, o), ErrorCode::overlapping_groups, Field::shared, 1, 0, 0,
+         "shared, group 2: link 0 is already in a shared group");
+  o.shared = {{0, 2}};
+  expect(refused(p, o), ErrorCode::no_such_link, Field::shared, 0, 2, 2,
+         "shared, group 1: names link 2, but the links are 0 to 1 (S-1 = 2)");
+  o.shared = {{}};
+  expect(refused(p, o), ErrorCode::empty, Field::shared, 0, 0, 0, "shared, group 1: needs at least one value");
+  o = {};
+  o.buffers = {1, -1};
+  expect(refused(p, o), ErrorCode::negative, Field::buffers, 1, -1, 0, "buffers, link 2: must be >= 0 (got -1)");
+  o.buffers = {NAN};
+  expect(refused(p, o), ErrorCode::not_finite, Field::buffers, 0, 0, 0,
+         "buffers, link 1: must be a finite number (got nan)");
+  o.buffers = {1.5};
+  expect(refused(p, o), ErrorCode::not_integer, Field::buffers, 0, 1.5, 0,
+         "buffers, link 1: must be a whole number (got 1.5)");
+  o.buffers = {2e6};
+  expect(refused(p, o), ErrorCode::too_large, Field::buffers, 0, 2e6, 1e6,
+         "buffers, link 1: must be at most 1,000,000 (got 2e+06)");
+  o.buffers = {1, 2, 3};
+  expect(refused(p, o), ErrorCode::wrong_length, Field::buffers, -1, 3, 2,
+         "buffers: needs S-1 = 2 values, one per link, or one for all (got 3)");
+  o = {};
+  o.service = {sim::Distribution{sim::DistributionKind::lognormal, 5}};
+  expect(refused(p, o), ErrorCode::out_of_range, Field::service, -1, 5, 4,
+         "service: must be between 0 and 4 (got 5)");
+  o.service = {sim::Distribution{}, sim::Distribution{},
+               sim::Distribution{sim::DistributionKind::uniform, 1.5}};
+  expect(refused(p, o), ErrorCode::out_of_range, Field::service, 2, 1.5, 1,
+         "service, stage 3: must be between 0 and 1 (got 1.5)");
+  o.service = {sim::Distribution{sim::DistributionKind::gamma, -0.5}};
+  expect(refused(p, o), ErrorCode::out_of_range, Field::service, -1, -0.5, 4,
+         "service: must be between 0 and 4 (got -0.5)");
+  o = {};
+  o.link_service = {sim::Distribution{sim::DistributionKind::gamma, NAN}};
+  expect(refused(p, o), ErrorCode::not_finite, Field::link_service, -1, 0, 0,
+         "link_service: must be a finite number (got nan)");
+  o = {};
+  o.M = 2;
+  o.service_matrix = {1, 2, 3, 4, 5};
+  expect(refused(p, o), ErrorCode::wrong_length, Field::service_matrix, -1, 5, 6,
+         "service_matrix: needs M x S = 6 values, M rows of S (got 5)");
+  o.service_matrix = {1, 2, 3, 4, -5, 6};
+  expect(refused(p, o), ErrorCode::negative, Field::service_matrix, 1, -5, 0,
+         "service_matrix, row 2: must be >= 0 (got -5)");
+  o.service_matrix = {0, 0, 0, 0, 0, 0};
+  CHECK(refused(p, o).code == ErrorCode::all_zero);
+  o = {};
+  o.service_samples = {sim::Empirical{{1}}, sim::Empirical{{1, 0}}, sim::Empirical{{1}}};
+  expect(refused(p, o), ErrorCode::not_positive, Field::service_samples, 1, 0, 0,
+         "service_samples, stage 2: must be > 0 (got 0)");
+  o.service_samples = {sim::Empirical{{1}}, sim::Empirical{{1, 3, 2}, true}, sim::Empirical{{1}}};
+  expect(refused(p, o), ErrorCode::not_ascending, Field::service_samples, 1, 2, 0,
+         "service_samples, stage 2: quantiles must not decrease (got 2 after a larger one)");
+  o.service_samples = {sim::Empirical{{1}}};
+  expect(refused(p, o), ErrorCode::wrong_length, Field::service_samples, -1, 1, 3,
+         "service_samples: needs S = 3 stages of samples (got 1)");
+  o = {};
+  o.reps = 0;
+  expect(refused(p, o), ErrorCode::out_of_range, Field::reps, -1, 0, 1, "reps: must be between 1 and 1,000,000 (got 0)");
+  o.reps = 2e6;
+  expect(refused(p, o), ErrorCode::out_of_range, Field::reps, -1, 2e6, 1e6,
+         "reps: must be between 1 and 1,000,000 (got 2e+06)");
+  o.reps = 2.5;
+  CHECK(refused(p, o).code == ErrorCode::not_integer);
+  o = {};
+  o.seed = -1;
+  expect(refused(p, o), ErrorCode::out_of_range, Field::seed, -1, -1, 0, "seed: must be between 0 and 2^53 (got -1)");
+  o = {};
+  o.M = 1e6;
+  o.reps = 1000;
+  expect(refused(p, o), ErrorCode::too_many_sim_cells, Field::reps, -1, 3e9, 1e9,
+         "reps: M x S x reps = 3,000,000,000 cells is over the limit of 1,000,000,000");
+  o = {};
+  o.M = 1e6;
+  o.timeline = true;
+  expect(refused(p, o), ErrorCode::too_many_cells, Field::M, -1, 3e6, 2e6,
+         "M: M x S = 3,000,000 cells is over the limit of 2,000,000");
+  o = {};
+  o.links = static_cast<sim::LinkMode>(7);
+  CHECK(refused(p, o).code == ErrorCode::unknown_name);
+}
+
+TEST_CASE("sim errors: the typed forms") {
+  using sim::DistributionKind;
+  CHECK(sim::parse_distribution("lognormal:cv=0.5", Field::service).value().kind == DistributionKind::lognormal);
+  CHECK(sim::parse_distribution(" gamma:cv=2 ", Field::service).value().param == 2);
+  CHECK(sim::parse_distribution("uniform:spread=0.25", Field::link_service).value().param == 0.25);
+  CHECK(sim::parse_distribution("exponential", Field::service).value().kind == DistributionKind::exponential);
+  const auto bad = sim::parse_distribution("weibull", Field::service);
+  CHECK(hp::text::describe(bad.error()) ==
+        "service: must be one of deterministic, exponential, lognormal:cv=X, gamma:cv=X, uniform:spread=X (got 'weibull')");
+  CHECK(sim::parse_distribution("lognormal:cv=", Field::service).error().code == ErrorCode::unknown_name);
+  CHECK(sim::parse_distribution("lognormal:cv=x", Field::service).error().code == ErrorCode::not_a_number);
+  CHECK(hp::text::describe(sim::link_mode_from_name("fast").error()) ==
+        "link_mode: must be one of delay, block, serial (got 'fast')");
+
+  const auto buffers = sim::parse_buffers("0, inf，2");
+  REQUIRE(buffers.ok());
+  CHECK(buffers.value() == std::vector<double>{0, INFINITY, 2});
+  CHECK(sim::parse_buffers("1,infinity").error().code == ErrorCode::not_a_number);
+
+  const auto shared = sim::parse_shared("0,1; 2 3");
+  REQUIRE(shared.ok());
+  CHECK(shared.value() == std::vector<std::vector<std::int64_t>>{{0, 1}, {2, 3}});
+  CHECK(sim::parse_shared("").value().empty());
+  const auto half = sim::parse_shared("0;1.5");
+  CHECK(half.error().code == ErrorCode::not_integer);
+  CHECK(half.error().index == 1);
+  CHECK(sim::parse_shared("0;;1").error().code == ErrorCode::empty);
+
+  const auto rows = sim::parse_rows("node-01,node-02\r\n1,2\r\n\n3,4\n", Field::service_matrix);
+  REQUIRE(rows.ok());
+  CHECK(rows.value() == std::vector<std::vector<double>>{{1, 2}, {3, 4}});
+  const auto bad_row = sim::parse_rows("1,2\n3,x\n", Field::service_matrix);
+  CHECK(bad_row.error().index == 1);
+  CHECK(hp::text::describe(bad_row.error()) == "service_matrix, row 2: 'x' is not a number");
+}
+
+TEST_CASE("sim errors: random options, good and bad, never crash and never give a non-finite number") {
+  std::mt19937_64 rng(99);
+  auto pick = [&rng](std::initializer_list<double> values) { return *(values.begin() + rng() % values.size()); };
+  for (int trial = 0; trial < 3000; ++trial) {
+    const std::size_t S = 1 + rng() % 5;
+    std::vector<double> tau(S), d(S - 1);
+    for (double& x : tau) x = pick({0, 1e-15, 0.5, 1, 3, 1e15});
+    for (double& x : d) x = pick({0, 0.1, 2, 1e15});
+    tau[rng() % S] = 1;  // a valid pipeline: the simulator's options are what is fuzzed
+    const auto p = make(tau, d);
+    sim::Options o;
+    o.M = pick({1, 2, 7, 0, 2.5, NAN, 300});
+    o.links = static_cast<sim::LinkMode>(rng() % 4);
+    if (rng() % 3 == 0) o.shared = {{static_cast<std::int64_t>(rng() % 4) - 1}};
+    if (rng() % 2) o.buffers = {pick({0, 1, 2, INFINITY, -1, 0.5, NAN, 3e6})};
+    o.service = {sim::Distribution{static_cast<sim::DistributionKind>(rng() % 5), pick({0, 0.5, 4, 5, -1, NAN})}};
+    if (rng() % 2) o.link_service = {sim::Distribution{static_cast<sim::DistributionKind>(rng() % 5), pick({0, 1, 4})}};
+    o.reps = pick({1, 3, 0, 1.5});
+    o.seed = pick({0, 1, 9007199254740992.0, -1});
+    o.timeline = rng() % 2;
+    auto r = sim::simulate(p, o);
+    if (!r) {
+      CHECK(std::isfinite(r.error().value));
+      CHECK_FALSE(hp::text::describe(r.error()).empty());
+      continue;
+    }
+    const auto& s = r.value();
+    for (double x : {s.makespan.mean, s.makespan.sd, s.makespan.p99, s.throughput.mean, s.throughput.max,
+                     s.deterministic_makespan, s.jensen_gap}) {
+      CHECK(std::isfinite(x));
+    }
+    CHECK(s.makespan.min > 0);
+  }
+}

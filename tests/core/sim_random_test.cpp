@@ -1,0 +1,156 @@
+// The simulator's randomness: the generator's published outputs, the bits a
+// seed gives (which the other interfaces compare with), and Monte Carlo
+// against cases with a closed form.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstring>
+
+#include "support.hpp"
+
+namespace hp = heteropipe;
+namespace sim = heteropipe::sim;
+using hp::testing::make;
+
+namespace {
+
+std::uint64_t bits(double x) {
+  std::uint64_t b = 0;
+  std::memcpy(&b, &x, sizeof b);
+  return b;
+}
+
+sim::Simulation run(const hp::Pipeline& p, sim::Options o) {
+  auto result = sim::simulate(p, o);
+  REQUIRE(result.ok());
+  return std::move(result).value();
+}
+
+sim::Options monte_carlo(double M, sim::DistributionKind kind, double param, double reps, double seed) {
+  sim::Options o;
+  o.M = M;
+  o.service = {sim::Distribution{kind, param}};
+  o.reps = reps;
+  o.seed = seed;
+  return o;
+}
+
+}  // namespace
+
+TEST_CASE("sim random: splitmix64 and xoshiro256** give their published outputs") {
+  CHECK(sim::splitmix64(0) == 0xE220A8397B1DCDAFULL);
+  auto s = sim::Stream::from_state(1, 2, 3, 4);
+  CHECK(s.next_bits() == 11520ULL);
+  CHECK(s.next_bits() == 0ULL);
+  CHECK(s.next_bits() == 1509978240ULL);
+  CHECK(s.next_bits() == 1215971899390074240ULL);
+}
+
+TEST_CASE("sim random: a seed's golden bits (the other interfaces hold theirs to these)") {
+  sim::Stream s(42, 0, 0);
+  CHECK(s.next_bits() == 3149118362257379461ULL);
+  sim::Stream u(42, 3, 5);
+  CHECK(bits(u.uniform()) == 4599073292875941349ULL);
+  CHECK(bits(u.normal()) == 13813714528908406810ULL);
+  const auto p = make({1.13, 2.90, 2.62}, {0.1, 0.2});
+  sim::Options o = monte_carlo(16, sim::DistributionKind::lognormal, 0.5, 100, 7);
+  o.link_service = {sim::Distribution{sim::DistributionKind::exponential, 0}};
+  o.buffers = {1};
+  const auto a = run(p, o);
+  CHECK(bits(a.makespan.mean) == 4632846325794454881ULL);
+  CHECK(bits(a.makespan.p99) == 4634625589869992482ULL);
+  CHECK(bits(a.throughput.mean) == 4599023517829126526ULL);
+  // The same seed gives the same bits; another seed does not.
+  const auto b = run(p, o);
+  CHECK(bits(b.makespan.mean) == bits(a.makespan.mean));
+  CHECK(b.histogram.counts == a.histogram.counts);
+  o.seed = 8;
+  CHECK(bits(run(p, o).makespan.mean) != bits(a.makespan.mean));
+}
+
+TEST_CASE("sim random: each distribution has mean tau and the asked CV") {
+  const auto p = make({2.5});
+  struct Case {
+    sim::DistributionKind kind;
+    double param, cv;
+  };
+  const double reps = 400000;
+  for (Case c : {Case{sim::DistributionKind::exponential, 0, 1}, Case{sim::DistributionKind::lognormal, 0.5, 0.5},
+                 Case{sim::DistributionKind::lognormal, 3, 3}, Case{sim::DistributionKind::gamma, 0.3, 0.3},
+                 Case{sim::DistributionKind::gamma, 2.5, 2.5}, Case{sim::DistributionKind::uniform, 0.8, 0.8 / std::sqrt(3.0)}}) {
+    CAPTURE(static_cast<int>(c.kind));
+    CAPTURE(c.param);
+    const auto r = run(p, monte_carlo(1, c.kind, c.param, reps, 3));
+    // S = 1, M = 1: each replication is one draw. The mean lies within its
+    // interval; the sample CV within a few percent of the asked one.
+    CHECK(r.makespan.ci95_low <= 2.5);
+    CHECK(2.5 <= r.makespan.ci95_high);
+    CHECK(std::fabs(r.makespan.sd / r.makespan.mean - c.cv) <= 0.05 * c.cv + (c.cv > 2 ? 0.1 * c.cv : 0));
+  }
+}
+
+TEST_CASE("sim random: two-stage tandem with exponential service, the expected maximum of exponentials") {
+  // M = 2: T = X00 + max(X01, X10) + X11, and E max(A, B) = a + b - ab / (a + b)
+  // for independent exponentials of means a and b.
+  const double a = 1.5, b = 0.7;
+  const auto p = make({a, b});
+  const auto r = run(p, monte_carlo(2, sim::DistributionKind::exponential, 0, 400000, 11));
+  const double expected = a + (a + b - a * b / (a + b)) + b;
+  CHECK(r.makespan.ci95_low <= expected);
+  CHECK(expected <= r.makespan.ci95_high);
+  // Jensen: the mean is above the makespan at the mean times (T_async here).
+  CHECK(r.deterministic_makespan == hp::makespan_async(p, 2));
+  CHECK(r.jensen_gap > 0);
+  CHECK(r.T_async == hp::makespan_async(p, 2));
+  CHECK(r.T_block == hp::makespan_blocking(p, 2));
+}
+
+TEST_CASE("sim random: empirical samples and quantiles") {
+  const auto p = make({2, 4});
+  sim::Options o;
+  o.M = 1;
+  o.reps = 200000;
+  o.seed = 5;
+  // Stage 0: samples 1 and 3 as they are (mean 2); stage 1: quantiles 1, 2, 5
+  // at probabilities 0, 1/2, 1, scaled to mean 4 (the mean of the linear
+  // interpolation is (1.5 + 3.5) / 2 = 2.5, so each value x 1.6).
+  o.service_samples = {sim::Empirical{{1, 3}, false, false}, sim::Empirical{{1, 2, 5}, true, true}};
+  const auto r = run(p, o);
+  CHECK(r.deterministic_makespan == 6);
+  CHECK(r.makespan.ci95_low <= 6);
+  CHECK(6 <= r.makespan.ci95_high);
+  CHECK(r.makespan.min >= 1 + 1.6);
+  CHECK(r.makespan.max <= 3 + 5 * 1.6);
+  CHECK(r.makespan.max > 10.9);
+}
+
+TEST_CASE("sim random: statistics of a deterministic run are its one makespan") {
+  const auto p = make({0.5, 1, 1, 5}, {0.1, 0.1, 0.1});
+  sim::Options o;
+  o.M = 8;
+  o.reps = 5;
+  const auto r = run(p, o);
+  const double T = hp::makespan_async(p, 8);
+  CHECK(r.makespan.mean == T);
+  CHECK(r.makespan.sd == 0);
+  CHECK(r.makespan.p99 == T);
+  CHECK(r.makespan.ci95_low == T);
+  CHECK(r.histogram.edges == std::vector<double>{T, T});
+  CHECK(r.histogram.counts == std::vector<double>{5});
+  CHECK(r.throughput.mean == 8 / T);
+  CHECK(r.jensen_gap == 0);
+}
+
+TEST_CASE("sim random: the histogram counts every replication in equal-width bins") {
+  const auto p = make({1, 2});
+  const auto r = run(p, monte_carlo(4, sim::DistributionKind::gamma, 1, 1000, 2));
+  REQUIRE(r.histogram.counts.size() == static_cast<std::size_t>(sim::kHistogramBins));
+  double total = 0;
+  for (double c : r.histogram.counts) total += c;
+  CHECK(total == 1000);
+  CHECK(r.histogram.edges.front() == r.makespan.min);
+  CHECK(r.histogram.edges.back() == r.makespan.max);
+  CHECK(r.makespan.p50 <= r.makespan.p90);
+  CHECK(r.makespan.p90 <= r.makespan.p95);
+  CHECK(r.makespan.p95 <= r.makespan.p99);
+}

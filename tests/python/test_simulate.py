@@ -1,0 +1,125 @@
+"""Pipeline.simulate: the same numbers as the native CLI's ``simulate --json``,
+the same bits for the same seed as the core's golden values, and every bad
+input with its code, field and position."""
+
+import json
+import math
+import struct
+import unittest
+
+from heteropipe import HeteropipeError, Pipeline
+
+from support import REPO, native_cli, run
+
+
+def bits(x: float) -> int:
+    return struct.unpack("<Q", struct.pack("<d", x))[0]
+
+
+def cli_json(test, *args):
+    out = run([native_cli(test), "simulate", *args, "--json"], cwd=REPO)
+    test.assertEqual(out.returncode, 0, out.stderr)
+    return json.loads(out.stdout)
+
+
+class SimulateAgainstCli(unittest.TestCase):
+    def test_monte_carlo_equals_the_cli_json_bit_for_bit(self):
+        cases = [
+            (dict(tau=[1.13, 2.90, 2.62], d=[0.1, 0.2], M=16, service="lognormal:cv=0.5",
+                  link_service="exponential", buffers=1, reps=100, seed=7),
+             ["--tau", "1.13,2.90,2.62", "--d", "0.1,0.2", "--M", "16", "--service", "lognormal:cv=0.5",
+              "--link-service", "exponential", "--buffers", "1", "--reps", "100", "--seed", "7"]),
+            (dict(tau=[0.5, 1, 1, 5], d=[0.2, 0.1, 0.3], M=12, links="serial", shared="0,1;2",
+                  service="gamma:cv=1.5", link_service="uniform:spread=0.5", buffers="0, inf, 2", reps=300, seed=2**53),
+             ["--tau", "0.5,1,1,5", "--d", "0.2,0.1,0.3", "--M", "12", "--links", "serial", "--shared", "0,1;2",
+              "--service", "gamma:cv=1.5", "--link-service", "uniform:spread=0.5", "--buffers", "0, inf, 2",
+              "--reps", "300", "--seed", str(2**53)]),
+            (dict(tau=[1, 1], M=3, service_matrix=[[1, 4], [1, 1], [3, 1]], buffers=[0], timeline=True),
+             ["--tau", "1,1", "--M", "3", "--service-matrix", "tests/cli/sims/matrix_blocking.csv", "--buffers", "0",
+              "--timeline"]),
+        ]
+        for kwargs, argv in cases:
+            with self.subTest(argv=argv):
+                p = Pipeline(kwargs.pop("tau"), kwargs.pop("d", None))
+                ours = p.simulate(**kwargs)
+                theirs = cli_json(self, *argv)
+                self.assertEqual(list(ours), list(theirs))
+                self.assertEqual(json.loads(json.dumps(ours, default=lambda a: a.tolist())), theirs)
+
+    def test_the_same_seed_gives_the_cores_golden_bits(self):
+        # tests/core/sim_random_test.cpp holds the native core to these bits.
+        p = Pipeline([1.13, 2.90, 2.62], [0.1, 0.2])
+        kwargs = dict(service="lognormal:cv=0.5", link_service="exponential", buffers=1, reps=100, seed=7)
+        a = p.simulate(16, **kwargs)
+        self.assertEqual(bits(a["makespan"]["mean"]), 4632846325794454881)
+        self.assertEqual(bits(a["makespan"]["p99"]), 4634625589869992482)
+        self.assertEqual(bits(a["throughput"]["mean"]), 4599023517829126526)
+        self.assertEqual(p.simulate(16, **kwargs), a)
+        kwargs["seed"] = 8
+        self.assertNotEqual(p.simulate(16, **kwargs)["makespan"]["mean"], a["makespan"]["mean"])
+
+    def test_deterministic_runs_are_the_closed_forms(self):
+        # Times in eighths, so that every sum is exact and the engine's order of
+        # additions cannot differ from the closed form's.
+        p = Pipeline([0.5, 1, 1, 5], [4.5, 0.125, 0.125])
+        self.assertEqual(p.simulate(8)["makespan"]["mean"], p.async_(8))
+        self.assertEqual(p.simulate(8, links="block")["makespan"]["mean"], p.block(8))
+        r = p.simulate(8, links="block", reps=3)
+        self.assertEqual((r["T_async"], r["T_block"], r["jensen_gap"]), (p.async_(8), p.block(8), 0.0))
+        self.assertEqual(Pipeline([0.5, 1, 1, 5]).simulate(8, buffers=0)["makespan"]["mean"], 42.5)
+
+    def test_per_stage_lists_and_samples(self):
+        p = Pipeline([2, 4])
+        r = p.simulate(1, service_samples=[[1, 3], [1, 2, 5]], quantiles=True, scaled=True, reps=2000, seed=5)
+        self.assertEqual(r["deterministic_makespan"], 6.0)
+        self.assertLessEqual(r["makespan"]["max"], 1.6 * 3 + 1.6 * 5)
+        r = p.simulate(4, service=["exponential", "deterministic"], reps=10, seed=1)
+        self.assertEqual(r["run"]["busy"][1], 16.0)
+        self.assertEqual(sum(r["histogram"]["counts"]), 10.0)
+
+
+class SimulateBadInput(unittest.TestCase):
+    def check(self, call, code, field, index, message):
+        with self.assertRaises(HeteropipeError) as caught:
+            call()
+        e = caught.exception
+        self.assertEqual((e.code, e.field, e.index, str(e)), (code, field, index, message))
+
+    def test_every_class(self):
+        p = Pipeline([1, 2, 3], [0.5, 0.5])
+        self.check(lambda: p.simulate(4, shared=[[0], [1, 0]]), "overlapping_groups", "shared", 1,
+                   "shared, group 2: link 0 is already in a shared group")
+        self.check(lambda: p.simulate(4, shared="0;2"), "no_such_link", "shared", 1,
+                   "shared, group 2: names link 2, but the links are 0 to 1 (S-1 = 2)")
+        self.check(lambda: p.simulate(4, shared=[[0.5]]), "not_integer", "shared", 0,
+                   "shared, group 1: must be a whole number (got 0.5)")
+        self.check(lambda: p.simulate(4, service="lognormal:cv=5"), "out_of_range", "service", None,
+                   "service: must be between 0 and 4 (got 5)")
+        self.check(lambda: p.simulate(4, service=["deterministic", "gamma:cv=nan", "exponential"]), "not_a_number",
+                   "service", 1, "service, stage 2: 'nan' is not a number")
+        self.check(lambda: p.simulate(4, link_service="uniform:spread=-1"), "out_of_range", "link_service", None,
+                   "link_service: must be between 0 and 1 (got -1)")
+        self.check(lambda: p.simulate(4, buffers=[1, -1]), "negative", "buffers", 1,
+                   "buffers, link 2: must be >= 0 (got -1)")
+        self.check(lambda: p.simulate(4, buffers=math.nan), "not_finite", "buffers", 0,
+                   "buffers, link 1: must be a finite number (got nan)")
+        self.check(lambda: p.simulate(2, service_matrix=[[1, 2, 3], [1, 2]]), "wrong_length", "service_matrix", 1,
+                   "service_matrix, row 2: needs S = 3 values, one per stage (got 2)")
+        self.check(lambda: p.simulate(3, service_matrix=[[1, 2, 3]]), "wrong_length", "service_matrix", None,
+                   "service_matrix: needs M x S = 9 values, M rows of S (got 3)")
+        self.check(lambda: p.simulate(2, service_samples=[[1], [2, 0], [3]]), "not_positive", "service_samples", 1,
+                   "service_samples, stage 2: must be > 0 (got 0)")
+        self.check(lambda: p.simulate(4, reps=0), "out_of_range", "reps", None,
+                   "reps: must be between 1 and 1,000,000 (got 0)")
+        self.check(lambda: p.simulate(4, reps=True), "not_integer", "reps", None, "reps: must be a whole number (got True)")
+        self.check(lambda: p.simulate(4, seed=-1), "out_of_range", "seed", None, "seed: must be between 0 and 2^53 (got -1)")
+        self.check(lambda: p.simulate(1_000_000, reps=1000), "too_many_sim_cells", "reps", None,
+                   "reps: M x S x reps = 3,000,000,000 cells is over the limit of 1,000,000,000")
+        self.check(lambda: p.simulate(1_000_000, timeline=True), "too_many_cells", "M", None,
+                   "M: M x S = 3,000,000 cells is over the limit of 2,000,000")
+        self.check(lambda: p.simulate(4, links="fast"), "unknown_name", "link_mode", None,
+                   "link_mode: must be one of delay, block, serial (got 'fast')")
+
+
+if __name__ == "__main__":
+    unittest.main()
