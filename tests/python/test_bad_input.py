@@ -161,7 +161,7 @@ class BadInput(unittest.TestCase):
             ("stream_diagonal_cost", 32.0), ("max_stream_work", 1e10), ("max_text_bytes", 2.0 ** 27),
             ("min_curve_points", 2), ("max_curve_points", 10_000), ("max_plan_devices", 256),
             ("max_plan_layers", 4096), ("max_order_search_devices", 6), ("max_order_search_work", 2.0 ** 20),
-            ("max_estimate_tokens", 2.0 ** 20), ("max_estimate_context", 2.0 ** 24), ("max_what_if_devices", 16,
+            ("max_estimate_tokens", 2.0 ** 20), ("max_estimate_context", 2.0 ** 24), ("max_what_if_devices", 16),
             ("max_reps", 1e6), ("max_sim_cells", 1e9), ("max_buffer", 1e6), ("max_cv", 4.0), ("max_spread", 1.0),
             ("max_service_samples", 1e6)])
         self.assertIs(type(LIMITS["max_stages"]), int)
