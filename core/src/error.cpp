@@ -32,6 +32,15 @@ std::string_view error_code_name(ErrorCode code) {
     case ErrorCode::too_many_to_order: return "too_many_to_order";
     case ErrorCode::order_search_too_large: return "order_search_too_large";
     case ErrorCode::wrong_type: return "wrong_type";
+    case ErrorCode::not_json: return "not_json";
+    case ErrorCode::missing_field: return "missing_field";
+    case ErrorCode::unmatched_begin: return "unmatched_begin";
+    case ErrorCode::unmatched_end: return "unmatched_end";
+    case ErrorCode::bad_gzip: return "bad_gzip";
+    case ErrorCode::bad_pattern: return "bad_pattern";
+    case ErrorCode::duplicate_rank: return "duplicate_rank";
+    case ErrorCode::end_before_start: return "end_before_start";
+    case ErrorCode::not_a_permutation: return "not_a_permutation";
   }
   return "unknown";
 }
@@ -54,6 +63,27 @@ std::string_view field_name(Field field) {
     case Field::cut_bytes: return "cut_bytes";
     case Field::objective: return "objective";
     case Field::order: return "order";
+    case Field::trace: return "trace";
+    case Field::ph: return "ph";
+    case Field::ts: return "ts";
+    case Field::dur: return "dur";
+    case Field::name: return "name";
+    case Field::pid: return "pid";
+    case Field::tid: return "tid";
+    case Field::args: return "args";
+    case Field::traceEvents: return "traceEvents";
+    case Field::rank: return "rank";
+    case Field::stage: return "stage";
+    case Field::microbatch: return "microbatch";
+    case Field::kind: return "kind";
+    case Field::start: return "start";
+    case Field::end: return "end";
+    case Field::stage_order: return "stage_order";
+    case Field::compute_regex: return "compute_regex";
+    case Field::transfer_regex: return "transfer_regex";
+    case Field::microbatch_regex: return "microbatch_regex";
+    case Field::stat: return "stat";
+    case Field::unit: return "unit";
   }
   return "unknown";
 }

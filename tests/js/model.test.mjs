@@ -195,7 +195,8 @@ test('version and limits come from the core', () => {
   assert.deepEqual({ ...hp.limits }, {
     max_stages: 1e7, max_value: 1e15, min_stage_time: 1e-15, min_batches: 1, max_batches: 2 ** 53, min_rho: 0,
     max_rho: 1, max_timeline_cells: 2e6, stream_diagonal_cost: 32, max_stream_work: 1e10, max_text_bytes: 2 ** 27,
-    min_curve_points: 2, max_curve_points: 1e4,
+    min_curve_points: 2, max_curve_points: 1e4, max_trace_bytes: 2 ** 30, max_trace_events: 2e7,
+    max_trace_ranks: 4096, max_trace_time: 1e17, max_trace_depth: 64,
   });
   assert.ok(Object.isFrozen(hp.limits));
 });

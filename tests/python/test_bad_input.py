@@ -159,7 +159,8 @@ class BadInput(unittest.TestCase):
             ("max_stages", 10_000_000), ("max_value", 1e15), ("min_stage_time", 1e-15), ("min_batches", 1.0),
             ("max_batches", 2.0 ** 53), ("min_rho", 0.0), ("max_rho", 1.0), ("max_timeline_cells", 2e6),
             ("stream_diagonal_cost", 32.0), ("max_stream_work", 1e10), ("max_text_bytes", 2.0 ** 27),
-            ("min_curve_points", 2), ("max_curve_points", 10_000)])
+            ("min_curve_points", 2), ("max_curve_points", 10_000), ("max_trace_bytes", 2.0 ** 30),
+            ("max_trace_events", 2e7), ("max_trace_ranks", 4096), ("max_trace_time", 1e17), ("max_trace_depth", 64)])
         self.assertIs(type(LIMITS["max_stages"]), int)
 
     def test_errors_survive_pickling(self):

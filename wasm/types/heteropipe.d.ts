@@ -20,12 +20,22 @@ declare namespace heteropipe {
     max_text_bytes: number;
     min_curve_points: number;
     max_curve_points: number;
+    /** Trace import: bytes of one file after decompression, timed events, ranks, |ts| and dur in µs, JSON depth. */
+    max_trace_bytes: number;
+    max_trace_events: number;
+    max_trace_ranks: number;
+    max_trace_time: number;
+    max_trace_depth: number;
   }
 
   type Field = 'tau' | 'd' | 'M' | 'rho' | 'T_real' | 'points'
     // The planner's input (the core has the solver, the module does not offer it yet).
     | 'devices' | 'layer_times' | 'memory_capacity' | 'layer_memory' | 'links' | 'latency' | 'bandwidth' | 'cut_bytes'
-    | 'objective' | 'order';
+    | 'objective' | 'order'
+    // Trace import (the core reads traces; the module does not offer it yet).
+    | 'trace' | 'ph' | 'ts' | 'dur' | 'name' | 'pid' | 'tid' | 'args' | 'traceEvents' | 'rank'
+    | 'stage' | 'microbatch' | 'kind' | 'start' | 'end'
+    | 'stage_order' | 'compute_regex' | 'transfer_regex' | 'microbatch_regex' | 'stat' | 'unit';
   type Regime = 'asynchronous' | 'blocking';
   type ErrorCode =
     | 'empty' | 'too_many' | 'not_finite' | 'negative' | 'all_zero' | 'too_small' | 'too_large' | 'wrong_length'
@@ -33,7 +43,10 @@ declare namespace heteropipe {
     | 'no_overlap_headroom' | 'too_many_cells' | 'too_long' | 'too_much_work' | 'out_of_memory'
     // The planner's (the core has the solver, the module does not offer it yet).
     | 'unknown_name' | 'sum_too_large' | 'delay_too_large' | 'fewer_layers_than_devices' | 'device_too_small'
-    | 'memory_short' | 'no_feasible_split' | 'too_many_to_order' | 'order_search_too_large' | 'wrong_type';
+    | 'memory_short' | 'no_feasible_split' | 'too_many_to_order' | 'order_search_too_large' | 'wrong_type'
+    // Trace import (the core reads traces; the module does not offer it yet).
+    | 'not_json' | 'missing_field' | 'unmatched_begin' | 'unmatched_end' | 'bad_gzip' | 'bad_pattern'
+    | 'duplicate_rank' | 'end_before_start' | 'not_a_permutation';
   type SandwichPosition = 'below_async' | 'inside' | 'above_block';
 
   /** Service times tau (S values) and optional link latencies d (S-1 values). */

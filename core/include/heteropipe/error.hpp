@@ -39,6 +39,17 @@ enum class ErrorCode {
   too_many_to_order,  // an order search over more than limits::kMaxOrderSearchDevices; value = S
   order_search_too_large,
   wrong_type,       // a structured input (JSON) holds the wrong kind of value; token = that value  // distinct orders x S x L above limits::kMaxOrderSearchWork; value = that product
+  // Trace import (heteropipe/trace): token = the file's label, index = the
+  // byte offset (JSON) or 0-based line (CSV) where the problem lies.
+  not_json,          // not valid JSON (or not a trace's shape) at that byte
+  missing_field,     // an event lacks a field its phase needs (the field says which)
+  unmatched_begin,   // a B event without its E on the same pid and tid
+  unmatched_end,     // an E event without an open B
+  bad_gzip,          // compressed data that does not inflate
+  bad_pattern,       // a regular expression that does not compile; token = the pattern
+  duplicate_rank,    // two files claim the same rank; value = the rank
+  end_before_start,  // a CSV row whose end is before its start
+  not_a_permutation, // a stage order that is not each found rank once; value = the offending rank
 };
 
 // Which input the error is about.
@@ -46,6 +57,11 @@ enum class Field {
   tau, d, M, rho, T_real, points,
   // The planner's input (heteropipe/plan/input.hpp):
   devices, layer_times, memory_capacity, layer_memory, links, latency, bandwidth, cut_bytes, objective, order,
+  // Trace import: the whole file, then the JSON keys of an event, then the
+  // schedule CSV's columns, then the import's options.
+  trace, ph, ts, dur, name, pid, tid, args, traceEvents, rank,
+  stage, microbatch, kind, start, end,
+  stage_order, compute_regex, transfer_regex, microbatch_regex, stat, unit,
 };
 
 inline constexpr std::int64_t kWholeField = -1;

@@ -45,6 +45,20 @@ inline constexpr double kMaxTextBytes = 134'217'728;  // 128 MiB
 inline constexpr std::int64_t kMinCurvePoints = 2;
 inline constexpr std::int64_t kMaxCurvePoints = 10'000;
 
+// Trace import (heteropipe/trace). Bytes of one trace file's text, after any
+// decompression: a gzip file stops inflating here, which is what keeps a
+// gzip bomb from filling memory.
+inline constexpr double kMaxTraceBytes = 1'073'741'824;  // 1 GiB
+// Timed events kept from all files together (each costs about 40 bytes).
+inline constexpr double kMaxTraceEvents = 20'000'000;
+// Ranks (stages) one import may hold.
+inline constexpr std::int64_t kMaxTraceRanks = 4096;
+// Largest |ts| and dur in a trace, in microseconds (about 3,000 years): a
+// finite bound that keeps every difference of two times exact enough.
+inline constexpr double kMaxTraceTime = 1e17;
+// Nesting depth of a trace's JSON (Kineto writes 5 levels).
+inline constexpr std::int64_t kMaxTraceDepth = 64;
+
 // Every limit above by its public name, for the front ends that list them.
 template <class Visitor>
 void visit_fields(Visitor&& visit) {
@@ -61,6 +75,11 @@ void visit_fields(Visitor&& visit) {
   visit("max_text_bytes", kMaxTextBytes);
   visit("min_curve_points", kMinCurvePoints);
   visit("max_curve_points", kMaxCurvePoints);
+  visit("max_trace_bytes", kMaxTraceBytes);
+  visit("max_trace_events", kMaxTraceEvents);
+  visit("max_trace_ranks", kMaxTraceRanks);
+  visit("max_trace_time", kMaxTraceTime);
+  visit("max_trace_depth", kMaxTraceDepth);
 }
 
 // The planner: devices and layers of one plan. Each pass of its dynamic
