@@ -8,6 +8,7 @@
 
 #include "heteropipe/request_text.hpp"
 #include "plan_command.hpp"
+#include "trace_command.hpp"
 
 // The command line's options: what a user may choose, and the help text.
 namespace heteropipe::cli {
@@ -21,6 +22,8 @@ struct Choices {
   bool tau_given = false;
   PlanChoices plan;
   bool planning = false;  // the plan subcommand was given
+  TraceChoices trace;
+  bool tracing = false;  // the trace subcommand was given
 };
 
 void define_options(CLI::App& app, Choices& choices);
