@@ -96,7 +96,7 @@ std::string describe(const TraceWarning& w) {
       return "M = " + grouped(w.value) + " is not more than S = " + grouped(w.limit) +
              ": the run is too short to show a steady state";
     case TraceWarningCode::missing_ranks:
-      return "the files hold " + grouped(w.value) + " ranks of a job of " + grouped(w.limit);
+      return "ranks found: " + grouped(w.value) + " of the " + grouped(w.limit) + " the job's world_size names";
   }
   return std::string(trace_warning_name(w.code));
 }

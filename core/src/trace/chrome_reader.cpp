@@ -114,7 +114,13 @@ class ChromeReader {
     }
   }
 
+  // Text that ends where a value should be is cut short, not mistyped.
+  bool cut_short() {
+    return cursor_.peek() == JsonType::none && !cursor_.fail(ErrorCode::not_json, Field::trace);
+  }
+
   bool read_id(std::int64_t& out, Field field) {
+    if (cut_short()) return false;
     const std::size_t at = (cursor_.peek(), cursor_.offset());
     if (cursor_.peek() == JsonType::string) {
       // Chrome allows names as ids; each distinct one gets its own negative id.
@@ -134,6 +140,7 @@ class ChromeReader {
   }
 
   bool read_time(std::optional<double>& out, std::size_t& at, Field field) {
+    if (cut_short()) return false;
     at = (cursor_.peek(), cursor_.offset());
     if (cursor_.peek() != JsonType::number) return cursor_.fail(ErrorCode::wrong_type, field, 0, at);
     double value = 0;
@@ -152,6 +159,7 @@ class ChromeReader {
   }
 
   bool read_string_field(std::string& out, Field field) {
+    if (cut_short()) return false;
     const std::size_t at = (cursor_.peek(), cursor_.offset());
     if (cursor_.peek() != JsonType::string) return cursor_.fail(ErrorCode::wrong_type, field, 0, at);
     return cursor_.read_string(out);

@@ -2,6 +2,7 @@
 #include <string>
 
 #include "heteropipe/trace/model.hpp"
+#include "classify.hpp"
 #include "measured.hpp"
 
 namespace heteropipe {
@@ -66,6 +67,8 @@ Result<TraceResult> recover_model(const TraceEvents& events, const TraceOptions&
   if (!events.events.empty() && !events.rows.empty()) {
     return Error{ErrorCode::wrong_type, Field::trace, kWholeField, 0, "trace JSON and schedule CSV together"};
   }
+  // The patterns are checked whatever the input, so a typo never passes unseen.
+  if (auto patterns = Classifier::create(options); !patterns) return patterns.error();
   auto classified = events.rows.empty() ? measure_events(events, options) : measure_rows(events, options);
   if (!classified) return classified.error();
   return summarize(std::move(classified).value(), events, options);

@@ -9,6 +9,9 @@
 namespace heteropipe::trace_detail {
 namespace {
 
+// A nanosecond, in microseconds.
+constexpr double kSameTime = 1e-3;
+
 double divisor(TimeUnit unit) {
   switch (unit) {
     case TimeUnit::s: return 1e6;
@@ -155,13 +158,20 @@ TraceResult summarize(Classified classified, const TraceEvents& events, const Tr
     r.warnings.push_back({TraceWarningCode::short_run, kWholeField, static_cast<double>(r.M), static_cast<double>(S)});
   }
 
-  AnalysisRequest request{r.tau, r.d, static_cast<double>(r.M), 1.0, r.T_real};
-  auto analysis = analyze(std::move(request));
-  if (!analysis) {
+  auto pipeline = Pipeline::create(r.tau, r.d);
+  if (!pipeline || check_T_real(r.T_real)) {
     r.reason = NotPipeline::model_rejected;
     return r;
   }
-  r.analysis = std::move(analysis).value();
+  const auto shared = std::make_shared<const Pipeline>(std::move(pipeline).value());
+  // Times are measured to the microsecond or the nanosecond, so a T_real
+  // within a nanosecond of a bound is that bound: the unit's division must
+  // not move a run that equals T_async or T_block outside the sandwich.
+  const Analysis bounds = analyze(shared, static_cast<double>(r.M), 1.0, std::nullopt);
+  for (double bound : {bounds.T_async, bounds.T_block}) {
+    if (std::fabs(r.T_real - bound) <= kSameTime / unit) r.T_real = bound;
+  }
+  r.analysis = analyze(shared, static_cast<double>(r.M), 1.0, r.T_real);
   r.pipeline = true;
 
   for (std::size_t s = 0; s < S; ++s) {
