@@ -11,5 +11,6 @@ namespace py = pybind11;
 void bind_float64_array(py::module_& m);  // float64_array.cpp
 void bind_pipeline(py::module_& m);       // pipeline_binding.cpp
 void bind_cli(py::module_& m);            // cli_binding.cpp
+void bind_trace(py::module_& m);          // trace_binding.cpp
 
 }  // namespace heteropipe::python

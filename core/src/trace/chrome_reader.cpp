@@ -87,7 +87,7 @@ class ChromeReader {
         if (cursor_.peek() != JsonType::number) {
           cursor_.fail(ErrorCode::wrong_type, Field::rank, 0, at);
         } else if (cursor_.read_integer(value, Field::rank)) {
-          if (value < 0 || value >= limits::kMaxTraceRanks * 1024) {
+          if (value < 0) {
             cursor_.fail(ErrorCode::out_of_range, Field::rank, static_cast<double>(value), at);
           }
           (key == "rank" ? file_.rank : file_.world_size) = value;

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "classify.hpp"
+#include "heteropipe/limits.hpp"
 #include "measured.hpp"
 
 namespace heteropipe::trace_detail {
@@ -169,6 +170,10 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
     }
   }
 
+  if (static_cast<std::int64_t>(ranks.size()) > limits::kMaxTraceRanks) {
+    return Error{ErrorCode::too_many, Field::rank, kWholeField, static_cast<double>(ranks.size()), {},
+                 static_cast<double>(limits::kMaxTraceRanks)};
+  }
   Classified out;
   std::vector<std::int64_t> found;
   for (auto& [rank, r] : ranks) {
