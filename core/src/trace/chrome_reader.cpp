@@ -28,6 +28,17 @@ struct RawEvent {
   std::int64_t pid = 0, tid = 0;
   Direction direction = Direction::unknown;
   std::size_t at = 0, ts_at = 0, dur_at = 0;
+
+  // Ready for the next event, keeping the strings' storage.
+  void reset() {
+    ph.clear();
+    name.clear();
+    category.clear();
+    ts.reset();
+    dur.reset();
+    pid = tid = 0;
+    direction = Direction::unknown;
+  }
 };
 
 class ChromeReader {
@@ -109,8 +120,8 @@ class ChromeReader {
         cursor_.fail(ErrorCode::wrong_type, Field::traceEvents);
         return;
       }
-      RawEvent raw;
-      if (!read_event(raw) || !take(raw)) return;
+      raw_.reset();
+      if (!read_event(raw_) || !take(raw_)) return;
     }
   }
 
@@ -288,6 +299,7 @@ class ChromeReader {
   std::size_t first_event_;
   TraceFile file_;
   std::optional<std::int64_t> base_ns_;
+  RawEvent raw_;
   // Open B events per (pid, tid): the event's index and its byte offset.
   std::map<std::pair<std::int64_t, std::int64_t>, std::vector<std::pair<std::size_t, std::size_t>>> open_;
 };

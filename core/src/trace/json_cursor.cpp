@@ -107,24 +107,36 @@ bool JsonCursor::leave() {
 
 bool JsonCursor::read_string(std::string& out) {
   out.clear();
+  return string_body(&out);
+}
+
+// A string's text after its opening quote; into `out` unless it is null
+// (skipping). Runs of plain bytes are copied at once.
+bool JsonCursor::string_body(std::string* out) {
   if (!expect('"')) return false;
   while (pos_ < text_.size()) {
+    std::size_t run = pos_;
+    while (run < text_.size() && text_[run] != '"' && text_[run] != '\\' &&
+           static_cast<unsigned char>(text_[run]) >= 0x20) {
+      ++run;
+    }
+    if (out) out->append(text_.data() + pos_, run - pos_);
+    pos_ = run;
+    if (pos_ >= text_.size()) break;
     const char c = text_[pos_++];
     if (c == '"') return true;
-    if (static_cast<unsigned char>(c) < 0x20) return fail(ErrorCode::not_json, Field::trace, 0, pos_ - 1);
-    if (c != '\\') {
-      out += c;
-      continue;
-    }
+    if (c != '\\') return fail(ErrorCode::not_json, Field::trace, 0, pos_ - 1);
     if (pos_ >= text_.size()) break;
     const char e = text_[pos_++];
+    std::string ignored;
+    std::string& into = out ? *out : ignored;
     switch (e) {
-      case '"': case '\\': case '/': out += e; break;
-      case 'b': out += '\b'; break;
-      case 'f': out += '\f'; break;
-      case 'n': out += '\n'; break;
-      case 'r': out += '\r'; break;
-      case 't': out += '\t'; break;
+      case '"': case '\\': case '/': into += e; break;
+      case 'b': into += '\b'; break;
+      case 'f': into += '\f'; break;
+      case 'n': into += '\n'; break;
+      case 'r': into += '\r'; break;
+      case 't': into += '\t'; break;
       case 'u': {
         std::uint32_t code = 0;
         for (int i = 0; i < 4; ++i) {
@@ -133,7 +145,7 @@ bool JsonCursor::read_string(std::string& out) {
           code = code * 16 + static_cast<std::uint32_t>(h);
           ++pos_;
         }
-        append_utf8(out, code);  // a lone surrogate stays as its own code point: names are labels only
+        append_utf8(into, code);  // a lone surrogate stays as its own code point: names are labels only
         break;
       }
       default: return fail(ErrorCode::not_json, Field::trace, 0, pos_ - 1);
@@ -173,9 +185,16 @@ bool JsonCursor::read_number(double& out, Field field) {
   std::string_view token;
   const std::size_t begin = pos_;
   if (!number_text(token, field)) return false;
-  // strtod needs a terminator; a number is short, so the copy is cheap.
-  const std::string copy(token);
-  out = std::strtod(copy.c_str(), nullptr);
+  // strtod needs a terminator: a copy on the stack (a longer token is
+  // hundreds of digits, which only a hostile file writes).
+  char small[64];
+  if (token.size() < sizeof small) {
+    token.copy(small, token.size());
+    small[token.size()] = '\0';
+    out = std::strtod(small, nullptr);
+  } else {
+    out = std::strtod(std::string(token).c_str(), nullptr);
+  }
   if (!(out - out == 0)) return fail(ErrorCode::too_large, field, 0, begin);
   return true;
 }
@@ -197,11 +216,10 @@ bool JsonCursor::read_integer(std::int64_t& out, Field field) {
 }
 
 bool JsonCursor::skip_value() {
-  std::string scratch;
   switch (peek()) {
     case JsonType::object:
       if (!enter('{')) return false;
-      while (next_key(scratch)) {
+      while (next_key(key_)) {
         if (!skip_value()) return false;
       }
       return !error;
@@ -212,7 +230,7 @@ bool JsonCursor::skip_value() {
       }
       return !error;
     case JsonType::string:
-      return read_string(scratch);
+      return string_body(nullptr);
     case JsonType::boolean:
     case JsonType::null:
       for (std::string_view word : {"true", "false", "null"}) {

@@ -45,13 +45,15 @@ class JsonCursor {
  private:
   void blanks();
   bool expect(char c);
-  bool leave();  // past a closing bracket; always false (the end of a list)
+  bool leave();
+  bool string_body(std::string* out);  // past a closing bracket; always false (the end of a list)
   bool number_text(std::string_view& token, Field field);
 
   std::string_view text_;
   std::string label_;
   std::size_t pos_ = 0;
-  std::vector<bool> first_;  // per open object or array: no item read yet
+  std::vector<bool> first_;
+  std::string key_;  // the keys of skipped objects, one buffer for all  // per open object or array: no item read yet
 };
 
 }  // namespace heteropipe::trace_detail
