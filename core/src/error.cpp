@@ -70,7 +70,6 @@ std::string_view field_name(Field field) {
     case Field::name: return "name";
     case Field::pid: return "pid";
     case Field::tid: return "tid";
-    case Field::args: return "args";
     case Field::traceEvents: return "traceEvents";
     case Field::rank: return "rank";
     case Field::stage: return "stage";

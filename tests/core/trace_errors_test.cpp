@@ -87,3 +87,15 @@ TEST_CASE("trace errors: the schedule CSV names its line") {
   CHECK(problem->code == ErrorCode::not_json);
   CHECK(events.rows.empty());
 }
+
+TEST_CASE("trace errors: two files of one rank") {
+  const std::string file = R"({"distributedInfo":{"rank":3},"traceEvents":[]})";
+  TraceEvents events;
+  REQUIRE(!read_trace_text(file, "a.json", events));
+  const auto problem = read_trace_text(file, "b.json", events);
+  REQUIRE(problem);
+  CHECK(problem->code == ErrorCode::duplicate_rank);
+  CHECK(problem->index == 27);
+  CHECK(text::describe(*problem) == "b.json, byte 27: rank 3 is already in another file");
+  CHECK(events.files.size() == 1);
+}

@@ -58,6 +58,13 @@ class ChromeReader {
     }
     if (!cursor_.error) cursor_.finish();
     if (!cursor_.error) close_pending();
+    if (!cursor_.error && file_.rank) {
+      for (const TraceFile& earlier : into_.files) {
+        if (earlier.rank == file_.rank) {
+          cursor_.fail(ErrorCode::duplicate_rank, Field::rank, static_cast<double>(*file_.rank), rank_at_);
+        }
+      }
+    }
     if (cursor_.error) {
       into_.events.resize(first_event_);
       return cursor_.error;
@@ -102,6 +109,7 @@ class ChromeReader {
             cursor_.fail(ErrorCode::out_of_range, Field::rank, static_cast<double>(value), at);
           }
           (key == "rank" ? file_.rank : file_.world_size) = value;
+          if (key == "rank") rank_at_ = at;
         }
       } else {
         cursor_.skip_value();
@@ -300,6 +308,7 @@ class ChromeReader {
   TraceFile file_;
   std::optional<std::int64_t> base_ns_;
   RawEvent raw_;
+  std::size_t rank_at_ = 0;  // where distributedInfo.rank's value is
   // Open B events per (pid, tid): the event's index and its byte offset.
   std::map<std::pair<std::int64_t, std::int64_t>, std::vector<std::pair<std::size_t, std::size_t>>> open_;
 };
