@@ -20,6 +20,7 @@ struct SyntheticRun {
   std::vector<double> clock;      // per rank: added to its timestamps
   double recv_wait = 7;           // a receive kernel starts this long before its send
   std::int64_t base = 1682725898000000;  // Kineto's epoch microseconds
+  bool annotate = false;          // a gpu_user_annotation range "microbatch_<m>" around each micro-batch
 };
 
 inline Timeline synthetic_timeline(const SyntheticRun& run) {
@@ -49,6 +50,10 @@ inline std::string synthetic_rank(const SyntheticRun& run, const Timeline& t, st
   for (std::int64_t m = 0; m < t.M; ++m) {
     const std::size_t cell = static_cast<std::size_t>(m * S + r);
     const double start = t.compute_start[cell], length = t.compute_finish[cell] - start;
+    if (run.annotate) {
+      out << ",\n{\"ph\":\"X\",\"cat\":\"gpu_user_annotation\",\"name\":\"microbatch_" << m << "\",\"pid\":" << r
+          << ",\"tid\":7,\"ts\":" << shift + start << ",\"dur\":" << length << "}";
+    }
     for (int k = 0; k < run.kernels; ++k) {
       kernel(out, "void gemm_kernel<128>(float*)", static_cast<int>(r), 7, shift + start + length * k / run.kernels,
              length / run.kernels);

@@ -179,3 +179,47 @@ TEST_CASE("trace: B/E pairs, the bare array and fractional microseconds") {
   CHECK(r.T_real == 170.25);
   CHECK(r.clock_offsets == std::vector<double>{0, 0});
 }
+
+TEST_CASE("trace: micro-batches from annotation ranges") {
+  SyntheticRun run;
+  run.tau = {400, 800, 2000, 4000};  // the last stage queues: its ranges, not the receives, cut it
+  run.d = {100, 40, 60};
+  run.M = 6;
+  run.clock = {0, 900, -50, 3};
+  run.annotate = true;
+  TraceOptions options;
+  options.microbatch_regex = "^microbatch_(\\d+)$";
+  options.unit = TimeUnit::us;
+  const TraceResult r = recover(testing::read_synthetic(run), options);
+  REQUIRE(r.pipeline);
+  CHECK(r.tau == run.tau);
+  CHECK(r.M == run.M);
+  CHECK(r.clock_offsets == std::vector<double>{0, -900, 50, -3});
+  // Without the regex the ranges are ignored, and the numbers are the same.
+  CHECK(recover(testing::read_synthetic(run), TraceOptions{TraceStat::min, TimeUnit::us, {}, "", "", ""}).tau ==
+        run.tau);
+}
+
+TEST_CASE("trace: unmatched transfers are counted and warned about") {
+  const char* text = R"([
+    {"ph":"X","cat":"kernel","name":"gemm","pid":0,"tid":7,"ts":0,"dur":10},
+    {"ph":"X","cat":"kernel","name":"ncclKernel_Send","pid":0,"tid":8,"ts":10,"dur":5},
+    {"ph":"X","cat":"kernel","name":"gemm","pid":0,"tid":7,"ts":10,"dur":10},
+    {"ph":"X","cat":"kernel","name":"ncclKernel_Send","pid":0,"tid":8,"ts":20,"dur":5},
+    {"ph":"X","cat":"kernel","name":"ncclKernel_Recv","pid":1,"tid":8,"ts":10,"dur":5},
+    {"ph":"X","cat":"kernel","name":"gemm","pid":1,"tid":7,"ts":15,"dur":20}])";
+  TraceEvents events;
+  REQUIRE(!read_chrome_trace(text, "merged.json", events));
+  TraceOptions options;
+  options.unit = TimeUnit::us;
+  const TraceResult r = recover(events, options);
+  REQUIRE(r.pipeline);
+  CHECK(r.M == 1);
+  CHECK(r.links[0].unmatched == 1);
+  REQUIRE(r.warnings.size() == 2);
+  CHECK(r.warnings[0].code == TraceWarningCode::unmatched_transfers);
+  CHECK(r.warnings[0].value == 1);
+  CHECK(r.warnings[1].code == TraceWarningCode::short_run);
+  CHECK(r.tau == std::vector<double>{10, 20});
+  CHECK(r.T_real == 35);
+}
