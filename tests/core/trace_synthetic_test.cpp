@@ -223,3 +223,15 @@ TEST_CASE("trace: unmatched transfers are counted and warned about") {
   CHECK(r.tau == std::vector<double>{10, 20});
   CHECK(r.T_real == 35);
 }
+
+TEST_CASE("trace: a user's regex over a huge name does not overflow the stack") {
+  const std::string name(2'000'000, 'a');
+  const std::string text = R"([{"ph":"X","cat":"kernel","name":")" + name + R"(","pid":0,"tid":7,"ts":0,"dur":10}])";
+  TraceEvents events;
+  REQUIRE(!read_chrome_trace(text, "long.json", events));
+  TraceOptions options;
+  options.compute_regex = "(a|b)+c";
+  const TraceResult r = recover(events, options);
+  CHECK(r.reason == NotPipeline::one_rank);
+  CHECK(r.ranks[0].compute_kernels == 0);
+}

@@ -1,7 +1,10 @@
 #include "classify.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <string>
+
+#include "heteropipe/limits.hpp"
 
 namespace heteropipe::trace_detail {
 namespace {
@@ -17,6 +20,12 @@ bool starts_with_nccl(const std::string& name) {
 bool names_transfer(const std::string& name) {
   return name.find("SendRecv") != std::string::npos || name.find("Send") != std::string::npos ||
          name.find("Recv") != std::string::npos;
+}
+
+// A regex search over the head of a name (see limits::kTraceNameMatchBytes).
+bool found_in(const std::string& name, const std::regex& pattern) {
+  const auto end = name.begin() + static_cast<std::ptrdiff_t>(std::min(name.size(), limits::kTraceNameMatchBytes));
+  return std::regex_search(name.begin(), end, pattern);
 }
 
 Result<std::optional<std::regex>> compile(const std::string& pattern, Field field) {
@@ -51,13 +60,13 @@ Role Classifier::role(const TraceEvents& events, const TraceEvent& e) {
   const std::string& name = events.names[e.name];
   const bool kernel = is_kernel(events, e);
   Role role = Role::other;
-  if (transfer_ ? std::regex_search(name, *transfer_) : kernel && names_transfer(name)) {
+  if (transfer_ ? found_in(name, *transfer_) : kernel && names_transfer(name)) {
     role = Role::transfer;
-  } else if (compute_ ? std::regex_search(name, *compute_) : kernel && !starts_with_nccl(name)) {
+  } else if (compute_ ? found_in(name, *compute_) : kernel && !starts_with_nccl(name)) {
     role = Role::compute;
   } else if (kernel && starts_with_nccl(name)) {
     role = Role::collective;
-  } else if (microbatch_ && !kernel && std::regex_search(name, *microbatch_)) {
+  } else if (microbatch_ && !kernel && found_in(name, *microbatch_)) {
     role = Role::annotation;
   }
   roles_.emplace(key, role);
@@ -75,7 +84,9 @@ Direction Classifier::direction(const TraceEvents& events, const TraceEvent& e) 
 
 std::optional<std::int64_t> Classifier::microbatch_number(const std::string& name) const {
   std::smatch match;
-  if (!microbatch_ || !std::regex_search(name, match, *microbatch_) || match.size() < 2 || !match[1].matched) {
+  const auto end = name.begin() + static_cast<std::ptrdiff_t>(std::min(name.size(), limits::kTraceNameMatchBytes));
+  if (!microbatch_ || !std::regex_search(name.begin(), end, match, *microbatch_) || match.size() < 2 ||
+      !match[1].matched) {
     return std::nullopt;
   }
   const std::string digits = match[1].str();
