@@ -30,7 +30,7 @@ def header_dir(header, package):
 
 def sources():
     found = {part: sorted(glob.glob(f"{part}/**/*.cpp", recursive=True))
-             for part in ("python/src", "core/src", "text/src", "plan_json/src", "cli/src")}
+             for part in ("python/src", "core/src", "text/src", "plan_json/src", "io/src", "cli/src")}
     missing = [part for part, files in found.items() if not files]
     if missing:
         sys.exit(f"setup.py: run from the repository root ({', '.join(missing)} not found)")
@@ -41,7 +41,7 @@ def sources():
 # native CLI and the wasm module.
 compile_args = ["-std=c++17", "-O2", "-ffp-contract=off", "-fvisibility=hidden"]
 
-include_dirs = ["core/include", "text/include", "plan_json/include", "cli/include", "cli/src", "python/src", pybind11_include(),
+include_dirs = ["core/include", "text/include", "plan_json/include", "io/include", "cli/include", "cli/src", "python/src", pybind11_include(),
                 header_dir("CLI/CLI.hpp", "libcli11-dev"), header_dir("nlohmann/json.hpp", "nlohmann-json3-dev")]
 
 setup(
@@ -52,6 +52,7 @@ setup(
             include_dirs=list(dict.fromkeys(include_dirs)),
             language="c++",
             extra_compile_args=compile_args,
+            libraries=["z"],  # zlib, for .json.gz traces (io/src/gzip.cpp)
         )
     ],
     # Keep setuptools' intermediates under build/python (git-ignored).

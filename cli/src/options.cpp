@@ -113,6 +113,21 @@ void define_options(CLI::App& app, Choices& c) {
   plan->add_option("FILE", c.plan.file, "The planner's input as JSON; - for standard input")->required();
   plan->add_flag("--json", c.plan.json, "Print the plan as one JSON object instead of the table");
   define_simulate_options(app, c.simulate);
+  CLI::App* trace = app.add_subcommand("trace", "Recover tau, d, M and T_real from profiler traces (Chrome trace-event\n"
+                                                 "JSON, .json.gz, one file per rank) or a schedule CSV (docs/traces.md)");
+  trace->add_option("FILE", c.trace.files, "Trace files; - for standard input")->required();
+  trace->add_flag("--json", c.trace.json, "Print the result as one JSON object instead of the table");
+  trace->add_option("--stat", c.trace.stat, "Statistic of the samples that becomes tau and d: min (default), p50, mean")
+      ->type_name("NAME");
+  trace->add_option("--unit", c.trace.unit, "Unit of every time in the result: s, ms (default), us")->type_name("NAME");
+  trace->add_option("--stage-order", c.trace.stage_order, "Ranks in stage order (default: ascending rank)")
+      ->type_name("LIST");
+  trace->add_option("--compute", c.trace.compute, "Regex: events whose name matches are compute")->type_name("REGEX");
+  trace->add_option("--transfer", c.trace.transfer, "Regex: events whose name matches are transfers")
+      ->type_name("REGEX");
+  trace->add_option("--microbatch", c.trace.microbatch,
+                    "Regex: annotation ranges that are micro-batches (first group: its number)")
+      ->type_name("REGEX");
 }
 
 void note_parsed(const CLI::App& app, Choices& c) {
@@ -120,6 +135,7 @@ void note_parsed(const CLI::App& app, Choices& c) {
   c.planning = app.got_subcommand("plan");
   c.simulating = app.got_subcommand("simulate");
   if (c.simulating) c.simulate.tau_given = app.get_subcommand("simulate")->count("--tau") > 0;
+  c.tracing = app.got_subcommand("trace");
 }
 
 std::optional<std::string> clash(const Choices& c) {

@@ -9,6 +9,7 @@
 #include "heteropipe/request_text.hpp"
 #include "plan_command.hpp"
 #include "simulate_command.hpp"
+#include "trace_command.hpp"
 
 // The command line's options: what a user may choose, and the help text.
 namespace heteropipe::cli {
@@ -24,6 +25,8 @@ struct Choices {
   bool planning = false;  // the plan subcommand was given
   SimulateChoices simulate;
   bool simulating = false;  // the simulate subcommand was given
+  TraceChoices trace;
+  bool tracing = false;  // the trace subcommand was given
 };
 
 void define_options(CLI::App& app, Choices& choices);

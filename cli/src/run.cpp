@@ -87,6 +87,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   note_parsed(app, choices);
   if (choices.planning) return run_plan(choices.plan, out, err);
   if (choices.simulating) return run_simulate(choices.simulate, out, err);
+  if (choices.tracing) return run_trace(choices.trace, out, err);
   if (!choices.tau_given) {
     err << "error: --tau is required\n";
     return kExitBadInput;

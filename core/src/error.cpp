@@ -38,6 +38,14 @@ std::string_view error_code_name(ErrorCode code) {
     case ErrorCode::no_such_link: return "no_such_link";
     case ErrorCode::not_ascending: return "not_ascending";
     case ErrorCode::too_many_sim_cells: return "too_many_sim_cells";
+    case ErrorCode::missing_field: return "missing_field";
+    case ErrorCode::unmatched_begin: return "unmatched_begin";
+    case ErrorCode::unmatched_end: return "unmatched_end";
+    case ErrorCode::bad_gzip: return "bad_gzip";
+    case ErrorCode::bad_pattern: return "bad_pattern";
+    case ErrorCode::duplicate_rank: return "duplicate_rank";
+    case ErrorCode::end_before_start: return "end_before_start";
+    case ErrorCode::not_a_permutation: return "not_a_permutation";
   }
   return "unknown";
 }
@@ -81,6 +89,26 @@ std::string_view field_name(Field field) {
     case Field::service_samples: return "service_samples";
     case Field::reps: return "reps";
     case Field::seed: return "seed";
+    case Field::trace: return "trace";
+    case Field::ph: return "ph";
+    case Field::ts: return "ts";
+    case Field::dur: return "dur";
+    case Field::name: return "name";
+    case Field::pid: return "pid";
+    case Field::tid: return "tid";
+    case Field::traceEvents: return "traceEvents";
+    case Field::rank: return "rank";
+    case Field::stage: return "stage";
+    case Field::microbatch: return "microbatch";
+    case Field::kind: return "kind";
+    case Field::start: return "start";
+    case Field::end: return "end";
+    case Field::stage_order: return "stage_order";
+    case Field::compute_regex: return "compute_regex";
+    case Field::transfer_regex: return "transfer_regex";
+    case Field::microbatch_regex: return "microbatch_regex";
+    case Field::stat: return "stat";
+    case Field::unit: return "unit";
   }
   return "unknown";
 }

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from typing import Any, Dict, List, Optional, Sequence, Union
 
 from . import _core, _inputs, core
@@ -47,6 +48,7 @@ __all__ = [
     "Pipeline",
     "analyze",
     "catalog",
+    "import_trace",
     "plan",
     "parse_number_list",
     "parse_number",
@@ -121,3 +123,27 @@ def catalog() -> Dict[str, Any]:
     """The estimator's catalog: ``{gpus, models, quants, links}``, each entry
     a dict of its facts and its ``source``."""
     return _core.catalog()
+
+
+TraceSource = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview]
+
+
+def import_trace(sources: Union[TraceSource, Sequence[TraceSource]], *, stat: str = "min", unit: str = "ms",
+                 stage_order: Optional[Sequence[int]] = None, compute: str = "", transfer: str = "",
+                 microbatch: str = "") -> Dict[str, Any]:
+    """tau, d, M and T_real recovered from profiler traces (Chrome trace-event
+    JSON, ``.json.gz``, one file per rank) or a schedule CSV, as
+    ``heteropipe trace --json`` prints them. ``sources``: a path, the bytes of
+    one file, or a list of either (docs/traces.md)."""
+    if isinstance(sources, (str, os.PathLike, bytes, bytearray, memoryview)):
+        sources = [sources]
+    files = []
+    for number, source in enumerate(sources):
+        if isinstance(source, (bytes, bytearray, memoryview)):
+            files.append((f"(bytes {number + 1})", bytes(source)))
+        else:
+            path = os.fspath(source)
+            with open(path, "rb") as f:
+                files.append((path, f.read()))
+    return _core.import_trace(files, stat, unit, [int(rank) for rank in stage_order or []], compute, transfer,
+                              microbatch)

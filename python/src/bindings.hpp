@@ -22,5 +22,6 @@ py::dict simulate_dict(const Pipeline& p, double M, const std::string& links, py
                        py::handle service, py::handle link_service, py::handle service_matrix,
                        py::handle service_samples, bool quantiles, bool scaled, double reps, double seed,
                        bool timeline);
+void bind_trace(py::module_& m);          // trace_binding.cpp
 
 }  // namespace heteropipe::python

@@ -76,6 +76,7 @@ PYBIND11_MODULE(_core, m) {
   hpy::bind_pipeline(m);
   hpy::bind_cli(m);
   hpy::bind_plan(m);
+  hpy::bind_trace(m);
 
   m.def("parse_number_list", &number_list, py::arg("values"), py::arg("field") = "tau");
   m.def(

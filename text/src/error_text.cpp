@@ -6,6 +6,7 @@
 #include "heteropipe/plan/input.hpp"
 #include "heteropipe/sim/input.hpp"
 #include "heteropipe/text/numbers.hpp"
+#include "heteropipe/text/trace_text.hpp"
 
 namespace heteropipe::text {
 namespace {
@@ -177,10 +178,24 @@ std::string what(const Error& e) {
       return "at most " + grouped(e.limit) + " bytes of text (got " + grouped(e.value) + ")";
     case ErrorCode::out_of_memory:
       return "not enough memory for this request";
-    case ErrorCode::wrong_type:
-      return "has the wrong type of value (got " + quoted(e.token) + ")";
     case ErrorCode::unknown_name:
+      if (e.field == Field::stat) return "must be one of min, p50, mean (got '" + quoted(e.token) + "')";
+      if (e.field == Field::unit) return "must be one of s, ms, us (got '" + quoted(e.token) + "')";
       return "must be one of " + choices(e.field) + " (got '" + quoted(e.token) + "')";
+    case ErrorCode::missing_field:
+    case ErrorCode::unmatched_begin:
+    case ErrorCode::unmatched_end:
+    case ErrorCode::bad_gzip:
+    case ErrorCode::duplicate_rank:
+    case ErrorCode::end_before_start:
+      return describe_trace_error(e);
+    case ErrorCode::bad_pattern:
+      return "'" + quoted(e.token) + "' is not a valid regular expression";
+    case ErrorCode::not_a_permutation:
+      return "must list each rank that ran kernels exactly once (rank " + shortest(e.value) + " is wrong)";
+    case ErrorCode::wrong_type:
+      if (e.field == Field::trace) return "cannot mix " + e.token;
+      return "has the wrong type of value (got " + quoted(e.token) + ")";
     case ErrorCode::sum_too_large:
       return "the layer times add up to " + shortest(e.value) + ", over the limit of " + bound(e.limit);
     case ErrorCode::delay_too_large:
@@ -198,6 +213,7 @@ std::string what(const Error& e) {
     case ErrorCode::too_many_to_order:
       return "trying every device order allows at most " + grouped(e.limit) + " devices (got " + grouped(e.value) + ")";
     case ErrorCode::not_json:
+      if (e.field == Field::trace) return describe_trace_error(e);
       return "not valid JSON (reading stopped at byte " + grouped(e.value) + ")";
     case ErrorCode::unknown_id:
       return "'" + quoted(e.token) + "' is not in the catalog";
@@ -221,6 +237,7 @@ std::string what(const Error& e) {
 }  // namespace
 
 std::string describe(const Error& error) {
+  if (is_trace_file_error(error)) return describe_trace_error(error);
   std::string where(field_name(error.field));
   if (error.index != kWholeField) {
     where += ", " + std::string(position_noun(error.field)) + " " + std::to_string(error.index + 1);

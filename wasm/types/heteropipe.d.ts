@@ -41,6 +41,12 @@ declare namespace heteropipe {
     /** The largest relative spread of a uniform service time. */
     max_spread: number;
     max_service_samples: number;
+    /** Trace import: bytes of one file after decompression, timed events, ranks, |ts| and dur in µs, JSON depth. */
+    max_trace_bytes: number;
+    max_trace_events: number;
+    max_trace_ranks: number;
+    max_trace_time: number;
+    max_trace_depth: number;
   }
 
   type Field = 'tau' | 'd' | 'M' | 'rho' | 'T_real' | 'points'
@@ -52,7 +58,11 @@ declare namespace heteropipe {
     | 'device_class' | 'layer_time' | 'avg_ts'
     // The simulator's input.
     | 'link_mode' | 'shared' | 'buffers' | 'service' | 'link_service' | 'service_matrix' | 'service_samples' | 'reps'
-    | 'seed';
+    | 'seed'
+    // Trace import.
+    | 'trace' | 'ph' | 'ts' | 'dur' | 'name' | 'pid' | 'tid' | 'traceEvents' | 'rank'
+    | 'stage' | 'microbatch' | 'kind' | 'start' | 'end'
+    | 'stage_order' | 'compute_regex' | 'transfer_regex' | 'microbatch_regex' | 'stat' | 'unit';
   type Regime = 'asynchronous' | 'blocking';
   type ErrorCode =
     | 'empty' | 'too_many' | 'not_finite' | 'negative' | 'all_zero' | 'too_small' | 'too_large' | 'wrong_length'
@@ -63,7 +73,10 @@ declare namespace heteropipe {
     | 'memory_short' | 'no_feasible_split' | 'too_many_to_order' | 'order_search_too_large' | 'wrong_type'
     | 'not_json' | 'unknown_id'
     // The simulator's.
-    | 'overlapping_groups' | 'no_such_link' | 'not_ascending' | 'too_many_sim_cells';
+    | 'overlapping_groups' | 'no_such_link' | 'not_ascending' | 'too_many_sim_cells'
+    // Trace import.
+    | 'missing_field' | 'unmatched_begin' | 'unmatched_end' | 'bad_gzip' | 'bad_pattern'
+    | 'duplicate_rank' | 'end_before_start' | 'not_a_permutation';
   type SandwichPosition = 'below_async' | 'inside' | 'above_block';
 
   /** Service times tau (S values) and optional link latencies d (S-1 values). */

@@ -40,13 +40,24 @@ enum class ErrorCode {
   order_search_too_large,  // distinct orders x S x L above limits::kMaxOrderSearchWork; value = that product
   wrong_type,       // a structured input (JSON) holds the wrong kind of value; token = that value
   // The planner's estimator and its JSON form:
-  not_json,         // the text is not JSON; value = the byte offset where reading stopped
+  not_json,         // the text is not JSON; value = the byte offset where reading stopped (a trace's:
+                    // index = that byte, token = the file's label; also not a trace's shape)
   unknown_id,       // an id the catalog does not hold; token = the id
   // The simulator (heteropipe/sim):
   overlapping_groups,  // a link in two shared groups, or twice in one; index = the group, value = the link
   no_such_link,     // a shared group names a link the pipeline lacks; index = the group, value = the link, limit = S-1
   not_ascending,    // quantiles that decrease; index = the stage, value = the first smaller one
   too_many_sim_cells,  // M x S x reps above limits::kMaxSimCells; value = that product
+  // Trace import (heteropipe/trace): token = the file's label, index = the
+  // byte offset (JSON) or 0-based line (CSV) where the problem lies.
+  missing_field,     // an event lacks a field its phase needs (the field says which)
+  unmatched_begin,   // a B event without its E on the same pid and tid
+  unmatched_end,     // an E event without an open B
+  bad_gzip,          // compressed data that does not inflate
+  bad_pattern,       // a regular expression that does not compile; token = the pattern
+  duplicate_rank,    // two files claim the same rank; value = the rank
+  end_before_start,  // a CSV row whose end is before its start
+  not_a_permutation, // a stage order that is not each found rank once; value = the offending rank
 };
 
 // Which input the error is about.
@@ -59,6 +70,11 @@ enum class Field {
   avg_ts,
   // The simulator's input (heteropipe/sim/input.hpp):
   link_mode, shared, buffers, service, link_service, service_matrix, service_samples, reps, seed,
+  // Trace import: the whole file, then the JSON keys of an event, then the
+  // schedule CSV's columns, then the import's options.
+  trace, ph, ts, dur, name, pid, tid, traceEvents, rank,
+  stage, microbatch, kind, start, end,
+  stage_order, compute_regex, transfer_regex, microbatch_regex, stat, unit,
 };
 
 inline constexpr std::int64_t kWholeField = -1;

@@ -1,0 +1,86 @@
+#include "trace_command.hpp"
+
+#include <cmath>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+
+#include "heteropipe/cli/cli.hpp"
+#include "heteropipe/io/gzip.hpp"
+#include "heteropipe/parse.hpp"
+#include "heteropipe/text/error_text.hpp"
+#include "heteropipe/text/numbers.hpp"
+#include "heteropipe/text/trace_text.hpp"
+#include "heteropipe/trace/model.hpp"
+#include "json.hpp"
+#include "trace_table.hpp"
+
+namespace heteropipe::cli {
+namespace {
+
+bool read_bytes(const std::string& file, std::string& content) {
+  if (file == "-") {
+    content.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+    return !std::cin.bad();
+  }
+  std::ifstream in(file, std::ios::binary);
+  if (!in) return false;
+  content.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  return !in.bad();
+}
+
+Result<TraceOptions> options_of(const TraceChoices& c) {
+  TraceOptions o;
+  auto stat = trace_stat_from_name(c.stat);
+  if (!stat) return stat.error();
+  auto unit = time_unit_from_name(c.unit);
+  if (!unit) return unit.error();
+  o.stat = stat.value();
+  o.unit = unit.value();
+  auto order = parse_number_list(c.stage_order, Field::stage_order);
+  if (!order) return order.error();
+  for (double rank : order.value()) {
+    if (rank != std::floor(rank) || rank < 0) {
+      return Error{ErrorCode::not_a_permutation, Field::stage_order, kWholeField, rank, {}};
+    }
+    o.stage_order.push_back(static_cast<std::int64_t>(rank));
+  }
+  o.compute_regex = c.compute;
+  o.transfer_regex = c.transfer;
+  o.microbatch_regex = c.microbatch;
+  return o;
+}
+
+int refuse(const Error& e, std::ostream& err) {
+  err << "error: " << text::describe(e) << '\n';
+  return kExitBadInput;
+}
+
+}  // namespace
+
+int run_trace(const TraceChoices& c, std::ostream& out, std::ostream& err) {
+  const auto options = options_of(c);
+  if (!options) return refuse(options.error(), err);
+  TraceEvents events;
+  for (const std::string& file : c.files) {
+    std::string bytes;
+    if (!read_bytes(file, bytes)) {
+      err << "error: " << text::quoted(file) << ": cannot be read\n";
+      return kExitBadInput;
+    }
+    const std::string label = file == "-" ? "(standard input)" : file;
+    auto content = io::inflate_if_gzip(std::move(bytes), label);
+    if (!content) return refuse(content.error(), err);
+    if (auto problem = read_trace_text(content.value(), label, events)) return refuse(*problem, err);
+  }
+  const auto result = recover_model(events, options.value());
+  if (!result) return refuse(result.error(), err);
+  if (c.json) out << to_json(result.value()).dump(2) << '\n';
+  else write_trace_table(out, result.value());
+  out.flush();
+  if (out) return kExitOk;
+  err << "error: could not write the output\n";
+  return kExitOutputFailed;
+}
+
+}  // namespace heteropipe::cli

@@ -1,0 +1,21 @@
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+// `heteropipe trace FILE...`: tau, d, M and T_real recovered from profiler
+// traces or a schedule CSV, with where the run sits in the sandwich
+// (docs/traces.md).
+namespace heteropipe::cli {
+
+struct TraceChoices {
+  std::vector<std::string> files;  // "-" for standard input
+  bool json = false;
+  std::string stat = "min", unit = "ms", stage_order;
+  std::string compute, transfer, microbatch;
+};
+
+int run_trace(const TraceChoices& choices, std::ostream& out, std::ostream& err);
+
+}  // namespace heteropipe::cli

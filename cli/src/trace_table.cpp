@@ -1,0 +1,72 @@
+#include "trace_table.hpp"
+
+#include <iomanip>
+#include <sstream>
+#include <string>
+
+#include "heteropipe/text/numbers.hpp"
+#include "heteropipe/text/trace_text.hpp"
+#include "heteropipe/version.hpp"
+
+namespace heteropipe::cli {
+namespace {
+
+using text::readable;
+
+// Right-aligned cells of fixed width, one row a line.
+template <class... Cells>
+void row(std::ostream& out, const Cells&... cells) {
+  out << ' ';
+  ((out << std::setw(11) << cells), ...);
+  out << '\n';
+}
+
+std::string list(const std::vector<double>& values) {
+  std::string s;
+  for (double v : values) s += (s.empty() ? "" : ", ") + readable(v);
+  return s.empty() ? "(none)" : s;
+}
+
+}  // namespace
+
+void write_trace_table(std::ostream& out, const TraceResult& r) {
+  const std::string unit(time_unit_name(r.unit));
+  out << "heteropipe " << kVersion << ": trace, " << r.ranks.size() << " rank(s), times in " << unit << "\n\n";
+  out << "  per rank: kernels by kind, streams, and summed kernel time\n";
+  row(out, "rank", "stage", "kernels", "compute", "transfer", "collective", "streams", "compute", "comm");
+  for (const TraceRank& k : r.ranks) {
+    row(out, k.rank, k.stage < 0 ? std::string("-") : std::to_string(k.stage), k.kernels, k.compute_kernels,
+        k.transfer_kernels, k.collective_kernels, k.streams, readable(k.compute_time), readable(k.communication_time));
+  }
+  out << '\n';
+  if (!r.pipeline) {
+    out << "  no pipeline (" << not_pipeline_name(*r.reason) << "): " << text::describe(*r.reason) << '\n';
+  } else {
+    const Analysis& a = *r.analysis;
+    out << "  pipeline: S = " << r.tau.size() << " stages, M = " << r.M << " micro-batches\n\n";
+    out << "  per stage: the span of each micro-batch's compute (tau is its " << trace_stat_name(r.stat)
+        << "), and its busy time\n";
+    row(out, "stage", "rank", "batches", "tau", "min", "p50", "mean", "p95", "max", "busy min", "busy max");
+    for (const TraceStage& s : r.stages) {
+      row(out, s.stage, s.rank, s.microbatches, readable(r.tau[static_cast<std::size_t>(s.stage)]),
+          readable(s.span.min), readable(s.span.p50), readable(s.span.mean), readable(s.span.p95),
+          readable(s.span.max), readable(s.busy.min), readable(s.busy.max));
+    }
+    out << "\n  per link: end - max(start_send, start_recv) of each matched pair, clocks aligned\n";
+    row(out, "link", "ranks", "pairs", "d", "min", "p50", "mean", "p95", "max", "unmatched");
+    for (const TraceLink& l : r.links) {
+      row(out, l.link, std::to_string(l.from_rank) + "->" + std::to_string(l.to_rank), l.pairs,
+          readable(r.d[static_cast<std::size_t>(l.link)]), readable(l.d.min), readable(l.d.p50), readable(l.d.mean),
+          readable(l.d.p95), readable(l.d.max), l.unmatched);
+    }
+    out << "\n  clock offsets                 " << list(r.clock_offsets) << '\n';
+    out << "  T_real                        " << readable(r.T_real) << '\n';
+    out << "  T_async / T_block             " << readable(a.T_async) << " / " << readable(a.T_block) << '\n';
+    if (a.overlap_ratio) out << "  overlap ratio                 " << readable(*a.overlap_ratio) << '\n';
+    if (a.T_real_position) out << "  position                      " << sandwich_position_name(*a.T_real_position) << '\n';
+    out << "  bottleneck stage              " << a.bottleneck_stage << '\n';
+  }
+  for (const TraceWarning& w : r.warnings) out << "  warning: " << text::describe(w) << '\n';
+}
+
+}  // namespace heteropipe::cli

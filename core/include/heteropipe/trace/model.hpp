@@ -1,0 +1,193 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "heteropipe/analysis.hpp"
+#include "heteropipe/error.hpp"
+#include "heteropipe/trace/events.hpp"
+#include "heteropipe/visit.hpp"
+
+// From measured events to the model: tau, d, M and T_real of a pipeline run,
+// with their samples' statistics, the ranks' clock offsets and where the run
+// sits in the async-blocking sandwich. The rules are in docs/traces.md.
+namespace heteropipe {
+
+// Which statistic of the samples becomes tau and d. min is the paper's
+// lower-bound estimate.
+enum class TraceStat { min, p50, mean };
+// The unit of every time in the result (traces are read in microseconds).
+enum class TimeUnit { s, ms, us };
+
+std::string_view trace_stat_name(TraceStat stat);
+std::string_view time_unit_name(TimeUnit unit);
+Result<TraceStat> trace_stat_from_name(std::string_view name);
+Result<TimeUnit> time_unit_from_name(std::string_view name);
+
+struct TraceOptions {
+  TraceStat stat = TraceStat::min;
+  TimeUnit unit = TimeUnit::ms;
+  // Ranks in stage order; empty: ascending rank.
+  std::vector<std::int64_t> stage_order;
+  // ECMAScript regular expressions searched in event names; empty: the
+  // defaults (kernels are compute unless NCCL's; NCCL Send/Recv kernels are
+  // transfers; no micro-batch annotations).
+  std::string compute_regex, transfer_regex, microbatch_regex;
+};
+
+struct SampleStats {
+  std::int64_t count = 0;
+  double min = 0, p50 = 0, mean = 0, p95 = 0, max = 0;
+};
+
+// What one rank ran, pipeline or not.
+struct TraceRank {
+  std::int64_t rank = 0;
+  std::int64_t stage = -1;  // -1: not a stage of the recovered pipeline
+  std::int64_t kernels = 0, compute_kernels = 0, transfer_kernels = 0, collective_kernels = 0, streams = 0;
+  double compute_time = 0, communication_time = 0;  // summed durations
+};
+
+struct TraceStage {
+  std::int64_t stage = 0, rank = 0, microbatches = 0;
+  SampleStats span;  // first kernel start to last kernel end, per micro-batch
+  SampleStats busy;  // kernel time with overlaps merged, per micro-batch
+};
+
+struct TraceLink {
+  std::int64_t link = 0, from_rank = 0, to_rank = 0, pairs = 0, unmatched = 0;
+  SampleStats d;
+};
+
+// Why no pipeline could be recovered.
+enum class NotPipeline { one_rank, collectives_only, no_transfers, unpaired_link, no_microbatches, model_rejected };
+std::string_view not_pipeline_name(NotPipeline reason);
+
+enum class TraceWarningCode {
+  rank_without_compute,      // index: the rank
+  unmatched_transfers,       // index: the link; value: transfers left without a partner
+  microbatch_counts_differ,  // value: the fewest micro-batches of a stage; limit: the most
+  short_run,                 // value: M; limit: S (no steady state below M = S + 1)
+  missing_ranks,             // value: ranks found; limit: the world size the files claim
+};
+std::string_view trace_warning_name(TraceWarningCode code);
+
+struct TraceWarning {
+  TraceWarningCode code;
+  std::int64_t index = kWholeField;
+  double value = 0, limit = 0;
+};
+
+struct TraceResult {
+  TraceStat stat = TraceStat::min;
+  TimeUnit unit = TimeUnit::ms;
+  std::vector<TraceRank> ranks;
+  bool pipeline = false;
+  std::optional<NotPipeline> reason;
+  std::vector<double> tau, d;
+  std::int64_t M = 0;
+  double T_real = 0;
+  std::vector<TraceStage> stages;
+  std::vector<TraceLink> links;
+  std::vector<double> clock_offsets;  // per stage: add to the rank's clock to align it with stage 0's
+  std::optional<Analysis> analysis;
+  // The measured schedule, aligned, from the first compute of stage 0: one
+  // compute row per (stage, micro-batch) spanning its kernels, one transfer
+  // row per matched pair (from max(start_send, start_recv) to the end).
+  std::vector<ScheduleRow> schedule;
+  std::vector<TraceWarning> warnings;
+};
+
+// Errors: bad_pattern (a regex), not_a_permutation (the stage order),
+// duplicate_rank (two files with one rank). A trace that is no pipeline is a
+// result with pipeline false and its reason.
+Result<TraceResult> recover_model(const TraceEvents& events, const TraceOptions& options);
+
+template <class Visitor>
+void visit_fields(const SampleStats& s, Visitor&& visit) {
+  visit("count", s.count);
+  visit("min", s.min);
+  visit("p50", s.p50);
+  visit("mean", s.mean);
+  visit("p95", s.p95);
+  visit("max", s.max);
+}
+
+template <class Visitor>
+void visit_fields(const TraceRank& r, Visitor&& visit) {
+  visit("rank", r.rank);
+  visit("stage", r.stage);
+  visit("kernels", r.kernels);
+  visit("compute_kernels", r.compute_kernels);
+  visit("transfer_kernels", r.transfer_kernels);
+  visit("collective_kernels", r.collective_kernels);
+  visit("streams", r.streams);
+  visit("compute_time", r.compute_time);
+  visit("communication_time", r.communication_time);
+}
+
+template <class Visitor>
+void visit_fields(const TraceStage& s, Visitor&& visit) {
+  visit("stage", s.stage);
+  visit("rank", s.rank);
+  visit("microbatches", s.microbatches);
+  visit("span", object([&s](auto&& fields) { visit_fields(s.span, fields); }));
+  visit("busy", object([&s](auto&& fields) { visit_fields(s.busy, fields); }));
+}
+
+template <class Visitor>
+void visit_fields(const TraceLink& l, Visitor&& visit) {
+  visit("link", l.link);
+  visit("from_rank", l.from_rank);
+  visit("to_rank", l.to_rank);
+  visit("pairs", l.pairs);
+  visit("unmatched", l.unmatched);
+  visit("d", object([&l](auto&& fields) { visit_fields(l.d, fields); }));
+}
+
+template <class Visitor>
+void visit_fields(const ScheduleRow& r, Visitor&& visit) {
+  visit("stage", r.stage);
+  visit("microbatch", r.microbatch);
+  visit("kind", std::string_view(r.transfer ? "transfer" : "compute"));
+  visit("start", r.start);
+  visit("end", r.end);
+}
+
+// The warning's plain fields (its sentence is added by the text library).
+template <class Visitor>
+void visit_warning_fields(const TraceWarning& w, Visitor&& visit) {
+  visit("code", trace_warning_name(w.code));
+  visit("index", w.index);
+  visit("value", w.value);
+  visit("limit", w.limit);
+}
+
+template <class Visitor>
+void visit_fields(const TraceResult& r, Visitor&& visit) {
+  visit("pipeline", r.pipeline);
+  if (r.reason) visit("reason", not_pipeline_name(*r.reason));
+  visit("unit", time_unit_name(r.unit));
+  visit("stat", trace_stat_name(r.stat));
+  visit("ranks", objects(r.ranks));
+  if (r.pipeline) {
+    visit("tau", r.tau);
+    visit("d", r.d);
+    visit("M", r.M);
+    visit("T_real", r.T_real);
+    visit("stages", objects(r.stages));
+    visit("links", objects(r.links));
+    visit("clock_offsets", r.clock_offsets);
+    const Analysis& a = *r.analysis;
+    visit("analysis", object([&a](auto&& fields) { visit_fields(a, fields); }));
+    if (a.overlap_ratio) visit("overlap_ratio", *a.overlap_ratio);
+    if (a.T_real_position) visit("position", sandwich_position_name(*a.T_real_position));
+    visit("schedule", objects(r.schedule));
+  }
+  visit("warnings", objects(r.warnings));
+}
+
+}  // namespace heteropipe

@@ -1,0 +1,336 @@
+// Chrome trace-event JSON (the format Kineto, vLLM's profiler and Perfetto
+// share) to TraceEvents. Only the fields recovery needs are kept.
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <map>
+#include <utility>
+
+#include "heteropipe/limits.hpp"
+#include "heteropipe/trace/events.hpp"
+#include "json_cursor.hpp"
+
+namespace heteropipe {
+namespace {
+
+using trace_detail::JsonCursor;
+using trace_detail::JsonType;
+
+bool contains_word(std::string text, std::string_view word) {
+  std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
+  return text.find(word) != std::string::npos;
+}
+
+// One event object as written, before it becomes a TraceEvent.
+struct RawEvent {
+  std::string ph, name, category;
+  std::optional<double> ts, dur;
+  std::int64_t pid = 0, tid = 0;
+  Direction direction = Direction::unknown;
+  std::size_t at = 0, ts_at = 0, dur_at = 0;
+
+  // Ready for the next event, keeping the strings' storage.
+  void reset() {
+    ph.clear();
+    name.clear();
+    category.clear();
+    ts.reset();
+    dur.reset();
+    pid = tid = 0;
+    direction = Direction::unknown;
+  }
+};
+
+class ChromeReader {
+ public:
+  ChromeReader(std::string_view text, std::string_view label, TraceEvents& into)
+      : cursor_(text, label), into_(into), first_event_(into.events.size()) {
+    file_.label = std::string(label);
+  }
+
+  std::optional<Error> read() {
+    if (cursor_.peek() == JsonType::array) {
+      read_events();
+    } else if (cursor_.peek() == JsonType::object) {
+      read_document();
+    } else {
+      cursor_.fail(ErrorCode::not_json, Field::trace);
+    }
+    if (!cursor_.error) cursor_.finish();
+    if (!cursor_.error) close_pending();
+    if (!cursor_.error && file_.rank) {
+      for (const TraceFile& earlier : into_.files) {
+        if (earlier.rank == file_.rank) {
+          cursor_.fail(ErrorCode::duplicate_rank, Field::rank, static_cast<double>(*file_.rank), rank_at_);
+        }
+      }
+    }
+    if (cursor_.error) {
+      into_.events.resize(first_event_);
+      return cursor_.error;
+    }
+    place_events();
+    into_.files.push_back(file_);
+    return std::nullopt;
+  }
+
+ private:
+  void read_document() {
+    std::string key;
+    bool has_events = false;
+    cursor_.enter('{');
+    while (cursor_.next_key(key)) {
+      if (key == "traceEvents") {
+        has_events = true;
+        read_events();
+      } else if (key == "distributedInfo" && cursor_.peek() == JsonType::object) {
+        read_distributed_info();
+      } else if (key == "baseTimeNanoseconds" && cursor_.peek() == JsonType::number) {
+        std::int64_t base = 0;
+        if (cursor_.read_integer(base, Field::trace)) base_ns_ = base;
+      } else {
+        cursor_.skip_value();
+      }
+    }
+    if (!cursor_.error && !has_events) cursor_.fail(ErrorCode::missing_field, Field::traceEvents, 0, 0);
+  }
+
+  void read_distributed_info() {
+    std::string key;
+    cursor_.enter('{');
+    while (cursor_.next_key(key)) {
+      if (key == "rank" || key == "world_size") {
+        const std::size_t at = (cursor_.peek(), cursor_.offset());
+        std::int64_t value = 0;
+        if (cursor_.peek() != JsonType::number) {
+          cursor_.fail(ErrorCode::wrong_type, Field::rank, 0, at);
+        } else if (cursor_.read_integer(value, Field::rank)) {
+          if (value < 0) {
+            cursor_.fail(ErrorCode::out_of_range, Field::rank, static_cast<double>(value), at);
+          }
+          (key == "rank" ? file_.rank : file_.world_size) = value;
+          if (key == "rank") rank_at_ = at;
+        }
+      } else {
+        cursor_.skip_value();
+      }
+    }
+  }
+
+  void read_events() {
+    if (cursor_.peek() != JsonType::array) {
+      cursor_.fail(ErrorCode::wrong_type, Field::traceEvents);
+      return;
+    }
+    cursor_.enter('[');
+    while (cursor_.next_item()) {
+      if (cursor_.peek() != JsonType::object) {
+        cursor_.fail(ErrorCode::wrong_type, Field::traceEvents);
+        return;
+      }
+      raw_.reset();
+      if (!read_event(raw_) || !take(raw_)) return;
+    }
+  }
+
+  // Text that ends where a value should be is cut short, not mistyped.
+  bool cut_short() {
+    return cursor_.peek() == JsonType::none && !cursor_.fail(ErrorCode::not_json, Field::trace);
+  }
+
+  bool read_id(std::int64_t& out, Field field) {
+    if (cut_short()) return false;
+    const std::size_t at = (cursor_.peek(), cursor_.offset());
+    if (cursor_.peek() == JsonType::string) {
+      // Chrome allows names as ids; each distinct one gets its own negative id.
+      std::string text;
+      if (!cursor_.read_string(text)) return false;
+      out = -1 - static_cast<std::int64_t>(into_.intern(text));
+      return true;
+    }
+    double value = 0;
+    if (cursor_.peek() != JsonType::number) return cursor_.fail(ErrorCode::wrong_type, field, 0, at);
+    if (!cursor_.read_number(value, field)) return false;
+    if (!(std::fabs(value) <= 9007199254740992.0) || value != std::floor(value)) {
+      return cursor_.fail(ErrorCode::not_integer, field, std::isfinite(value) ? value : 0, at);
+    }
+    out = static_cast<std::int64_t>(value);
+    return true;
+  }
+
+  bool read_time(std::optional<double>& out, std::size_t& at, Field field) {
+    if (cut_short()) return false;
+    at = (cursor_.peek(), cursor_.offset());
+    if (cursor_.peek() != JsonType::number) return cursor_.fail(ErrorCode::wrong_type, field, 0, at);
+    double value = 0;
+    if (!cursor_.read_number(value, field)) {
+      if (cursor_.error->code == ErrorCode::too_large) cursor_.error->limit = limits::kMaxTraceTime;
+      return false;
+    }
+    if (field == Field::dur && value < 0) return cursor_.fail(ErrorCode::negative, field, value, at);
+    if (!(std::fabs(value) <= limits::kMaxTraceTime)) {
+      cursor_.fail(ErrorCode::too_large, field, value, at);
+      cursor_.error->limit = limits::kMaxTraceTime;
+      return false;
+    }
+    out = value;
+    return true;
+  }
+
+  bool read_string_field(std::string& out, Field field) {
+    if (cut_short()) return false;
+    const std::size_t at = (cursor_.peek(), cursor_.offset());
+    if (cursor_.peek() != JsonType::string) return cursor_.fail(ErrorCode::wrong_type, field, 0, at);
+    return cursor_.read_string(out);
+  }
+
+  bool read_args(RawEvent& raw) {
+    if (cursor_.peek() != JsonType::object) return cursor_.skip_value();
+    std::string key, value;
+    cursor_.enter('{');
+    while (cursor_.next_key(key)) {
+      if (key == "Collective name" && cursor_.peek() == JsonType::string) {
+        if (!cursor_.read_string(value)) return false;
+        if (contains_word(value, "send")) raw.direction = Direction::send;
+        else if (contains_word(value, "recv")) raw.direction = Direction::recv;
+      } else if (!cursor_.skip_value()) {
+        return false;
+      }
+    }
+    return !cursor_.error;
+  }
+
+  bool read_event(RawEvent& raw) {
+    raw.at = cursor_.offset();
+    std::string key;
+    cursor_.enter('{');
+    while (cursor_.next_key(key)) {
+      bool ok = true;
+      if (key == "ph") ok = read_string_field(raw.ph, Field::ph);
+      else if (key == "name") ok = read_string_field(raw.name, Field::name);
+      else if (key == "cat") ok = read_string_field(raw.category, Field::name);
+      else if (key == "ts") ok = read_time(raw.ts, raw.ts_at, Field::ts);
+      else if (key == "dur") ok = read_time(raw.dur, raw.dur_at, Field::dur);
+      else if (key == "pid") ok = read_id(raw.pid, Field::pid);
+      else if (key == "tid") ok = read_id(raw.tid, Field::tid);
+      else if (key == "args") ok = read_args(raw);
+      else ok = cursor_.skip_value();
+      if (!ok) return false;
+    }
+    return !cursor_.error;
+  }
+
+  bool missing(Field field, const RawEvent& raw) { return cursor_.fail(ErrorCode::missing_field, field, 0, raw.at); }
+
+  bool keep(const RawEvent& raw, double end) {
+    if (static_cast<double>(into_.events.size()) >= limits::kMaxTraceEvents) {
+      cursor_.fail(ErrorCode::too_many, Field::traceEvents, limits::kMaxTraceEvents, raw.at);
+      cursor_.error->limit = limits::kMaxTraceEvents;
+      return false;
+    }
+    TraceEvent e;
+    e.start = *raw.ts;
+    e.end = end;
+    e.rank = raw.pid;
+    e.stream = raw.tid;
+    e.name = into_.intern(raw.name);
+    e.category = into_.intern(raw.category);
+    e.direction = raw.direction;
+    into_.events.push_back(e);
+    ++file_.events;
+    return true;
+  }
+
+  bool take(const RawEvent& raw) {
+    if (raw.ph.empty()) return missing(Field::ph, raw);
+    const char phase = raw.ph[0];
+    if (phase == 'X' || phase == 'B' || phase == 'E') {
+      if (!raw.ts) return missing(Field::ts, raw);
+    }
+    if (phase == 'X') {
+      if (!raw.dur) return missing(Field::dur, raw);
+      if (raw.name.empty()) return missing(Field::name, raw);
+      const double end = *raw.ts + *raw.dur;
+      if (!(std::fabs(end) <= limits::kMaxTraceTime)) {
+        cursor_.fail(ErrorCode::too_large, Field::dur, *raw.dur, raw.dur_at);
+        cursor_.error->limit = limits::kMaxTraceTime;
+        return false;
+      }
+      return keep(raw, end);
+    }
+    const auto thread = std::make_pair(raw.pid, raw.tid);
+    if (phase == 'B') {
+      if (raw.name.empty()) return missing(Field::name, raw);
+      if (!keep(raw, *raw.ts)) return false;
+      open_[thread].emplace_back(into_.events.size() - 1, raw.at);
+      return true;
+    }
+    if (phase == 'E') {
+      auto found = open_.find(thread);
+      if (found == open_.end() || found->second.empty()) {
+        return cursor_.fail(ErrorCode::unmatched_end, Field::ph, 0, raw.at);
+      }
+      TraceEvent& begun = into_.events[found->second.back().first];
+      if (*raw.ts < begun.start) return cursor_.fail(ErrorCode::negative, Field::ts, *raw.ts - begun.start, raw.ts_at);
+      begun.end = *raw.ts;
+      found->second.pop_back();
+      return true;
+    }
+    return true;  // metadata, instants, counters, flows: nothing recovery needs
+  }
+
+  void close_pending() {
+    std::size_t first = SIZE_MAX;
+    for (const auto& thread : open_) {
+      for (const auto& pending : thread.second) first = std::min(first, pending.second);
+    }
+    if (first != SIZE_MAX) cursor_.fail(ErrorCode::unmatched_begin, Field::ph, 0, first);
+  }
+
+  // The file's rank on every event, and its clock moved onto the first file's.
+  void place_events() {
+    double shift = 0;
+    if (base_ns_) {
+      if (!into_.base_ns) into_.base_ns = base_ns_;
+      shift = static_cast<double>(*base_ns_ - *into_.base_ns) / 1000.0;
+    }
+    for (std::size_t i = first_event_; i < into_.events.size(); ++i) {
+      TraceEvent& e = into_.events[i];
+      if (file_.rank) e.rank = *file_.rank;
+      e.start += shift;
+      e.end += shift;
+    }
+  }
+
+  JsonCursor cursor_;
+  TraceEvents& into_;
+  std::size_t first_event_;
+  TraceFile file_;
+  std::optional<std::int64_t> base_ns_;
+  RawEvent raw_;
+  std::size_t rank_at_ = 0;  // where distributedInfo.rank's value is
+  // Open B events per (pid, tid): the event's index and its byte offset.
+  std::map<std::pair<std::int64_t, std::int64_t>, std::vector<std::pair<std::size_t, std::size_t>>> open_;
+};
+
+}  // namespace
+
+std::uint32_t TraceEvents::intern(const std::string& text) {
+  const auto found = index_.find(text);
+  if (found != index_.end()) return found->second;
+  const auto id = static_cast<std::uint32_t>(names.size());
+  names.push_back(text);
+  index_.emplace(text, id);
+  return id;
+}
+
+std::optional<Error> read_chrome_trace(std::string_view text, std::string_view label, TraceEvents& into) {
+  if (static_cast<double>(text.size()) > limits::kMaxTraceBytes) {
+    return Error{ErrorCode::too_long, Field::trace, 0, static_cast<double>(text.size()), std::string(label),
+                 limits::kMaxTraceBytes};
+  }
+  if (text.empty()) return Error{ErrorCode::empty, Field::trace, 0, 0, std::string(label)};
+  return ChromeReader(text, label, into).read();
+}
+
+}  // namespace heteropipe

@@ -1,0 +1,129 @@
+// The schedule CSV: stage,microbatch,kind,start,end, one interval a line.
+#include <cmath>
+#include <string>
+
+#include "heteropipe/limits.hpp"
+#include "heteropipe/parse.hpp"
+#include "heteropipe/trace/events.hpp"
+
+namespace heteropipe {
+namespace {
+
+constexpr std::string_view kHeader = "stage,microbatch,kind,start,end";
+
+class CsvReader {
+ public:
+  CsvReader(std::string_view label, TraceEvents& into) : label_(label), into_(into), first_row_(into.rows.size()) {}
+
+  std::optional<Error> read(std::string_view text) {
+    std::int64_t line = 0;
+    bool header = true;
+    while (!text.empty()) {
+      const std::size_t end = text.find('\n');
+      std::string_view row = text.substr(0, end);
+      text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
+      if (!row.empty() && row.back() == '\r') row.remove_suffix(1);
+      const auto problem = header ? read_header(row, line) : read_row(row, line);
+      if (problem) {
+        into_.rows.resize(first_row_);
+        return problem;
+      }
+      header = false;
+      ++line;
+    }
+    TraceFile file;
+    file.label = label_;
+    file.events = static_cast<std::int64_t>(into_.rows.size() - first_row_);
+    into_.files.push_back(file);
+    return std::nullopt;
+  }
+
+ private:
+  Error error(ErrorCode code, Field field, std::int64_t line, double value = 0, double limit = 0) const {
+    return Error{code, field, line, value, label_, limit};
+  }
+
+  std::optional<Error> read_header(std::string_view row, std::int64_t line) const {
+    if (trim_blanks(row) != kHeader) return error(ErrorCode::missing_field, Field::stage, line);
+    return std::nullopt;
+  }
+
+  std::optional<Error> number(std::string_view cell, Field field, std::int64_t line, double& out) const {
+    const auto value = parse_number(cell, field);
+    if (!value) return error(value.error().code == ErrorCode::empty ? ErrorCode::missing_field : ErrorCode::not_a_number,
+                             field, line);
+    out = value.value();
+    if (!(std::fabs(out) <= limits::kMaxTraceTime)) {
+      return error(ErrorCode::too_large, field, line, out, limits::kMaxTraceTime);
+    }
+    return std::nullopt;
+  }
+
+  std::optional<Error> whole(std::string_view cell, Field field, std::int64_t line, std::int64_t& out,
+                             double high) const {
+    double value = 0;
+    if (auto problem = number(cell, field, line, value)) return problem;
+    if (value != std::floor(value)) return error(ErrorCode::not_integer, field, line, value);
+    if (value < 0 || value >= high) return error(ErrorCode::out_of_range, field, line, value, high);
+    out = static_cast<std::int64_t>(value);
+    return std::nullopt;
+  }
+
+  std::optional<Error> read_row(std::string_view row, std::int64_t line) {
+    if (trim_blanks(row).empty()) return std::nullopt;
+    std::string_view cells[5];
+    const Field fields[5] = {Field::stage, Field::microbatch, Field::kind, Field::start, Field::end};
+    for (int i = 0; i < 5; ++i) {
+      const std::size_t comma = row.find(',');
+      if ((comma == std::string_view::npos) != (i == 4)) {
+        return error(ErrorCode::wrong_length, fields[i], line, 0, 5);
+      }
+      cells[i] = row.substr(0, comma);
+      row = comma == std::string_view::npos ? std::string_view() : row.substr(comma + 1);
+    }
+    ScheduleRow r;
+    if (auto p = whole(cells[0], Field::stage, line, r.stage, static_cast<double>(limits::kMaxTraceRanks))) return p;
+    if (auto p = whole(cells[1], Field::microbatch, line, r.microbatch, limits::kMaxTraceEvents)) return p;
+    const std::string_view kind = trim_blanks(cells[2]);
+    if (kind != "compute" && kind != "transfer") {
+      Error e = error(ErrorCode::unknown_name, Field::kind, line);
+      e.token = label_;
+      return e;
+    }
+    r.transfer = kind == "transfer";
+    if (auto p = number(cells[3], Field::start, line, r.start)) return p;
+    if (auto p = number(cells[4], Field::end, line, r.end)) return p;
+    if (r.end < r.start) return error(ErrorCode::end_before_start, Field::end, line, r.end - r.start);
+    if (static_cast<double>(into_.rows.size()) >= limits::kMaxTraceEvents) {
+      return error(ErrorCode::too_many, Field::stage, line, limits::kMaxTraceEvents, limits::kMaxTraceEvents);
+    }
+    into_.rows.push_back(r);
+    return std::nullopt;
+  }
+
+  std::string label_;
+  TraceEvents& into_;
+  std::size_t first_row_;
+};
+
+}  // namespace
+
+std::optional<Error> read_schedule_csv(std::string_view text, std::string_view label, TraceEvents& into) {
+  if (static_cast<double>(text.size()) > limits::kMaxTraceBytes) {
+    return Error{ErrorCode::too_long, Field::trace, 0, static_cast<double>(text.size()), std::string(label),
+                 limits::kMaxTraceBytes};
+  }
+  if (trim_blanks(text).empty()) return Error{ErrorCode::empty, Field::trace, 0, 0, std::string(label)};
+  return CsvReader(label, into).read(text);
+}
+
+std::optional<Error> read_trace_text(std::string_view text, std::string_view label, TraceEvents& into) {
+  const std::string_view body = trim_blanks(text);
+  if (!body.empty() && (body.front() == '{' || body.front() == '[')) return read_chrome_trace(text, label, into);
+  if (text.empty()) return Error{ErrorCode::empty, Field::trace, 0, 0, std::string(label)};
+  // Neither JSON nor the CSV's header: say so at byte 0 rather than at line 0.
+  if (body.substr(0, kHeader.size()) != kHeader) return Error{ErrorCode::not_json, Field::trace, 0, 0, std::string(label)};
+  return read_schedule_csv(text, label, into);
+}
+
+}  // namespace heteropipe

@@ -1,0 +1,260 @@
+#include "json_cursor.hpp"
+
+#include <cstdlib>
+#include <string>
+
+#include "heteropipe/limits.hpp"
+
+namespace heteropipe::trace_detail {
+namespace {
+
+void append_utf8(std::string& out, std::uint32_t c) {
+  if (c < 0x80) {
+    out += static_cast<char>(c);
+  } else if (c < 0x800) {
+    out += static_cast<char>(0xC0 | (c >> 6));
+    out += static_cast<char>(0x80 | (c & 0x3F));
+  } else if (c < 0x10000) {
+    out += static_cast<char>(0xE0 | (c >> 12));
+    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (c & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (c >> 18));
+    out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (c & 0x3F));
+  }
+}
+
+int hex_digit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+}  // namespace
+
+bool JsonCursor::fail(ErrorCode code, Field field, double value, std::optional<std::size_t> at) {
+  if (!error) error = Error{code, field, static_cast<std::int64_t>(at ? *at : pos_), value, label_};
+  return false;
+}
+
+void JsonCursor::blanks() {
+  while (pos_ < text_.size() &&
+         (text_[pos_] == ' ' || text_[pos_] == '\n' || text_[pos_] == '\r' || text_[pos_] == '\t')) {
+    ++pos_;
+  }
+}
+
+bool JsonCursor::expect(char c) {
+  if (error) return false;
+  blanks();
+  if (pos_ < text_.size() && text_[pos_] == c) {
+    ++pos_;
+    return true;
+  }
+  return fail(ErrorCode::not_json, Field::trace);
+}
+
+JsonType JsonCursor::peek() {
+  if (error) return JsonType::none;
+  blanks();
+  if (pos_ >= text_.size()) return JsonType::none;
+  switch (text_[pos_]) {
+    case '{': return JsonType::object;
+    case '[': return JsonType::array;
+    case '"': return JsonType::string;
+    case 't': case 'f': return JsonType::boolean;
+    case 'n': return JsonType::null;
+    default: return JsonType::number;  // read_number says whether it is one
+  }
+}
+
+bool JsonCursor::enter(char open) {
+  if (!expect(open)) return false;
+  first_.push_back(true);
+  if (static_cast<std::int64_t>(first_.size()) > limits::kMaxTraceDepth) {
+    return fail(ErrorCode::too_large, Field::trace, static_cast<double>(first_.size()));
+  }
+  return true;
+}
+
+bool JsonCursor::next_key(std::string& key) {
+  if (error) return false;
+  blanks();
+  if (pos_ < text_.size() && text_[pos_] == '}') return leave();
+  if (!first_.back() && !expect(',')) return false;
+  first_.back() = false;
+  return read_string(key) && expect(':');
+}
+
+bool JsonCursor::next_item() {
+  if (error) return false;
+  blanks();
+  if (pos_ < text_.size() && text_[pos_] == ']') return leave();
+  if (!first_.back() && !expect(',')) return false;
+  first_.back() = false;
+  if (peek() == JsonType::none) return fail(ErrorCode::not_json, Field::trace);
+  return true;
+}
+
+bool JsonCursor::leave() {
+  ++pos_;
+  first_.pop_back();
+  return false;
+}
+
+bool JsonCursor::read_string(std::string& out) {
+  out.clear();
+  return string_body(&out);
+}
+
+// A string's text after its opening quote; into `out` unless it is null
+// (skipping). Runs of plain bytes are copied at once.
+bool JsonCursor::string_body(std::string* out) {
+  if (!expect('"')) return false;
+  while (pos_ < text_.size()) {
+    std::size_t run = pos_;
+    while (run < text_.size() && text_[run] != '"' && text_[run] != '\\' &&
+           static_cast<unsigned char>(text_[run]) >= 0x20) {
+      ++run;
+    }
+    if (out) out->append(text_.data() + pos_, run - pos_);
+    pos_ = run;
+    if (pos_ >= text_.size()) break;
+    const char c = text_[pos_++];
+    if (c == '"') return true;
+    if (c != '\\') return fail(ErrorCode::not_json, Field::trace, 0, pos_ - 1);
+    if (pos_ >= text_.size()) break;
+    const char e = text_[pos_++];
+    std::string ignored;
+    std::string& into = out ? *out : ignored;
+    switch (e) {
+      case '"': case '\\': case '/': into += e; break;
+      case 'b': into += '\b'; break;
+      case 'f': into += '\f'; break;
+      case 'n': into += '\n'; break;
+      case 'r': into += '\r'; break;
+      case 't': into += '\t'; break;
+      case 'u': {
+        std::uint32_t code = 0;
+        for (int i = 0; i < 4; ++i) {
+          const int h = pos_ < text_.size() ? hex_digit(text_[pos_]) : -1;
+          if (h < 0) return fail(ErrorCode::not_json, Field::trace);
+          code = code * 16 + static_cast<std::uint32_t>(h);
+          ++pos_;
+        }
+        append_utf8(into, code);  // a lone surrogate stays as its own code point: names are labels only
+        break;
+      }
+      default: return fail(ErrorCode::not_json, Field::trace, 0, pos_ - 1);
+    }
+  }
+  return fail(ErrorCode::not_json, Field::trace);
+}
+
+bool JsonCursor::number_text(std::string_view& token, Field field) {
+  if (error) return false;
+  blanks();
+  const std::size_t begin = pos_;
+  for (std::string_view word : {"NaN", "Infinity", "-Infinity"}) {
+    if (text_.substr(pos_, word.size()) == word) return fail(ErrorCode::not_finite, field);
+  }
+  if (pos_ < text_.size() && text_[pos_] == '-') ++pos_;
+  auto digits = [this] {
+    const std::size_t from = pos_;
+    while (pos_ < text_.size() && text_[pos_] >= '0' && text_[pos_] <= '9') ++pos_;
+    return pos_ > from;
+  };
+  if (!digits()) return fail(ErrorCode::not_json, Field::trace, 0, begin);
+  if (pos_ < text_.size() && text_[pos_] == '.') {
+    ++pos_;
+    if (!digits()) return fail(ErrorCode::not_json, Field::trace);
+  }
+  if (pos_ < text_.size() && (text_[pos_] == 'e' || text_[pos_] == 'E')) {
+    ++pos_;
+    if (pos_ < text_.size() && (text_[pos_] == '+' || text_[pos_] == '-')) ++pos_;
+    if (!digits()) return fail(ErrorCode::not_json, Field::trace);
+  }
+  token = text_.substr(begin, pos_ - begin);
+  return true;
+}
+
+bool JsonCursor::read_number(double& out, Field field) {
+  std::string_view token;
+  const std::size_t begin = pos_;
+  if (!number_text(token, field)) return false;
+  // strtod needs a terminator: a copy on the stack (a longer token is
+  // hundreds of digits, which only a hostile file writes).
+  char small[64];
+  if (token.size() < sizeof small) {
+    token.copy(small, token.size());
+    small[token.size()] = '\0';
+    out = std::strtod(small, nullptr);
+  } else {
+    out = std::strtod(std::string(token).c_str(), nullptr);
+  }
+  if (!(out - out == 0)) return fail(ErrorCode::too_large, field, 0, begin);
+  return true;
+}
+
+bool JsonCursor::read_integer(std::int64_t& out, Field field) {
+  std::string_view token;
+  const std::size_t begin = pos_;
+  if (!number_text(token, field)) return false;
+  const bool negative = !token.empty() && token[0] == '-';
+  std::int64_t value = 0;
+  for (std::size_t i = negative ? 1 : 0; i < token.size(); ++i) {
+    const char c = token[i];
+    if (c < '0' || c > '9') return fail(ErrorCode::not_integer, field, 0, begin);
+    if (value > (INT64_MAX - 9) / 10) return fail(ErrorCode::too_large, field, 0, begin);
+    value = value * 10 + (c - '0');
+  }
+  out = negative ? -value : value;
+  return true;
+}
+
+bool JsonCursor::skip_value() {
+  switch (peek()) {
+    case JsonType::object:
+      if (!enter('{')) return false;
+      while (next_key(key_)) {
+        if (!skip_value()) return false;
+      }
+      return !error;
+    case JsonType::array:
+      if (!enter('[')) return false;
+      while (next_item()) {
+        if (!skip_value()) return false;
+      }
+      return !error;
+    case JsonType::string:
+      return string_body(nullptr);
+    case JsonType::boolean:
+    case JsonType::null:
+      for (std::string_view word : {"true", "false", "null"}) {
+        if (text_.substr(pos_, word.size()) == word) {
+          pos_ += word.size();
+          return true;
+        }
+      }
+      return fail(ErrorCode::not_json, Field::trace);
+    case JsonType::number: {
+      std::string_view token;
+      return number_text(token, Field::trace);
+    }
+    case JsonType::none:
+      return fail(ErrorCode::not_json, Field::trace);
+  }
+  return false;
+}
+
+bool JsonCursor::finish() {
+  if (error) return false;
+  blanks();
+  if (pos_ != text_.size()) return fail(ErrorCode::not_json, Field::trace);
+  return true;
+}
+
+}  // namespace heteropipe::trace_detail

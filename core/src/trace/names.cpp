@@ -1,0 +1,98 @@
+#include <algorithm>
+#include <string>
+
+#include "heteropipe/trace/model.hpp"
+#include "classify.hpp"
+#include "measured.hpp"
+
+namespace heteropipe {
+
+std::string_view trace_stat_name(TraceStat stat) {
+  switch (stat) {
+    case TraceStat::min: return "min";
+    case TraceStat::p50: return "p50";
+    case TraceStat::mean: return "mean";
+  }
+  return "min";
+}
+
+std::string_view time_unit_name(TimeUnit unit) {
+  switch (unit) {
+    case TimeUnit::s: return "s";
+    case TimeUnit::ms: return "ms";
+    case TimeUnit::us: return "us";
+  }
+  return "ms";
+}
+
+Result<TraceStat> trace_stat_from_name(std::string_view name) {
+  for (TraceStat s : {TraceStat::min, TraceStat::p50, TraceStat::mean}) {
+    if (trace_stat_name(s) == name) return s;
+  }
+  return Error{ErrorCode::unknown_name, Field::stat, kWholeField, 0, std::string(name)};
+}
+
+Result<TimeUnit> time_unit_from_name(std::string_view name) {
+  for (TimeUnit u : {TimeUnit::s, TimeUnit::ms, TimeUnit::us}) {
+    if (time_unit_name(u) == name) return u;
+  }
+  return Error{ErrorCode::unknown_name, Field::unit, kWholeField, 0, std::string(name)};
+}
+
+std::string_view not_pipeline_name(NotPipeline reason) {
+  switch (reason) {
+    case NotPipeline::one_rank: return "one_rank";
+    case NotPipeline::collectives_only: return "collectives_only";
+    case NotPipeline::no_transfers: return "no_transfers";
+    case NotPipeline::unpaired_link: return "unpaired_link";
+    case NotPipeline::no_microbatches: return "no_microbatches";
+    case NotPipeline::model_rejected: return "model_rejected";
+  }
+  return "unknown";
+}
+
+std::string_view trace_warning_name(TraceWarningCode code) {
+  switch (code) {
+    case TraceWarningCode::rank_without_compute: return "rank_without_compute";
+    case TraceWarningCode::unmatched_transfers: return "unmatched_transfers";
+    case TraceWarningCode::microbatch_counts_differ: return "microbatch_counts_differ";
+    case TraceWarningCode::short_run: return "short_run";
+    case TraceWarningCode::missing_ranks: return "missing_ranks";
+  }
+  return "unknown";
+}
+
+Result<TraceResult> recover_model(const TraceEvents& events, const TraceOptions& options) {
+  using namespace trace_detail;
+  if (!events.events.empty() && !events.rows.empty()) {
+    return Error{ErrorCode::wrong_type, Field::trace, kWholeField, 0, "trace JSON and schedule CSV together"};
+  }
+  // The patterns are checked whatever the input, so a typo never passes unseen.
+  if (auto patterns = Classifier::create(options); !patterns) return patterns.error();
+  auto classified = events.rows.empty() ? measure_events(events, options) : measure_rows(events, options);
+  if (!classified) return classified.error();
+  return summarize(std::move(classified).value(), events, options);
+}
+
+namespace trace_detail {
+
+Result<std::vector<std::int64_t>> stage_ranks(std::vector<std::int64_t> ranks, const TraceOptions& options) {
+  std::sort(ranks.begin(), ranks.end());
+  if (options.stage_order.empty()) return ranks;
+  auto refuse = [](double rank) {
+    return Error{ErrorCode::not_a_permutation, Field::stage_order, kWholeField, rank, {}};
+  };
+  std::vector<std::int64_t> given = options.stage_order;
+  std::sort(given.begin(), given.end());
+  for (std::size_t i = 0; i < given.size(); ++i) {
+    if (i > 0 && given[i] == given[i - 1]) return refuse(static_cast<double>(given[i]));
+    if (!std::binary_search(ranks.begin(), ranks.end(), given[i])) return refuse(static_cast<double>(given[i]));
+  }
+  for (std::int64_t r : ranks) {
+    if (!std::binary_search(given.begin(), given.end(), r)) return refuse(static_cast<double>(r));
+  }
+  return options.stage_order;
+}
+
+}  // namespace trace_detail
+}  // namespace heteropipe

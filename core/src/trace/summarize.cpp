@@ -1,0 +1,199 @@
+// The measured run to the result: samples, their statistics, the chosen
+// tau and d, M, T_real, the analysis and the warnings.
+#include <algorithm>
+#include <cmath>
+#include <memory>
+
+#include "measured.hpp"
+
+namespace heteropipe::trace_detail {
+namespace {
+
+// A nanosecond, in microseconds.
+constexpr double kSameTime = 1e-3;
+
+double divisor(TimeUnit unit) {
+  switch (unit) {
+    case TimeUnit::s: return 1e6;
+    case TimeUnit::ms: return 1e3;
+    case TimeUnit::us: return 1;
+  }
+  return 1e3;
+}
+
+// Percentiles interpolate linearly between the two nearest ranks.
+double percentile(const std::vector<double>& sorted, double p) {
+  const double position = p * static_cast<double>(sorted.size() - 1);
+  const auto low = static_cast<std::size_t>(std::floor(position));
+  const std::size_t high = std::min(low + 1, sorted.size() - 1);
+  return sorted[low] + (sorted[high] - sorted[low]) * (position - static_cast<double>(low));
+}
+
+SampleStats statistics(std::vector<double> samples) {
+  SampleStats s;
+  if (samples.empty()) return s;
+  std::sort(samples.begin(), samples.end());
+  double sum = 0;
+  for (double x : samples) sum += x;
+  s.count = static_cast<std::int64_t>(samples.size());
+  s.min = samples.front();
+  s.max = samples.back();
+  s.mean = sum / static_cast<double>(samples.size());
+  s.p50 = percentile(samples, 0.5);
+  s.p95 = percentile(samples, 0.95);
+  return s;
+}
+
+double chosen(const SampleStats& s, TraceStat stat) {
+  switch (stat) {
+    case TraceStat::min: return s.min;
+    case TraceStat::p50: return s.p50;
+    case TraceStat::mean: return s.mean;
+  }
+  return s.min;
+}
+
+// Kernel time with overlapping kernels counted once.
+double busy_time(std::vector<Interval> kernels) {
+  std::sort(kernels.begin(), kernels.end());
+  double busy = 0, open = kernels.front().first, close = kernels.front().second;
+  for (const Interval& k : kernels) {
+    if (k.first > close) {
+      busy += close - open;
+      open = k.first;
+    }
+    close = std::max(close, k.second);
+  }
+  return busy + (close - open);
+}
+
+void warn_about_ranks(const TraceEvents& events, TraceResult& r) {
+  for (const TraceRank& rank : r.ranks) {
+    if (rank.compute_kernels == 0) {
+      r.warnings.push_back({TraceWarningCode::rank_without_compute, rank.rank, 0, 0});
+    }
+  }
+  std::int64_t world = 0;
+  for (const TraceFile& f : events.files) world = std::max(world, f.world_size.value_or(0));
+  const auto found = static_cast<std::int64_t>(r.ranks.size());
+  if (world > found) {
+    r.warnings.push_back({TraceWarningCode::missing_ranks, kWholeField, static_cast<double>(found),
+                          static_cast<double>(world)});
+  }
+}
+
+}  // namespace
+
+TraceResult summarize(Classified classified, const TraceEvents& events, const TraceOptions& options) {
+  const double unit = divisor(options.unit);
+  TraceResult r;
+  r.stat = options.stat;
+  r.unit = options.unit;
+  r.ranks = std::move(classified.ranks);
+  for (TraceRank& rank : r.ranks) {
+    rank.compute_time /= unit;
+    rank.communication_time /= unit;
+  }
+  warn_about_ranks(events, r);
+  r.reason = classified.reason;
+  if (r.reason) return r;
+
+  const Measured& m = classified.measured;
+  const std::size_t S = m.stage_rank.size();
+  std::int64_t fewest = INT64_MAX, most = 0;
+  double first_start = INFINITY, last_end = -INFINITY;
+  for (std::size_t s = 0; s < S; ++s) {
+    TraceStage stage;
+    stage.stage = static_cast<std::int64_t>(s);
+    stage.rank = m.stage_rank[s];
+    std::vector<double> spans, busy;
+    for (const auto& kernels : m.compute[s]) {
+      if (kernels.empty()) continue;
+      double start = INFINITY, end = -INFINITY;
+      for (const Interval& k : kernels) {
+        start = std::min(start, k.first);
+        end = std::max(end, k.second);
+      }
+      spans.push_back((end - start) / unit);
+      busy.push_back(busy_time(kernels) / unit);
+      if (s == 0) first_start = std::min(first_start, start);
+      if (s + 1 == S) last_end = std::max(last_end, end);
+    }
+    stage.microbatches = static_cast<std::int64_t>(spans.size());
+    fewest = std::min(fewest, stage.microbatches);
+    most = std::max(most, stage.microbatches);
+    stage.span = statistics(spans);
+    stage.busy = statistics(busy);
+    r.tau.push_back(chosen(stage.span, options.stat));
+    r.stages.push_back(stage);
+  }
+  if (fewest == 0) {
+    r.reason = NotPipeline::no_microbatches;
+    return r;
+  }
+  for (std::size_t link = 0; link + 1 < S; ++link) {
+    TraceLink l;
+    l.link = static_cast<std::int64_t>(link);
+    l.from_rank = m.stage_rank[link];
+    l.to_rank = m.stage_rank[link + 1];
+    l.pairs = static_cast<std::int64_t>(m.transfers[link].size());
+    l.unmatched = m.unmatched[link];
+    std::vector<double> d;
+    for (const MeasuredTransfer& t : m.transfers[link]) d.push_back(std::max(0.0, t.end - t.start) / unit);
+    l.d = statistics(d);
+    r.d.push_back(chosen(l.d, options.stat));
+    if (l.unmatched > 0) {
+      r.warnings.push_back({TraceWarningCode::unmatched_transfers, l.link, static_cast<double>(l.unmatched), 0});
+    }
+    r.links.push_back(l);
+  }
+  r.M = fewest;
+  r.T_real = (last_end - first_start) / unit;
+  for (double o : m.offsets) r.clock_offsets.push_back(o / unit);
+  if (fewest != most) {
+    r.warnings.push_back({TraceWarningCode::microbatch_counts_differ, kWholeField, static_cast<double>(fewest),
+                          static_cast<double>(most)});
+  }
+  if (r.M <= static_cast<std::int64_t>(S)) {
+    r.warnings.push_back({TraceWarningCode::short_run, kWholeField, static_cast<double>(r.M), static_cast<double>(S)});
+  }
+
+  auto pipeline = Pipeline::create(r.tau, r.d);
+  if (!pipeline || check_T_real(r.T_real)) {
+    r.reason = NotPipeline::model_rejected;
+    return r;
+  }
+  const auto shared = std::make_shared<const Pipeline>(std::move(pipeline).value());
+  // Times are measured to the microsecond or the nanosecond, so a T_real
+  // within a nanosecond of a bound is that bound: the unit's division must
+  // not move a run that equals T_async or T_block outside the sandwich.
+  const Analysis bounds = analyze(shared, static_cast<double>(r.M), 1.0, std::nullopt);
+  for (double bound : {bounds.T_async, bounds.T_block}) {
+    if (std::fabs(r.T_real - bound) <= kSameTime / unit) r.T_real = bound;
+  }
+  r.analysis = analyze(shared, static_cast<double>(r.M), 1.0, r.T_real);
+  r.pipeline = true;
+
+  for (std::size_t s = 0; s < S; ++s) {
+    std::int64_t microbatch = 0;
+    for (const auto& kernels : m.compute[s]) {
+      if (kernels.empty()) continue;
+      double start = INFINITY, end = -INFINITY;
+      for (const Interval& k : kernels) {
+        start = std::min(start, k.first);
+        end = std::max(end, k.second);
+      }
+      r.schedule.push_back({static_cast<std::int64_t>(s), microbatch++, false, (start - first_start) / unit,
+                            (end - first_start) / unit});
+    }
+    if (s + 1 == S) break;
+    std::int64_t k = 0;
+    for (const MeasuredTransfer& t : m.transfers[s]) {
+      r.schedule.push_back(
+          {static_cast<std::int64_t>(s), k++, true, (t.start - first_start) / unit, (t.end - first_start) / unit});
+    }
+  }
+  return r;
+}
+
+}  // namespace heteropipe::trace_detail

@@ -1,0 +1,52 @@
+// heteropipe._core.import_trace: trace files' bytes to the trace result, by
+// the same readers and the same visitor as `heteropipe trace --json`.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include "bindings.hpp"
+#include "errors.hpp"
+#include "heteropipe/io/gzip.hpp"
+#include "heteropipe/text/trace_text.hpp"
+#include "heteropipe/trace/model.hpp"
+#include "to_python.hpp"
+
+namespace heteropipe::python {
+namespace {
+
+// One (label, bytes) per file, as the Python layer read them.
+using Sources = std::vector<std::pair<std::string, py::bytes>>;
+
+py::dict import_trace(const Sources& sources, const std::string& stat, const std::string& unit,
+                      const std::vector<std::int64_t>& stage_order, const std::string& compute,
+                      const std::string& transfer, const std::string& microbatch) {
+  TraceOptions options;
+  options.stat = value_or_raise(trace_stat_from_name(stat));
+  options.unit = value_or_raise(time_unit_from_name(unit));
+  options.stage_order = stage_order;
+  options.compute_regex = compute;
+  options.transfer_regex = transfer;
+  options.microbatch_regex = microbatch;
+  TraceEvents events;
+  for (const auto& [label, bytes] : sources) {
+    std::string content = value_or_raise(io::inflate_if_gzip(std::string(bytes), label));
+    if (auto problem = read_trace_text(content, label, events)) raise(*problem);
+  }
+  const TraceResult result = value_or_raise(recover_model(events, options));
+  return to_python(result, Arrays::lists);
+}
+
+}  // namespace
+
+void bind_trace(py::module_& m) {
+  m.def("import_trace", &import_trace, py::arg("sources"), py::arg("stat") = "min", py::arg("unit") = "ms",
+        py::arg("stage_order") = std::vector<std::int64_t>{}, py::arg("compute") = "", py::arg("transfer") = "",
+        py::arg("microbatch") = "",
+        "The model recovered from trace files given as (label, bytes) pairs; the dict of `heteropipe trace --json`.");
+}
+
+}  // namespace heteropipe::python

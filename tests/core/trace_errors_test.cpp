@@ -1,0 +1,101 @@
+// Bad trace input: each problem is a coded error naming the file and the
+// byte (JSON) or line (CSV) where it lies.
+#include <doctest/doctest.h>
+
+#include <heteropipe/trace/events.hpp>
+#include <heteropipe/text/error_text.hpp>
+
+#include <string>
+
+using namespace heteropipe;
+
+namespace {
+
+Error refused(const std::string& text) {
+  TraceEvents events;
+  auto problem = read_trace_text(text, "bad.json", events);
+  REQUIRE(problem.has_value());
+  CHECK(problem->token == "bad.json");
+  CHECK(events.events.empty());
+  return *problem;
+}
+
+const std::string kEvent = R"({"ph":"X","cat":"kernel","name":"k","pid":0,"tid":1,"ts":5,"dur":2})";
+
+}  // namespace
+
+TEST_CASE("trace errors: syntax, with the byte where it breaks") {
+  const Error cut = refused(R"({"traceEvents":[)" + kEvent);
+  CHECK(cut.code == ErrorCode::not_json);
+  CHECK(cut.index == 16 + static_cast<std::int64_t>(kEvent.size()));
+  CHECK(text::describe(cut) == "bad.json, byte " + std::to_string(cut.index) +
+                                   ": not valid JSON, and not a schedule CSV (stage,microbatch,kind,start,end)");
+  CHECK(refused("").code == ErrorCode::empty);
+  CHECK(refused(std::string("\x89PNG\r\n\x1a\n\0\0", 10)).code == ErrorCode::not_json);
+  CHECK(refused(R"({"traceEvents":[]} x)").code == ErrorCode::not_json);
+  CHECK(refused(R"({"other":1})").code == ErrorCode::missing_field);
+  CHECK(refused(R"({"traceEvents":{}})").code == ErrorCode::wrong_type);
+  CHECK(refused(R"([1])").code == ErrorCode::wrong_type);
+  CHECK(refused(R"({"a":)" + std::string(100, '[')).code == ErrorCode::too_large);
+}
+
+TEST_CASE("trace errors: fields of an event") {
+  const Error type = refused(R"([{"ph":"X","name":"k","pid":0,"tid":1,"ts":"5","dur":2}])");
+  CHECK(type.code == ErrorCode::wrong_type);
+  CHECK(type.field == Field::ts);
+  CHECK(type.index == 43);
+  const Error nan = refused(R"([{"ph":"X","name":"k","ts":NaN,"dur":2}])");
+  CHECK(nan.code == ErrorCode::not_finite);
+  CHECK(nan.field == Field::ts);
+  const Error huge = refused(R"([{"ph":"X","name":"k","ts":1,"dur":1e308}])");
+  CHECK(huge.code == ErrorCode::too_large);
+  CHECK(huge.value == 1e308);
+  CHECK(refused(R"([{"ph":"X","name":"k","ts":1,"dur":1e999}])").code == ErrorCode::too_large);
+  const Error negative = refused(R"([{"ph":"X","name":"k","ts":1,"dur":-3}])");
+  CHECK(negative.code == ErrorCode::negative);
+  CHECK(negative.value == -3);
+  CHECK(text::describe(negative) == "bad.json, byte 35: dur must be >= 0 (got -3)");
+  const Error missing = refused(R"([{"ph":"X","name":"k","ts":1}])");
+  CHECK(missing.code == ErrorCode::missing_field);
+  CHECK(missing.field == Field::dur);
+  CHECK(missing.index == 1);
+  CHECK(refused(R"([{"name":"k","ts":1}])").field == Field::ph);
+}
+
+TEST_CASE("trace errors: B without E, E without B") {
+  const Error open = refused(R"([{"ph":"B","name":"k","pid":0,"tid":1,"ts":1}])");
+  CHECK(open.code == ErrorCode::unmatched_begin);
+  CHECK(open.index == 1);
+  CHECK(refused(R"([{"ph":"E","pid":0,"tid":1,"ts":1}])").code == ErrorCode::unmatched_end);
+}
+
+TEST_CASE("trace errors: the schedule CSV names its line") {
+  TraceEvents events;
+  auto problem = read_trace_text("stage,microbatch,kind,start,end\n0,0,compute,1,2\n0,1,compute,5,4\n", "s.csv", events);
+  REQUIRE(problem);
+  CHECK(problem->code == ErrorCode::end_before_start);
+  CHECK(problem->index == 2);
+  CHECK(text::describe(*problem) == "s.csv, line 3: end is before start");
+  problem = read_trace_text("stage,microbatch,kind,start,end\n0,0,load,1,2\n", "s.csv", events);
+  CHECK(problem->code == ErrorCode::unknown_name);
+  problem = read_trace_text("stage,microbatch,kind,start,end\n0,0,compute,x,2\n", "s.csv", events);
+  CHECK(problem->code == ErrorCode::not_a_number);
+  CHECK(problem->field == Field::start);
+  problem = read_trace_text("stage,microbatch,kind,start,end\n0,0,compute,1\n", "s.csv", events);
+  CHECK(problem->code == ErrorCode::wrong_length);
+  problem = read_trace_text("stage,kind\n", "s.csv", events);
+  CHECK(problem->code == ErrorCode::not_json);
+  CHECK(events.rows.empty());
+}
+
+TEST_CASE("trace errors: two files of one rank") {
+  const std::string file = R"({"distributedInfo":{"rank":3},"traceEvents":[]})";
+  TraceEvents events;
+  REQUIRE(!read_trace_text(file, "a.json", events));
+  const auto problem = read_trace_text(file, "b.json", events);
+  REQUIRE(problem);
+  CHECK(problem->code == ErrorCode::duplicate_rank);
+  CHECK(problem->index == 27);
+  CHECK(text::describe(*problem) == "b.json, byte 27: rank 3 is already in another file");
+  CHECK(events.files.size() == 1);
+}

@@ -1,0 +1,106 @@
+#pragma once
+
+// Test-only: Kineto-shaped trace text written from the exact engine's
+// timeline, one JSON text per rank, so that recovery can be held to the
+// tau, d, M and T_real the timeline was made from.
+#include <heteropipe/heteropipe.hpp>
+#include <heteropipe/trace/model.hpp>
+
+#include <cstdint>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace heteropipe::testing {
+
+struct SyntheticRun {
+  std::vector<double> tau, d;     // microseconds, whole numbers divisible by `kernels`
+  std::int64_t M = 8;
+  int kernels = 4;                // compute kernels per micro-batch
+  std::vector<double> clock;      // per rank: added to its timestamps
+  double recv_wait = 7;           // a receive kernel starts this long before its send
+  std::int64_t base = 1682725898000000;  // Kineto's epoch microseconds
+  bool annotate = false;          // a gpu_user_annotation range "microbatch_<m>" around each micro-batch
+};
+
+inline Timeline synthetic_timeline(const SyntheticRun& run) {
+  return timeline(Pipeline::create(run.tau, run.d).value(), static_cast<double>(run.M), Regime::asynchronous).value();
+}
+
+inline void kernel(std::ostringstream& out, const char* name, int rank, int stream, double ts, double dur,
+                   const char* collective = nullptr) {
+  out << ",\n{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"" << name << "\",\"pid\":" << rank << ",\"tid\":" << stream
+      << ",\"ts\":" << ts << ",\"dur\":" << dur << ",\"args\":{\"device\":" << rank << ",\"stream\":" << stream;
+  if (collective) out << ",\"Collective name\":\"" << collective << "\",\"Process Group Ranks\":[0,1]";
+  out << "}}";
+}
+
+// The JSON text of rank r's trace.
+inline std::string synthetic_rank(const SyntheticRun& run, const Timeline& t, std::int64_t r) {
+  std::ostringstream out;
+  out.precision(17);
+  const std::int64_t S = t.S;
+  const double shift = static_cast<double>(run.base) + (run.clock.empty() ? 0.0 : run.clock[r]);
+  out << "{\"schemaVersion\":1,\"deviceProperties\":[{\"id\":0,\"name\":\"GPU\",\"totalGlobalMem\":1}],"
+      << "\"distributedInfo\":{\"backend\":\"nccl\",\"rank\":" << r << ",\"world_size\":" << S << "},\n"
+      << "\"traceEvents\":[\n{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":" << r
+      << ",\"tid\":0,\"args\":{\"name\":\"python\"}}";
+  out << ",\n{\"ph\":\"X\",\"cat\":\"cpu_op\",\"name\":\"aten::mm\",\"pid\":4000,\"tid\":1,\"ts\":" << shift
+      << ",\"dur\":3,\"args\":{\"External id\":1}}";
+  for (std::int64_t m = 0; m < t.M; ++m) {
+    const std::size_t cell = static_cast<std::size_t>(m * S + r);
+    const double start = t.compute_start[cell], length = t.compute_finish[cell] - start;
+    if (run.annotate) {
+      out << ",\n{\"ph\":\"X\",\"cat\":\"gpu_user_annotation\",\"name\":\"microbatch_" << m << "\",\"pid\":" << r
+          << ",\"tid\":7,\"ts\":" << shift + start << ",\"dur\":" << length << "}";
+    }
+    for (int k = 0; k < run.kernels; ++k) {
+      kernel(out, "void gemm_kernel<128>(float*)", static_cast<int>(r), 7, shift + start + length * k / run.kernels,
+             length / run.kernels);
+    }
+    if (r + 1 < S) {
+      const std::size_t link = static_cast<std::size_t>(m * (S - 1) + r);
+      kernel(out, "ncclDevKernel_SendRecv(ncclDevComm*)", static_cast<int>(r), 84, shift + t.transfer_start[link],
+             t.transfer_finish[link] - t.transfer_start[link], "send");
+    }
+    if (r > 0) {
+      const std::size_t link = static_cast<std::size_t>(m * (S - 1) + r - 1);
+      const double begin = t.transfer_start[link] - run.recv_wait;
+      kernel(out, "ncclDevKernel_SendRecv(ncclDevComm*)", static_cast<int>(r), 85, shift + begin,
+             t.transfer_finish[link] - begin, "recv");
+    }
+  }
+  kernel(out, "ncclDevKernel_AllReduce_Sum_f32(ncclDevComm*)", static_cast<int>(r), 90, shift + t.makespan + 10, 5);
+  out << "\n]}";
+  return out.str();
+}
+
+inline TraceEvents read_synthetic(const SyntheticRun& run) {
+  const Timeline t = synthetic_timeline(run);
+  TraceEvents events;
+  for (std::int64_t r = 0; r < t.S; ++r) {
+    const auto problem = read_chrome_trace(synthetic_rank(run, t, r), "rank-" + std::to_string(r) + ".json", events);
+    if (problem) throw std::runtime_error("synthetic trace did not read");
+  }
+  return events;
+}
+
+// The timeline as a schedule CSV (what an exported schedule holds).
+inline std::string timeline_csv(const Timeline& t) {
+  std::ostringstream out;
+  out.precision(17);
+  out << "stage,microbatch,kind,start,end\n";
+  for (std::int64_t m = 0; m < t.M; ++m) {
+    for (std::int64_t s = 0; s < t.S; ++s) {
+      const std::size_t cell = static_cast<std::size_t>(m * t.S + s);
+      out << s << ',' << m << ",compute," << t.compute_start[cell] << ',' << t.compute_finish[cell] << '\n';
+      if (s + 1 < t.S) {
+        const std::size_t link = static_cast<std::size_t>(m * (t.S - 1) + s);
+        out << s << ',' << m << ",transfer," << t.transfer_start[link] << ',' << t.transfer_finish[link] << '\n';
+      }
+    }
+  }
+  return out.str();
+}
+
+}  // namespace heteropipe::testing

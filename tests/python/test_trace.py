@@ -1,0 +1,85 @@
+"""heteropipe.import_trace: the same result as `heteropipe trace --json`, from
+paths, bytes or gzip bytes, and the same coded errors naming file and
+position (docs/traces.md)."""
+
+import gzip
+import json
+import unittest
+
+from heteropipe import HeteropipeError, import_trace
+from support import REPO, native_cli, run, run_bytes
+
+SYNTHETIC = [REPO / "tests" / "data" / "traces" / "synthetic" / f"rank-{r}.json.gz" for r in range(3)]
+REAL = [REPO / "tests" / "data" / "traces" / f"hta_sampled_rank-{r}.json.gz" for r in range(2)]
+
+
+class ImportTrace(unittest.TestCase):
+    def native_json(self, *args):
+        done = run([native_cli(self), "trace", "--json", *map(str, args)])
+        self.assertEqual(done.returncode, 0, done.stderr)
+        return json.loads(done.stdout)
+
+    def test_synthetic_ranks_agree_with_the_cli(self):
+        result = import_trace(SYNTHETIC)
+        self.assertEqual(result, self.native_json(*SYNTHETIC))
+        self.assertEqual(list(result), list(self.native_json(*SYNTHETIC)))
+        # The timeline they were written from: tau 1000, 2500, 1500 us, d 200, 300 us, M 8.
+        self.assertEqual(result["tau"], [1.0, 2.5, 1.5])
+        self.assertEqual(result["d"], [0.2, 0.3])
+        self.assertEqual((result["M"], result["T_real"], result["position"]), (8, 23.0, "inside"))
+        self.assertEqual(result["clock_offsets"], [0.0, -12.345, 0.777])
+
+    def test_options_and_bytes(self):
+        data = [p.read_bytes() for p in SYNTHETIC]
+        plain = gzip.decompress(data[1])
+        result = import_trace([data[0], plain, bytearray(data[2])], unit="us", stat="p50")
+        self.assertEqual(result, self.native_json("--unit", "us", "--stat", "p50", *SYNTHETIC))
+        self.assertEqual(result["tau"], [1000.0, 2500.0, 1500.0])
+        reversed_order = import_trace(SYNTHETIC, stage_order=[2, 1, 0])
+        self.assertEqual((reversed_order["pipeline"], reversed_order["reason"]), (False, "unpaired_link"))
+
+    def test_real_traces_agree_with_the_cli(self):
+        result = import_trace(REAL)
+        self.assertEqual(result, self.native_json(*REAL))
+        self.assertEqual([r["kernels"] for r in result["ranks"]], [1154, 1104])
+        self.assertEqual([r["transfer_kernels"] for r in result["ranks"]], [10, 10])
+        self.assertEqual(result["warnings"][-1]["code"], "missing_ranks")
+
+    def test_standard_input_is_a_file_too(self):
+        done = run_bytes([native_cli(self), "trace", "--json", str(SYNTHETIC[0]), "-", str(SYNTHETIC[2])],
+                         input=SYNTHETIC[1].read_bytes())
+        self.assertEqual(done.returncode, 0)
+        self.assertEqual(json.loads(done.stdout)["tau"], import_trace(SYNTHETIC)["tau"])
+
+    def test_bad_input_is_a_coded_error_with_file_and_position(self):
+        cases = [
+            (b'{"traceEvents":[{"ph":"X","ts":', "not_json", "trace", 31),
+            (b'[{"ph":"X","name":"k","ts":1,"dur":-3}]', "negative", "dur", 35),
+            (b'[{"ph":"X","name":"k","ts":NaN,"dur":1}]', "not_finite", "ts", 27),
+            (b'[{"ph":"X","name":"k","ts":1,"dur":1e308}]', "too_large", "dur", 35),
+            (b'[{"ph":"X","name":"k","ts":"1","dur":1}]', "wrong_type", "ts", 27),
+            (b'[{"ph":"X","name":"k","ts":1}]', "missing_field", "dur", 1),
+            (b'[{"ph":"B","name":"k","pid":0,"tid":1,"ts":1}]', "unmatched_begin", "ph", 1),
+            (b"", "empty", "trace", 0),
+            (bytes(range(256)), "not_json", "trace", 0),
+            (gzip.compress(b"[]" * 1000)[:20], "bad_gzip", "trace", None),
+        ]
+        for data, code, field, index in cases:
+            with self.subTest(code=code, data=data[:40]):
+                with self.assertRaises(HeteropipeError) as caught:
+                    import_trace(data)
+                e = caught.exception
+                self.assertEqual((e.code, e.field, e.token), (code, field, "(bytes 1)"))
+                if index is not None:
+                    self.assertEqual(e.index, index)
+                self.assertTrue(str(e).startswith("(bytes 1), "), str(e))
+        with self.assertRaises(HeteropipeError) as caught:
+            import_trace(SYNTHETIC, stat="max")
+        self.assertEqual((caught.exception.code, caught.exception.field), ("unknown_name", "stat"))
+        with self.assertRaises(HeteropipeError) as caught:
+            import_trace(SYNTHETIC, compute="(")
+        self.assertEqual(caught.exception.code, "bad_pattern")
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,30 @@
+#pragma once
+
+#include <string>
+
+#include "heteropipe/error.hpp"
+#include "heteropipe/trace/model.hpp"
+
+// The English of trace import: errors about a file's content (named by
+// file and position), the reasons a trace is no pipeline, and the warnings.
+namespace heteropipe::text {
+
+// Whether the error is about a place in a trace file (its token is the
+// file's label, its index a byte offset or a CSV line).
+bool is_trace_file_error(const Error& error);
+std::string describe_trace_error(const Error& error);
+std::string describe(NotPipeline reason);
+std::string describe(const TraceWarning& warning);
+
+}  // namespace heteropipe::text
+
+namespace heteropipe {
+
+template <class Visitor>
+void visit_fields(const TraceWarning& w, Visitor&& visit) {
+  visit_warning_fields(w, visit);
+  const std::string message = text::describe(w);
+  visit("message", std::string_view(message));
+}
+
+}  // namespace heteropipe

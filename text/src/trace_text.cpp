@@ -1,0 +1,104 @@
+#include "heteropipe/text/trace_text.hpp"
+
+#include "heteropipe/limits.hpp"
+#include "heteropipe/text/numbers.hpp"
+
+namespace heteropipe::text {
+namespace {
+
+bool is_csv_field(Field field) {
+  return field == Field::stage || field == Field::microbatch || field == Field::kind || field == Field::start ||
+         field == Field::end;
+}
+
+std::string what(const Error& e) {
+  const std::string field(field_name(e.field));
+  switch (e.code) {
+    case ErrorCode::empty: return "the file is empty";
+    case ErrorCode::too_long:
+      return "the text is " + grouped(e.value) + " bytes, over the limit of " + grouped(e.limit);
+    case ErrorCode::not_json:
+      return "not valid JSON, and not a schedule CSV (stage,microbatch,kind,start,end)";
+    case ErrorCode::bad_gzip: return "the gzip data is damaged or cut short";
+    case ErrorCode::missing_field:
+      if (is_csv_field(e.field) && e.index == 0) return "the first line must be stage,microbatch,kind,start,end";
+      if (e.field == Field::traceEvents) return "the object has no traceEvents list";
+      return "the event has no " + field;
+    case ErrorCode::wrong_type:
+      if (e.field == Field::traceEvents) return "traceEvents must be a list of event objects";
+      return field + " has the wrong type of value";
+    case ErrorCode::not_finite: return field + " must be a finite number";
+    case ErrorCode::negative: return field + " must be >= 0 (got " + shortest(e.value) + ")";
+    case ErrorCode::too_large:
+      if (e.field == Field::trace && e.limit == 0) {
+        return "nested deeper than " + grouped(static_cast<double>(limits::kMaxTraceDepth)) + " levels";
+      }
+      if (e.field == Field::trace) {
+        return "more than " + grouped(e.limit) + " bytes once decompressed";
+      }
+      return field + " must be at most " + bound(e.limit) + (e.value != 0 ? " (got " + shortest(e.value) + ")" : "");
+    case ErrorCode::too_many: return "more than " + grouped(e.limit) + " timed events";
+    case ErrorCode::not_integer: return field + " must be a whole number";
+    case ErrorCode::out_of_range: return field + " is out of range (got " + shortest(e.value) + ")";
+    case ErrorCode::unmatched_begin: return "a B event has no matching E on its pid and tid";
+    case ErrorCode::unmatched_end: return "an E event has no open B on its pid and tid";
+    case ErrorCode::end_before_start: return "end is before start";
+    case ErrorCode::not_a_number: return field + " is not a number";
+    case ErrorCode::unknown_name: return "kind must be compute or transfer";
+    case ErrorCode::wrong_length: return "a row needs 5 values: stage,microbatch,kind,start,end";
+    case ErrorCode::duplicate_rank: return "rank " + shortest(e.value) + " is already in another file";
+    default: return std::string(error_code_name(e.code));
+  }
+}
+
+}  // namespace
+
+bool is_trace_file_error(const Error& e) {
+  if (e.index == kWholeField) return false;  // about the import as a whole, not a place in a file
+  switch (e.field) {
+    case Field::trace: case Field::ph: case Field::ts: case Field::dur: case Field::name: case Field::pid:
+    case Field::tid: case Field::traceEvents: case Field::rank: case Field::stage:
+    case Field::microbatch: case Field::kind: case Field::start: case Field::end:
+      return true;
+    default:
+      return e.code == ErrorCode::bad_gzip;
+  }
+}
+
+std::string describe_trace_error(const Error& e) {
+  const std::string place = is_csv_field(e.field) ? "line " + std::to_string(e.index + 1)
+                                                  : "byte " + std::to_string(e.index);
+  return quoted(e.token) + ", " + place + ": " + what(e);
+}
+
+std::string describe(NotPipeline reason) {
+  switch (reason) {
+    case NotPipeline::one_rank: return "only one rank ran kernels, so there is no chain of stages";
+    case NotPipeline::collectives_only:
+      return "the ranks communicate by collectives only; a pipeline needs send/receive between neighbours";
+    case NotPipeline::no_transfers: return "no send or receive was found between the ranks";
+    case NotPipeline::unpaired_link:
+      return "some pair of neighbouring stages has no send matched with a receive";
+    case NotPipeline::no_microbatches: return "some stage has no compute inside any micro-batch";
+    case NotPipeline::model_rejected: return "the recovered times do not form a valid model (no stage time > 0)";
+  }
+  return std::string(not_pipeline_name(reason));
+}
+
+std::string describe(const TraceWarning& w) {
+  switch (w.code) {
+    case TraceWarningCode::rank_without_compute: return "rank " + std::to_string(w.index) + " ran no compute kernel";
+    case TraceWarningCode::unmatched_transfers:
+      return "link " + std::to_string(w.index) + ": " + grouped(w.value) + " transfers found no partner";
+    case TraceWarningCode::microbatch_counts_differ:
+      return "stages saw between " + grouped(w.value) + " and " + grouped(w.limit) + " micro-batches; M is the fewest";
+    case TraceWarningCode::short_run:
+      return "M = " + grouped(w.value) + " is not more than S = " + grouped(w.limit) +
+             ": the run is too short to show a steady state";
+    case TraceWarningCode::missing_ranks:
+      return "ranks found: " + grouped(w.value) + " of the " + grouped(w.limit) + " the job's world_size names";
+  }
+  return std::string(trace_warning_name(w.code));
+}
+
+}  // namespace heteropipe::text
