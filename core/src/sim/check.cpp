@@ -1,4 +1,4 @@
-// The simulator's input checks and its names.
+// The simulator's input checks (its names are in names.cpp).
 #include <cmath>
 #include <string>
 
@@ -7,8 +7,6 @@
 
 namespace heteropipe::sim {
 namespace {
-
-constexpr LinkMode kModes[] = {LinkMode::delay, LinkMode::block, LinkMode::serial};
 
 std::string non_finite(double x) { return std::isnan(x) ? "nan" : x > 0 ? "inf" : "-inf"; }
 
@@ -133,33 +131,6 @@ std::optional<Error> check_samples(const Pipeline& p, const Options& o) {
 }
 
 }  // namespace
-
-std::string_view link_mode_name(LinkMode mode) {
-  switch (mode) {
-    case LinkMode::delay: return "delay";
-    case LinkMode::block: return "block";
-    case LinkMode::serial: return "serial";
-  }
-  return "unknown";
-}
-
-std::string_view distribution_name(DistributionKind kind) {
-  switch (kind) {
-    case DistributionKind::deterministic: return "deterministic";
-    case DistributionKind::exponential: return "exponential";
-    case DistributionKind::lognormal: return "lognormal";
-    case DistributionKind::gamma: return "gamma";
-    case DistributionKind::uniform: return "uniform";
-  }
-  return "unknown";
-}
-
-Result<LinkMode> link_mode_from_name(std::string_view name) {
-  for (LinkMode mode : kModes) {
-    if (link_mode_name(mode) == name) return mode;
-  }
-  return Error{ErrorCode::unknown_name, Field::link_mode, kWholeField, 0.0, std::string(name)};
-}
 
 std::optional<Error> check_options(const Pipeline& p, const Options& o) {
   const std::int64_t links = p.S() - 1;
