@@ -62,7 +62,7 @@ for (const p of PAGES) {
         invalid: document.getElementById('d').getAttribute('aria-invalid'),
         current: document.getElementById('results').getAttribute('data-current'),
         stale: !document.getElementById('stale-badge').hidden,
-        exportsOff: [...document.querySelectorAll('button.export')].every((b) => b.disabled),
+        exportsOff: [...document.querySelectorAll('button[data-export]')].every((b) => b.disabled),
         reason: document.querySelector('.export-reason').textContent,
       }));
       assert.equal(s.error, false, `no error while typing "${key}"`);
@@ -99,6 +99,8 @@ for (const p of PAGES) {
 
 test('every Gantt bar has its own title, takes keyboard focus and highlights its micro-batch', async () => {
   const { page, problems } = await open(context, fileBase + 'calculator.html#tau=0.5,1,1,5&d=0.2,0.1,0.3&M=6&unit=s');
+  // The titled hit boxes follow the painted picture once the page is idle.
+  await page.waitForSelector('#chart-gantt[data-hits] .hit');
   const titles = await page.$$eval('#chart-gantt .hit', (hits) => hits.map((h) => h.querySelector('title').textContent));
   assert.equal(titles.length, 4 * 6);
   assert.equal(new Set(titles).size, titles.length);
@@ -168,6 +170,18 @@ test('coinciding curves are named, and the legend shows the values at the curren
   const a = hp.analyze({ tau: [0.5, 1, 1, 5], M: 8 });
   assert.deepEqual(legend, ['8', '42.5', '42.5', '42.5', '55']);
   assert.equal(a.T_gpipe, 55);
+  // Drag to zoom shows a reset, which brings back the whole range.
+  assert.equal(await page.isVisible('.zoom-reset[data-chart="curve"]'), false);
+  const over = await box(page, '#chart-curve .u-over');
+  await page.mouse.move(over.x + over.width * 0.3, over.y + 50);
+  await page.mouse.down();
+  await page.mouse.move(over.x + over.width * 0.7, over.y + 50, { steps: 5 });
+  await page.mouse.up();
+  assert.equal(await page.isVisible('.zoom-reset[data-chart="curve"]'), true);
+  const zoomed = await page.getAttribute('#chart-curve', 'data-x-ticks');
+  await page.click('.zoom-reset[data-chart="curve"]');
+  assert.equal(await page.isVisible('.zoom-reset[data-chart="curve"]'), false);
+  assert.notEqual(await page.getAttribute('#chart-curve', 'data-x-ticks'), zoomed);
   await page.close();
 });
 

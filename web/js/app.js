@@ -23,7 +23,7 @@
 
   // While the input is bad, every export is off, and says why.
   function exportsEnabled(yes) {
-    document.querySelectorAll('button.export').forEach(function (b) { b.disabled = !yes; });
+    document.querySelectorAll('button[data-export]').forEach(function (b) { b.disabled = !yes; });
     document.querySelectorAll('.export-reason').forEach(function (s) { s.textContent = yes ? '' : T.exportDisabled; });
   }
 

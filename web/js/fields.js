@@ -33,7 +33,7 @@
       HP.state.UNITS.map(function (u) { return '<option value="' + u + '">' + esc(HP.fmt.unitName(u)) + '</option>'; }).join('') +
       '</select><p class="hint" id="unit-hint">' + esc(T.hint_unit) + '</p></div>';
     $('presets').innerHTML = L.presets.map(function (p) {
-      return '<button type="button" aria-pressed="false" data-preset="' + p.id + '"' + (PRESETS[p.id].data ? ' class="data"' : '') + '>' + esc(p.label) + '</button>';
+      return '<button aria-pressed="false" data-preset="' + p.id + '"' + (PRESETS[p.id].data ? ' class="data"' : '') + '>' + esc(p.label) + '</button>';
     }).join('');
   }
 

@@ -12,6 +12,8 @@
   var COLOURS = 6;
   var view = { from: 0, to: 1 };  // the part of the time span shown, as fractions of it
   var last = null;                 // the last drawing's inputs, to draw again on zoom and pan
+  var cells = [];                  // the last drawing's bars, [m, s, x, y, width, height], for their hit boxes
+  var pending = 0;                 // the idle callback that adds the hit boxes
 
   function rowHeight(S) { return S <= 12 ? 24 : S <= 32 ? 14 : S <= 64 ? 8 : 5; }
 
@@ -79,8 +81,8 @@
     // One path per colour for the bars, one for the transfers and one for blocked time: a few
     // elements to paint; the transparent hit boxes above them carry each cell's title and focus.
     var cs = tl.compute_start, cf = tl.compute_finish, ts = tl.transfer_start, tf = tl.transfer_finish;
-    var bars = [], xfers = [], held = [], hits = [], labels = [], label = rh >= 14, h = rh - gap;
-    var dur = a.tau.map(function (v) { return fmt.time(v); });
+    var bars = [], xfers = [], held = [], labels = [], label = rh >= 14, h = rh - gap;
+    cells = [];
     for (var c = 0; c < COLOURS; c++) bars.push([]);
     var box = function (x0, y0, w, hh) { return 'M' + n(x0) + ' ' + n(y0) + 'h' + n(w) + 'v' + n(hh) + 'h' + n(-w) + 'z'; };
     for (var m = 0; m < M; m++) {
@@ -92,9 +94,7 @@
           if (label && x1 - x0 >= 16) {
             labels.push('<text class="bar-label" x="' + n((x0 + x1) / 2) + '" y="' + n(y + h / 2) + '" text-anchor="middle" dominant-baseline="central">' + (m + 1) + '</text>');
           }
-          hits.push('<rect class="hit" role="img" tabindex="' + (hits.length ? -1 : 0) + '" data-m="' + m + '" data-s="' + s + '" x="' + n(x0) + '" y="' + n(y) +
-            '" width="' + n(Math.max(x1 - x0, 2)) + '" height="' + n(h) + '"><title>' +
-            esc(T.barTitle(T.stageRow(s), m + 1, fmt.time(cs[i]), fmt.time(cf[i]), dur[s])) + '</title></rect>');
+          cells.push([m, s, n(x0), n(y), n(Math.max(x1 - x0, 2)), n(h)]);
         }
         if (s < S - 1) {
           var j = m * (S - 1) + s, u0 = x(ts[j]), u1 = x(tf[j]);
@@ -113,7 +113,7 @@
     }
     if (held.length) out.push('<path class="blocked" data-bars="' + held.length + '" d="' + held.join('') + '"/>');
     if (xfers.length) out.push('<path class="xfer" data-bars="' + xfers.length + '" d="' + xfers.join('') + '"/>');
-    out.push(labels.join(''), hits.join(''), '</g>');
+    out.push(labels.join(''), '<g class="hits"></g></g>');
     // The bottleneck row is outlined so it stands out at any size.
     out.push('<rect class="bn-outline" x="' + n(left - 2) + '" y="' + n(rowY(bottleneck)) + '" width="' + n(plotW + 4) + '" height="' + rh + '"/>');
     var axisY = top + S * pitch - lh + 2;
@@ -129,9 +129,32 @@
     return out.join('');
   }
 
+  // The transparent hit box of each bar, with its own title (stage, micro-batch, start, end and
+  // duration: tau[s], the stage's time). One tab stop; the arrow keys move it.
+  function hits(tl, a) {
+    var esc = HP.svg.esc, fmt = HP.fmt, dur = {};
+    return cells.map(function (c, k) {
+      var i = c[0] * tl.S + c[1];
+      if (!(c[1] in dur)) dur[c[1]] = fmt.time(a.tau[c[1]]);
+      return '<rect class="hit" role="img"' + (k ? '' : ' tabindex="0"') + ' data-m="' + c[0] + '" data-s="' + c[1] + '" x="' + c[2] +
+        '" y="' + c[3] + '" width="' + c[4] + '" height="' + c[5] + '"><title>' +
+        esc(T.barTitle(T.stageRow(c[1]), c[0] + 1, fmt.time(tl.compute_start[i]), fmt.time(tl.compute_finish[i]), dur[c[1]])) + '</title></rect>';
+    }).join('');
+  }
+
+  // The picture is painted at once; the hit boxes (thousands of titled elements at S = 64) follow
+  // when the page is idle, so typing stays fast, and are dropped if the next drawing comes first.
   function draw(el, tl, a, regime, width) {
     last = { el: el, tl: tl, a: a, regime: regime, width: width };
     el.innerHTML = render(tl, a, regime, width);
+    el.removeAttribute('data-hits');
+    var idle = window.requestIdleCallback || function (f) { return setTimeout(f, 1); };
+    (window.cancelIdleCallback || clearTimeout)(pending);
+    pending = idle(function () {
+      var g = el.querySelector('g.hits');
+      if (g) g.innerHTML = hits(tl, a);
+      el.setAttribute('data-hits', String(cells.length));
+    }, { timeout: 300 });
   }
 
   function redraw() { if (last) draw(last.el, last.tl, last.a, last.regime, last.width); }
@@ -179,7 +202,7 @@
         (Number(hit.getAttribute('data-s')) + step[1]) + '"]');
       ev.preventDefault();
       if (!next) return;
-      hit.setAttribute('tabindex', '-1'); next.setAttribute('tabindex', '0'); next.focus();
+      hit.removeAttribute('tabindex'); next.setAttribute('tabindex', '0'); next.focus();
     });
     // Drag along time to pan a zoomed chart.
     var drag = null;

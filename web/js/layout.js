@@ -1,5 +1,5 @@
 // The pages' markup, one copy for both languages. Every text comes from the page's string table
-// (the data-i18n keys), filled in by app.js. On wide screens the inputs stay in view on the left
+// (the data-i18n keys), filled in by app.js. The page has no form, so its buttons need no type. On wide screens the inputs stay in view on the left
 // while the summary, the pictures and the details scroll on the right; on a phone the summary comes
 // first (calculator.css). A new section is one more <section> here and one file in web/js/page.js.
 document.body.insertAdjacentHTML('afterbegin', `
@@ -36,43 +36,43 @@ document.body.insertAdjacentHTML('afterbegin', `
 
   <section class="card figures" id="figures" aria-labelledby="figures-h">
     <h2 id="figures-h" data-i18n="figuresHeading"></h2>
-    <figure id="fig-curve" class="fig">
+    <figure id="fig-curve">
       <figcaption><strong data-i18n="fig_curve"></strong> <span data-i18n="fig_curve_caption"></span></figcaption>
       <p class="fig-note" id="curve-note"></p>
       <div class="chart" id="chart-curve"></div>
-      <div class="fig-actions"><button type="button" class="scale-toggle" data-chart="curve" aria-pressed="false" data-i18n="logM"></button><button type="button" class="zoom-reset" data-chart="curve" hidden data-i18n="resetZoom"></button><span class="export-reason"></span><button type="button" class="export" data-export="png-curve" data-i18n="exportPng"></button></div>
+      <div class="fig-actions"><button class="scale-toggle" data-chart="curve" aria-pressed="false" data-i18n="logM"></button><button class="zoom-reset" data-chart="curve" hidden data-i18n="resetZoom"></button><span class="export-reason"></span><button data-export="png-curve" data-i18n="exportPng"></button></div>
     </figure>
-    <figure id="fig-gantt" class="fig">
+    <figure id="fig-gantt">
       <figcaption><strong data-i18n="fig_gantt"></strong> <span data-i18n="fig_gantt_caption"></span></figcaption>
       <div class="gantt-bar">
         <div class="toggle" role="group" id="regime-toggle">
-          <button type="button" data-regime="asynchronous" data-i18n="regime_asynchronous"></button>
-          <button type="button" data-regime="blocking" data-i18n="regime_blocking"></button>
+          <button data-regime="asynchronous" data-i18n="regime_asynchronous"></button>
+          <button data-regime="blocking" data-i18n="regime_blocking"></button>
         </div>
         <div class="toggle zoom" role="group" id="gantt-zoom">
-          <button type="button" data-zoom="in" data-i18n="zoomIn"></button>
-          <button type="button" data-zoom="out" data-i18n="zoomOut"></button>
-          <button type="button" data-zoom="left" data-i18n="panLeft"></button>
-          <button type="button" data-zoom="right" data-i18n="panRight"></button>
-          <button type="button" data-zoom="reset" data-i18n="resetZoom"></button>
+          <button data-zoom="in" data-i18n="zoomIn"></button>
+          <button data-zoom="out" data-i18n="zoomOut"></button>
+          <button data-zoom="left" data-i18n="panLeft"></button>
+          <button data-zoom="right" data-i18n="panRight"></button>
+          <button data-zoom="reset" data-i18n="resetZoom"></button>
         </div>
       </div>
       <p class="fig-note" id="gantt-note"></p>
       <div class="legend" id="gantt-legend"></div>
       <div class="svgbox" id="chart-gantt"></div>
       <p class="gantt-tip" id="gantt-tip" aria-hidden="true" hidden></p>
-      <div class="fig-actions"><span class="export-reason"></span><button type="button" class="export" data-export="csv-schedule" data-i18n="exportScheduleCsv"></button><button type="button" class="export" data-export="svg-gantt" data-i18n="exportSvg"></button></div>
+      <div class="fig-actions"><span class="export-reason"></span><button data-export="csv-schedule" data-i18n="exportScheduleCsv"></button><button data-export="svg-gantt" data-i18n="exportSvg"></button></div>
     </figure>
-    <figure id="fig-over" class="fig">
+    <figure id="fig-over">
       <figcaption><strong data-i18n="fig_over"></strong> <span data-i18n="fig_over_caption"></span></figcaption>
       <div class="chart" id="chart-over"></div>
-      <div class="fig-actions"><button type="button" class="scale-toggle" data-chart="over" aria-pressed="false" data-i18n="logM"></button><button type="button" class="zoom-reset" data-chart="over" hidden data-i18n="resetZoom"></button><span class="export-reason"></span><button type="button" class="export" data-export="png-over" data-i18n="exportPng"></button></div>
+      <div class="fig-actions"><button class="scale-toggle" data-chart="over" aria-pressed="false" data-i18n="logM"></button><button class="zoom-reset" data-chart="over" hidden data-i18n="resetZoom"></button><span class="export-reason"></span><button data-export="png-over" data-i18n="exportPng"></button></div>
     </figure>
-    <figure id="fig-slack" class="fig">
+    <figure id="fig-slack">
       <figcaption><strong data-i18n="fig_slack"></strong> <span data-i18n="fig_slack_caption"></span></figcaption>
       <p class="fig-note" id="slack-note"></p>
       <div class="svgbox" id="chart-slack"></div>
-      <div class="fig-actions"><span class="export-reason"></span><button type="button" class="export" data-export="svg-slack" data-i18n="exportSvg"></button></div>
+      <div class="fig-actions"><span class="export-reason"></span><button data-export="svg-slack" data-i18n="exportSvg"></button></div>
     </figure>
   </section>
 
@@ -84,9 +84,9 @@ document.body.insertAdjacentHTML('afterbegin', `
   <section class="card share" id="share" aria-labelledby="share-h">
     <h2 id="share-h" data-i18n="shareHeading"></h2>
     <div class="actions">
-      <button type="button" id="copy-link" data-i18n="copyLink"></button>
-      <button type="button" class="export" data-export="json" data-i18n="exportJson"></button>
-      <button type="button" class="export" data-export="csv" data-i18n="exportCsv"></button>
+      <button id="copy-link" data-i18n="copyLink"></button>
+      <button data-export="json" data-i18n="exportJson"></button>
+      <button data-export="csv" data-i18n="exportCsv"></button>
       <span class="export-reason"></span>
       <span id="copy-status" role="status"></span>
     </div>

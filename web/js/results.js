@@ -22,12 +22,11 @@
   var LIST_ENDS = 8;       // values kept from each end of a summarized list
 
   // Fields in the time unit, and throughputs per time unit.
-  var TIMES = { T_free: 1, T_async: 1, T_block: 1, T_gpipe: 1, homogeneity_bias: 1, full_bias: 1, overlap_gap: 1,
-    effective_slope: 1, tau_max: 1, sigma_max: 1, T_real: 1, tau: 1, d: 1, sigma: 1, link_slack: 1, link_margin: 1 };
+  var TIMES = /^(T_(free|async|block|gpipe|real)|\w+_bias|overlap_gap|effective_slope|tau|tau_max|d|sigma|sigma_max|link_slack|link_margin)$/;
 
   function display(key, x) {
     var text = plain(key, x);
-    if (TIMES[key] && HP.fmt.unit() && text !== T.none) return text + '\u00a0' + HP.fmt.unit();
+    if (TIMES.test(key) && HP.fmt.unit() && text !== T.none) return text + '\u00a0' + HP.fmt.unit();
     if (key.indexOf('asymptotic_throughput') === 0) return HP.fmt.rate(x);
     return text;
   }
