@@ -187,13 +187,18 @@ test('coinciding curves are named, and the legend shows the values at the curren
 
 test('the time unit labels the results and the axis, and the measured presets are in seconds', async () => {
   const { page } = await open(context, fileBase + 'calculator.html');
-  const before = await readyCount(page);
+  let before = await readyCount(page);
   await page.click('button[data-preset="qwen-measured"]');
   await settled(page, before);
   assert.equal(await page.inputValue('#unit'), 's');
   assert.match(await page.textContent('#summary [data-key="T_async"]'), /\u00a0s$/);
   assert.match(await page.textContent('#result-groups [data-key="asymptotic_throughput_async"]'), /\/s$/);
   assert.match(page.url(), /unit=s/);
+  // Another unit relabels the results at once.
+  before = await readyCount(page);
+  await page.selectOption('#unit', 'ms');
+  await settled(page, before);
+  assert.match(await page.textContent('#summary [data-key="T_async"]'), /\u00a0ms$/);
   await page.close();
 });
 

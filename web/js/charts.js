@@ -154,9 +154,10 @@
 
   // current: the index of the current M in data[0].
   Chart.prototype.update = function (data, marks, yMax, width, current) {
-    var wasLog = this.u && this.isLog();
+    var was = this.u && this.isLog() + this.unit;
     this.data = data; this.marks = marks; this.yMax = yMax; this.current = current;
-    if (!this.u || wasLog !== this.isLog()) this.rebuild(width);
+    // The log axis and the unit in the axis's name are options: a change of either rebuilds.
+    if (!this.u || was !== this.isLog() + HP.fmt.unit()) this.rebuild(width);
     else this.u.setData(data);
     if (current !== null && this.u.cursor.idx == null) this.u.setLegend({ idx: current }, false);
   };
@@ -166,6 +167,7 @@
   Chart.prototype.rebuild = function (width) {
     if (!this.data) return;
     if (this.u) this.u.destroy();
+    this.unit = HP.fmt.unit();
     this.u = new uPlot(this.options(width), this.data, this.el);
     if (this.current !== null) this.u.setLegend({ idx: this.current }, false);
     if (this.onZoom) this.onZoom(false);
