@@ -136,7 +136,6 @@
   }
 
   function start(module) {
-    if (performance.mark) performance.mark('hp-module-ready');
     hp = module;
     $('version').textContent = T.version(hp.version);
     HP.fields.fillHints(hp.limits);

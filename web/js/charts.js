@@ -58,6 +58,14 @@
       var w = ctx.measureText(m.label).width + 6 * px, rows = [0, 1, 2, 3];
       place(m.label, rows.map(function (r) { return [x + w <= right ? x + px : x - w, top + 2 * px + r * lineH]; }));
     });
+    if (marks.level) {
+      var ly = Math.round(u.valToPos(marks.level.y, 'y', true)), lx = Math.min(right, u.valToPos(marks.level.x, 'x', true));
+      ctx.strokeStyle = ctx.fillStyle = marks.level.color; ctx.lineWidth = px;
+      ctx.setLineDash([2 * px, 2 * px]);
+      ctx.beginPath(); ctx.moveTo(left, ly); ctx.lineTo(lx, ly); ctx.stroke();
+      ctx.setLineDash([]);
+      place(marks.level.label, [[left + 4 * px, ly - lineH - 2 * px], [left + 4 * px, ly + 2 * px], [left + 4 * px, ly - 2 * lineH]]);
+    }
     if (marks.point) {
       var px0 = u.valToPos(marks.point.x, 'x', true), py0 = u.valToPos(marks.point.y, 'y', true);
       ctx.fillStyle = c.real; ctx.strokeStyle = c.bg; ctx.lineWidth = 2 * px;

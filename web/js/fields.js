@@ -29,9 +29,9 @@
         '<input id="' + k + '" name="' + k + '" type="text" inputmode="' + INPUTMODE[k] + '" autocomplete="off" spellcheck="false" aria-describedby="' + k + '-hint">' +
         '<p class="hint" id="' + k + '-hint">' + (typeof T['hint_' + k] === 'string' ? esc(T['hint_' + k]) : '') + '</p>' +
         '<p class="error" id="' + k + '-error" hidden></p></div>';
-    }).join('') + '<div class="field"><label for="unit">' + esc(T.label_unit) + '</label><select id="unit" aria-describedby="unit-hint">' +
+    }).join('') + '<div class="field"><label for="unit">' + esc(T.label_unit) + '</label><select id="unit">' +
       HP.state.UNITS.map(function (u) { return '<option value="' + u + '">' + esc(HP.fmt.unitName(u)) + '</option>'; }).join('') +
-      '</select><p class="hint" id="unit-hint">' + esc(T.hint_unit) + '</p></div>';
+      '</select></div>';
     $('presets').innerHTML = L.presets.map(function (p) {
       return '<button aria-pressed="false" data-preset="' + p.id + '"' + (PRESETS[p.id].data ? ' class="data"' : '') + '>' + esc(p.label) + '</button>';
     }).join('');

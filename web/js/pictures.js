@@ -53,9 +53,11 @@
       { x: a.crossover_batches, label: T.markCrossover + ' = ' + HP.fmt.number(a.crossover_batches), color: cssColor('--c-mark') },
       { x: a.M, label: T.markCurrent + ' = ' + HP.fmt.integer(a.M), color: cssColor('--muted') }
     ];
+    // The makespan predicted at the input rho, as a dashed line up to the current M.
+    var level = a.T_rho === undefined ? null : { x: a.M, y: a.T_rho, label: T.markRho(HP.fmt.number(a.rho)) + ' = ' + HP.fmt.time(a.T_rho), color: cssColor('--c-async') };
     var point = a.T_real !== undefined ? { x: a.M, y: a.T_real, label: T.markReal + ' = ' + HP.fmt.time(a.T_real) } : null;
     $('curve-note').textContent = curveNotes(a);
-    charts.curve.update([c.M, c.T_free, c.T_async, c.T_block, c.T_gpipe], { lines: lines, point: point }, a.T_real,
+    charts.curve.update([c.M, c.T_free, c.T_async, c.T_block, c.T_gpipe], { lines: lines, point: point, level: level }, a.T_real,
       widths.curve, current);
     if (!view.embed) charts.over.update([c.M, c.gpipe_overestimate], { lines: lines, point: null }, null, widths.over, current);
     document.querySelectorAll('.scale-toggle').forEach(function (b) {

@@ -11,7 +11,7 @@
 
   var GROUPS = [
     ['group_makespan', ['T_free', 'T_async', 'T_block', 'T_gpipe']],
-    ['group_bias', ['homogeneity_bias', 'full_bias', 'phase_transition', 'overlap_gap', 'effective_slope', 'gpipe_overestimate', 'overlap_headroom']],
+    ['group_bias', ['homogeneity_bias', 'full_bias', 'phase_transition', 'overlap_gap', 'effective_slope', 'T_rho', 'gpipe_overestimate', 'overlap_headroom']],
     ['group_throughput', ['asymptotic_throughput_async', 'asymptotic_throughput_blocking', 'crossover_batches']],
     ['group_real', ['T_real', 'overlap_ratio', 'T_real_position']],
     ['group_pipeline', ['S', 'M', 'rho', 'tau_max', 'sigma_max', 'bottleneck_stage', 'blocking_bottleneck_stage']],
@@ -22,7 +22,7 @@
   var LIST_ENDS = 8;       // values kept from each end of a summarized list
 
   // Fields in the time unit, and throughputs per time unit.
-  var TIMES = /^(T_(free|async|block|gpipe|real)|\w+_bias|overlap_gap|effective_slope|tau|tau_max|d|sigma|sigma_max|link_slack|link_margin)$/;
+  var TIMES = /^(T_(free|async|block|gpipe|real|rho)|\w+_bias|overlap_gap|effective_slope|tau|tau_max|d|sigma|sigma_max|link_slack|link_margin)$/;
 
   function display(key, x) {
     var text = plain(key, x);
