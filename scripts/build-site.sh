@@ -35,5 +35,7 @@ for f in "$out"/js/boot.js "$out"/js/layout.js "$out"/i18n/*.js "$out"/css/*.css
   "$esbuild" "$f" --minify --charset=utf8 --log-level=warning --outfile="$f.min" --allow-overwrite
   mv "$f.min" "$f"
 done
+# The markup's indentation is only for reading the source: a newline keeps the same whitespace.
+sed -i -E 's/^[[:space:]]+//' "$out/js/layout.js"
 bytes=$(find "$out" -type f ! -name heteropipe-full.js -printf '%s\n' | awk '{s += $1} END {print s}')
 echo "build-site: wrote $out ($bytes bytes, and heteropipe-full.js, loaded on demand: $(stat -c %s "$out/heteropipe-full.js") bytes)"

@@ -58,6 +58,7 @@ Analysis analyze(std::shared_ptr<const Pipeline> pipeline, double M, double rho,
   a.phase_transition = phase_transition(p);
   a.overlap_gap = overlap_gap(p, M);
   a.effective_slope = effective_slope(p, rho);
+  a.T_rho = makespan_at_rho(p, M, rho);
   a.asymptotic_throughput_async = asymptotic_throughput_async(p);
   a.asymptotic_throughput_blocking = asymptotic_throughput_blocking(p);
   a.crossover_batches = crossover_batches(p);

@@ -46,6 +46,13 @@ double effective_slope(const Pipeline& p, double rho) {
   return p.tau_max() + (1 - rho) * (p.sigma_max() - p.tau_max());
 }
 
+// From the reported T_block and gap, like overlap_ratio, which it inverts: rho = 0
+// is T_block itself, and the gap is zero without headroom, so then every rho
+// gives T_block == T_async.
+double makespan_at_rho(const Pipeline& p, double M, double rho) {
+  return makespan_blocking(p, M) - rho * overlap_gap(p, M);
+}
+
 double asymptotic_throughput_async(const Pipeline& p) { return 1 / p.tau_max(); }
 
 double asymptotic_throughput_blocking(const Pipeline& p) { return 1 / p.sigma_max(); }

@@ -43,6 +43,7 @@ TEST_CASE("analyze returns every quantity of the reference README example") {
   CHECK(a.asymptotic_throughput_blocking == 0.2);
   CHECK(a.crossover_batches == Approx(2.62));
   CHECK(a.rho == 0.8);
+  CHECK(a.T_rho == a.T_block);  // no headroom: every rho predicts T_block == T_async
   CHECK(a.bottleneck_stage == 3);
   CHECK(a.gpipe_overestimate == Approx((95 - 83.1) / 83.1));
   CHECK(a.tau() == std::vector<double>{0.5, 1, 1, 5});
@@ -82,13 +83,30 @@ TEST_CASE("without overlap headroom there is no ratio, only a position") {
   CHECK_FALSE(overlap_ratio(heteropipe::testing::make({1, 2}, {0.5}), 1, 3.0).has_value());  // M = 1
 }
 
+TEST_CASE("the makespan predicted at rho runs from T_block at rho = 0 to T_async at rho = 1") {
+  // Configuration 8 at M = 16: T_async = 87.3, T_block = 88.8, gap = 1.5.
+  for (const double rho : {0.0, 0.25, 0.5, 1.0}) {
+    const Analysis a = run({{0.5, 1, 1, 5}, {4.6, 0.1, 0.1}, 16, rho, std::nullopt});
+    CHECK(a.T_rho == a.T_block - rho * a.overlap_gap);
+    CHECK(a.T_rho >= a.T_async);
+    CHECK(a.T_rho <= a.T_block);
+    CHECK(a.T_rho == Approx(87.3 + (1 - rho) * 1.5));
+  }
+  const Analysis one = run({{0.5, 1, 1, 5}, {4.6, 0.1, 0.1}, 16, 1, std::nullopt});
+  CHECK(one.T_rho == one.T_async);
+  // A measured run at the predicted makespan has the measured overlap rho.
+  const Analysis back = run({{0.5, 1, 1, 5}, {4.6, 0.1, 0.1}, 16, 0.5, 88.05});
+  CHECK(*back.overlap_ratio == Approx(0.5));
+  CHECK(back.T_rho == Approx(88.05));
+}
+
 TEST_CASE("visit_fields names every field once, in the documented order") {
   FieldNames visitor;
   visit_fields(run({{0.5, 1, 1, 5}, {4.6, 0.1, 0.1}, 16, 1, 88.0}), visitor);
   const std::vector<std::string> expected = {
       "S", "M", "tau", "d", "tau_max", "sigma_max", "T_free", "T_async", "T_block", "T_gpipe",
       "homogeneity_bias", "full_bias", "phase_transition", "overlap_gap", "effective_slope",
-      "asymptotic_throughput_async", "asymptotic_throughput_blocking", "crossover_batches", "rho",
+      "asymptotic_throughput_async", "asymptotic_throughput_blocking", "crossover_batches", "rho", "T_rho",
       "bottleneck_stage", "blocking_bottleneck_stage", "gpipe_overestimate", "sigma", "link_slack",
       "link_margin", "overlap_headroom", "T_real", "overlap_ratio", "T_real_position"};
   CHECK(visitor.names == expected);

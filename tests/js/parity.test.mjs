@@ -47,6 +47,7 @@ const coveredBy = {
   link_slack: { field: 'link_slack' },
   link_margin: { field: 'link_margin' },
   has_overlap_headroom: { field: 'overlap_headroom' },
+  makespan_at_rho: { field: 'T_rho' },
   sandwich_position: { field: 'T_real_position' },
   sandwich_position_name: { field: 'T_real_position' },
   regime_name: { api: 'timeline' },

@@ -52,6 +52,8 @@ async function fieldState(page, field) {
       describedby: (input.getAttribute('aria-describedby') || '').split(' '),
       value: input.value,
       resultsHidden: document.getElementById('result-groups').hidden,
+      current: document.getElementById('results').getAttribute('data-current'),
+      rows: document.querySelectorAll('#result-groups tr').length,
       text: document.body.innerText,
     };
   }, field);
@@ -62,7 +64,10 @@ for (const p of PAGES) {
     const { page, problems } = await open(context, fileBase + p.file);
     for (const [field, typed, code, zh] of CASES) {
       for (const [k, v] of Object.entries(DEFAULTS)) if (k !== field && await page.inputValue('#' + k) !== v) await typeInto(page, k, v);
+      const rowsBefore = (await fieldState(page, field)).rows;
       await typeInto(page, field, typed);
+      // A count mismatch shows once the typing pauses (or the field loses focus); the rest at once.
+      if (code === 'wrong_length') await page.waitForSelector('#d-error:not([hidden])');
       const expected = moduleMessage({ ...DEFAULTS, [field]: typed });
       assert.equal(expected.code, code, `${field}=${typed}`);
       const s = await fieldState(page, field);
@@ -71,7 +76,10 @@ for (const p of PAGES) {
       assert.equal(s.invalid, 'true');
       assert.ok(s.describedby.includes(field + '-error'));
       assert.equal(s.value, typed);
-      assert.ok(s.resultsHidden);
+      // The last valid results stay, every row of them, marked as not current.
+      assert.ok(!s.resultsHidden);
+      assert.equal(s.current, 'false');
+      assert.equal(s.rows, rowsBefore);
       assert.doesNotMatch(s.text, /NaN|Infinity/);
       if (p.name === 'zh') assert.doesNotMatch(s.message, /item|must|number|empty|between/);
       // Fixing the field clears the mark.

@@ -1,5 +1,6 @@
-// Screenshots of both pages with every picture drawn (light, dark, phone width, print), saved to
-// build/test-artifacts/ for people to look at; the test asserts that each picture is on screen.
+// Screenshots of both pages with every picture drawn (light, dark, phone width, print, the first
+// screen at 1366x900 and 390x844, the embed), saved to build/test-artifacts/ for people to look at;
+// the test asserts that each picture is on screen.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -39,12 +40,25 @@ for (const p of PAGES) {
     assert.ok(overflow <= 0, `page scrolls sideways by ${overflow}px at phone width`);
     await page.screenshot({ path: path.join(dir, `calculator-${p.name}-phone.png`), fullPage: true });
 
+    for (const [width, height] of [[1366, 900], [390, 844]]) {
+      await page.setViewportSize({ width, height });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.waitForTimeout(250);
+      await page.screenshot({ path: path.join(dir, `calculator-${p.name}-first-screen-${width}.png`) });
+    }
+
     await page.setViewportSize({ width: 1100, height: 900 });
     await page.emulateMedia({ media: 'print' });
     await page.screenshot({ path: path.join(dir, `calculator-${p.name}-print.png`), fullPage: true });
     assert.ok(!(await page.isVisible('#share')));
     assert.deepEqual(problems, []);
     await page.close();
+
+    const { page: embed } = await open(context, fileBase + p.file + '#embed=1&tau=1.13%2C2.901%2C2.621&d=&M=16&rho=1&T_real=&unit=s');
+    await embed.setViewportSize({ width: 620, height: 620 });
+    await embed.waitForTimeout(250);
+    await embed.screenshot({ path: path.join(dir, `calculator-${p.name}-embed.png`) });
+    await embed.close();
   });
 }
 

@@ -3,6 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
+import { inflateSync } from 'node:zlib';
 import { launch, open, serve, fileBase, loadModule, typeInto, pageValues, expectedValues, foreignRequests, PAGES } from './helpers.mjs';
 
 let context, server, hp;
@@ -52,7 +53,14 @@ for (const p of PAGES) {
     const a = hp.analyze(INPUT);
     const json = await download(page, 'button[data-export="json"]');
     assert.match(json.name, /\.json$/);
-    assert.deepEqual(JSON.parse(json.body.toString()), JSON.parse(JSON.stringify(a)));
+    // The analysis under the module's version and the time unit (none typed here), numbers as
+    // JavaScript writes them: the shortest text that reads back to the same double.
+    const exported = JSON.parse(json.body.toString());
+    assert.equal(exported.heteropipe_version, hp.version);
+    assert.equal(exported.time_unit, null);
+    const { heteropipe_version: _v, time_unit: _u, ...rest } = exported;
+    assert.deepEqual(rest, JSON.parse(JSON.stringify(a)));
+    assert.ok(json.body.toString().includes('"T_async": ' + String(a.T_async) + ','));
 
     const csv = await download(page, 'button[data-export="csv"]');
     const rows = csv.body.toString().trim().split('\n').map((r) => r.split(','));
@@ -63,17 +71,39 @@ for (const p of PAGES) {
     rows.slice(1).forEach((r, i) => assert.deepEqual(r.map(Number), rows[0].map((k) => curve[k][i])));
     assert.ok(curve.M.includes(37) && curve.M.includes(Math.ceil(a.crossover_batches)));
 
+    // PNGs: light whatever the page's theme (here dark), at twice the chart's CSS width.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.waitForTimeout(100);
     for (const kind of ['png-curve', 'png-over']) {
       const png = await download(page, `button[data-export="${kind}"]`);
       assert.deepEqual([...png.body.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], kind);
       assert.ok(png.body.length > 5000, kind);
+      const css = await page.$eval(kind === 'png-curve' ? '#chart-curve' : '#chart-over', (e) => Math.max(280, e.clientWidth));
+      assert.equal(png.body.readUInt32BE(16), 2 * css, kind);
+      assert.deepEqual(firstPixel(png.body), [255, 255, 255, 255], kind);
     }
+    await page.emulateMedia({ colorScheme: 'light' });
     const gantt = (await download(page, 'button[data-export="svg-gantt"]')).body.toString();
     assert.match(gantt, /^<\?xml/);
-    // 3 stages x 24 micro-batches shown (of 37), each bar with its colour written out.
-    const bars = [...gantt.matchAll(/<path class="mb mb\d" data-bars="(\d+)" d="([^"]*)"[^>]*fill="rgb/g)];
+    // 3 stages x 24 micro-batches shown (of 37), each bar styled by its class from one style block,
+    // in the light theme (white background) whatever the page's.
+    const bars = [...gantt.matchAll(/<path class="mb mb\d" data-bars="(\d+)" d="([^"]*)"\/>/g)];
     assert.equal(bars.reduce((sum, b) => sum + Number(b[1]), 0), 3 * 24);
     assert.equal(bars.reduce((sum, b) => sum + (b[2].match(/M/g) || []).length, 0), 3 * 24);
+    assert.equal((gantt.match(/<style>/g) || []).length, 1);
+    assert.doesNotMatch(gantt, / style="| fill="rgb/);
+    assert.match(gantt, /<rect width="100%" height="100%" fill="#ffffff"\/>/);
+    assert.match(gantt, /path\.mb\.mb0\{fill:rgb\(56, 103, 168\)/);
+    // The regime is named in the picture itself, for print and export.
+    assert.ok(gantt.includes(p.name === 'en' ? 'Schedule timeline (asynchronous transfers)' : '调度时间线（异步传输）'));
+    // The schedule as CSV: every cell and transfer of the timeline shown, exactly the engine's.
+    const schedule = (await download(page, 'button[data-export="csv-schedule"]')).body.toString().trim().split('\n');
+    const tl = hp.timeline({ tau: INPUT.tau, d: INPUT.d, M: 24, regime: 'asynchronous' });
+    assert.equal(schedule[0], 'stage,microbatch,kind,start,end');
+    assert.equal(schedule.length - 1, 24 * 3 + 24 * 2);
+    assert.equal(schedule[1], `0,0,compute,${tl.compute_start[0]},${tl.compute_finish[0]}`);
+    assert.equal(schedule[2], `0,0,transfer,${tl.transfer_start[0]},${tl.transfer_finish[0]}`);
+    assert.equal(schedule.at(-1), `2,23,compute,${tl.compute_start[71]},${tl.compute_finish[71]}`);
     const slack = (await download(page, 'button[data-export="svg-slack"]')).body.toString();
     assert.equal((slack.match(/class="slack-bar( past)?"/g) || []).length, 1 + 2); // legend + 2 links
     assert.match(slack, /class="slack-bar past"/); // d[1] = 5 > tau_max - tau[1] = 0
@@ -92,8 +122,11 @@ test('the Gantt toggle switches between the engine\'s asynchronous and blocking 
   await page.click('#regime-toggle button[data-regime="blocking"]');
   await page.waitForSelector('#regime-toggle button[data-regime="blocking"][aria-pressed="true"]');
   assert.notDeepEqual(await bars(), asyncBars);
-  const held = await page.$$eval('#chart-gantt path.xfer.hold', (ps) => ps.reduce((n, e) => n + Number(e.dataset.bars), 0));
-  assert.equal(held, 2 * 24);
+  // Blocking: each send holds its stage (drawn as blocked time on the row) while it runs on the link.
+  const count = (sel) => page.$$eval(sel, (ps) => ps.reduce((n, e) => n + Number(e.dataset.bars), 0));
+  assert.equal(await count('#chart-gantt path.blocked'), 2 * 24);
+  assert.equal(await count('#chart-gantt path.xfer'), 2 * 24);
+  assert.match(await page.textContent('#chart-gantt'), /Schedule timeline \(blocking transfers\)/);
   // The bottleneck row is named: under blocking, sigma = [4, 2.5, 1] puts it on stage 1.
   assert.match(await page.textContent('#chart-gantt'), /bottleneck: S1/);
   await page.close();
@@ -127,6 +160,19 @@ for (const origin of ['file', 'http']) {
     assert.deepEqual(foreignRequests(requests, base), []);
     await page.close();
   });
+}
+
+// The RGBA of a PNG's top-left pixel (8-bit RGBA): whatever the row's filter, the first pixel of the
+// first row is stored as is.
+function firstPixel(png) {
+  const idat = [];
+  for (let at = 8; at < png.length;) {
+    const length = png.readUInt32BE(at), type = png.toString('latin1', at + 4, at + 8);
+    if (type === 'IDAT') idat.push(png.subarray(at + 8, at + 8 + length));
+    at += 12 + length;
+  }
+  assert.equal(png[25], 6, 'RGBA');
+  return [...inflateSync(Buffer.concat(idat)).subarray(1, 5)];
 }
 
 // The embed example has no data-ready of its own: open it and wait for its frame instead.

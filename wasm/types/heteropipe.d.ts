@@ -170,6 +170,8 @@ declare namespace heteropipe {
     asymptotic_throughput_blocking: number;
     crossover_batches: number;
     rho: number;
+    /** The makespan predicted at rho: T_block - rho (T_block - T_async). */
+    T_rho: number;
     bottleneck_stage: number;
     blocking_bottleneck_stage: number;
     gpipe_overestimate: number;

@@ -10,14 +10,16 @@
   var esc = HP.svg.esc;
 
   // Presets: the reference's three, the phase transition, and two measured pipelines
-  // (per-host dur_min of the measured data set; see docs/data.md).
+  // (per-host dur_min of the measured data set; see docs/data.md). A preset sets every field, so
+  // nothing of another pipeline (its M, its measured T_real) stays behind unseen.
+  var COMMON = { M: '8', rho: '1', T_real: '' };
   var PRESETS = {
-    'illustrative': { tau: '0.5, 1, 1, 5', d: '' },
-    'legalone-paper': { tau: '1.13, 2.90, 2.62', d: '' },
-    'comm': { tau: '0.5, 1, 1, 5', d: '0.2, 0.1, 0.3' },
-    'phase': { tau: '0.5, 1, 1, 5', d: '4.6, 0.1, 0.1' },
-    'legalone-measured': { tau: '1.13, 2.901, 2.621', d: '', data: true },
-    'qwen-measured': { tau: '0.208, 0.285, 0.031, 30.111, 0.118', d: '', data: true }
+    'illustrative': { tau: '0.5, 1, 1, 5', d: '', unit: '' },
+    'legalone-paper': { tau: '1.13, 2.90, 2.62', d: '', unit: 's' },
+    'comm': { tau: '0.5, 1, 1, 5', d: '0.2, 0.1, 0.3', unit: '' },
+    'phase': { tau: '0.5, 1, 1, 5', d: '4.6, 0.1, 0.1', unit: '' },
+    'legalone-measured': { tau: '1.13, 2.901, 2.621', d: '', unit: 's', data: true },
+    'qwen-measured': { tau: '0.208, 0.285, 0.031, 30.111, 0.118', d: '', unit: 's', data: true }
   };
   var INPUTMODE = { tau: 'text', d: 'text', M: 'numeric', rho: 'decimal', T_real: 'decimal' };
 
@@ -27,20 +29,37 @@
         '<input id="' + k + '" name="' + k + '" type="text" inputmode="' + INPUTMODE[k] + '" autocomplete="off" spellcheck="false" aria-describedby="' + k + '-hint">' +
         '<p class="hint" id="' + k + '-hint">' + (typeof T['hint_' + k] === 'string' ? esc(T['hint_' + k]) : '') + '</p>' +
         '<p class="error" id="' + k + '-error" hidden></p></div>';
-    }).join('');
+    }).join('') + '<div class="field"><label for="unit">' + esc(T.label_unit) + '</label><select id="unit">' +
+      HP.state.UNITS.map(function (u) { return '<option value="' + u + '">' + esc(HP.fmt.unitName(u)) + '</option>'; }).join('') +
+      '</select></div>';
     $('presets').innerHTML = L.presets.map(function (p) {
-      return '<button type="button" data-preset="' + p.id + '"' + (PRESETS[p.id].data ? ' class="data"' : '') + '>' + esc(p.label) + '</button>';
+      return '<button aria-pressed="false" data-preset="' + p.id + '"' + (PRESETS[p.id].data ? ' class="data"' : '') + '>' + esc(p.label) + '</button>';
     }).join('');
   }
 
-  // The typed text of every field, into the page state, and back.
-  function read(state) { HP.state.FIELDS.forEach(function (k) { state[k] = $(k).value; }); }
-  function write(state) { HP.state.FIELDS.forEach(function (k) { $(k).value = state[k]; }); }
+  // The typed text of every field and the unit, into the page state, and back.
+  function read(state) {
+    HP.state.FIELDS.forEach(function (k) { state[k] = $(k).value; });
+    state.unit = $('unit').value;
+  }
+  function write(state) {
+    HP.state.FIELDS.forEach(function (k) { $(k).value = state[k]; });
+    $('unit').value = state.unit;
+  }
 
-  // A preset replaces the pipeline and clears the measured run, which belonged to another pipeline.
   function applyPreset(id) {
-    var p = PRESETS[id];
-    $('tau').value = p.tau; $('d').value = p.d; $('T_real').value = '';
+    var p = Object.assign({}, COMMON, PRESETS[id]);
+    HP.state.FIELDS.forEach(function (k) { $(k).value = p[k]; });
+    $('unit').value = p.unit;
+  }
+
+  // The preset whose every field the page shows now is pressed; after an edit, none is.
+  function markPreset(state) {
+    document.querySelectorAll('#presets button').forEach(function (b) {
+      var p = Object.assign({}, COMMON, PRESETS[b.getAttribute('data-preset')]);
+      var same = HP.state.FIELDS.concat(['unit']).every(function (k) { return state[k] === p[k]; });
+      b.setAttribute('aria-pressed', String(same));
+    });
   }
 
   // The core reads the typed fields (hp.readRequest, as the CLI does): every bad field at once.
@@ -51,20 +70,22 @@
     if (text.T_real.trim() !== '') typed.T_real = text.T_real;
     var read = hp.readRequest(typed);
     read.errors.forEach(function (e) { errors[e.field] = e; });
-    return { errors: errors, input: read.request, links: Math.max(0, read.request.tau.length - 1) };
+    return { errors: errors, input: read.request };
   }
+
+  // A count mismatch between tau and d (wrong_length on d) while the person is still typing in
+  // either field: held back until the field loses focus or the typing pauses.
+  function countMismatch(errors) { return errors.d && errors.d.code === 'wrong_length' ? 'd' : null; }
 
   // The sentence for one error: the module's own (the CLI's words) unless the page's language words it.
-  function sentence(hp, e, v) {
-    if (!L.error) return e.message;
-    return L.error(e, hp.limits);
-  }
+  function sentence(hp, e) { return L.error ? L.error(e, hp.limits) : e.message; }
 
-  function showErrors(hp, v) {
+  // held: the field whose error is held back, or null.
+  function showErrors(hp, errors, held) {
     HP.state.FIELDS.forEach(function (k) {
-      var input = $(k), box = $(k + '-error'), e = v.errors[k];
+      var input = $(k), box = $(k + '-error'), e = k === held ? null : errors[k];
       if (e) {
-        box.textContent = sentence(hp, e, v);
+        box.textContent = sentence(hp, e);
         box.hidden = false;
         input.setAttribute('aria-invalid', 'true');
         input.setAttribute('aria-describedby', k + '-error ' + k + '-hint');
@@ -83,5 +104,6 @@
     });
   }
 
-  HP.fields = { build: build, fillHints: fillHints, read: read, write: write, applyPreset: applyPreset, validate: validate, showErrors: showErrors };
+  HP.fields = { build: build, fillHints: fillHints, read: read, write: write, applyPreset: applyPreset, markPreset: markPreset,
+    validate: validate, countMismatch: countMismatch, showErrors: showErrors };
 })();

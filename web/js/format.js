@@ -9,7 +9,11 @@
   var short = new Intl.NumberFormat(L.locale, { maximumSignificantDigits: 3 });
   var DASH = '—';
 
+  var compact = new Intl.NumberFormat(L.locale, { notation: 'compact', maximumSignificantDigits: 3 });
+  var unit = '';  // the page's time unit as shown (s, ms, µs), or '' for none
+
   function ok(x) { return typeof x === 'number' && isFinite(x); }
+  function withUnit(text) { return unit ? text + '\u00a0' + unit : text; }
 
   HP.fmt = {
     number: function (x) {
@@ -27,6 +31,21 @@
       if (a !== 0 && (a >= 1e9 || a < 1e-3)) return x.toExponential(1).replace('e+', 'e');
       return short.format(x);
     },
+    // Axis labels: short, and compact past ten thousand (5M, 500万) so they are never clipped.
+    axis: function (x) {
+      if (!ok(x)) return DASH;
+      var a = Math.abs(x);
+      if (a >= 1e4 && a < 1e15) return compact.format(x);
+      return HP.fmt.short(x);
+    },
+    setUnit: function (u) { unit = u === 'us' ? 'µs' : u; },
+    unit: function () { return unit; },
+    unitName: function (u) { return u === '' ? L.text.unitNone : u === 'us' ? 'µs' : u; },
+    time: function (x) { return withUnit(HP.fmt.number(x)); },
+    // Micro-batches per time unit.
+    rate: function (x) { return unit ? HP.fmt.number(x) + '\u00a0/' + unit : HP.fmt.number(x); },
+    // An axis or legend name with the unit: "time (s)".
+    withUnit: function (name) { return unit ? name + L.text.unitOpen + unit + L.text.unitClose : name; },
     // The raw value as a person would type it back (error messages quote the input).
     raw: function (x) { return ok(x) ? String(x) : DASH; },
     // A limit as the core's English writes it: 2^53, 1e15, 1e-15, or a grouped whole number.

@@ -8,28 +8,61 @@
   var CURVE_POINTS = 240;
 
   var charts = {};
-  var drawn = null;  // what the pictures show now, to draw again at a new width
-  var curve = null;  // the makespan curve behind the charts (the CSV export)
+  var drawn = null;     // what the pictures show now, to draw again at a new width
+  var curve = null;     // the makespan curve behind the charts (the CSV export)
+  var timeline = null;  // the schedule the Gantt shows (the schedule CSV)
 
   function create() {
-    charts.curve = new HP.Chart($('chart-curve'), 'curve');
-    charts.over = new HP.Chart($('chart-over'), 'over');
+    ['curve', 'over'].forEach(function (k) {
+      charts[k] = new HP.Chart($('chart-' + k), k);
+      charts[k].onZoom = function (zoomed) { document.querySelector('.zoom-reset[data-chart="' + k + '"]').hidden = !zoomed; };
+    });
+  }
+
+  function bind() {
+    document.querySelectorAll('.scale-toggle').forEach(function (b) {
+      b.addEventListener('click', function () {
+        var chart = charts[b.getAttribute('data-chart')];
+        chart.setLog(!chart.isLog());
+        b.setAttribute('aria-pressed', String(chart.isLog()));
+      });
+    });
+    document.querySelectorAll('.zoom-reset').forEach(function (b) {
+      b.addEventListener('click', function () { charts[b.getAttribute('data-chart')].resetZoom(); });
+    });
+    HP.gantt.bind($('chart-gantt'), $('gantt-tip'), $('gantt-zoom'));
   }
 
   function cssColor(name) { return getComputedStyle(document.documentElement).getPropertyValue(name).trim(); }
+
+  // What the curve chart says in words: curves that coincide, and why.
+  function curveNotes(a) {
+    var notes = [];
+    if (!a.overlap_headroom) notes.push(T.noHeadroomNote);
+    if (a.T_free === a.T_async) notes.push(T.freeIsAsync);
+    return notes.join(' ');
+  }
 
   function drawCurves(hp, a, input, view, widths) {
     var batches = hp.curveBatches({ tau: input.tau, d: input.d, M: a.M, points: CURVE_POINTS });
     var c = hp.makespanCurve({ tau: input.tau, d: input.d, batches: batches });
     curve = c;
+    var current = c.M.indexOf(a.M);
+    if (current < 0) current = null;
     var lines = [
       { x: a.crossover_batches, label: T.markCrossover + ' = ' + HP.fmt.number(a.crossover_batches), color: cssColor('--c-mark') },
       { x: a.M, label: T.markCurrent + ' = ' + HP.fmt.integer(a.M), color: cssColor('--muted') }
     ];
-    var point = a.T_real !== undefined ? { x: a.M, y: a.T_real, label: T.markReal + ' = ' + HP.fmt.number(a.T_real) } : null;
-    charts.curve.update([c.M, c.T_free, c.T_async, c.T_block, c.T_gpipe], { lines: lines, point: point }, a.T_real,
-      widths.curve);
-    if (!view.embed) charts.over.update([c.M, c.gpipe_overestimate], { lines: lines, point: null }, null, widths.over);
+    // The makespan predicted at the input rho, as a dashed line up to the current M.
+    var level = a.T_rho === undefined ? null : { x: a.M, y: a.T_rho, label: T.markRho(HP.fmt.number(a.rho)) + ' = ' + HP.fmt.time(a.T_rho), color: cssColor('--c-async') };
+    var point = a.T_real !== undefined ? { x: a.M, y: a.T_real, label: T.markReal + ' = ' + HP.fmt.time(a.T_real) } : null;
+    $('curve-note').textContent = curveNotes(a);
+    charts.curve.update([c.M, c.T_free, c.T_async, c.T_block, c.T_gpipe], { lines: lines, point: point, level: level }, a.T_real,
+      widths.curve, current);
+    if (!view.embed) charts.over.update([c.M, c.gpipe_overestimate], { lines: lines, point: null }, null, widths.over, current);
+    document.querySelectorAll('.scale-toggle').forEach(function (b) {
+      b.setAttribute('aria-pressed', String(charts[b.getAttribute('data-chart')].isLog()));
+    });
   }
 
   function drawGantt(hp, a, input, view, width) {
@@ -37,11 +70,11 @@
     document.querySelectorAll('#regime-toggle button').forEach(function (b) {
       b.setAttribute('aria-pressed', String(b.getAttribute('data-regime') === view.regime));
     });
-    if (a.S > HP.gantt.MAX_STAGES) { box.innerHTML = ''; note.textContent = T.ganttTooMany(a.S, HP.gantt.MAX_STAGES); return; }
+    if (a.S > HP.gantt.MAX_STAGES) { box.innerHTML = ''; timeline = null; note.textContent = T.ganttTooMany(a.S, HP.gantt.MAX_STAGES); return; }
     var shown = Math.min(a.M, HP.gantt.MAX_BATCHES);
-    var tl = hp.timeline({ tau: input.tau, d: input.d, M: shown, regime: view.regime });
+    timeline = hp.timeline({ tau: input.tau, d: input.d, M: shown, regime: view.regime });
     note.textContent = shown < a.M ? T.ganttFirst(shown, HP.fmt.integer(a.M)) : T.ganttAll(HP.fmt.integer(a.M));
-    box.innerHTML = HP.gantt.render(tl, a, view.regime, width || 640);
+    HP.gantt.draw(box, timeline, a, view.regime, width || 640);
   }
 
   function drawSlack(a, width) {
@@ -55,8 +88,12 @@
 
   // view: the page state's regime and embed mode.
   function draw(hp, a, input, view) {
-    drawn = { hp: hp, a: a, input: input, view: view };
     $('figures').classList.remove('stale');
+    paint(hp, a, input, view);
+  }
+
+  function paint(hp, a, input, view) {
+    drawn = { hp: hp, a: a, input: input, view: view };
     // Every width is read before anything is drawn: one layout of the page,
     // not one forced by each picture after the previous one changed it.
     var widths = { curve: charts.curve.el.clientWidth, over: charts.over.el.clientWidth,
@@ -67,15 +104,14 @@
     drawSlack(a, widths.slack);
   }
 
-  // Bad input: the pictures stay, greyed out, until the input is fixed.
+  // Bad input: the pictures stay, dimmed, until the input is fixed.
   function stale() {
-    drawn = null;
     $('figures').classList.add('stale');
   }
 
   function resize() {
     charts.curve.resize(); charts.over.resize();
-    if (drawn) draw(drawn.hp, drawn.a, drawn.input, drawn.view);
+    if (drawn) paint(drawn.hp, drawn.a, drawn.input, drawn.view);
   }
 
   // The charts take their colours from the page's theme when built.
@@ -87,6 +123,6 @@
   // which: 'curve' or 'over'.
   function png(which, title, callback) { charts[which].toPngBlob(title, callback); }
 
-  HP.pictures = { create: create, draw: draw, stale: stale, resize: resize, rebuild: rebuild, fit: fit, png: png,
-    curve: function () { return curve; } };
+  HP.pictures = { create: create, bind: bind, draw: draw, stale: stale, resize: resize, rebuild: rebuild, fit: fit, png: png,
+    curve: function () { return curve; }, timeline: function () { return timeline; } };
 })();

@@ -11,7 +11,7 @@
 
   var GROUPS = [
     ['group_makespan', ['T_free', 'T_async', 'T_block', 'T_gpipe']],
-    ['group_bias', ['homogeneity_bias', 'full_bias', 'phase_transition', 'overlap_gap', 'effective_slope', 'gpipe_overestimate', 'overlap_headroom']],
+    ['group_bias', ['homogeneity_bias', 'full_bias', 'phase_transition', 'overlap_gap', 'effective_slope', 'T_rho', 'gpipe_overestimate', 'overlap_headroom']],
     ['group_throughput', ['asymptotic_throughput_async', 'asymptotic_throughput_blocking', 'crossover_batches']],
     ['group_real', ['T_real', 'overlap_ratio', 'T_real_position']],
     ['group_pipeline', ['S', 'M', 'rho', 'tau_max', 'sigma_max', 'bottleneck_stage', 'blocking_bottleneck_stage']],
@@ -21,7 +21,17 @@
   var LIST_IN_FULL = 64;   // up to this many, data-value keeps the whole list; past it, its ends only
   var LIST_ENDS = 8;       // values kept from each end of a summarized list
 
+  // Fields in the time unit, and throughputs per time unit.
+  var TIMES = /^(T_(free|async|block|gpipe|real|rho)|\w+_bias|overlap_gap|effective_slope|tau|tau_max|d|sigma|sigma_max|link_slack|link_margin)$/;
+
   function display(key, x) {
+    var text = plain(key, x);
+    if (TIMES.test(key) && HP.fmt.unit() && text !== T.none) return text + '\u00a0' + HP.fmt.unit();
+    if (key.indexOf('asymptotic_throughput') === 0) return HP.fmt.rate(x);
+    return text;
+  }
+
+  function plain(key, x) {
     if (typeof x === 'boolean') return x ? T.yes : T.no;
     if (typeof x === 'string') return L.position[x] || x;
     if (Array.isArray(x) || ArrayBuffer.isView(x)) {
@@ -80,27 +90,43 @@
   function renderReconcile(a) {
     var box = $('reconcile');
     if (a.T_real === undefined) { box.hidden = true; box.textContent = ''; return; }
-    var parts = [L.reconcile[a.T_real_position]];
-    if (a.overlap_ratio !== undefined) parts.push(L.reconcile.ratio(HP.fmt.number(a.overlap_ratio)));
-    else parts.push(L.reconcile.noHeadroom);
+    var parts = [L.reconcile[a.T_real_position]], r = a.overlap_ratio;
+    // The measured overlap is only a fraction inside the sandwich; outside it, it is flagged as such.
+    if (r === undefined) parts.push(L.reconcile.noHeadroom);
+    else if (r >= 0 && r <= 1) parts.push(L.reconcile.ratio(HP.fmt.number(r)));
+    else parts.push(L.reconcile.outside(HP.fmt.number(r)));
     box.className = 'reconcile ' + a.T_real_position + (a.overlap_ratio === undefined ? ' no-headroom' : '');
     box.innerHTML = parts.map(function (p) { return '<p>' + esc(p) + '</p>'; }).join('');
     box.hidden = false;
   }
 
+  // Returns the summary's sentence (app.js announces it once typing settles).
   function show(a) {
+    current(true);
     $('results-invalid').hidden = true;
-    $('result-groups').hidden = false;
+    $('result-groups').hidden = $('summary').hidden = false;
     renderGroups(a);
     renderReconcile(a);
+    return HP.summary.show(a);
   }
 
-  // Bad input: the last results are hidden, not shown as if they belonged to the new text.
-  function hide() {
-    $('results-invalid').hidden = false;
-    $('result-groups').hidden = true;
-    $('reconcile').hidden = true;
+  // Bad input: the last valid results stay where they are, dimmed and marked as not current, so
+  // nothing on the page moves; with none yet (a bad link), the page says what to fix.
+  function stale(hadResults) {
+    current(false);
+    if (!hadResults) {
+      $('results-invalid').hidden = false;
+      $('result-groups').hidden = $('summary').hidden = true;
+    }
   }
 
-  HP.results = { show: show, hide: hide };
+  function current(yes) {
+    $('stale-badge').hidden = yes;
+    ['results', 'details'].forEach(function (id) {
+      $(id).classList.toggle('stale', !yes);
+      $(id).setAttribute('data-current', String(yes));
+    });
+  }
+
+  HP.results = { show: show, stale: stale };
 })();

@@ -13,7 +13,8 @@
     $('open-full').hidden = !state.embed;
     $('lang-switch').textContent = L.otherLanguage;
     $('lang-switch').setAttribute('hreflang', L.otherLang);
-    $('lang-switch').setAttribute('aria-label', T.languageSwitch + ': ' + L.otherLanguageName);
+    // The accessible name starts with the visible text (WCAG 2.5.3), then says what it is.
+    $('lang-switch').setAttribute('aria-label', L.otherLanguage + T.unitOpen + T.languageSwitch + T.colon + L.otherLanguageName + T.unitClose);
   }
 
   // After each update: replaceState, not a new history entry per keystroke.

@@ -21,7 +21,7 @@
       '" role="img" aria-labelledby="slack-title"><title id="slack-title">' + esc(L.text.fig_slack) + '</title>');
     // Legend.
     out.push('<rect class="slack-bar" x="' + left + '" y="6" width="14" height="10"/><text class="tick" x="' + (left + 18) + '" y="15">' + esc(L.text.legendSlack) + '</text>');
-    var lx = left + 30 + L.text.legendSlack.length * 7;
+    var lx = left + 30 + HP.svg.textWidth(L.text.legendSlack);  // CJK text is twice as wide
     out.push('<line class="dmark" x1="' + lx + '" y1="4" x2="' + lx + '" y2="18"/><text class="tick" x="' + (lx + 6) + '" y="15">' + esc(L.text.legendD) + '</text>');
     ticks.forEach(function (t) {
       var tx = n(x(t));

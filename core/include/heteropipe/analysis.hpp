@@ -39,6 +39,7 @@ struct Analysis {
   double crossover_batches = 0;
   // Beyond the reference.
   double rho = 1;
+  double T_rho = 0;  // the makespan predicted at rho (makespan_at_rho)
   std::int64_t bottleneck_stage = 0, blocking_bottleneck_stage = 0;
   double gpipe_overestimate = 0;
   bool overlap_headroom = false;
@@ -101,6 +102,7 @@ void visit_fields(const Analysis& a, Visitor&& visit, Lists lists = Lists::inclu
   visit("asymptotic_throughput_blocking", a.asymptotic_throughput_blocking);
   visit("crossover_batches", a.crossover_batches);
   visit("rho", a.rho);
+  visit("T_rho", a.T_rho);
   visit("bottleneck_stage", a.bottleneck_stage);
   visit("blocking_bottleneck_stage", a.blocking_bottleneck_stage);
   visit("gpipe_overestimate", a.gpipe_overestimate);
