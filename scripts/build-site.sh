@@ -28,14 +28,21 @@ cp "$root/node_modules/uplot/LICENSE" "$out/vendor/uPlot.LICENSE.txt"
 # that one file, in its order; the string tables, layout.js and boot.js stay classic scripts.
 esbuild="$root/node_modules/.bin/esbuild"
 [ -x "$esbuild" ] || { echo "build-site: missing esbuild; run: npm install" >&2; exit 1; }
-"$esbuild" "$root/web/js/page.js" --bundle --format=iife --minify --charset=utf8 --log-level=warning \
-  --outfile="$out/js/page.js" --allow-overwrite
-for f in $(sed -n "s|^import '\./\(.*\)';|\1|p" "$root/web/js/page.js"); do rm "$out/js/$f"; done
+# So is js/planner-page.js, the planner's page code, which loads only when the planner is opened.
+for bundle in page.js planner-page.js; do
+  "$esbuild" "$root/web/js/$bundle" --bundle --format=iife --minify --charset=utf8 --log-level=warning \
+    --outfile="$out/js/$bundle" --allow-overwrite
+  for f in $(sed -n "s|^import '\./\(.*\)';|\1|p" "$root/web/js/$bundle"); do rm "$out/js/$f"; done
+done
 for f in "$out"/js/boot.js "$out"/js/layout.js "$out"/i18n/*.js "$out"/css/*.css; do
   "$esbuild" "$f" --minify --charset=utf8 --log-level=warning --outfile="$f.min" --allow-overwrite
   mv "$f.min" "$f"
 done
 # The markup's indentation is only for reading the source: a newline keeps the same whitespace.
 sed -i -E 's/^[[:space:]]+//' "$out/js/layout.js"
-bytes=$(find "$out" -type f ! -name heteropipe-full.js -printf '%s\n' | awk '{s += $1} END {print s}')
-echo "build-site: wrote $out ($bytes bytes, and heteropipe-full.js, loaded on demand: $(stat -c %s "$out/heteropipe-full.js") bytes)"
+# The budget counts what loads before the planner is opened; the planner's files are reported apart.
+on_demand=(heteropipe-full.js js/planner-page.js i18n/planner-en.js i18n/planner-zh.js)
+total() { awk '{s += $1} END {print s}'; }
+bytes=$(find "$out" -type f -printf '%s\n' | total)
+later=$(cd "$out" && stat -c %s "${on_demand[@]}" | total)
+echo "build-site: wrote $out ($((bytes - later)) bytes, and $later bytes loaded when the planner opens)"

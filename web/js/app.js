@@ -133,7 +133,7 @@
     HP.pictures.create();
     HP.fields.write(state);
     bind();
-    if (!state.embed) HP.planner.create(state.plan, function (plan) { state.plan = plan; HP.sharing.sync(state); });
+    if (!state.embed) HP.plannerSection.create(state.plan, function (plan) { state.plan = plan; HP.sharing.sync(state); });
   }
 
   function start(module) {

@@ -13,7 +13,5 @@ import './results.js';
 import './pictures.js';
 import './sharing.js';
 import './exports.js';
-import './planner-module.js';
-import './planner-view.js';
-import './planner.js';
+import './planner-section.js';
 import './app.js';

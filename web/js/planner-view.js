@@ -82,7 +82,7 @@
       $('plan-result').innerHTML = '<p class="error" role="alert">' + esc(message) + '</p>';
       return;
     }
-    $('plan-result').innerHTML = '<p class="plan-headline">' + esc(P.headline(fmt.number(plan.tokens_per_second),
+    $('plan-result').innerHTML = '<p class="plan-headline" role="status">' + esc(P.headline(fmt.number(plan.tokens_per_second),
       fmt.number(plan.baselines.memory_proportional.loss_percent))) + '</p>' +
       bars(plan, names) + stagesTable(plan, names) + baselines(plan) + flags(plan.runtime) + whatIf(plan, names);
   }

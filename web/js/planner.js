@@ -102,25 +102,10 @@
     $('plan-use').addEventListener('click', function () { HP.plannerView.usePipeline(); });
   }
 
-  function open() {
-    $('plan-open').disabled = true;
-    $('plan-status').textContent = P.loading;
-    return HP.loadFullModule().then(function (module) {
-      hp = module;
-      catalog = hp.catalog();
-      $('plan-open').hidden = true;
-      $('plan-status').textContent = '';
-      $('plan-body').hidden = false;
-      drawForm(); bind(); replan();
-    }, function (e) {
-      $('plan-open').disabled = false;
-      $('plan-status').textContent = P.loadFailed;
-      if (window.console) console.error(e);
-    });
-  }
-
-  // The section's markup, after the pictures; opened at once when the link carries a plan.
-  function create(savedText, changed) {
+  // Builds the opened section in `body` for the whole module hp; `changed` gets the form's text.
+  function start(module, body, savedText, changed) {
+    hp = module;
+    catalog = hp.catalog();
     form = fromText(savedText);
     onChange = changed;
     var field = function (k, kind) {
@@ -128,20 +113,16 @@
         (kind === 'select' ? '<select id="plan-' + k + '"></select>'
           : '<input id="plan-' + k + '" type="text" inputmode="numeric" autocomplete="off" spellcheck="false">') + '</div>';
     };
-    $('figures').insertAdjacentHTML('afterend',
-      '<section class="card planner" id="planner" aria-labelledby="planner-h"><h2 id="planner-h">' + esc(P.heading) + '</h2>' +
-      '<p class="sub">' + esc(P.intro) + '</p>' +
-      '<button type="button" id="plan-open">' + esc(P.open) + '</button> <span id="plan-status" role="status"></span>' +
-      '<div id="plan-body" hidden><div id="plan-form" class="grid">' +
+    body.innerHTML = '<div id="plan-form" class="grid">' +
       field('model', 'select') + field('quant', 'select') + field('context') + field('phase', 'select') +
       field('tokens') + field('M') + field('objective', 'select') + '</div>' +
       '<h3>' + esc(P.devicesHeading) + '</h3><ol id="plan-devices" class="plan-devices"></ol>' +
       '<button type="button" id="plan-add">' + esc(P.add) + '</button>' +
-      '<div id="plan-result" aria-live="polite"></div>' +
-      '<button type="button" id="plan-use">' + esc(P.use) + '</button></div></section>');
-    $('plan-open').addEventListener('click', open);
-    if (savedText) open();
+      '<div id="plan-result"></div>' +
+      '<button type="button" id="plan-use">' + esc(P.use) + '</button>';
+    body.hidden = false;
+    drawForm(); bind(); replan();
   }
 
-  HP.planner = { create: create };
+  HP.planner = { start: start };
 })();
