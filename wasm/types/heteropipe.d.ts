@@ -33,7 +33,7 @@ declare namespace heteropipe {
     | 'devices' | 'layer_times' | 'memory_capacity' | 'layer_memory' | 'links' | 'latency' | 'bandwidth' | 'cut_bytes'
     | 'objective' | 'order'
     // Trace import (the core reads traces; the module does not offer it yet).
-    | 'trace' | 'ph' | 'ts' | 'dur' | 'name' | 'pid' | 'tid' | 'traceEvents' | 'rank'
+    | 'trace' | 'ph' | 'ts' | 'dur' | 'name' | 'cat' | 'pid' | 'tid' | 'traceEvents' | 'rank'
     | 'stage' | 'microbatch' | 'kind' | 'start' | 'end'
     | 'stage_order' | 'compute_regex' | 'transfer_regex' | 'microbatch_regex' | 'stat' | 'unit';
   type Regime = 'asynchronous' | 'blocking';
