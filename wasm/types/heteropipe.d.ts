@@ -32,7 +32,7 @@ declare namespace heteropipe {
     // The planner's input (the core has the solver, the module does not offer it yet).
     | 'devices' | 'layer_times' | 'memory_capacity' | 'layer_memory' | 'links' | 'latency' | 'bandwidth' | 'cut_bytes'
     | 'objective' | 'order'
-    // Trace import (the core reads traces; the module does not offer it yet).
+    // Trace import (the core reads traces, the module does not offer it yet).
     | 'trace' | 'ph' | 'ts' | 'dur' | 'name' | 'cat' | 'pid' | 'tid' | 'traceEvents' | 'rank'
     | 'stage' | 'microbatch' | 'kind' | 'start' | 'end'
     | 'stage_order' | 'compute_regex' | 'transfer_regex' | 'microbatch_regex' | 'stat' | 'unit';
@@ -44,7 +44,7 @@ declare namespace heteropipe {
     // The planner's (the core has the solver, the module does not offer it yet).
     | 'unknown_name' | 'sum_too_large' | 'delay_too_large' | 'fewer_layers_than_devices' | 'device_too_small'
     | 'memory_short' | 'no_feasible_split' | 'too_many_to_order' | 'order_search_too_large' | 'wrong_type'
-    // Trace import (the core reads traces; the module does not offer it yet).
+    // Trace import (the core reads traces, the module does not offer it yet).
     | 'not_json' | 'missing_field' | 'unmatched_begin' | 'unmatched_end' | 'bad_gzip' | 'bad_pattern'
     | 'duplicate_rank' | 'end_before_start' | 'not_a_permutation';
   type SandwichPosition = 'below_async' | 'inside' | 'above_block';
