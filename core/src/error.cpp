@@ -94,6 +94,7 @@ std::string_view field_name(Field field) {
     case Field::ts: return "ts";
     case Field::dur: return "dur";
     case Field::name: return "name";
+    case Field::cat: return "cat";
     case Field::pid: return "pid";
     case Field::tid: return "tid";
     case Field::traceEvents: return "traceEvents";

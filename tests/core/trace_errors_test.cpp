@@ -2,10 +2,14 @@
 // byte (JSON) or line (CSV) where it lies.
 #include <doctest/doctest.h>
 
-#include <heteropipe/trace/events.hpp>
+#include <heteropipe/trace/model.hpp>
 #include <heteropipe/text/error_text.hpp>
 
+#include <random>
+#include <regex>
 #include <string>
+
+#include "trace/pattern_check.hpp"
 
 using namespace heteropipe;
 
@@ -98,4 +102,42 @@ TEST_CASE("trace errors: two files of one rank") {
   CHECK(problem->index == 27);
   CHECK(text::describe(*problem) == "b.json, byte 27: rank 3 is already in another file");
   CHECK(events.files.size() == 1);
+}
+
+TEST_CASE("trace errors: patterns are checked before std::regex sees them") {
+  TraceEvents events;
+  for (const char* bad : {"(", ")", "a)", "[", "[b-a]", "*a", "a**", "a{2,1}", "a{", "}", "\\", "(?<n>a)",
+                          "\\2(a)", "(a)\\1", "()", "a|*", "[]", "(?=a)*", "[\\^-=]"}) {
+    CAPTURE(bad);
+    TraceOptions options;
+    options.microbatch_regex = bad;
+    const auto result = recover_model(events, options);
+    REQUIRE(!result.ok());
+    CHECK(result.error().code == ErrorCode::bad_pattern);
+    CHECK(result.error().field == Field::microbatch_regex);
+    CHECK(result.error().token == bad);
+  }
+  for (const char* good : {"microbatch_(\\d+)", "^nccl.*(Send|Recv)", "gemm|conv", "a{2}b{1,}c{0,3}?",
+                           "[A-Za-z_]+\\.[0-9]", "(?:fwd)+", "x*?y", "\\(literal\\)"}) {
+    CAPTURE(good);
+    TraceOptions options;
+    options.compute_regex = good;
+    CHECK(recover_model(events, options).ok());
+  }
+}
+
+TEST_CASE("trace errors: every pattern the check passes, std::regex compiles") {
+  const std::string alphabet = "abBdswxc()[]{}*+?|^$\\-,0123:!=.";
+  std::mt19937 rng(7);
+  int passed = 0;
+  for (int i = 0; i < 200000; ++i) {
+    std::string pattern;
+    const auto length = std::uniform_int_distribution<int>(1, 7)(rng);
+    for (int k = 0; k < length; ++k) pattern += alphabet[rng() % alphabet.size()];
+    if (!trace_detail::pattern_is_safe(pattern)) continue;
+    ++passed;
+    CAPTURE(pattern);
+    CHECK_NOTHROW(std::regex(pattern, std::regex::ECMAScript));
+  }
+  CHECK(passed > 1000);
 }

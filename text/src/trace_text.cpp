@@ -56,7 +56,7 @@ std::string what(const Error& e) {
 bool is_trace_file_error(const Error& e) {
   if (e.index == kWholeField) return false;  // about the import as a whole, not a place in a file
   switch (e.field) {
-    case Field::trace: case Field::ph: case Field::ts: case Field::dur: case Field::name: case Field::pid:
+    case Field::trace: case Field::ph: case Field::ts: case Field::dur: case Field::name: case Field::cat: case Field::pid:
     case Field::tid: case Field::traceEvents: case Field::rank: case Field::stage:
     case Field::microbatch: case Field::kind: case Field::start: case Field::end:
       return true;

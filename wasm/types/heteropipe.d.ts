@@ -60,7 +60,7 @@ declare namespace heteropipe {
     | 'link_mode' | 'shared' | 'buffers' | 'service' | 'link_service' | 'service_matrix' | 'service_samples' | 'reps'
     | 'seed'
     // Trace import.
-    | 'trace' | 'ph' | 'ts' | 'dur' | 'name' | 'pid' | 'tid' | 'traceEvents' | 'rank'
+    | 'trace' | 'ph' | 'ts' | 'dur' | 'name' | 'cat' | 'pid' | 'tid' | 'traceEvents' | 'rank'
     | 'stage' | 'microbatch' | 'kind' | 'start' | 'end'
     | 'stage_order' | 'compute_regex' | 'transfer_regex' | 'microbatch_regex' | 'stat' | 'unit';
   type Regime = 'asynchronous' | 'blocking';

@@ -72,7 +72,7 @@ enum class Field {
   link_mode, shared, buffers, service, link_service, service_matrix, service_samples, reps, seed,
   // Trace import: the whole file, then the JSON keys of an event, then the
   // schedule CSV's columns, then the import's options.
-  trace, ph, ts, dur, name, pid, tid, traceEvents, rank,
+  trace, ph, ts, dur, name, cat, pid, tid, traceEvents, rank,
   stage, microbatch, kind, start, end,
   stage_order, compute_regex, transfer_regex, microbatch_regex, stat, unit,
 };

@@ -208,7 +208,7 @@ class ChromeReader {
       bool ok = true;
       if (key == "ph") ok = read_string_field(raw.ph, Field::ph);
       else if (key == "name") ok = read_string_field(raw.name, Field::name);
-      else if (key == "cat") ok = read_string_field(raw.category, Field::name);
+      else if (key == "cat") ok = read_string_field(raw.category, Field::cat);
       else if (key == "ts") ok = read_time(raw.ts, raw.ts_at, Field::ts);
       else if (key == "dur") ok = read_time(raw.dur, raw.dur_at, Field::dur);
       else if (key == "pid") ok = read_id(raw.pid, Field::pid);

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "heteropipe/limits.hpp"
+#include "pattern_check.hpp"
 
 namespace heteropipe::trace_detail {
 namespace {
@@ -30,6 +31,7 @@ bool found_in(const std::string& name, const std::regex& pattern) {
 
 Result<std::optional<std::regex>> compile(const std::string& pattern, Field field) {
   if (pattern.empty()) return std::optional<std::regex>();
+  if (!pattern_is_safe(pattern)) return Error{ErrorCode::bad_pattern, field, kWholeField, 0, pattern};
   try {
     return std::optional<std::regex>(std::regex(pattern, std::regex::ECMAScript));
   } catch (const std::regex_error&) {
