@@ -43,6 +43,7 @@ const coveredBy = {
   check_T_real: { api: 'check' },
   check_scalars: { api: 'check' },
   parse_number_list: { api: 'parseList' },
+  parse_number_list_or_inf: { api: 'simulate' },
   parse_number: { api: 'parseNumber' },
   link_slack: { field: 'link_slack' },
   link_margin: { field: 'link_margin' },
@@ -61,6 +62,16 @@ const coveredBy = {
 const wasmOnly = ['limits', 'memory', 'version'];
 // The planner's functions and the core function each runs (heteropipe/plan/).
 const planner = { plan: ['report', 'make_plan_report'], catalog: ['catalog', 'catalog_gpus'] };
+// The simulator's and trace import's, likewise (heteropipe/sim/, heteropipe/trace/).
+const beyond = { simulate: ['sim/simulate', 'simulate'], importTrace: ['trace/model', 'recover_model'] };
+
+test('simulate and importTrace each run a function of the core', () => {
+  for (const [api, [header, name]] of Object.entries(beyond)) {
+    const text = readFileSync(join(root, 'core', 'include', 'heteropipe', `${header}.hpp`), 'utf8');
+    assert.match(text, new RegExp(`\\b${name}\\(`), `${api}: ${name} in ${header}.hpp`);
+    assert.equal(typeof hp[api], 'function', api);
+  }
+});
 
 test('each planner function runs a function of the core', () => {
   for (const [api, [header, name]] of Object.entries(planner)) {
@@ -87,7 +98,7 @@ test('every JS export comes from the core and is declared, and every declared me
   assert.deepEqual(runtime, members('Heteropipe'));
   const core = new Set(coreFunctions().map(camel));
   const covering = new Set(Object.values(coveredBy).map((c) => c.api).filter(Boolean));
-  const orphans = runtime.filter((key) => !core.has(key) && !covering.has(key) && !wasmOnly.includes(key) && !(key in planner));
+  const orphans = runtime.filter((key) => !core.has(key) && !covering.has(key) && !wasmOnly.includes(key) && !(key in planner) && !(key in beyond));
   assert.deepEqual(orphans, [], 'JS exports with no core function');
 });
 
@@ -117,6 +128,29 @@ test("the planner's declared result types match its runtime objects field for fi
   for (const b of Object.values(plan.baselines)) assert.deepEqual(Object.keys(b).sort(), both('PlanBaseline', 'PricedSplit'));
   assert.deepEqual(Object.keys(plan.what_if[0]).sort(), members('PlanWhatIf'));
   assert.deepEqual(Object.keys(hp.catalog()).sort(), members('Catalog'));
+});
+
+test("the simulator's and trace import's declared result types match their runtime objects field for field", () => {
+  const sim = hp.simulate({ tau: [1, 2], d: [0.5], M: 3, reps: 2, timeline: true });
+  assert.deepEqual(Object.keys(sim).sort(), members('Simulation'));
+  assert.deepEqual(Object.keys(sim.makespan).sort(), members('SimSummary'));
+  assert.deepEqual(Object.keys(sim.histogram).sort(), members('SimHistogram'));
+  assert.deepEqual(Object.keys(sim.run).sort(), members('SimRun'));
+  assert.deepEqual(Object.keys(sim.run.timeline).sort(), members('SimTimeline'));
+  const csv = 'stage,microbatch,kind,start,end\n0,0,compute,0,1\n0,0,transfer,1,2\n1,0,compute,2,4\n' +
+    '0,1,compute,1,2\n0,1,transfer,2,3\n1,1,compute,4,6\n';
+  const trace = hp.importTrace([{ name: 'schedule.csv', bytes: csv }]);
+  assert.equal(trace.pipeline, true);
+  // Optional keys: the reason of no pipeline; the ratio and position of a run with overlap headroom.
+  const optional = ['reason', 'overlap_ratio', 'position'];
+  assert.deepEqual(Object.keys(trace).filter((k) => !optional.includes(k)).sort(),
+    members('TraceResult').filter((k) => !optional.includes(k)));
+  assert.deepEqual(Object.keys(trace.ranks[0]).sort(), members('TraceRank'));
+  assert.deepEqual(Object.keys(trace.stages[0]).sort(), members('TraceStage'));
+  assert.deepEqual(Object.keys(trace.stages[0].span).sort(), members('SampleStats'));
+  assert.deepEqual(Object.keys(trace.links[0]).sort(), members('TraceLink'));
+  assert.deepEqual(Object.keys(trace.schedule[0]).sort(), members('ScheduleRow'));
+  if (trace.warnings.length > 0) assert.deepEqual(Object.keys(trace.warnings[0]).sort(), members('TraceWarning'));
 });
 
 test('the ES module entry re-exports every declared type', () => {

@@ -5,6 +5,8 @@
 import { errorInfo } from './errors.js';
 import { caller } from './call.js';
 import { plannerOf } from './planner.js';
+import { simulatorOf } from './simulator.js';
+import { tracesOf } from './traces.js';
 import { choice, fieldsOf, flag, list, number, optional, quote, text } from './snapshot.js';
 
 // analyze's options: whether to return the per-stage lists (`series` is the
@@ -131,6 +133,9 @@ export function makeApi(m) {
     curveBatches,
     makespanCurve,
     memory: () => run.memory([], false),
-    ...plannerOf(m, operation),
+    // HETEROPIPE_TOOLS: set by the build, false in the calculator's bundle (wasm/CMakeLists.txt).
+    ...(HETEROPIPE_TOOLS ? plannerOf(m, operation) : {}),
+    ...(HETEROPIPE_TOOLS ? simulatorOf(m, operation, limits) : {}),
+    ...(HETEROPIPE_TOOLS ? tracesOf(m, operation, limits) : {}),
   });
 }

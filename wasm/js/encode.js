@@ -1,7 +1,7 @@
 // Encoding a request: the inputs snapshot.js read, written into a staging
 // area in the record format of wasm/src/protocol.hpp, by name. No caller's
 // code runs from here on, so the lengths read here are the lengths copied.
-import { float64Length, utf8Length } from './snapshot.js';
+import { float64Length, uint8Length, utf8Length } from './snapshot.js';
 import { BOOLEAN, LIST, NUMBER, RECORD, STAGING_HEADER, TEXT, TOKEN } from './protocol.js';
 
 const HEADER_BYTES = STAGING_HEADER * 8;
@@ -14,8 +14,9 @@ function writeAscii(u8, at, s) {
   for (let k = 0; k < s.length; k++) u8[at + k] = s.charCodeAt(k);
 }
 
-// s as UTF-8 (`bytes` long) at u8[at].
+// s as UTF-8 (`bytes` long) at u8[at]; a Uint8Array as it is.
 function writeText(u8, at, s, bytes) {
+  if (typeof s !== 'string') return u8.set(s, at);
   if (bytes === s.length) return writeAscii(u8, at, s);
   if (encoder === null) encoder = new TextEncoder();
   encoder.encodeInto(s, u8.subarray(at, at + bytes));
@@ -50,8 +51,9 @@ export function encoderOf(m, heap, limits, small) {
           if (input.length > limits.max_stages) input.values = null;
         }
         if (input.values !== null) lists += input.length * 8;
-      } else if (input.kind === TEXT && input.length <= limits.max_text_bytes) {
-        texts += input.length;
+      } else if (input.kind === TEXT) {
+        if (typeof input.value !== 'string') input.length = Math.max(uint8Length(input.value), 0);
+        if (input.length <= (input.limit || limits.max_text_bytes)) texts += input.length;
       }
     }
     const recordBytes = Math.ceil((HEADER_BYTES + records * RECORD_BYTES + strings) / 8) * 8;
@@ -96,7 +98,7 @@ export function encoderOf(m, heap, limits, small) {
         }
       } else if (input.kind === TEXT) {
         f64[record + 4] = input.length;
-        if (input.length <= limits.max_text_bytes) {
+        if (input.length <= (input.limit || limits.max_text_bytes)) {
           f64[record + 3] = text;
           if (copy) writeText(u8, at + text, input.value, input.length);
           text += input.length;

@@ -20,6 +20,11 @@ export function float64Length(x) {
   return typedName.call(x) === 'Float64Array' ? typedLength.call(x) : -1;
 }
 
+// The length of a genuine Uint8Array, else -1, likewise.
+export function uint8Length(x) {
+  return typedName.call(x) === 'Uint8Array' ? typedLength.call(x) : -1;
+}
+
 // How a value that is not a number appears in an error, as JS writes it.
 export function quote(v) {
   if (typeof v === 'string') return JSON.stringify(v.length > 40 ? v.slice(0, 40) + '...' : v);
@@ -61,9 +66,10 @@ export function fieldsOf(request) {
 // boolean or a text; values a list's items (an array of our own, or the
 // caller's Float64Array when `typed`); length a list's length or a text's
 // UTF-8 bytes; token how JS writes the value at item `at` that is not a
-// number (-1: the whole field).
+// number (-1: the whole field); limit the most bytes a text may have (0:
+// limits.max_text_bytes).
 function input(kind, name) {
-  return { kind, name, value: 0, values: null, length: 0, typed: false, token: null, at: -1, tokenBytes: 0 };
+  return { kind, name, value: 0, values: null, length: 0, typed: false, token: null, at: -1, tokenBytes: 0, limit: 0 };
 }
 
 function loneItem(name, x) {

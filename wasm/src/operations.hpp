@@ -34,6 +34,11 @@ double makespan_curve(double staging);
 double plan(double staging);
 double catalog(double staging);
 
+// The simulator and trace import (sim_ops.cpp, trace_ops.cpp; only the whole
+// module binds them).
+double simulate(double staging);
+double import_trace(double staging);
+
 // One quantity of a pipeline.
 template <auto quantity>
 double of_pipeline(double staging) {

@@ -17,6 +17,13 @@ constexpr double kMaxArea = 2147483648.0;
 
 std::size_t slot(Field field) { return static_cast<std::size_t>(field); }
 
+// Remembers which input was read as `field`, for annotated(); only the
+// calculator's fields keep the token JS wrote (the others report the core's).
+template <class Inputs>
+void remember(Inputs& inputs, Field field, std::string_view name) {
+  if (slot(field) < inputs.size()) inputs[slot(field)] = name;
+}
+
 alignas(double) char shared_area[kSmallArea];
 
 }  // namespace
@@ -85,7 +92,7 @@ std::optional<double> Request::number(std::string_view name) const {
 }
 
 std::optional<double> Request::number(std::string_view name, Field field) {
-  inputs_[slot(field)] = name;
+  remember(inputs_, field, name);
   return number(name);
 }
 
@@ -99,7 +106,7 @@ bool Request::flag(std::string_view name, bool fallback) const {
 }
 
 Result<std::vector<double>> Request::list(std::string_view name, Field field, double max_items) {
-  inputs_[slot(field)] = name;
+  remember(inputs_, field, name);
   if (area_ == nullptr) return out_of_memory(field, 0);
   const double* r = find(name, Kind::list);
   if (r == nullptr) return std::vector<double>{};
@@ -113,13 +120,13 @@ Result<std::vector<double>> Request::list(std::string_view name, Field field, do
   return std::vector<double>(first, first + static_cast<std::size_t>(length));
 }
 
-Result<std::string_view> Request::text(std::string_view name, Field field) const {
+Result<std::string_view> Request::text(std::string_view name, Field field, double max_bytes) const {
   if (area_ == nullptr) return out_of_memory(field, 0);
   const double* r = find(name, Kind::text);
   if (r == nullptr) return std::string_view();
   const double length = r[4];
-  if (!(length <= limits::kMaxTextBytes)) {
-    return Error{ErrorCode::too_long, field, kWholeField, length, {}, limits::kMaxTextBytes};
+  if (!(length <= max_bytes)) {
+    return Error{ErrorCode::too_long, field, kWholeField, length, {}, max_bytes};
   }
   if (length < 1) return std::string_view();
   const char* text = bytes(r[3], length);
@@ -140,7 +147,7 @@ Error Request::annotated(Error error) const {
   if (error.token == "inf") error.token = "Infinity";
   if (error.token == "-inf") error.token = "-Infinity";
   // A value that was no number at all, as the wrapper quoted it.
-  const std::string_view input = inputs_[slot(error.field)];
+  const std::string_view input = slot(error.field) < inputs_.size() ? inputs_[slot(error.field)] : std::string_view();
   for (std::size_t k = 0; k < count_ && !input.empty(); ++k) {
     const double* r = record(k);
     if (r[0] != static_cast<double>(Kind::token) || r[5] != static_cast<double>(error.index)) continue;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "heteropipe/error.hpp"
+#include "heteropipe/limits.hpp"
 #include "protocol.hpp"
 
 // Requests: what the wrapper staged (protocol.hpp), read by name. Every call
@@ -47,8 +48,9 @@ class Request {
   bool flag(std::string_view name, bool fallback) const;
   // A list of at most max_items numbers (empty when absent), copied out.
   Result<std::vector<double>> list(std::string_view name, Field field, double max_items);
-  // A text of at most limits::kMaxTextBytes bytes (empty when absent), in place.
-  Result<std::string_view> text(std::string_view name, Field field) const;
+  // A text of at most max_bytes (empty when absent), in place: strings as
+  // UTF-8, a Uint8Array's bytes as they are.
+  Result<std::string_view> text(std::string_view name, Field field, double max_bytes = limits::kMaxTextBytes) const;
   // A short text naming a choice (a regime, a field); empty when absent.
   std::string_view word(std::string_view name) const;
 
@@ -65,7 +67,7 @@ class Request {
   char* area_ = nullptr;
   double staged_ = 0;
   std::size_t count_ = 0;
-  std::array<std::string_view, 5> inputs_{};  // the input read as each Field
+  std::array<std::string_view, 5> inputs_{};  // the input read as each of the first Fields (kFields)
 };
 
 }  // namespace heteropipe::wasm

@@ -11,4 +11,6 @@ EMSCRIPTEN_BINDINGS(heteropipe_tools) {
 
   function("catalog", &op::catalog);
   function("plan", &op::plan);
+  function("simulate", &op::simulate);
+  function("import_trace", &op::import_trace);
 }

@@ -327,6 +327,175 @@ declare namespace heteropipe {
     links: Array<{ id: string; name: string; latency: number; bandwidth: number; source: string }>;
   }
 
+  // The simulator (docs/simulation.md): the forms Python's Pipeline.simulate takes.
+  type LinkMode = 'delay' | 'block' | 'serial';
+  /** A list of numbers: an array or a Float64Array. */
+  type Numbers = ArrayLike<number>;
+  interface SimulateInput extends PipelineInput {
+    /** Micro-batches; default 8. */
+    M?: number;
+    links?: LinkMode;
+    /** Sets of links sharing one medium, [[0, 1], [2, 3]], or the CLI's text "0,1;2,3". */
+    shared?: Numbers[] | string;
+    /** One size for every link, or S-1 (Infinity: unbounded), or text "0, inf, 2"; default all unbounded. */
+    buffers?: number | Numbers | string;
+    /** "deterministic", "exponential", "lognormal:cv=X", "gamma:cv=X", "uniform:spread=X", or one per stage. */
+    service?: string | string[];
+    /** The same names for the links' transfer times, or one per link. */
+    link_service?: string | string[];
+    /** M rows of S measured times, replayed. */
+    service_matrix?: Numbers[];
+    /** S lists of measured times, drawn with equal chance (or quantiles, with `quantiles`). */
+    service_samples?: Numbers[];
+    quantiles?: boolean;
+    /** Each stage's samples scaled to mean tau[s]. */
+    scaled?: boolean;
+    /** Replications, 1 to limits.max_reps; default 1. */
+    reps?: number;
+    /** 0 to 2^53; default 0. The same seed gives the same bits in every interface. */
+    seed?: number;
+    /** Keep replication 0's per-micro-batch results and timeline (their lists as Float64Arrays). */
+    timeline?: boolean;
+  }
+  interface SimSummary {
+    mean: number;
+    sd: number;
+    ci95: number[];
+    p50: number;
+    p90: number;
+    p95: number;
+    p99: number;
+    min: number;
+    max: number;
+  }
+  interface SimHistogram {
+    edges: number[];
+    counts: number[];
+  }
+  /** Cell (m, s) at m * S + s; transfer (m, s) over link s at m * (S-1) + s. */
+  interface SimTimeline {
+    S: number;
+    M: number;
+    compute_start: Float64Array;
+    compute_finish: Float64Array;
+    release: Float64Array;
+    transfer_start: Float64Array;
+    transfer_finish: Float64Array;
+  }
+  /** Replication 0; completion, latency and timeline only when asked for. */
+  interface SimRun<List = number[]> {
+    makespan: number;
+    busy: List;
+    starved: List;
+    blocked: List;
+    completion?: List;
+    latency?: List;
+    timeline?: SimTimeline;
+  }
+  /** The same keys and values as `heteropipe simulate --json`. */
+  interface Simulation<List = number[]> {
+    S: number;
+    M: number;
+    links: LinkMode;
+    reps: number;
+    seed: number;
+    makespan: SimSummary;
+    throughput: SimSummary;
+    histogram: SimHistogram;
+    deterministic_makespan: number;
+    T_async: number;
+    T_block: number;
+    jensen_gap: number;
+    run: SimRun<List>;
+  }
+
+  // Trace import (docs/traces.md).
+  /** One trace file, already decompressed (DecompressionStream in a page, node:zlib in Node). */
+  interface TraceFile {
+    /** The file's label in errors. */
+    name: string;
+    bytes: Uint8Array | string;
+  }
+  /** The options of `heteropipe trace`. */
+  interface TraceOptions {
+    stat?: 'min' | 'p50' | 'mean';
+    unit?: 's' | 'ms' | 'us';
+    /** Ranks in stage order: [2, 1, 0] or "2,1,0". */
+    stage_order?: Numbers | string;
+    /** ECMAScript regular expressions searched in event names. */
+    compute?: string;
+    transfer?: string;
+    microbatch?: string;
+  }
+  interface SampleStats {
+    count: number;
+    min: number;
+    p50: number;
+    mean: number;
+    p95: number;
+    max: number;
+  }
+  interface TraceRank {
+    rank: number;
+    stage: number;
+    kernels: number;
+    compute_kernels: number;
+    transfer_kernels: number;
+    collective_kernels: number;
+    streams: number;
+    compute_time: number;
+    communication_time: number;
+  }
+  interface TraceStage {
+    stage: number;
+    rank: number;
+    microbatches: number;
+    span: SampleStats;
+    busy: SampleStats;
+  }
+  interface TraceLink {
+    link: number;
+    from_rank: number;
+    to_rank: number;
+    pairs: number;
+    unmatched: number;
+    d: SampleStats;
+  }
+  interface ScheduleRow {
+    stage: number;
+    microbatch: number;
+    kind: 'compute' | 'transfer';
+    start: number;
+    end: number;
+  }
+  interface TraceWarning {
+    code: 'rank_without_compute' | 'unmatched_transfers' | 'microbatch_counts_differ' | 'short_run' | 'missing_ranks';
+    index: number;
+    value: number;
+    limit: number;
+    message: string;
+  }
+  /** The same keys and values as `heteropipe trace --json`; the pipeline's fields only when one was recovered. */
+  interface TraceResult {
+    pipeline: boolean;
+    reason?: 'one_rank' | 'collectives_only' | 'no_transfers' | 'unpaired_link' | 'no_microbatches' | 'model_rejected';
+    unit: 's' | 'ms' | 'us';
+    stat: 'min' | 'p50' | 'mean';
+    ranks: TraceRank[];
+    tau?: number[];
+    d?: number[];
+    M?: number;
+    T_real?: number;
+    stages?: TraceStage[];
+    links?: TraceLink[];
+    clock_offsets?: number[];
+    analysis?: Analysis;
+    overlap_ratio?: number;
+    position?: SandwichPosition;
+    schedule?: ScheduleRow[];
+    warnings: TraceWarning[];
+  }
+
   interface Heteropipe {
     readonly version: string;
     readonly limits: Readonly<Limits>;
@@ -371,6 +540,11 @@ declare namespace heteropipe {
     plan(input: PlanInput | string): PlanReport;
     /** The catalog the estimate form draws on, each entry with its source. */
     catalog(): Catalog;
+    /** The exact simulator and Monte Carlo over it, as `heteropipe simulate --json`. */
+    simulate(input: SimulateInput & { timeline: true }): Simulation<Float64Array>;
+    simulate(input: SimulateInput): Simulation;
+    /** tau, d, M and T_real recovered from profiler traces, as `heteropipe trace --json`. Gzip is refused (bad_gzip): inflate first. */
+    importTrace(files: TraceFile[], options?: TraceOptions): TraceResult;
   }
 }
 

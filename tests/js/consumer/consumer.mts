@@ -1,5 +1,6 @@
 // A typed ES module consumer of the npm package (type-checked by package.test.mjs).
-import load, { HeteropipeError, type Analysis, type Curve, type ErrorInfo, type PlanReport, type Timeline } from 'heteropipe';
+import load, { HeteropipeError, type Analysis, type Curve, type ErrorInfo, type PlanReport, type Simulation, type Timeline,
+  type TraceResult } from 'heteropipe';
 
 const hp = await load();
 const a: Analysis = hp.analyze({ tau: [0.5, 1, 1, 5], d: [0.2, 0.1, 0.3], M: 16, rho: 0.8, T_real: 83 });
@@ -18,6 +19,15 @@ const plan: PlanReport = hp.plan({ model: 'llama-3-8b', quant: 'Q4_K_M', devices
 const split: string = plan.runtime.llama_cpp_tensor_split;
 const gpus: string[] = hp.catalog().gpus.map((g) => g.id);
 console.log(plan.baselines.even.loss_percent, split, gpus);
+const sim: Simulation = hp.simulate({ tau: [1.13, 2.9, 2.62], d: [0.1, 0.2], M: 16, service: 'lognormal:cv=0.5',
+  link_service: ['exponential', 'deterministic'], buffers: [1, Infinity], shared: '0,1', reps: 100, seed: 7 });
+const p99: number = sim.makespan.p99;
+const detail: Simulation<Float64Array> = hp.simulate({ tau: [1, 2], service_matrix: [[1, 2], new Float64Array([2, 1])], M: 2, timeline: true });
+const released: Float64Array | undefined = detail.run.timeline?.release;
+const trace: TraceResult = hp.importTrace([{ name: 'schedule.csv', bytes: 'stage,microbatch,kind,start,end\n0,0,compute,0,1\n' }],
+  { unit: 'us', stage_order: [0] });
+const recovered: number[] | undefined = trace.pipeline ? trace.tau : undefined;
+console.log(p99, released, recovered, trace.warnings.map((w) => w.message));
 try {
   hp.analyze({ tau: [] });
 } catch (e) {

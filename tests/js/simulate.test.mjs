@@ -1,0 +1,171 @@
+// hp.simulate through the npm module: the core's simulator, bit for bit `heteropipe simulate --json`
+// on the same seeded requests and the core's golden bits for a seed; the request's forms as Python's
+// Pipeline.simulate takes them; bad input a coded error naming the field and position; the pages'
+// calculator module leaves it out.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cliPath, fails, hp, random, root } from './support.mjs';
+
+const bits = (x) => {
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, x);
+  return view.getBigUint64(0);
+};
+const plain = (x) => JSON.parse(JSON.stringify(x, (k, v) => (v instanceof Float64Array ? Array.from(v) : v)));
+
+function cli(args) {
+  const run = spawnSync(cliPath, ['simulate', '--json', ...args], { encoding: 'utf8' });
+  return run;
+}
+
+test("the calculator module has no simulate; the whole module has it", async () => {
+  const calc = await createRequire(import.meta.url)(join(root, 'build', 'wasm', 'wasm', 'heteropipe-calc.js'))();
+  assert.equal(calc.simulate, undefined);
+  assert.equal(typeof hp.simulate, 'function');
+});
+
+test("a seed's bits are the core's goldens (tests/core/sim_random_test.cpp) and Python's", () => {
+  const r = hp.simulate({ tau: [1.13, 2.90, 2.62], d: [0.1, 0.2], M: 16, service: 'lognormal:cv=0.5',
+    link_service: 'exponential', buffers: 1, reps: 100, seed: 7 });
+  assert.equal(bits(r.makespan.mean), 4632846325794454881n);
+  assert.equal(bits(r.makespan.p99), 4634625589869992482n);
+  assert.equal(bits(r.throughput.mean), 4599023517829126526n);
+  assert.equal(r.reps, 100);
+  assert.equal(r.seed, 7);
+  assert.ok(r.jensen_gap >= 0);
+  const again = hp.simulate({ tau: [1.13, 2.9, 2.62], d: [0.1, 0.2], M: 16, service: 'lognormal:cv=0.5',
+    link_service: 'exponential', buffers: [1, 1], reps: 100, seed: 7 });
+  assert.deepEqual(again, r);
+  // The documented example (docs/python-api.md): a shared group of two links.
+  assert.equal(hp.simulate({ tau: [1, 1, 1], d: [2, 2], M: 2, shared: [[0, 1]] }).makespan.mean, 10);
+});
+
+test('deterministic service with delay links is T_async exactly; block links T_block', () => {
+  const r = hp.simulate({ tau: [1, 3, 2], d: [0.5, 0.25], M: 9 });
+  assert.equal(r.makespan.mean, r.T_async);
+  assert.equal(r.makespan.mean, hp.makespanAsync({ tau: [1, 3, 2], d: [0.5, 0.25], M: 9 }));
+  const b = hp.simulate({ tau: [1, 3, 2], d: [0.5, 0.25], M: 9, links: 'block' });
+  assert.equal(b.makespan.mean, b.T_block);
+});
+
+// Seeded random requests, each given to the CLI as its flags and to hp.simulate in another form
+// where one exists (lists for text, a number for a list of one).
+function requests() {
+  const next = random(20261130);
+  const pick = (xs) => xs[Math.floor(next() * xs.length)];
+  const value = () => Math.round((0.05 + next() * 4) * 1000) / 1000 + next() * 1e-9;
+  const services = ['deterministic', 'exponential', 'lognormal:cv=0.3', 'gamma:cv=1.5', 'uniform:spread=0.4'];
+  return Array.from({ length: 30 }, (_, k) => {
+    const S = 1 + Math.floor(next() * 5);
+    const tau = Array.from({ length: S }, value);
+    const d = Array.from({ length: S - 1 }, value);
+    const buffers = Array.from({ length: S - 1 }, () => pick([0, 1, 2, Infinity]));
+    const req = { tau, d, M: 1 + Math.floor(next() * 12), links: pick(['delay', 'block', 'serial']),
+      service: pick(services), link_service: pick(services), reps: 1 + Math.floor(next() * 40),
+      seed: Math.floor(next() * 1e9), timeline: k % 5 === 0 };
+    const args = ['--tau', tau.join(','), '--d', d.join(','), '--M', String(req.M), '--links', req.links,
+      '--service', req.service, '--link-service', req.link_service, '--reps', String(req.reps), '--seed', String(req.seed)];
+    if (S > 1) {
+      req.buffers = k % 2 ? buffers : buffers.map(String).join(', ').replace(/Infinity/g, 'inf');
+      args.push('--buffers', buffers.map((b) => (b === Infinity ? 'inf' : b)).join(','));
+    }
+    if (S > 2 && k % 3 === 0) {
+      req.shared = k % 2 ? [[0, 1]] : '0,1';
+      args.push('--shared', '0,1');
+    }
+    if (req.timeline) args.push('--timeline');
+    return [req, args];
+  });
+}
+
+test('hp.simulate equals `heteropipe simulate --json` on seeded random requests, bit for bit', () => {
+  let timelines = 0;
+  for (const [req, args] of requests()) {
+    const run = cli(args);
+    assert.equal(run.status, 0, args.join(' ') + run.stderr);
+    const mine = hp.simulate(req);
+    if (req.timeline) {
+      assert.ok(mine.run.timeline.compute_start instanceof Float64Array);
+      timelines += 1;
+    }
+    assert.deepEqual(plain(mine), JSON.parse(run.stdout), args.join(' '));
+  }
+  assert.ok(timelines >= 5);
+});
+
+test('a replayed matrix and measured samples equal the CLI reading them from CSV files', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'hp-sim-'));
+  try {
+    const next = random(7);
+    const matrix = Array.from({ length: 6 }, () => Array.from({ length: 3 }, () => 0.5 + next() * 3));
+    writeFileSync(join(dir, 'm.csv'), 's0,s1,s2\n' + matrix.map((row) => row.join(',')).join('\n') + '\n');
+    const base = { tau: [1, 2, 1.5], d: [0.3, 0.1], M: 6, buffers: [0, 1] };
+    const args = ['--tau', '1,2,1.5', '--d', '0.3,0.1', '--M', '6', '--buffers', '0,1'];
+    const replay = cli([...args, '--service-matrix', join(dir, 'm.csv')]);
+    assert.equal(replay.status, 0, replay.stderr);
+    const typedRows = matrix.map((row) => Float64Array.from(row));
+    assert.deepEqual(plain(hp.simulate({ ...base, service_matrix: typedRows })), JSON.parse(replay.stdout));
+    // Samples: the CSV's columns are the stages.
+    const sampled = cli([...args, '--service-samples', join(dir, 'm.csv'), '--reps', '50', '--seed', '3']);
+    assert.equal(sampled.status, 0, sampled.stderr);
+    const columns = [0, 1, 2].map((s) => matrix.map((row) => row[s]));
+    assert.deepEqual(plain(hp.simulate({ ...base, service_samples: columns, reps: 50, seed: 3 })), JSON.parse(sampled.stdout));
+  } finally {
+    rmSync(dir, { recursive: true });
+  }
+});
+
+test('per-stage names, quantiles and scaling are read by the core', () => {
+  const base = { tau: [1, 2], d: [0.5], M: 8, reps: 20, seed: 11 };
+  const perStage = hp.simulate({ ...base, service: ['exponential', 'deterministic'] });
+  const same = hp.simulate({ ...base, service: ['exponential', 'exponential'] });
+  assert.notDeepEqual(perStage.makespan, same.makespan);
+  const q = hp.simulate({ ...base, service_samples: [[0.5, 1, 1.5], [1, 2, 3]], quantiles: true, scaled: true });
+  assert.ok(q.makespan.min > 0 && q.makespan.max >= q.makespan.min);
+});
+
+test('bad simulate input: coded errors naming the field and position', () => {
+  const base = { tau: [1, 2, 3], d: [0.5, 0.5], M: 8 };
+  fails(() => hp.simulate({ ...base, tau: [1, -2, 3] }), { code: 'negative', field: 'tau', index: 1 });
+  fails(() => hp.simulate({ ...base, tau: [1, NaN, 3] }), { code: 'not_finite', field: 'tau', index: 1, token: 'NaN' });
+  fails(() => hp.simulate({ ...base, service: 'lognormal:cv=5' }), { code: 'out_of_range', field: 'service' });
+  fails(() => hp.simulate({ ...base, service: ['exponential', 'gamma:cv=9', 'exponential'] }),
+    { code: 'out_of_range', field: 'service', index: 1 });
+  fails(() => hp.simulate({ ...base, service: 'weibull' }), { code: 'unknown_name', field: 'service', token: 'weibull' });
+  fails(() => hp.simulate({ ...base, service_matrix: [[1, 2, 3], [1, 2]] }),
+    { code: 'wrong_length', field: 'service_matrix', index: 1, value: 2, limit: 3 });
+  fails(() => hp.simulate({ ...base, shared: [[0, 1], [1]] }), { code: 'overlapping_groups', field: 'shared', index: 1, value: 1 });
+  fails(() => hp.simulate({ ...base, shared: '0;5' }), { code: 'no_such_link', field: 'shared', index: 1, value: 5 });
+  fails(() => hp.simulate({ ...base, buffers: [1, -1] }), { field: 'buffers', index: 1 });
+  fails(() => hp.simulate({ ...base, buffers: '1, x' }), { field: 'buffers', index: 1 });
+  fails(() => hp.simulate({ ...base, reps: 2e6 }), { code: 'out_of_range', field: 'reps', limit: hp.limits.max_reps });
+  fails(() => hp.simulate({ ...base, M: 1e6, reps: 1e4 }), { code: 'too_many_sim_cells', field: 'reps' });
+  fails(() => hp.simulate({ ...base, links: 'fast' }), { code: 'unknown_name', token: 'fast' });
+  // The CLI words each the same.
+  const run = cli(['--tau', '1,2,3', '--d', '0.5,0.5', '--shared', '0,1;1']);
+  let e;
+  try {
+    hp.simulate({ ...base, shared: '0,1;1' });
+  } catch (caught) {
+    e = caught;
+  }
+  assert.equal(run.stderr, `error: ${e.message}\n`);
+});
+
+test('what is no value of its kind is a TypeError, and nothing is left allocated', () => {
+  const before = hp.memory().malloc_bytes;
+  const base = { tau: [1, 2], d: [0.5], M: 4 };
+  assert.throws(() => hp.simulate({ ...base, links: 3 }), TypeError);
+  assert.throws(() => hp.simulate({ ...base, service: [1] }), TypeError);
+  assert.throws(() => hp.simulate({ ...base, timeline: 'yes' }), TypeError);
+  assert.throws(() => hp.simulate({ ...base, shared: 5 }), TypeError);
+  assert.throws(() => hp.simulate({ get tau() { throw new RangeError('mine'); } }), RangeError);
+  fails(() => hp.simulate({ ...base, reps: 0 }), { field: 'reps' });
+  hp.simulate({ ...base, reps: 10, timeline: true });
+  assert.equal(hp.memory().malloc_bytes, before);
+});

@@ -1,0 +1,106 @@
+// hp.importTrace through the npm module: the core's readers and model recovery, bit for bit
+// `heteropipe trace --json` on the synthetic and the real (HTA) traces, decompressed here with
+// node:zlib as a page decompresses with DecompressionStream; bad files a coded error naming the file
+// and the position; the pages' calculator module leaves it out.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { cliPath, fails, hp, root } from './support.mjs';
+
+const traces = join(root, 'tests', 'data', 'traces');
+const bad = join(root, 'tests', 'cli', 'traces');
+const SYNTHETIC = [0, 1, 2].map((r) => join(traces, 'synthetic', `rank-${r}.json.gz`));
+const REAL = [0, 1].map((r) => join(traces, `hta_sampled_rank-${r}.json.gz`));
+
+// Each path as the CLI's label, with its bytes inflated.
+const files = (paths) => paths.map((name) => {
+  const raw = readFileSync(name);
+  return { name, bytes: new Uint8Array(name.endsWith('.gz') ? gunzipSync(raw) : raw) };
+});
+
+function cli(args) {
+  return spawnSync(cliPath, ['trace', ...args], { encoding: 'utf8', maxBuffer: 1 << 28 });
+}
+
+function sameAsCli(paths, options = {}, flags = []) {
+  const run = cli(['--json', ...flags, ...paths]);
+  assert.equal(run.status, 0, run.stderr);
+  const mine = hp.importTrace(files(paths), options);
+  assert.deepEqual(mine, JSON.parse(run.stdout));
+  assert.deepEqual(Object.keys(mine), Object.keys(JSON.parse(run.stdout)));
+  return mine;
+}
+
+test("the calculator module has no importTrace; the whole module has it", async () => {
+  const calc = await createRequire(import.meta.url)(join(root, 'build', 'wasm', 'wasm', 'heteropipe-calc.js'))();
+  assert.equal(calc.importTrace, undefined);
+  assert.equal(typeof hp.importTrace, 'function');
+});
+
+test('the synthetic ranks: the known tau, d, M, T_real and offsets, as the CLI gives them', () => {
+  const r = sameAsCli(SYNTHETIC);
+  assert.deepEqual(r.tau, [1, 2.5, 1.5]);
+  assert.deepEqual(r.d, [0.2, 0.3]);
+  assert.deepEqual([r.M, r.T_real, r.position], [8, 23, 'inside']);
+  assert.deepEqual(r.clock_offsets, [0, -12.345, 0.777]);
+  const us = sameAsCli(SYNTHETIC, { unit: 'us', stat: 'p50' }, ['--unit', 'us', '--stat', 'p50']);
+  assert.deepEqual(us.tau, [1000, 2500, 1500]);
+  const reversed = sameAsCli(SYNTHETIC, { stage_order: [2, 1, 0] }, ['--stage-order', '2,1,0']);
+  assert.deepEqual([reversed.pipeline, reversed.reason], [false, 'unpaired_link']);
+  assert.deepEqual(hp.importTrace(files(SYNTHETIC), { stage_order: '2,1,0' }), reversed);
+  const one = sameAsCli([SYNTHETIC[1]]);
+  assert.equal(one.pipeline, false);
+});
+
+test('text and bytes read alike; a schedule CSV re-imports', () => {
+  const [a, b, c] = files(SYNTHETIC);
+  const asText = [a, b, c].map((f) => ({ name: f.name, bytes: new TextDecoder().decode(f.bytes) }));
+  assert.deepEqual(hp.importTrace(asText), hp.importTrace([a, b, c]));
+  sameAsCli([join(bad, 'timeline_async.csv')], { unit: 'us' }, ['--unit', 'us']);
+});
+
+test('the real HTA traces: their ranks and kernels, as the CLI reads them', () => {
+  const r = sameAsCli(REAL);
+  assert.deepEqual(r.ranks.map((k) => k.kernels), [1154, 1104]);
+  assert.deepEqual(r.ranks.map((k) => k.transfer_kernels), [10, 10]);
+  assert.equal(r.warnings.at(-1).code, 'missing_ranks');
+  assert.ok(r.pipeline === true || typeof r.reason === 'string');
+});
+
+// The CLI's sentence for a bad file, and the module's error for the same bytes.
+function refusedAlike(path, expected) {
+  const run = cli([path]);
+  assert.notEqual(run.status, 0);
+  const e = fails(() => hp.importTrace(files([path])), { token: path, ...expected });
+  assert.equal(run.stderr, `error: ${e.message}\n`);
+}
+
+test('bad files: coded errors naming the file and the byte, worded as the CLI words them', () => {
+  refusedAlike(join(bad, 'truncated.json'), { code: 'not_json', field: 'trace' });
+  refusedAlike(join(bad, 'begin_without_end.json'), { code: 'unmatched_begin' });
+  refusedAlike(join(bad, 'negative_dur.json'), { code: 'negative', field: 'dur' });
+  refusedAlike(join(bad, 'empty.json'), { code: 'empty', field: 'trace' });
+  fails(() => hp.importTrace([{ name: 'zeros', bytes: new Uint8Array(0) }]), { code: 'empty', token: 'zeros' });
+  fails(() => hp.importTrace([{ name: 'junk', bytes: Uint8Array.from([0xff, 0xfe, 0x00, 0x42, 0x13]) }]),
+    { field: 'trace', token: 'junk', index: 0 });
+  // Gzip is the caller's to inflate (DecompressionStream in a page, node:zlib here).
+  fails(() => hp.importTrace([{ name: 'x.json.gz', bytes: new Uint8Array(readFileSync(SYNTHETIC[0])) }]),
+    { code: 'bad_gzip', field: 'trace', token: 'x.json.gz', index: 0 });
+  fails(() => hp.importTrace(files(SYNTHETIC), { stat: 'max' }), { code: 'unknown_name', field: 'stat' });
+  fails(() => hp.importTrace(files(SYNTHETIC), { compute: '(' }), { code: 'bad_pattern' });
+});
+
+test('what is no value of its kind is a TypeError, and nothing is left allocated', () => {
+  hp.importTrace(files(SYNTHETIC));  // warms up the reply's room, kept for reuse
+  const before = hp.memory().malloc_bytes;
+  assert.throws(() => hp.importTrace('a.json'), TypeError);
+  assert.throws(() => hp.importTrace([{ name: 'a', bytes: [1, 2] }]), TypeError);
+  assert.throws(() => hp.importTrace([{ name: 3, bytes: '[]' }]), TypeError);
+  assert.throws(() => hp.importTrace([], { unit: 1 }), TypeError);
+  hp.importTrace(files(SYNTHETIC));
+  assert.equal(hp.memory().malloc_bytes, before);
+});

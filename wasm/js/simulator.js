@@ -1,0 +1,91 @@
+// The simulator, which only the whole module has (heteropipe.js; see
+// wasm/CMakeLists.txt). The request takes the forms Python's
+// Pipeline.simulate takes; every value is read and checked by the core
+// (wasm/src/sim_ops.cpp), so this file only snapshots them: nested lists
+// flattened with their lengths, lists of names as one text with theirs.
+import { float64Length, fieldsOf, flag, list, number, quote, text, utf8Length } from './snapshot.js';
+
+const what = (name) => 'simulate: ' + name;
+
+function lengthOf(x, name) {
+  const n = typeof x === 'object' ? x.length : undefined;
+  if (typeof n !== 'number' || !(n >= 0)) throw new TypeError(what(name) + ' must be a list (got ' + quote(x) + ')');
+  return n;
+}
+
+// A list of lists (or of lone numbers, each a list of one), as its items in
+// order and the length of each.
+function flattened(name, x, max) {
+  if (x === undefined || x === null) return [];
+  const items = [];
+  const lengths = [];
+  for (let k = 0, n = lengthOf(x, name); k < n; k++) {
+    const row = x[k];
+    let length = float64Length(row);
+    if (length < 0 && typeof row === 'object' && row !== null) length = row.length;
+    if (typeof length !== 'number' || !(length >= 0)) {
+      items.push(row);
+      lengths.push(1);
+      continue;
+    }
+    for (let j = 0; j < length; j++) items.push(row[j]);
+    lengths.push(length);
+  }
+  return [list(name, items, max), list(name + '_lengths', lengths, max)];
+}
+
+// A name (`lognormal:cv=0.5`) or a list of them, one per stage or link.
+function names(name, x) {
+  if (x === undefined || x === null) return [];
+  if (typeof x === 'string') return [text(name, x, what(name))];
+  const parts = [];
+  const lengths = [];
+  for (let k = 0, n = lengthOf(x, name); k < n; k++) {
+    const item = x[k];
+    if (typeof item !== 'string') throw new TypeError(what(name) + '[' + k + '] must be a string (got ' + quote(item) + ')');
+    parts.push(item);
+    lengths.push(utf8Length(item));
+  }
+  return [text(name, parts.join(''), what(name)), list(name + '_lengths', lengths, Infinity)];
+}
+
+// Text as the CLI takes it, else a list (flattened when nested).
+const textOr = (name, x, orElse) => (typeof x === 'string' ? [text(name + '_text', x, what(name))] : orElse());
+
+function bool(name, x) {
+  if (x === undefined) return null;
+  if (typeof x !== 'boolean') throw new TypeError(what(name) + ' must be a boolean (got ' + quote(x) + ')');
+  return flag(name, x);
+}
+
+// The simulator's function for the API of module m, or none.
+export function simulatorOf(m, operation, limits) {
+  if (typeof m.simulate !== 'function') return {};
+  const run = operation('simulate');
+  const max = limits.max_sim_cells;
+  function simulate(request) {
+    const r = fieldsOf(request);
+    const links = r.links;
+    const timeline = bool('timeline', r.timeline);
+    const inputs = [
+      list('tau', r.tau, limits.max_stages),
+      list('d', r.d, limits.max_stages),
+      number('M', r.M),
+      links === undefined ? null : text('links', links, what('links')),
+      ...textOr('shared', r.shared, () => flattened('shared', r.shared, max)),
+      ...textOr('buffers', r.buffers, () => [list('buffers', r.buffers, max)]),
+      ...names('service', r.service),
+      ...names('link_service', r.link_service),
+      ...flattened('service_matrix', r.service_matrix, max),
+      ...flattened('service_samples', r.service_samples, max),
+      bool('quantiles', r.quantiles),
+      bool('scaled', r.scaled),
+      number('reps', r.reps),
+      number('seed', r.seed),
+      timeline,
+    ];
+    // A timeline may hold millions of values: its lists as Float64Arrays.
+    return run(inputs, timeline !== null && timeline.value);
+  }
+  return { simulate };
+}

@@ -1,0 +1,194 @@
+// The simulator (tool_bindings.cpp): the request's values become the core's
+// options as Python's Pipeline.simulate makes them, text read by the core's
+// own readers as the CLI reads it, and the core checks them all. Nested
+// lists (shared groups, matrix rows, per-stage samples) arrive flattened,
+// with a list of their lengths; lists of names as one text with their lengths.
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "heteropipe/limits.hpp"
+#include "heteropipe/sim/simulate.hpp"
+#include "heteropipe/sim/text_input.hpp"
+#include "memory.hpp"
+#include "operations.hpp"
+
+namespace heteropipe::wasm {
+namespace {
+
+constexpr double kMaxFlat = limits::kMaxSimCells;
+
+// The lengths of the parts of `name` (sent as name + "_lengths").
+struct Parts {
+  std::vector<double> values, lengths;
+};
+
+Result<Parts> parts(Request& in, std::string_view name, std::string_view lengths, Field field) {
+  Parts p;
+  auto values = in.list(name, field, kMaxFlat);
+  if (!values) return values.error();
+  auto sizes = in.list(lengths, field, kMaxFlat);
+  if (!sizes) return sizes.error();
+  p.values = std::move(values).value();
+  p.lengths = std::move(sizes).value();
+  double total = 0;
+  for (double n : p.lengths) total += n;
+  // The wrapper sends them consistent; anything else is refused, never read past.
+  if (total != static_cast<double>(p.values.size())) {
+    return Error{ErrorCode::wrong_length, field, kWholeField, total, {}, static_cast<double>(p.values.size())};
+  }
+  return p;
+}
+
+// The values of part k of `p`, which starts at `at`.
+std::vector<double> part(const Parts& p, std::size_t k, std::size_t at) {
+  const auto n = static_cast<std::size_t>(p.lengths[k]);
+  return std::vector<double>(p.values.begin() + static_cast<std::ptrdiff_t>(at),
+                             p.values.begin() + static_cast<std::ptrdiff_t>(at + n));
+}
+
+Result<std::vector<std::vector<std::int64_t>>> read_shared(Request& in) {
+  if (in.has("shared_text")) {
+    auto t = in.text("shared_text", Field::shared);
+    if (!t) return t.error();
+    return sim::parse_shared(t.value());
+  }
+  auto p = parts(in, "shared", "shared_lengths", Field::shared);
+  if (!p) return p.error();
+  std::vector<std::vector<std::int64_t>> groups;
+  std::size_t at = 0;
+  for (std::size_t g = 0; g < p.value().lengths.size(); ++g) {
+    std::vector<std::int64_t> links;
+    for (double link : part(p.value(), g, at)) {
+      if (!std::isfinite(link) || link != std::floor(link) || std::fabs(link) > limits::kMaxBatches) {
+        return Error{ErrorCode::not_integer, Field::shared, static_cast<std::int64_t>(g),
+                     std::isfinite(link) ? link : 0.0, {}};
+      }
+      links.push_back(static_cast<std::int64_t>(link));
+    }
+    at += links.size();
+    groups.push_back(std::move(links));
+  }
+  return groups;
+}
+
+Result<std::vector<double>> read_buffers(Request& in) {
+  if (!in.has("buffers_text")) return in.list("buffers", Field::buffers, kMaxFlat);
+  auto t = in.text("buffers_text", Field::buffers);
+  if (!t) return t.error();
+  return sim::parse_buffers(t.value());
+}
+
+// One name, or several (one text, cut at the UTF-8 lengths given).
+Result<std::vector<sim::Distribution>> read_distributions(Request& in, std::string_view name,
+                                                          std::string_view lengths_name, Field field) {
+  auto t = in.text(name, field);
+  if (!t) return t.error();
+  if (!in.has(lengths_name)) {
+    if (!in.has(name)) return std::vector<sim::Distribution>{};
+    auto one = sim::parse_distribution(t.value(), field);
+    if (!one) return one.error();
+    return std::vector<sim::Distribution>{one.value()};
+  }
+  auto lengths = in.list(lengths_name, field, kMaxFlat);
+  if (!lengths) return lengths.error();
+  std::vector<sim::Distribution> list;
+  std::size_t at = 0;
+  for (double length : lengths.value()) {
+    const std::string_view all = t.value();
+    auto parsed = sim::parse_distribution(all.substr(std::min(at, all.size()), static_cast<std::size_t>(length)), field);
+    if (!parsed) {
+      Error e = parsed.error();
+      e.index = static_cast<std::int64_t>(list.size());
+      return e;
+    }
+    at += static_cast<std::size_t>(length);
+    list.push_back(parsed.value());
+  }
+  return list;
+}
+
+// M rows of S numbers, flattened; a row of another length is refused.
+Result<std::vector<double>> read_matrix(Request& in, std::int64_t S) {
+  auto p = parts(in, "service_matrix", "service_matrix_lengths", Field::service_matrix);
+  if (!p) return p.error();
+  const std::vector<double>& rows = p.value().lengths;
+  for (std::size_t m = 0; m < rows.size(); ++m) {
+    if (rows[m] != static_cast<double>(S)) {
+      return Error{ErrorCode::wrong_length, Field::service_matrix, static_cast<std::int64_t>(m), rows[m], {},
+                   static_cast<double>(S)};
+    }
+  }
+  return std::move(p).value().values;
+}
+
+Result<std::vector<sim::Empirical>> read_samples(Request& in) {
+  auto p = parts(in, "service_samples", "service_samples_lengths", Field::service_samples);
+  if (!p) return p.error();
+  const bool quantiles = in.flag("quantiles", false);
+  const bool scaled = in.flag("scaled", false);
+  std::vector<sim::Empirical> stages;
+  std::size_t at = 0;
+  for (std::size_t s = 0; s < p.value().lengths.size(); ++s) {
+    stages.push_back(sim::Empirical{part(p.value(), s, at), quantiles, scaled});
+    at += stages.back().values.size();
+  }
+  return stages;
+}
+
+template <class T>
+bool keep(Result<T> read, T& into, Error& error) {
+  if (!read) {
+    error = read.error();
+    return false;
+  }
+  into = std::move(read).value();
+  return true;
+}
+
+// The options, or the first error reading them (checking is the core's).
+Result<sim::Options> read_options(Request& in, std::int64_t S) {
+  sim::Options o;
+  Error e{ErrorCode::empty, Field::M, kWholeField, 0.0, {}};  // set by the first read that fails
+  o.M = in.number("M", Field::M, o.M);
+  const std::string_view links = in.word("links");
+  if (in.has("links") && !keep(sim::link_mode_from_name(links), o.links, e)) return e;
+  if (!keep(read_shared(in), o.shared, e) || !keep(read_buffers(in), o.buffers, e) ||
+      !keep(read_distributions(in, "service", "service_lengths", Field::service), o.service, e) ||
+      !keep(read_distributions(in, "link_service", "link_service_lengths", Field::link_service), o.link_service, e) ||
+      !keep(read_matrix(in, S), o.service_matrix, e) || !keep(read_samples(in), o.service_samples, e)) {
+    return e;
+  }
+  o.reps = in.number("reps", Field::reps, o.reps);
+  o.seed = in.number("seed", Field::seed, o.seed);
+  o.timeline = in.flag("timeline", false);
+  return o;
+}
+
+// Bytes of `count` doubles.
+double doubles(double count) { return count * sizeof(double); }
+
+}  // namespace
+
+double simulate(double staging) {
+  Request in(staging);
+  auto p = read_pipeline(in);
+  if (!p) return refuse(p.error());
+  auto o = read_options(in, p.value().S());
+  if (!o) return refuse(in.annotated(o.error()));
+  const sim::Options& options = o.value();
+  if (auto e = sim::check_options(p.value(), options)) return refuse(in.annotated(*e));
+  // Each replication's makespan and throughput, and with a timeline its five
+  // lists of (at most) one value per cell and two per micro-batch.
+  const double S = static_cast<double>(p.value().S());
+  const double bytes = doubles(2 * options.reps + 16 * S) +
+                       (options.timeline ? doubles(5 * options.M * S + 2 * options.M) : 0.0);
+  if (!room_for(bytes)) return refuse(out_of_memory(options.timeline ? Field::M : Field::reps, bytes));
+  auto result = sim::simulate(p.value(), options);
+  return result ? answer(std::move(result).value()) : refuse(in.annotated(result.error()));
+}
+
+}  // namespace heteropipe::wasm

@@ -1,0 +1,120 @@
+// Trace import (tool_bindings.cpp): files' text read by the core's readers
+// in place, where the wrapper staged it once, then the model recovered with
+// the options `heteropipe trace` takes, as its flags' text or as values.
+// The module has no zlib: the caller decompresses (docs/traces.md).
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include "heteropipe/limits.hpp"
+#include "heteropipe/parse.hpp"
+#include "heteropipe/text/trace_text.hpp"
+#include "heteropipe/trace/model.hpp"
+#include "memory.hpp"
+#include "operations.hpp"
+
+namespace heteropipe::wasm {
+namespace {
+
+// The two bytes every gzip member starts with (RFC 1952).
+bool is_gzip(std::string_view bytes) {
+  return bytes.size() >= 2 && static_cast<unsigned char>(bytes[0]) == 0x1f &&
+         static_cast<unsigned char>(bytes[1]) == 0x8b;
+}
+
+// Ranks in stage order: a list of numbers, or the CLI's text.
+Result<std::vector<std::int64_t>> read_stage_order(Request& in) {
+  Result<std::vector<double>> ranks = std::vector<double>{};
+  if (in.has("stage_order_text")) {
+    auto t = in.text("stage_order_text", Field::stage_order);
+    if (!t) return t.error();
+    ranks = parse_number_list(t.value(), Field::stage_order);
+  } else {
+    ranks = in.list("stage_order", Field::stage_order, static_cast<double>(limits::kMaxTraceRanks));
+  }
+  if (!ranks) return ranks.error();
+  std::vector<std::int64_t> order;
+  for (double rank : ranks.value()) {
+    if (!(rank == std::floor(rank) && rank >= 0 && rank <= limits::kMaxBatches)) {
+      return Error{ErrorCode::not_a_permutation, Field::stage_order, kWholeField, std::isfinite(rank) ? rank : 0.0, {}};
+    }
+    order.push_back(static_cast<std::int64_t>(rank));
+  }
+  return order;
+}
+
+Result<std::string> read_regex(const Request& in, std::string_view name, Field field) {
+  auto t = in.text(name, field);
+  if (!t) return t.error();
+  return std::string(t.value());
+}
+
+Result<TraceOptions> read_options(Request& in) {
+  TraceOptions o;
+  if (in.has("stat")) {
+    auto stat = trace_stat_from_name(in.word("stat"));
+    if (!stat) return stat.error();
+    o.stat = stat.value();
+  }
+  if (in.has("unit")) {
+    auto unit = time_unit_from_name(in.word("unit"));
+    if (!unit) return unit.error();
+    o.unit = unit.value();
+  }
+  auto order = read_stage_order(in);
+  if (!order) return order.error();
+  o.stage_order = std::move(order).value();
+  for (auto [name, field, regex] : {std::tuple{"compute", Field::compute_regex, &o.compute_regex},
+                                     std::tuple{"transfer", Field::transfer_regex, &o.transfer_regex},
+                                     std::tuple{"microbatch", Field::microbatch_regex, &o.microbatch_regex}}) {
+    auto r = read_regex(in, name, field);
+    if (!r) return r.error();
+    *regex = std::move(r).value();
+  }
+  return o;
+}
+
+// File k's text, in place; errors name the file as the core's readers do.
+Result<std::string_view> file_text(const Request& in, std::size_t k, std::string_view label) {
+  const std::string key = std::to_string(k);
+  auto t = in.text("bytes." + key, Field::trace, limits::kMaxTraceBytes);
+  if (!t) {
+    // Too long: at the file's first byte, as the readers word a file's errors;
+    // out of memory: about the import as a whole.
+    Error e = t.error();
+    e.field = Field::trace;
+    if (e.code == ErrorCode::too_long) e.index = 0;
+    e.token = std::string(label);
+    return e;
+  }
+  if (is_gzip(t.value())) return Error{ErrorCode::bad_gzip, Field::trace, 0, 0.0, std::string(label)};
+  return t.value();
+}
+
+}  // namespace
+
+double import_trace(double staging) {
+  Request in(staging);
+  auto options = read_options(in);
+  if (!options) return refuse(options.error());
+  const double files = in.number("files").value_or(0);
+  TraceEvents events;
+  for (std::size_t k = 0; k < files; ++k) {
+    const std::string label(in.word("name." + std::to_string(k)));
+    auto text = file_text(in, k, label);
+    if (!text) return refuse(text.error());
+    // The events kept take less room than the JSON text they come from.
+    if (!room_for(static_cast<double>(text.value().size()))) {
+      return refuse(Error{ErrorCode::out_of_memory, Field::trace, kWholeField, static_cast<double>(text.value().size()), label});
+    }
+    if (auto problem = read_trace_text(text.value(), label, events)) return refuse(*problem);
+  }
+  auto result = recover_model(events, options.value());
+  return result ? answer(std::move(result).value()) : refuse(result.error());
+}
+
+}  // namespace heteropipe::wasm
