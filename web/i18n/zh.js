@@ -1,7 +1,11 @@
 // 计算器页面的中文文本。界面上的每一段文字都在这里。
 (function () {
   'use strict';
-  var FIELD = { tau: 'τ', d: 'd', M: 'M', rho: 'ρ', T_real: 'T_real', points: '点数' };
+  var FIELD = { tau: 'τ', d: 'd', M: 'M', rho: 'ρ', T_real: 'T_real', points: '点数',
+    // The planner's fields (its section and the core's JSON reader).
+    input: '输入', model: '模型', quant: '量化', context: '上下文长度', tokens: '每个微批次的 token 数', phase: '阶段',
+    objective: '优化目标', devices: '设备', links: '链路', memory_capacity: '显存容量', layer_memory: '层显存',
+    layer_times: '层时间' };
   window.HP_I18N = {
     lang: 'zh-CN',
     locale: 'zh-CN',
@@ -196,11 +200,12 @@
     // The core's error codes in Chinese. Every number comes from the error (its value, the text as
     // typed, the limit it broke) or from the module's limits, never typed here.
     error: function (e, limits) {
-      var B = window.HP.fmt.bound, G = window.HP.fmt.integer;
+      var B = window.HP.fmt.bound, G = window.HP.fmt.integer, N = window.HP.fmt.number;
       var got = e.token ? e.token : window.HP.fmt.raw(e.value);
       var where = FIELD[e.field] + (e.index !== null && e.index >= 0 ? '，第 ' + (e.index + 1) + ' 项' : '') + '：';
       var ranges = { M: [limits.min_batches, limits.max_batches], rho: [limits.min_rho, limits.max_rho],
-        points: [limits.min_curve_points, limits.max_curve_points] };
+        points: [limits.min_curve_points, limits.max_curve_points], tokens: [1, limits.max_estimate_tokens],
+        context: [0, limits.max_estimate_context] };
       var range = ranges[e.field] || ranges.M;
       var what;
       switch (e.code) {
@@ -222,6 +227,14 @@
         case 'too_much_work': what = 'M × S + ' + G(limits.stream_diagonal_cost) + ' (M + S − 1) = ' + G(e.value) + ' 步递推，超过上限 ' + G(e.limit); break;
         case 'too_long': what = '文本最多 ' + G(e.limit) + ' 字节（输入了 ' + G(e.value) + ' 字节）'; break;
         case 'out_of_memory': what = '内存不足，无法处理此请求'; break;
+        case 'unknown_id': what = '“' + e.token + '”不在目录中'; break;
+        case 'unknown_name': what = '不是可选的名称（输入为 ' + got + '）'; break;
+        case 'wrong_type': what = '值的类型不对（输入为 ' + got + '）'; break;
+        case 'not_json': what = '不是有效的 JSON（读到第 ' + G(e.value) + ' 字节处停止）'; break;
+        case 'device_too_small': what = '容量 ' + N(e.value) + ' 小于最小的一层所需的 ' + N(e.limit); break;
+        case 'memory_short': what = '所有设备合计比各层所需少 ' + N(e.value) + '（共需 ' + N(e.limit) + '）'; break;
+        case 'no_feasible_split': what = '没有任何连续的层切分能放进每台设备的显存'; break;
+        case 'fewer_layers_than_devices': what = G(e.value) + ' 层不够给 ' + G(e.limit) + ' 台设备各分一层'; break;
         default: what = '输入无效（' + e.code + '）';
       }
       return where + what;
