@@ -134,18 +134,24 @@ TEST_CASE("estimate: every bad input is a coded error naming its field") {
 }
 
 // docs/planner.md#validation lists every row with its estimate. The one row
-// left out: the M1 Max reaches well under its 400 GB/s on the 70B model
-// (4.09 tokens/s is 162 GB/s of weights), far below the M3 Max's 301 GB/s
-// at the same quoted bandwidth, which no per-class constant can follow.
+// outside the band, held to where it is: the M1 Max reaches well under its
+// 400 GB/s on the 70B model (4.09 tokens/s is 162 GB/s of weights), far below
+// the M3 Max's 301 GB/s at the same quoted bandwidth, which no per-class
+// constant can follow; the estimate overstates it by about 56 %.
 TEST_CASE("estimate: single-stream decode lands within 35 % of published llama.cpp speeds") {
   int checked = 0;
   for (const PublishedRow& row : kPublishedRows) {
-    if (std::strcmp(row.gpu, "apple-m1-max") == 0 && std::strcmp(row.model, "llama-3-70b") == 0) continue;
+    const bool known_miss = std::strcmp(row.gpu, "apple-m1-max") == 0 && std::strcmp(row.model, "llama-3-70b") == 0;
     EstimateInput in = on(row.model, row.quant, row.gpu, row.count);
     in.context = 512;  // the average position of a 1,024-token generation
     const double estimated = tokens_per_second(make_plan(estimate(in).value()).value());
     INFO(row.model << " " << row.quant << " on " << row.count << " x " << row.gpu << ": measured "
                    << row.tokens_per_second << ", estimated " << estimated);
+    if (known_miss) {
+      CHECK(estimated > 1.5 * row.tokens_per_second);
+      CHECK(estimated < 1.6 * row.tokens_per_second);
+      continue;
+    }
     CHECK(estimated >= 0.65 * row.tokens_per_second);
     CHECK(estimated <= 1.35 * row.tokens_per_second);
     ++checked;
