@@ -1,5 +1,5 @@
 // Accessibility: axe-core (npm, run inside the page) finds no violation on either page in the light
-// and dark themes, with a bad input showing its error, and in the embed; the page announces only the
+// and dark themes, with a bad input showing its error, with the planner open, and in the embed; the page announces only the
 // summary, once typing settles; the skip link reaches the results; a <noscript> message exists.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -23,7 +23,7 @@ async function violations(page) {
 }
 
 for (const p of PAGES) {
-  test(`${p.name}: no axe violations in light, dark, error and embed states`, async () => {
+  test(`${p.name}: no axe violations in light, dark, error, planner and embed states`, async () => {
     const { page, problems } = await open(context, fileBase + p.file + '#tau=0.5,1,1,5&d=0.2,4.6,0.3&M=12&rho=0.5&T_real=70&unit=s');
     assert.deepEqual(await violations(page), [], 'light');
     await page.emulateMedia({ colorScheme: 'dark' });
@@ -35,6 +35,9 @@ for (const p of PAGES) {
     await settled(page, before);
     assert.equal(await page.isVisible('#tau-error'), true);
     assert.deepEqual(await violations(page), [], 'error');
+    await page.click('#plan-open');
+    await page.waitForSelector('#plan-result table');
+    assert.deepEqual(await violations(page), [], 'planner open');
     const { page: embed } = await open(context, fileBase + p.file + '#embed=1&tau=1.13%2C2.901%2C2.621&d=&M=16&rho=1&T_real=');
     assert.deepEqual(await violations(embed), [], 'embed');
     await embed.emulateMedia({ colorScheme: 'dark' });

@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { launch, open, fileBase, site, settled, readyCount, pageValues, expectedValues, foreignRequests, PAGES } from './helpers.mjs';
+import { launch, open, serve, fileBase, site, settled, readyCount, pageValues, expectedValues, foreignRequests, PAGES } from './helpers.mjs';
 
 let context, full;
 before(async () => {
@@ -13,6 +13,21 @@ before(async () => {
   [context, full] = await Promise.all([launch(), require(path.join(site, 'heteropipe-full.js'))()]);
 });
 after(async () => { await context?.close(); });
+
+test('a runtime flag is copied with its button', async () => {
+  const server = await serve();
+  try {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.base.replace(/\/$/, '') });
+    const { page } = await open(context, server.base + 'calculator.html');
+    await openPlanner(page);
+    await page.click('#plan-result button[data-copy^="-sm layer"]');
+    await page.waitForFunction(() => document.getElementById('plan-copied').textContent !== '');
+    assert.equal(await page.textContent('#plan-copied'), 'Copied.');
+    const plan = full.plan(INPUT);
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), '-sm layer --tensor-split ' + plan.runtime.llama_cpp_tensor_split);
+    await page.close();
+  } finally { await server.close(); }
+});
 
 const INPUT = { model: 'llama-3-70b', quant: 'Q4_K_M', phase: 'decode', objective: 'async',
   devices: ['rtx-4090', 'rtx-3090', 'rtx-3090'], links: ['pcie4-x16', 'pcie4-x16'], context: 4096, tokens: 1, M: 1 };

@@ -3,6 +3,9 @@
 (function () {
   'use strict';
   Object.assign(window.HP_I18N.plan, {
+    copy: 'Copy',
+    copied: 'Copied.',
+    copyFailed: 'Copy failed; select the flag and copy it by hand.',
     label_model: 'Model',
     label_quant: 'Quantization',
     label_context: 'Context length (tokens)',

@@ -3,6 +3,9 @@
 (function () {
   'use strict';
   Object.assign(window.HP_I18N.plan, {
+    copy: '复制',
+    copied: '已复制。',
+    copyFailed: '复制失败，请选中参数后手动复制。',
     label_model: '模型',
     label_quant: '量化',
     label_context: '上下文长度（token）',

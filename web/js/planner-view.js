@@ -56,13 +56,15 @@
       }).join('') + '</tbody></table>';
   }
 
+  // Each flag with a button that copies it (planner.js handles the clicks).
   function flags(runtime) {
     var lines = [['vLLM', 'VLLM_PP_LAYER_PARTITION="' + runtime.vllm_pp_layer_partition + '"'],
       ['SGLang', 'SGLANG_PP_LAYER_PARTITION="' + runtime.sglang_pp_layer_partition + '"'],
       ['llama.cpp', '-sm layer --tensor-split ' + runtime.llama_cpp_tensor_split]];
     return '<h3>' + esc(P.flagsHeading) + '</h3><dl class="plan-flags">' + lines.map(function (l) {
-      return '<dt>' + esc(l[0]) + '</dt><dd><code>' + esc(l[1]) + '</code></dd>';
-    }).join('') + '</dl>';
+      return '<dt>' + esc(l[0]) + '</dt><dd><code>' + esc(l[1]) + '</code> <button type="button" data-copy="' + esc(l[1]) +
+        '" aria-label="' + esc(P.copy + ': ' + l[0]) + '">' + esc(P.copy) + '</button></dd>';
+    }).join('') + '</dl><p id="plan-copied" role="status"></p>';
   }
 
   // "Why did adding a GPU make it slower?": the plan re-solved with one device less or one more.

@@ -100,6 +100,11 @@
       drawForm(); replan();
     });
     $('plan-use').addEventListener('click', function () { HP.plannerView.usePipeline(); });
+    $('plan-result').addEventListener('click', function (ev) {
+      var b = ev.target.closest('button[data-copy]');
+      if (!b) return;
+      HP.sharing.copyText(b.getAttribute('data-copy'), function (ok) { $('plan-copied').textContent = ok ? P.copied : P.copyFailed; });
+    });
   }
 
   // Builds the opened section in `body` for the whole module hp; `changed` gets the form's text.

@@ -46,13 +46,17 @@
     return ok;
   }
 
-  function copyLink() {
-    var url = location.href, status = $('copy-status');
-    function done(ok) { status.textContent = ok ? T.copied : T.copyFailed; }
+  // Copies text to the clipboard; done(ok) says whether it worked.
+  function copyText(text, done) {
     if (navigator.clipboard && navigator.clipboard.writeText) {
-      navigator.clipboard.writeText(url).then(function () { done(true); }, function () { done(fallback(url)); });
-    } else done(fallback(url));
+      navigator.clipboard.writeText(text).then(function () { done(true); }, function () { done(fallback(text)); });
+    } else done(fallback(text));
   }
 
-  HP.sharing = { prepare: prepare, sync: sync, changed: changed, copyLink: copyLink };
+  function copyLink() {
+    var status = $('copy-status');
+    copyText(location.href, function (ok) { status.textContent = ok ? T.copied : T.copyFailed; });
+  }
+
+  HP.sharing = { prepare: prepare, sync: sync, changed: changed, copyText: copyText, copyLink: copyLink };
 })();
