@@ -53,6 +53,27 @@ const rows = [
 ];
 const stream = time(() => hp.recurrenceMakespan({ tau: tau64, d: d64, M: 1e6, regime: 'asynchronous' }), 1, 7);
 rows.push(['recurrence, S = 64, M = 1e6', `${(stream / 1e6).toFixed(1)} ms = ${(64e6 / stream).toFixed(2)}e9 cells/s`]);
+// The planner (the whole module only): the explicit form at L = 128 over S = 16 devices of three
+// kinds, as the native BM_plan_report shapes it, and the estimate form the page sends on a keystroke.
+if (typeof hp.plan === 'function') {
+  const kinds = [[1.0, 1.2, 80], [1.5, 2.0, 40], [2.9, 3.1, 24]];
+  const explicit = (S, L) => {
+    const devices = Array.from({ length: S }, (_, s) => {
+      const [attention, mlp, memory] = kinds[(s * 7) % 3];
+      const layer_times = Array.from({ length: L }, (_, b) => (b === 0 ? 0.4 : b === L - 1 ? 1.6 : b % 2 ? attention : mlp));
+      return { layer_times, memory_capacity: memory };
+    });
+    const capacity = devices.reduce((sum, dev) => sum + dev.memory_capacity, 0);
+    return JSON.stringify({ devices, layer_memory: Array(L).fill(0.75 * capacity / L),
+      links: Array.from({ length: S - 1 }, (_, s) => ({ latency: 0.05, bandwidth: s % 4 === 3 ? 2 : 20 })),
+      cut_bytes: Array(L - 1).fill(1), M: 8, objective: 'async' });
+  };
+  const report = explicit(16, 128);
+  rows.push(['plan (the whole report: plan, baselines, what-if), explicit form, L = 128, S = 16', `${(time(() => hp.plan(report), 3, 7) / 1e6).toFixed(2)} ms`]);
+  const catalog = { model: 'llama-3-70b', quant: 'Q4_K_M', devices: ['rtx-4090', 'rtx-3090', 'rtx-3090', 'tesla-p40', 'rtx-4090', 'rtx-3090', 'a100-80gb', 'rtx-5090'],
+    links: Array(7).fill('pcie4-x16'), context: 4096, M: 8 };
+  rows.push(['plan, estimate form, Llama 3 70B on 8 catalog GPUs (the page\'s keystroke)', `${(time(() => hp.plan(catalog), 5, 7) / 1e6).toFixed(2)} ms`]);
+}
 rows.push(['module size (raw / gzip -9)', `${bytes.length} B / ${gzipSync(bytes, { level: 9 }).length} B`]);
 
 console.log('| wasm benchmark (Node ' + process.versions.node + ') | median |');
