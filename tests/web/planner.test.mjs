@@ -85,6 +85,28 @@ for (const p of PAGES) {
     await Promise.all([page.close(), again.close()]);
   });
 
+  test(`${p.name}: a custom device plans from its typed facts, and a bad fact is the core's error`, async () => {
+    const { page } = await open(context, fileBase + p.file);
+    await openPlanner(page);
+    await page.selectOption('#plan-devices select[data-device="2"]', 'custom');
+    await page.waitForSelector('#plan-devices input[data-fact="memory"]');
+    await page.fill('#plan-devices input[data-fact="memory"]', '48e9');
+    await page.waitForFunction(() => document.querySelector('#plan-result table'));
+    const custom = { memory: 48e9, memory_bandwidth: 936.2e9, fp16_flops: 71e12 };
+    const plan = full.plan({ ...INPUT, devices: ['rtx-4090', 'rtx-3090', custom] });
+    const rows = await stageRows(page);
+    assert.deepEqual(rows.map((r) => r.slice(1)), plan.stages.map((s) => [`${s.first_layer}–${s.last_layer}`, String(s.layers)]));
+    await page.fill('#plan-devices input[data-fact="memory_bandwidth"]', 'fast');
+    await page.waitForSelector('#plan-result .error');
+    assert.equal(await page.inputValue('#plan-devices input[data-fact="memory_bandwidth"]'), 'fast');
+    let error;
+    try { full.plan({ ...INPUT, devices: ['rtx-4090', 'rtx-3090', { ...custom, memory_bandwidth: 'fast' }] }); } catch (e) { error = e; }
+    assert.equal(error.field, 'memory_bandwidth');
+    assert.equal(error.index, 2);
+    if (p.name === 'en') assert.equal(await page.textContent('#plan-result .error'), error.message);
+    await page.close();
+  });
+
   test(`${p.name}: a bad planner field shows the core's error and keeps the text`, async () => {
     const { page } = await open(context, fileBase + p.file);
     await openPlanner(page);

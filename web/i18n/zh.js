@@ -5,7 +5,7 @@
     // The planner's fields (its section and the core's JSON reader).
     input: '输入', model: '模型', quant: '量化', context: '上下文长度', tokens: '每个微批次的 token 数', phase: '阶段',
     objective: '优化目标', devices: '设备', links: '链路', memory_capacity: '显存容量', layer_memory: '层显存',
-    layer_times: '层时间' };
+    layer_times: '层时间', memory: '显存', memory_bandwidth: '带宽', fp16_flops: 'FP16 算力' };
   window.HP_I18N = {
     lang: 'zh-CN',
     locale: 'zh-CN',

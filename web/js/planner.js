@@ -1,4 +1,4 @@
-// "Plan a split": a model, a quantization and a chain of catalog GPUs in, the core's exact layer
+// "Plan a split": a model, a quantization and a chain of catalog GPUs (or custom devices) in, the core's exact layer
 // split out (hp.plan; docs/planner.md), drawn by planner-view.js. The form's state is the planner's
 // own input JSON, kept as typed in the permalink (the `plan` parameter of the hash).
 (function () {
@@ -13,6 +13,10 @@
   var NUMBERS = ['context', 'tokens', 'M'];
   var CHOICES = { phase: ['decode', 'prefill'], objective: ['async', 'blocking', 'throughput'] };
   var JSON_NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
+  // A custom device: the estimate form's device object, its facts in the core's units, as typed.
+  // A new one starts from an RTX 3090's published facts, so it plans at once.
+  var FACTS = ['memory', 'memory_bandwidth', 'fp16_flops'];
+  var CUSTOM = { memory: '25769803776', memory_bandwidth: '936.2e9', fp16_flops: '71e12' };
 
   var hp = null, catalog = null, form = null, onChange = function () {};
 
@@ -25,19 +29,30 @@
       Object.keys(DEFAULTS).forEach(function (k) { if (saved[k] !== undefined) f[k] = saved[k]; });
     } catch (e) { /* a hand-edited link: keep the defaults */ }
     NUMBERS.forEach(function (k) { f[k] = String(f[k]); });
+    f.devices = f.devices.map(function (d) {
+      if (typeof d === 'string') return d;
+      var custom = {};
+      FACTS.forEach(function (k) { custom[k] = String(d[k] === undefined ? '' : d[k]); });
+      return custom;
+    });
     return f;
   }
 
-  // The planner's input. A number field goes to the core as the JSON number typed, or as the text
-  // typed, which the core then refuses as of the wrong type: the core alone reads numbers.
+  // A typed number goes to the core as the JSON number typed, or as the text typed, which the core
+  // then refuses as of the wrong type: the core alone reads numbers.
+  function number(typed) { return JSON_NUMBER.test(typed.trim()) ? typed.trim() : JSON.stringify(typed); }
+
+  function device(d) {
+    if (typeof d === 'string') return JSON.stringify(d);
+    return '{' + FACTS.map(function (k) { return '"' + k + '":' + number(d[k]); }).join(',') + '}';
+  }
+
+  // The planner's input, as JSON text.
   function input() {
     var parts = ['"model":' + JSON.stringify(form.model), '"quant":' + JSON.stringify(form.quant),
       '"phase":' + JSON.stringify(form.phase), '"objective":' + JSON.stringify(form.objective),
-      '"devices":' + JSON.stringify(form.devices), '"links":' + JSON.stringify(form.links)];
-    NUMBERS.forEach(function (k) {
-      var typed = form[k].trim();
-      parts.push('"' + k + '":' + (JSON_NUMBER.test(typed) ? typed : JSON.stringify(form[k])));
-    });
+      '"devices":[' + form.devices.map(device).join(',') + ']', '"links":' + JSON.stringify(form.links)];
+    NUMBERS.forEach(function (k) { parts.push('"' + k + '":' + number(form[k])); });
     return '{' + parts.join(',') + '}';
   }
 
@@ -54,19 +69,34 @@
     $('plan-phase').innerHTML = options(CHOICES.phase.map(function (x) { return { id: x, label: P['phase_' + x] }; }), form.phase);
     $('plan-objective').innerHTML = options(CHOICES.objective.map(function (x) { return { id: x, label: P['objective_' + x] }; }), form.objective);
     NUMBERS.forEach(function (k) { $('plan-' + k).value = form[k]; });
-    $('plan-devices').innerHTML = form.devices.map(function (id, i) {
+    var gpus = c.gpus.map(function (g) { return { id: g.id, label: g.name }; }).concat([{ id: 'custom', label: P.custom }]);
+    $('plan-devices').innerHTML = form.devices.map(function (d, i) {
+      var custom = typeof d !== 'string';
       var link = i + 1 < form.devices.length
         ? '<label class="plan-link">' + esc(P.link(i)) + ' <select data-link="' + i + '">' + options(c.links.map(function (l) { return { id: l.id, label: l.name }; }), form.links[i]) + '</select></label>'
         : '';
-      return '<li><label>' + esc(P.device(i)) + ' <select data-device="' + i + '">' + options(c.gpus.map(function (g) { return { id: g.id, label: g.name }; }), id) +
-        '</select></label> <button type="button" data-remove="' + i + '"' + (form.devices.length < 2 ? ' disabled' : '') + '>' + esc(P.remove) + '</button>' + link + '</li>';
+      var facts = custom ? '<span class="plan-facts">' + FACTS.map(function (k) {
+        return '<label>' + esc(P['fact_' + k]) + ' <input type="text" inputmode="decimal" autocomplete="off" spellcheck="false" data-device="' + i +
+          '" data-fact="' + k + '" value="' + esc(d[k]) + '"></label>';
+      }).join(' ') + '</span>' : '';
+      return '<li><label>' + esc(P.device(i)) + ' <select data-device="' + i + '">' + options(gpus, custom ? 'custom' : d) +
+        '</select></label> <button type="button" data-remove="' + i + '"' + (form.devices.length < 2 ? ' disabled' : '') + '>' + esc(P.remove) + '</button>' +
+        facts + link + '</li>';
     }).join('');
   }
 
   function readForm() {
     ['model', 'quant', 'phase', 'objective'].forEach(function (k) { form[k] = $('plan-' + k).value; });
     NUMBERS.forEach(function (k) { form[k] = $('plan-' + k).value; });
-    document.querySelectorAll('#plan-devices select[data-device]').forEach(function (s) { form.devices[+s.getAttribute('data-device')] = s.value; });
+    document.querySelectorAll('#plan-devices select[data-device]').forEach(function (s) {
+      var i = +s.getAttribute('data-device');
+      if (s.value !== 'custom') form.devices[i] = s.value;
+      else if (typeof form.devices[i] === 'string') form.devices[i] = Object.assign({}, CUSTOM);
+    });
+    document.querySelectorAll('#plan-devices input[data-fact]').forEach(function (x) {
+      var d = form.devices[+x.getAttribute('data-device')];
+      if (typeof d !== 'string') d[x.getAttribute('data-fact')] = x.value;
+    });
     document.querySelectorAll('#plan-devices select[data-link]').forEach(function (s) { form.links[+s.getAttribute('data-link')] = s.value; });
   }
 
@@ -75,7 +105,9 @@
     var result = null, error = null;
     try { result = hp.plan(text); } catch (e) { if (!e || e.name !== 'HeteropipeError') throw e; error = e; }
     var L = window.HP_I18N;  // the module's English sentence unless the page's language words it
-    var names = form.devices.map(function (id) { return (catalog.gpus.find(function (g) { return g.id === id; }) || { name: id }).name; });
+    var names = form.devices.map(function (d, i) {
+      return typeof d === 'string' ? (catalog.gpus.find(function (g) { return g.id === d; }) || { name: d }).name : P.customName(i);
+    });
     HP.plannerView.show(result, error && (L.error ? L.error(error, hp.limits) : error.message), names);
     onChange(JSON.stringify(form));
   }
@@ -85,7 +117,15 @@
       if (ev.target.closest('#plan-devices')) return;  // selects there redraw the list on change
       readForm(); replan();
     });
-    $('plan-devices').addEventListener('change', function () { readForm(); drawForm(); replan(); });
+    // A device or link chosen redraws the list; a custom device's fact typed replans in place.
+    $('plan-devices').addEventListener('change', function (ev) {
+      if (ev.target.tagName !== 'SELECT') return;
+      readForm(); drawForm(); replan();
+    });
+    $('plan-devices').addEventListener('input', function (ev) {
+      if (!ev.target.hasAttribute('data-fact')) return;
+      readForm(); replan();
+    });
     $('plan-devices').addEventListener('click', function (ev) {
       var b = ev.target.closest('button[data-remove]');
       if (!b) return;
@@ -95,7 +135,8 @@
       drawForm(); replan();
     });
     $('plan-add').addEventListener('click', function () {
-      form.devices.push(form.devices[form.devices.length - 1]);
+      var last = form.devices[form.devices.length - 1];
+      form.devices.push(typeof last === 'string' ? last : Object.assign({}, last));
       form.links.push(form.links.length ? form.links[form.links.length - 1] : catalog.links[0].id);
       drawForm(); replan();
     });
