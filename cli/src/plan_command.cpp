@@ -1,8 +1,6 @@
 #include "plan_command.hpp"
 
-#include <fstream>
 #include <iostream>
-#include <iterator>
 #include <sstream>
 
 #include "heteropipe/cli/cli.hpp"
@@ -12,22 +10,12 @@
 #include "heteropipe/text/numbers.hpp"
 #include "heteropipe/version.hpp"
 #include "json.hpp"
+#include "read_file.hpp"
 
 namespace heteropipe::cli {
 namespace {
 
 using text::readable;
-
-bool read_all(const std::string& file, std::string& content) {
-  if (file == "-") {
-    content.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-    return !std::cin.bad();
-  }
-  std::ifstream in(file, std::ios::binary);
-  if (!in) return false;
-  content.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  return !in.bad();
-}
 
 std::string padded(const std::string& text, std::size_t width) {
   return text + std::string(text.size() < width ? width - text.size() : 1, ' ');
@@ -102,7 +90,7 @@ void write_report(std::ostream& out, const PlanReport& r) {
 
 int run_plan(const PlanChoices& c, std::ostream& out, std::ostream& err) {
   std::string content;
-  if (!read_all(c.file, content)) {
+  if (!read_file(c.file, content)) {
     err << "error: " << text::quoted(c.file) << ": cannot be read\n";
     return kExitBadInput;
   }

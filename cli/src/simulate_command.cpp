@@ -1,8 +1,6 @@
 #include "simulate_command.hpp"
 
 #include <algorithm>
-#include <fstream>
-#include <iterator>
 #include <sstream>
 
 #include "heteropipe/cli/cli.hpp"
@@ -10,6 +8,7 @@
 #include "heteropipe/text/error_text.hpp"
 #include "heteropipe/text/numbers.hpp"
 #include "json.hpp"
+#include "read_file.hpp"
 #include "simulate_report.hpp"
 
 namespace heteropipe::cli {
@@ -22,13 +21,6 @@ struct Read {
   std::vector<Error> errors;
   std::vector<std::string> file_errors;  // "FILE: cannot be read"
 };
-
-bool read_file(const std::string& name, std::string& content) {
-  std::ifstream in(name, std::ios::binary);
-  if (!in) return false;
-  content.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  return !in.bad();
-}
 
 template <class T, class Target>
 void keep(Read& r, Result<T> parsed, Target& target) {

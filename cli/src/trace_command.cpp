@@ -1,9 +1,7 @@
 #include "trace_command.hpp"
 
 #include <cmath>
-#include <fstream>
 #include <iostream>
-#include <iterator>
 
 #include "heteropipe/cli/cli.hpp"
 #include "heteropipe/io/gzip.hpp"
@@ -13,21 +11,11 @@
 #include "heteropipe/text/trace_text.hpp"
 #include "heteropipe/trace/model.hpp"
 #include "json.hpp"
+#include "read_file.hpp"
 #include "trace_table.hpp"
 
 namespace heteropipe::cli {
 namespace {
-
-bool read_bytes(const std::string& file, std::string& content) {
-  if (file == "-") {
-    content.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-    return !std::cin.bad();
-  }
-  std::ifstream in(file, std::ios::binary);
-  if (!in) return false;
-  content.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  return !in.bad();
-}
 
 Result<TraceOptions> options_of(const TraceChoices& c) {
   TraceOptions o;
@@ -64,7 +52,7 @@ int run_trace(const TraceChoices& c, std::ostream& out, std::ostream& err) {
   TraceEvents events;
   for (const std::string& file : c.files) {
     std::string bytes;
-    if (!read_bytes(file, bytes)) {
+    if (!read_file(file, bytes)) {
       err << "error: " << text::quoted(file) << ": cannot be read\n";
       return kExitBadInput;
     }
