@@ -113,10 +113,7 @@
   }
 
   function bind() {
-    $('plan-form').addEventListener('input', function (ev) {
-      if (ev.target.closest('#plan-devices')) return;  // selects there redraw the list on change
-      readForm(); replan();
-    });
+    $('plan-form').addEventListener('input', function () { readForm(); replan(); });
     // A device or link chosen redraws the list; a custom device's fact typed replans in place.
     $('plan-devices').addEventListener('change', function (ev) {
       if (ev.target.tagName !== 'SELECT') return;
