@@ -92,7 +92,10 @@ for (const p of PAGES) {
     await page.waitForSelector('#plan-devices input[data-fact="memory"]');
     await page.fill('#plan-devices input[data-fact="memory"]', '48e9');
     await page.waitForFunction(() => document.querySelector('#plan-result table'));
-    const custom = { memory: 48e9, memory_bandwidth: 936.2e9, fp16_flops: 71e12 };
+    // It starts from the catalog's facts of the device it replaced (an RTX 3090).
+    const rtx3090 = full.catalog().gpus.find((g) => g.id === 'rtx-3090');
+    assert.equal(await page.inputValue('#plan-devices input[data-fact="memory_bandwidth"]'), String(rtx3090.memory_bandwidth));
+    const custom = { memory: 48e9, memory_bandwidth: rtx3090.memory_bandwidth, fp16_flops: rtx3090.fp16_flops };
     const plan = full.plan({ ...INPUT, devices: ['rtx-4090', 'rtx-3090', custom] });
     const rows = await stageRows(page);
     assert.deepEqual(rows.map((r) => r.slice(1)), plan.stages.map((s) => [`${s.first_layer}–${s.last_layer}`, String(s.layers)]));

@@ -51,7 +51,7 @@
     whatIfHeading: 'What if',
     without: function (i, name) { return 'Without device ' + (i + 1) + ' (' + name + ')'; },
     withAnother: function (name) { return 'With one more ' + name + ' at the end'; },
-    whatIfSpeed: function (tps, change) { return tps + ' tokens/s (' + (change.charAt(0) === '-' || change.charAt(0) === '−' ? '' : '+') + change + ')'; },
+    whatIfSpeed: function (tps, change) { return tps + ' tokens/s (' + change + ')'; },
     whatIfInfeasible: 'no split fits in memory',
     headline: function (tps, loss) { return 'Optimal split: ' + tps + ' tokens/s in single-stream decode. The memory-proportional default costs ' + loss + ' %.'; }
   });

@@ -51,7 +51,7 @@
     whatIfHeading: '假如',
     without: function (i, name) { return '去掉设备 ' + (i + 1) + '（' + name + '）'; },
     withAnother: function (name) { return '在末尾再加一块 ' + name; },
-    whatIfSpeed: function (tps, change) { return tps + ' token/秒（' + (change.charAt(0) === '-' || change.charAt(0) === '−' ? '' : '+') + change + '）'; },
+    whatIfSpeed: function (tps, change) { return tps + ' token/秒（' + change + '）'; },
     whatIfInfeasible: '没有能放进显存的切分',
     headline: function (tps, loss) { return '最优切分：单流解码 ' + tps + ' token/秒。按显存比例的默认切分损失 ' + loss + ' %。'; }
   });

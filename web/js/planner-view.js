@@ -52,7 +52,7 @@
       '</th></tr></thead><tbody>' + rows.map(function (r) {
         var b = r[1];
         return '<tr><td>' + esc(r[0]) + (b.fits_memory === false ? ' <span class="plan-warn">(' + esc(P.infeasible) + ')</span>' : '') + '</td><td>' + fmt.number(b.tokens_per_second) + '</td><td>' + fmt.number(b.objective_value) +
-          '</td><td>' + (r[2] ? fmt.number(r[2].loss_percent) + ' %' : '—') + '</td></tr>';
+          '</td><td>' + (r[2] ? fmt.short(r[2].loss_percent) + ' %' : '—') + '</td></tr>';
       }).join('') + '</tbody></table>';
   }
 
@@ -72,8 +72,8 @@
     if (!plan.what_if.length) return '';
     return '<h3>' + esc(P.whatIfHeading) + '</h3><ul class="plan-whatif">' + plan.what_if.map(function (w) {
       var what = w.change === 'remove' ? P.without(w.device, names[w.device]) : P.withAnother(names[w.device]);
-      return '<li>' + esc(what) + ': ' + esc(w.feasible ? P.whatIfSpeed(fmt.number(w.tokens_per_second), fmt.number(w.tokens_per_second_change))
-        : P.whatIfInfeasible) + '</li>';
+      var change = (w.tokens_per_second_change > 0 ? '+' : '') + fmt.number(w.tokens_per_second_change);
+      return '<li>' + esc(what) + ': ' + esc(w.feasible ? P.whatIfSpeed(fmt.number(w.tokens_per_second), change) : P.whatIfInfeasible) + '</li>';
     }).join('') + '</ul>';
   }
 
@@ -85,7 +85,7 @@
       return;
     }
     $('plan-result').innerHTML = '<p class="plan-headline" role="status">' + esc(P.headline(fmt.number(plan.tokens_per_second),
-      fmt.number(plan.baselines.memory_proportional.loss_percent))) + '</p>' +
+      fmt.short(plan.baselines.memory_proportional.loss_percent))) + '</p>' +
       bars(plan, names) + stagesTable(plan, names) + baselines(plan) + flags(plan.runtime) + whatIf(plan, names);
   }
 

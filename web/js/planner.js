@@ -14,9 +14,8 @@
   var CHOICES = { phase: ['decode', 'prefill'], objective: ['async', 'blocking', 'throughput'] };
   var JSON_NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
   // A custom device: the estimate form's device object, its facts in the core's units, as typed.
-  // A new one starts from an RTX 3090's published facts, so it plans at once.
+  // A new one starts from the catalog's facts of the device it replaces, so it plans at once.
   var FACTS = ['memory', 'memory_bandwidth', 'fp16_flops'];
-  var CUSTOM = { memory: '25769803776', memory_bandwidth: '936.2e9', fp16_flops: '71e12' };
 
   var hp = null, catalog = null, form = null, onChange = function () {};
 
@@ -85,13 +84,19 @@
     }).join('');
   }
 
+  function customFrom(id) {
+    var gpu = catalog.gpus.find(function (g) { return g.id === id; }) || catalog.gpus[0], custom = {};
+    FACTS.forEach(function (k) { custom[k] = String(gpu[k]); });
+    return custom;
+  }
+
   function readForm() {
     ['model', 'quant', 'phase', 'objective'].forEach(function (k) { form[k] = $('plan-' + k).value; });
     NUMBERS.forEach(function (k) { form[k] = $('plan-' + k).value; });
     document.querySelectorAll('#plan-devices select[data-device]').forEach(function (s) {
       var i = +s.getAttribute('data-device');
       if (s.value !== 'custom') form.devices[i] = s.value;
-      else if (typeof form.devices[i] === 'string') form.devices[i] = Object.assign({}, CUSTOM);
+      else if (typeof form.devices[i] === 'string') form.devices[i] = customFrom(form.devices[i]);
     });
     document.querySelectorAll('#plan-devices input[data-fact]').forEach(function (x) {
       var d = form.devices[+x.getAttribute('data-device')];
