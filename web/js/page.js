@@ -12,6 +12,6 @@ import './summary.js';
 import './results.js';
 import './pictures.js';
 import './sharing.js';
-import './exports.js';
-import './planner-section.js';
+import './tools.js';
+import './sections.js';
 import './app.js';
