@@ -191,6 +191,13 @@
       open: 'Open the planner',
       loading: 'Loading the planner…',
       loadFailed: 'The planner failed to load.'
+    },
+    trace: {
+      heading: 'Measured run',
+      intro: 'Drop profiler traces (PyTorch/Kineto JSON, .json.gz, or a schedule CSV) to recover τ, d, M and T_real. The files are read here; nothing is sent.',
+      choose: 'Trace files (drop here or choose)',
+      loading: 'Loading the trace reader…',
+      loadFailed: 'The trace reader failed to load.'
     }
   };
 })();

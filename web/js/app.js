@@ -133,7 +133,9 @@
     HP.pictures.create();
     HP.fields.write(state);
     bind();
-    if (!state.embed) HP.plannerSection.create(state.plan, function (plan) { state.plan = plan; HP.sharing.sync(state); });
+    if (state.embed) return;
+    HP.plannerSection.create(state.plan, function (plan) { state.plan = plan; HP.sharing.sync(state); });
+    HP.traceSection.create();
   }
 
   function start(module) {
