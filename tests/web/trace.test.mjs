@@ -97,12 +97,12 @@ for (const p of PAGES) {
 
     // Both schedules drawn, every micro-batch on every stage, on one time axis.
     const bars = (id) => page.$$eval(`#${id} path.mb`, (ps) => ps.reduce((n, x) => n + Number(x.dataset.bars), 0));
-    assert.equal(await bars('trace-measured'), expected.M * expected.tau.length);
-    assert.equal(await bars('trace-exact'), expected.M * expected.tau.length);
+    assert.equal(await bars('trace-m'), expected.M * expected.tau.length);
+    assert.equal(await bars('trace-x'), expected.M * expected.tau.length);
     const ticks = (id) => page.$$eval(`#${id} text.tick`, (ts) => ts.map((t) => t.textContent + '@' + t.getAttribute('x')));
-    assert.deepEqual(await ticks('trace-measured'), await ticks('trace-exact'));
+    assert.deepEqual(await ticks('trace-m'), await ticks('trace-x'));
     await page.selectOption('#trace-regime', 'blocking');
-    await page.waitForSelector('#trace-exact path.blocked');
+    await page.waitForSelector('#trace-x path.blocked');
 
     // Into the calculator: the fields, the unit, and the results of the module's analysis.
     const before = await readyCount(page);

@@ -194,8 +194,8 @@
     },
     trace: {
       heading: 'Measured run',
-      intro: 'Drop profiler traces (PyTorch/Kineto JSON, .json.gz, or a schedule CSV) to recover τ, d, M and T_real. The files are read here; nothing is sent.',
-      choose: 'Trace files (drop here or choose)',
+      intro: 'Drop profiler traces (Kineto JSON, .json.gz, schedule CSV) to recover τ, d, M and T_real. Nothing leaves this machine.',
+      choose: 'Trace files',
       loading: 'Loading the trace reader…',
       loadFailed: 'The trace reader failed to load.'
     }

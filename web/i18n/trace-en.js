@@ -60,7 +60,7 @@
     ganttHeading: 'Measured and exact schedules',
     exactRegime: 'Exact schedule with',
     measuredHead: 'Measured schedule (clocks aligned)',
-    exactHead: function (regime) { return 'Exact schedule of the recovered τ and d (' + regime.toLowerCase() + ' transfers)'; },
+    exactHead: function (regime) { return 'Exact schedule (' + regime.toLowerCase() + ' transfers)'; },
     firstShown: function (shown, M) { return 'The first ' + shown + ' of ' + M + ' micro-batches are drawn.'; },
     stagesHeading: 'Per stage: each micro-batch’s compute span',
     stageCols: ['stage', 'rank', 'micro-batches', 'τ', 'min', 'p50', 'mean', 'p95', 'max', 'busy min', 'busy max'],

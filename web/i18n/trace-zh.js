@@ -50,7 +50,7 @@
   }
 
   Object.assign(R, {
-    progressLabel: '正在读取 trace',
+    progressLabel: '正在读取追踪文件',
     cancel: '取消',
     cancelled: '已取消。',
     reading: function (n) { return '正在读取 ' + n + ' 个文件……'; },
@@ -76,7 +76,7 @@
         : '文件“' + e.token + '”' + (e.index === null || e.index === undefined ? '' : CSV[e.field] ? '，第 ' + (e.index + 1) + ' 行' : '，第 ' + e.index + ' 字节') + '：';
       return where + what(e, limits);
     },
-    filesRead: function (names, unit, stat) { return '已读取：' + names + '。时间单位为 ' + unit + '；τ 和 d 取各阶段的 ' + stat + '。'; },
+    filesRead: function (names, unit, stat) { return '已读取：' + names + '。时间单位为 ' + unit + '；τ 和 d 取各阶段的' + stat + '。'; },
     headline: function (S, M, T, position) { return '流水线共 ' + S + ' 个阶段、' + M + ' 个微批次：T_real = ' + T + '，' + position + '。'; },
     position: {
       below_async: '低于 T_async，比异步下界还快',
@@ -100,7 +100,7 @@
     ganttHeading: '实测调度与精确调度',
     exactRegime: '精确调度采用',
     measuredHead: '实测调度（时钟已对齐）',
-    exactHead: function (regime) { return '按还原的 τ 和 d 计算的精确调度（' + regime + '传输）'; },
+    exactHead: function (regime) { return '精确调度（' + regime + '传输）'; },
     firstShown: function (shown, M) { return '只画出 ' + M + ' 个微批次中的前 ' + shown + ' 个。'; },
     stagesHeading: '各阶段：每个微批次的计算跨度',
     stageCols: ['阶段', 'rank', '微批次数', 'τ', '最小', 'p50', '平均', 'p95', '最大', '忙碌最小', '忙碌最大'],

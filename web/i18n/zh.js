@@ -198,10 +198,10 @@
     },
     trace: {
       heading: '实测运行',
-      intro: '拖入性能分析 trace（PyTorch/Kineto JSON、.json.gz 或调度 CSV），求出 τ、d、M 和 T_real。文件只在本机读取，不会上传。',
-      choose: 'Trace 文件（拖到这里或选择）',
-      loading: '正在加载 trace 读取器……',
-      loadFailed: 'trace 读取器加载失败。'
+      intro: '拖入性能分析器的追踪文件（Kineto 的 JSON、.json.gz 或调度 CSV），求出 τ、d、M 和 T_real。文件不会离开本机。',
+      choose: '追踪文件',
+      loading: '正在加载追踪读取器……',
+      loadFailed: '追踪读取器加载失败。'
     },
     // Every error code in Chinese; e is the module's error (0-based index), v its value formatted.
     // The core's error codes in Chinese. Every number comes from the error (its value, the text as

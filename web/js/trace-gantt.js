@@ -32,7 +32,7 @@
   function draw(hp, r, regime) {
     var a = r.analysis, S = a.S, note = $('trace-gantt-note');
     if (S > HP.gantt.MAX_STAGES) {
-      $('trace-measured').innerHTML = $('trace-exact').innerHTML = '';
+      $('trace-m').innerHTML = $('trace-x').innerHTML = '';
       note.textContent = window.HP_I18N.text.ganttTooMany(S, HP.gantt.MAX_STAGES);
       return;
     }
@@ -41,11 +41,11 @@
     var seen = measured(r.schedule, S, M);
     var exact = hp.timeline({ tau: r.tau, d: r.d, M: M, regime: regime });
     var span = Math.max(seen.makespan, exact.makespan) || 1;
-    var width = Math.max(300, $('trace-measured').clientWidth || 640);
+    var width = Math.max(300, $('trace-m').clientWidth || 640);
     var unit = HP.fmt.unit();
     HP.fmt.setUnit(r.unit);  // the axis in the result's unit, whatever the calculator's
-    $('trace-measured').innerHTML = HP.gantt.render(seen, a, 'asynchronous', width, { id: 'trace-m', head: R.measuredHead, span: span });
-    $('trace-exact').innerHTML = HP.gantt.render(exact, a, regime, width,
+    $('trace-m').innerHTML = HP.gantt.render(seen, a, 'asynchronous', width, { id: 'trace-m', head: R.measuredHead, span: span });
+    $('trace-x').innerHTML = HP.gantt.render(exact, a, regime, width,
       { id: 'trace-x', head: R.exactHead(window.HP_I18N.text['regime_' + regime]), span: span });
     HP.fmt.setUnit(unit);
   }

@@ -13,30 +13,41 @@
     return e;
   }
 
-  function isGzip(file) {
-    return file.slice(0, 2).arrayBuffer().then(function (b) {
-      var head = new Uint8Array(b);
-      return head.length === 2 && head[0] === 0x1f && head[1] === 0x8b;
+  // Whether the file is gzip, and if so the size its last member's trailer gives (ISIZE, the text's
+  // length modulo 2^32): the room the text is inflated into, so it is held once, not in pieces and
+  // then again joined.
+  function gzipSize(file) {
+    return Promise.all([file.slice(0, 2).arrayBuffer(), file.slice(Math.max(0, file.size - 4)).arrayBuffer()]).then(function (b) {
+      var head = new Uint8Array(b[0]);
+      if (head.length < 2 || head[0] !== 0x1f || head[1] !== 0x8b) return -1;
+      return b[1].byteLength === 4 ? new DataView(b[1]).getUint32(0, true) : 0;
     });
   }
 
-  // The file's text, inflated chunk by chunk; `job.read(n)` counts the compressed bytes read so far.
-  function inflate(file, limit, job) {
+  // The file's text, inflated chunk by chunk into `room` bytes (more when a file outgrows its
+  // trailer's size: several members, or past 4 GiB); `job.read(n)` counts the compressed bytes read.
+  function inflate(file, room, limit, job) {
     var fed = 0;
     var counted = new TransformStream({ transform: function (chunk, out) { fed += chunk.length; job.read(fed); out.enqueue(chunk); } });
     var reader = file.stream().pipeThrough(counted).pipeThrough(new DecompressionStream('gzip')).getReader();
-    var chunks = [], total = 0;
+    // Deflate packs at most about 1032 bytes into one: a trailer that says more is damaged.
+    var out = new Uint8Array(Math.min(limit, room > 0 && room <= file.size * 1032 ? room : 4 * file.size)), total = 0;
     job.stop = function () { reader.cancel().catch(function () {}); };
     function next() {
       return reader.read().then(function (r) {
         if (job.cancelled) throw { cancelled: true };
-        if (r.done) return join(chunks, total);
-        total += r.value.length;
-        if (total > limit) {
+        if (r.done) return out.subarray(0, total);
+        if (total + r.value.length > limit) {
           job.stop();
-          throw refusal('too_large', file.name, fed, total, limit);
+          throw refusal('too_large', file.name, fed, total + r.value.length, limit);
         }
-        chunks.push(r.value);
+        if (total + r.value.length > out.length) {
+          var grown = new Uint8Array(Math.min(limit, Math.max(2 * out.length, total + r.value.length)));
+          grown.set(out.subarray(0, total));
+          out = grown;
+        }
+        out.set(r.value, total);
+        total += r.value.length;
         return next();
       }, function () {
         if (job.cancelled) throw { cancelled: true };
@@ -44,12 +55,6 @@
       });
     }
     return next();
-  }
-
-  function join(chunks, total) {
-    var out = new Uint8Array(total), at = 0;
-    chunks.forEach(function (c) { out.set(c, at); at += c.length; });
-    return out;
   }
 
   // A plain file at once; one over the limit is refused before it is read, as the module would.
@@ -72,7 +77,7 @@
     var chain = files.reduce(function (p, file) {
       return p.then(function () {
         job.read = function (n) { progress(Math.min(1, (done + n) / size)); };
-        return isGzip(file).then(function (gz) { return (gz ? inflate : plain)(file, limit, job); }).then(function (bytes) {
+        return gzipSize(file).then(function (room) { return room < 0 ? plain(file, limit, job) : inflate(file, room, limit, job); }).then(function (bytes) {
           done += file.size;
           out.push({ name: file.name, bytes: bytes });
         });

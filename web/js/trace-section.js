@@ -1,4 +1,4 @@
-// The "Measured run" section's first-load part: its heading, and the drop zone with a file chooser.
+// The "Measured run" section's first-load part: its heading, and the drop box with a file chooser.
 // Files dropped or chosen load the whole module, the section's page code and its words
 // (HP.tools.load('trace'), tools.js); trace.js then reads and imports them. Nothing is uploaded.
 (function () {
@@ -10,27 +10,21 @@
 
   function create() {
     ($('planner') || $('figures')).insertAdjacentHTML('afterend',
-      '<section class="card trace" id="trace" aria-labelledby="trace-h"><h2 id="trace-h">' + esc(R.heading) + '</h2>' +
-      '<p class="sub">' + esc(R.intro) + '</p><div id="trace-drop" class="trace-drop"><label for="trace-files">' + esc(R.choose) +
-      '</label> <input type="file" id="trace-files" multiple accept=".json,.gz,.csv"> <span id="trace-status" role="status"></span></div>' +
-      '<div id="trace-body" hidden></div></section>');
+      '<section class="card" id="trace" aria-labelledby="trace-h"><h2 id="trace-h">' + esc(R.heading) + '</h2><p class="sub">' + esc(R.intro) +
+      '</p><div id="trace-drop" class="trace-drop"><label for="trace-files">' + esc(R.choose) + '</label> <input type="file" id="trace-files" multiple> ' +
+      '<span id="trace-status" role="status"></span></div><div id="trace-body" hidden></div></section>');
     var zone = $('trace-drop');
     function take(files) {
-      if (!files || !files.length) return;
+      if (!files.length) return;
       $('trace-status').textContent = R.loading;
       HP.tools.load('trace').then(function (hp) { HP.trace.take(hp, files); }, function (e) {
         $('trace-status').textContent = R.loadFailed;
-        if (window.console) console.error(e);
+        console.error(e);
       });
     }
-    $('trace-files').addEventListener('change', function (ev) { take(ev.target.files); });
-    zone.addEventListener('dragover', function (ev) { ev.preventDefault(); zone.classList.add('over'); });
-    zone.addEventListener('dragleave', function () { zone.classList.remove('over'); });
-    zone.addEventListener('drop', function (ev) {
-      ev.preventDefault();
-      zone.classList.remove('over');
-      take(ev.dataTransfer.files);
-    });
+    $('trace-files').onchange = function (ev) { take(ev.target.files); };
+    zone.ondragover = function (ev) { ev.preventDefault(); };  // else the browser opens the file itself
+    zone.ondrop = function (ev) { ev.preventDefault(); take(ev.dataTransfer.files); };
   }
 
   HP.traceSection = { create: create };

@@ -34,9 +34,10 @@
       ['T_real', num(r.T_real), 'T_real', r.T_real], ['T_async / T_block', num(a.T_async) + ' / ' + num(a.T_block), 'bounds', [a.T_async, a.T_block]],
       [R.overlap, r.overlap_ratio === undefined ? R.noHeadroom : num(r.overlap_ratio), 'overlap_ratio', r.overlap_ratio],
       [R.offsets, list(r.clock_offsets), 'clock_offsets', r.clock_offsets], [R.bottleneck, row(a.bottleneck_stage), 'bottleneck', a.bottleneck_stage]];
-    return '<dl class="trace-summary">' + items.map(function (i) {
-      return '<div><dt>' + esc(i[0]) + '</dt><dd data-key="' + i[2] + '" data-value="' + (i[3] === undefined ? '' : esc(Array.prototype.map.call([].concat(i[3]), String).join(','))) +
-        '">' + esc(i[1]) + '</dd></div>';
+    var wide = { tau: 1, d: 1, clock_offsets: 1 };  // lists take a row of their own
+    return '<dl class="summary trace-summary">' + items.map(function (i) {
+      return '<div' + (wide[i[2]] ? ' class="wide"' : '') + '><dt>' + esc(i[0]) + '</dt><dd data-key="' + i[2] + '" data-value="' +
+        (i[3] === undefined ? '' : esc(Array.prototype.map.call([].concat(i[3]), String).join(','))) + '">' + esc(i[1]) + '</dd></div>';
     }).join('') + '</dl>';
   }
 
@@ -73,7 +74,7 @@
       '<button type="button" id="trace-use">' + esc(R.use) + '</button>' +
       '<h3>' + esc(R.ganttHeading) + '</h3><div class="gantt-bar"><label>' + esc(R.exactRegime) + ' <select id="trace-regime">' +
       ['asynchronous', 'blocking'].map(function (g) { return '<option value="' + g + '">' + esc(window.HP_I18N.text['regime_' + g]) + '</option>'; }).join('') +
-      '</select></label></div><p id="trace-gantt-note" class="hint"></p><div id="trace-measured" class="trace-gantt"></div><div id="trace-exact" class="trace-gantt"></div>' +
+      '</select></label></div><p id="trace-gantt-note" class="hint"></p><div id="trace-m" class="svgbox"></div><div id="trace-x" class="svgbox"></div>' +
       stages(r) + links(r) + ranks(r) + warnings(r);
   }
 
