@@ -185,19 +185,17 @@
       outside: function (r) { return 'Measured overlap ρ̂ = ' + r + ' is outside [0, 1]: outside the model, so it is no overlap ratio.'; },
       noHeadroom: 'No overlap headroom: T_block equals T_async here, so the overlap ratio is undefined and not shown.'
     },
+    sectionLoading: 'Loading…',
+    sectionFailed: 'This section failed to load.',
     plan: {
       heading: 'Plan a split',
       intro: 'From a model, a quantization and a chain of GPUs to the exact layer split that minimizes the makespan, beside the splits runtimes use by default, with the flags to run it. The planner loads on demand.',
-      open: 'Open the planner',
-      loading: 'Loading the planner…',
-      loadFailed: 'The planner failed to load.'
+      open: 'Open the planner'
     },
     trace: {
       heading: 'Measured run',
       intro: 'Drop profiler traces (Kineto JSON, .json.gz, schedule CSV) to recover τ, d, M and T_real. Nothing leaves this machine.',
-      choose: 'Trace files',
-      loading: 'Loading the trace reader…',
-      loadFailed: 'The trace reader failed to load.'
+      choose: 'Trace files'
     }
   };
 })();

@@ -4,21 +4,21 @@
 (function () {
   'use strict';
   var HP = window.HP = window.HP || {};
-  var R = window.HP_I18N.trace;
+  var L = window.HP_I18N, R = L.trace;
   var $ = function (id) { return document.getElementById(id); };
   var esc = HP.svg.esc;
 
   function create() {
-    ($('planner') || $('figures')).insertAdjacentHTML('afterend',
-      '<section class="card" id="trace" aria-labelledby="trace-h"><h2 id="trace-h">' + esc(R.heading) + '</h2><p class="sub">' + esc(R.intro) +
+    ($('plan') || $('figures')).insertAdjacentHTML('afterend',
+      '<section class="card section" id="trace" aria-labelledby="trace-h"><h2 id="trace-h">' + esc(R.heading) + '</h2><p class="sub">' + esc(R.intro) +
       '</p><div id="trace-drop" class="trace-drop"><label for="trace-files">' + esc(R.choose) + '</label> <input type="file" id="trace-files" multiple> ' +
       '<span id="trace-status" role="status"></span></div><div id="trace-body" hidden></div></section>');
     var zone = $('trace-drop');
     function take(files) {
       if (!files.length) return;
-      $('trace-status').textContent = R.loading;
+      $('trace-status').textContent = L.sectionLoading;
       HP.tools.load('trace').then(function (hp) { HP.trace.take(hp, files); }, function (e) {
-        $('trace-status').textContent = R.loadFailed;
+        $('trace-status').textContent = L.sectionFailed;
         console.error(e);
       });
     }

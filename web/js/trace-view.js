@@ -13,7 +13,7 @@
   var list = function (xs) { return Array.prototype.map.call(xs, num).join(', '); };
 
   function table(head, rows) {
-    return '<div class="trace-scroll" tabindex="0" role="region" aria-label="' + esc(head[0]) + '"><table class="plan-table"><thead><tr><th>' +
+    return '<div class="trace-scroll" tabindex="0" role="region" aria-label="' + esc(head[0]) + '"><table class="trace-table"><thead><tr><th>' +
       head.slice(1).map(esc).join('</th><th>') + '</th></tr></thead><tbody>' +
       rows.map(function (r) { return '<tr><td>' + r.join('</td><td>') + '</td></tr>'; }).join('') + '</tbody></table></div>';
   }
