@@ -128,6 +128,24 @@ test('with a time unit, the CSV columns name it, and trace import reads the sche
   await page.close();
 });
 
+test('each Gantt row ends with its stage\'s utilization, the engine\'s, in both regimes', async () => {
+  const { page, problems } = await open(context, fileBase + 'calculator.html#tau=1,2,1&d=3,0.5&M=10');
+  const shares = () => page.$$eval('#chart-gantt text.row-label', (ts) => ts.map((t) => t.textContent).filter((x) => x.endsWith('%')));
+  const percent = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 1 });
+  for (const regime of ['asynchronous', 'blocking']) {
+    if (regime === 'blocking') {
+      await page.click('#regime-toggle button[data-regime="blocking"]');
+      await page.waitForSelector('#regime-toggle button[data-regime="blocking"][aria-pressed="true"]');
+    }
+    const tl = hp.timeline({ tau: [1, 2, 1], d: [3, 0.5], M: 10, regime });
+    assert.deepEqual(await shares(), Array.from(tl.utilization, (u) => percent.format(u)), regime);
+  }
+  // Blocking, sigma = [4, 2.5, 1]: stage 0 holds 40 of the 10 x 4 + 2 + 0.5 + 1 = 43.5.
+  assert.deepEqual((await shares())[0], percent.format(40 / 43.5));
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('the Gantt toggle switches between the engine\'s asynchronous and blocking schedules', async () => {
   const { page } = await open(context, fileBase + 'calculator.html#tau=1,2,1&d=3,0.5&M=30');
   // Every bar is one subpath "Mx y h..." of its colour's path.

@@ -107,6 +107,7 @@
       legendCompute: 'compute',
       legendTransfer: 'transfer on the link',
       legendBlocked: 'blocked: holding a send',
+      busyShare: 'busy',
       legendIdle: 'idle',
       shareHeading: 'Share and export',
       copyLink: 'Copy link',

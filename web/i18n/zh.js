@@ -107,6 +107,7 @@
       legendCompute: '计算',
       legendTransfer: '链路传输',
       legendBlocked: '阻塞：等待发送完成',
+      busyShare: '忙碌',
       legendIdle: '空闲',
       shareHeading: '分享与导出',
       copyLink: '复制链接',
