@@ -9,9 +9,10 @@
   var MAX_CELLS = 4096;  // micro-batches x stages drawn; a longer run shows its first micro-batches
 
   // The schedule rows as a timeline of the first `M` micro-batches: a stage's compute spans its rows.
+  // Its rows' utilization is the engine's for an exact schedule only; here each shows a dash.
   function measured(rows, S, M) {
     var n = M * S, k = M * (S - 1);
-    var tl = { S: S, M: M, makespan: 0, compute_start: new Float64Array(n), compute_finish: new Float64Array(n),
+    var tl = { S: S, M: M, makespan: 0, utilization: [], compute_start: new Float64Array(n), compute_finish: new Float64Array(n),
       transfer_start: new Float64Array(k), transfer_finish: new Float64Array(k) };
     var seen = new Uint8Array(n);
     rows.forEach(function (r) {
