@@ -192,6 +192,11 @@
       heading: 'Plan a split',
       intro: 'From a model, a quantization and a chain of GPUs to the exact layer split that minimizes the makespan, beside the splits runtimes use by default, with the flags to run it. The planner loads on demand.',
       open: 'Open the planner'
+    },
+    trace: {
+      heading: 'Measured run',
+      intro: 'Drop profiler traces (Kineto JSON, .json.gz, schedule CSV) to recover τ, d, M and T_real. Nothing leaves this machine.',
+      choose: 'Trace files'
     }
   };
 })();

@@ -193,6 +193,11 @@
       intro: '从模型、量化方式和一组显卡，求出使完工时间最短的精确层切分，并与各推理框架默认的切分对比，附上运行参数。规划器按需加载。',
       open: '打开规划器'
     },
+    trace: {
+      heading: '实测运行',
+      intro: '拖入性能分析器的追踪文件（Kineto 的 JSON、.json.gz 或调度 CSV），求出 τ、d、M 和 T_real。文件不会离开本机。',
+      choose: '追踪文件'
+    },
     // The core's error codes in Chinese (the tools' own codes and fields: i18n/tools-zh.js, loaded
     // with the section that needs them). Every number comes from the error (its value, the text as
     // typed, the limit it broke) or from the module's limits, never typed here.

@@ -137,6 +137,7 @@
     bind();
     if (!state.embed) {
       HP.sections.create('planner', 'plan', L.plan, state.plan, function (plan) { state.plan = plan; HP.sharing.sync(state); });
+      HP.traceSection.create();
     }
   }
 
