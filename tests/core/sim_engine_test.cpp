@@ -141,7 +141,7 @@ TEST_CASE("sim: serial links match the tandem recurrence over 2S-1 servers") {
         if (k % 2 == 0) {
           w[m * K + k] = o.service_matrix[m * S + s];
         } else {
-          w[m * K + k] = random_links ? -d[s] * std::log(streams[s].uniform()) : d[s];
+          w[m * K + k] = random_links ? -d[s] * sim::portable_log(streams[s].uniform()) : d[s];
         }
       }
     }

@@ -124,10 +124,18 @@ void Recorder::transfer(std::int64_t m, std::int64_t s, double start, double fin
 }
 
 Draws::Draws(const Setup& setup, std::uint64_t seed, std::uint64_t rep)
-    : setup_(setup), matrix_(setup.matrix), S_(setup.S) {
+    : setup_(setup), matrix_(setup.matrix), S_(setup.S), block_(std::min<std::int64_t>(setup.M, 64)) {
   const std::int64_t streams = 2 * setup.S - 1;
   streams_.reserve(static_cast<std::size_t>(streams));
   for (std::int64_t k = 0; k < streams; ++k) streams_.emplace_back(seed, rep, static_cast<std::uint64_t>(k));
+  drawn_.assign(static_cast<std::size_t>(streams * block_), 0.0);
+  used_.assign(static_cast<std::size_t>(streams), block_);
+}
+
+void Draws::refill(std::int64_t k) {
+  const Sampler& sampler = k < S_ ? setup_.stage[k] : setup_.link[k - S_];
+  sampler.fill(streams_[k], &drawn_[k * block_], block_);
+  used_[k] = 0;
 }
 
 }  // namespace heteropipe::sim::detail
