@@ -75,7 +75,8 @@ class Draws {
   std::int64_t S_, block_;
   std::vector<Stream> streams_;
   std::vector<double> drawn_;       // block_ draws per stream
-  std::vector<std::int64_t> used_;  // how many of each stream's block are used
+  std::vector<std::int64_t> used_;  // where each stream's next draw is in its block
+  std::vector<std::int64_t> left_;  // how many of each stream's M draws are still to draw
 };
 
 // The makespan; rec may be null.
