@@ -72,7 +72,7 @@ inline double portable_exp(double x) {
   return y * power_of_two(k);
 }
 
-// The natural logarithm. x = 2^e m with m in [sqrt(2)/2, sqrt(2)), f = m - 1
+// The natural logarithm. x = 2^e m with m in (sqrt(2)/2, sqrt(2)], f = m - 1
 // (exact), and with s = f / (2 + f),
 //   ln m = 2 atanh(s) = f - f^2/2 + s (f^2/2 + R),  R = sum 2 s^2k / (2k + 1),
 // so that f, exact, carries the result and the series only a small correction
