@@ -97,23 +97,38 @@ Result<std::string_view> file_text(const Request& in, std::size_t k, std::string
 
 }  // namespace
 
-double import_trace(double staging) {
+namespace {
+
+// The files' events, read from their staged texts; the texts are let go
+// with the staging area when this returns, before the model is recovered, so
+// that a large import does not hold its text and the recovery's work at once.
+Result<TraceEvents> read_files(double staging, TraceOptions& options) {
   Request in(staging);
-  auto options = read_options(in);
-  if (!options) return refuse(options.error());
+  auto read = read_options(in);
+  if (!read) return read.error();
+  options = std::move(read).value();
   const double files = in.number("files").value_or(0);
   TraceEvents events;
   for (std::size_t k = 0; k < files; ++k) {
     const std::string label(in.word("name." + std::to_string(k)));
     auto text = file_text(in, k, label);
-    if (!text) return refuse(text.error());
+    if (!text) return text.error();
     // The events kept take less room than the JSON text they come from.
     if (!room_for(static_cast<double>(text.value().size()))) {
-      return refuse(Error{ErrorCode::out_of_memory, Field::trace, kWholeField, static_cast<double>(text.value().size()), label});
+      return Error{ErrorCode::out_of_memory, Field::trace, kWholeField, static_cast<double>(text.value().size()), label};
     }
-    if (auto problem = read_trace_text(text.value(), label, events)) return refuse(*problem);
+    if (auto problem = read_trace_text(text.value(), label, events)) return *problem;
   }
-  auto result = recover_model(events, options.value());
+  return events;
+}
+
+}  // namespace
+
+double import_trace(double staging) {
+  TraceOptions options;
+  auto events = read_files(staging, options);
+  if (!events) return refuse(events.error());
+  auto result = recover_model(events.value(), options);
   return result ? answer(std::move(result).value()) : refuse(result.error());
 }
 
