@@ -32,7 +32,7 @@
       unitClose: ')',
       presetsNote: 'A preset sets every field: τ, d, the unit, M = 8, ρ = 1 and no T_real.',
       presetsHeading: 'Presets',
-      dataAttribution: 'Measured presets: per-host dur_min from real_vs_formula.csv, 8,571 requests of a production LLM gateway, published by ZHU Wenbo (Yantai Vocational College of Culture and Tourism), licensed CC BY 4.0.',
+      dataAttribution: 'Measured presets: per-host dur_min (and, in the simulator, dur_p5, dur_p50, dur_p95) from real_vs_formula.csv, 8,571 requests of a production LLM gateway, published by ZHU Wenbo (Yantai Vocational College of Culture and Tourism), licensed CC BY 4.0.',
       resultsHeading: 'Results',
       resultsInvalid: 'Fix the marked inputs to see results.',
       notCurrent: 'not current',
@@ -191,6 +191,13 @@
       open: 'Open the planner',
       loading: 'Loading the planner…',
       loadFailed: 'The planner failed to load.'
+    },
+    sim: {
+      heading: 'Variability and buffers',
+      intro: 'Random service times, bounded buffers and shared links, simulated exactly: the makespan’s spread beside the closed forms.',
+      open: 'Open the simulator',
+      loading: 'Loading the simulator…',
+      loadFailed: 'The simulator failed to load.'
     }
   };
 })();

@@ -6,6 +6,7 @@
     input: '输入', model: '模型', quant: '量化', context: '上下文长度', tokens: '每个微批次的 token 数', phase: '阶段',
     objective: '优化目标', devices: '设备', links: '链路', memory_capacity: '显存容量', layer_memory: '层显存',
     layer_times: '层时间', memory: '显存', memory_bandwidth: '带宽', fp16_flops: 'FP16 算力' };
+  window.HP_I18N_FIELDS = FIELD;  // the simulator's words (i18n/sim-zh.js) add its fields
   window.HP_I18N = {
     lang: 'zh-CN',
     locale: 'zh-CN',
@@ -36,7 +37,7 @@
       unitClose: '）',
       presetsNote: '预设会设置所有字段：τ、d、单位、M = 8、ρ = 1，并清空 T_real。',
       presetsHeading: '预设',
-      dataAttribution: '实测预设：取自 real_vs_formula.csv 中各主机的 dur_min（某生产环境大模型网关的 8571 个请求），发布者朱文博（烟台文化旅游职业学院），许可协议 CC BY 4.0。',
+      dataAttribution: '实测预设：取自 real_vs_formula.csv 中各主机的 dur_min（模拟器另用 dur_p5、dur_p50、dur_p95；某生产环境大模型网关的 8571 个请求），发布者朱文博（烟台文化旅游职业学院），许可协议 CC BY 4.0。',
       resultsHeading: '结果',
       resultsInvalid: '请先修正标出的输入，之后才会显示结果。',
       notCurrent: '非当前结果',
@@ -196,6 +197,13 @@
       loading: '正在加载规划器……',
       loadFailed: '规划器加载失败。'
     },
+    sim: {
+      heading: '随机波动与缓冲区',
+      intro: '随机服务时间、有界缓冲区与共享链路的精确模拟：完工时间的分布与闭式解并列。',
+      open: '打开模拟器',
+      loading: '正在加载模拟器……',
+      loadFailed: '模拟器加载失败。'
+    },
     // Every error code in Chinese; e is the module's error (0-based index), v its value formatted.
     // The core's error codes in Chinese. Every number comes from the error (its value, the text as
     // typed, the limit it broke) or from the module's limits, never typed here.
@@ -207,7 +215,8 @@
         points: [limits.min_curve_points, limits.max_curve_points], tokens: [1, limits.max_estimate_tokens],
         context: [0, limits.max_estimate_context] };
       var range = ranges[e.field] || ranges.M;
-      var what;
+      var what = window.HP_I18N.errorMore && window.HP_I18N.errorMore(e, limits, got);  // the simulator's codes
+      if (what) return where + what;
       switch (e.code) {
         case 'empty': what = (e.field === 'tau' || e.field === 'd') ? '至少需要一个值' : '不能为空'; break;
         case 'too_many': what = '最多 ' + B(e.limit) + ' 个值'; break;

@@ -134,6 +134,7 @@
     HP.fields.write(state);
     bind();
     if (!state.embed) HP.plannerSection.create(state.plan, function (plan) { state.plan = plan; HP.sharing.sync(state); });
+    if (!state.embed) HP.simSection.create(state.sim, function (sim) { state.sim = sim; HP.sharing.sync(state); });
   }
 
   function start(module) {

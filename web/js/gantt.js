@@ -39,8 +39,10 @@
     return s;
   }
 
-  // tl: hp.timeline(...) for the first `shown` micro-batches; a: the analysis.
-  function render(tl, a, regime, width) {
+  // tl: hp.timeline(...) for the first `shown` micro-batches; a: the analysis. own: another chart
+  // (the simulator's), drawn whole with its own ids and title; its tl.release (a stage holds a
+  // cell from its finish to its release) is drawn as blocked time.
+  function render(tl, a, regime, width, own) {
     var esc = HP.svg.esc, n = HP.svg.n, fmt = HP.fmt;
     var S = tl.S, M = tl.M, rh = rowHeight(S), gap = Math.max(1, Math.round(rh / 6));
     var hasLinks = false;
@@ -48,26 +50,28 @@
     var lh = hasLinks ? Math.max(3, Math.round(rh / 2.5)) : 0;  // the link lane under each row but the last
     var pitch = rh + lh, left = 56, right = 14;
     var W = Math.max(300, width), plotW = W - left - right;
-    var blocking = regime === 'blocking';
+    var id = own ? own.id : 'gantt', v = own ? { from: 0, to: 1 } : view, drawn = [];
+    var title = own ? own.title : T.ganttHead(T['regime_' + regime]);
+    var blocking = regime === 'blocking' || !!tl.release;
     var items = [[computeSwatch, T.legendCompute], [swatch('xfer'), T.legendTransfer]];
-    if (blocking) items.push([swatch('blocked'), T.legendBlocked]);
+    if (blocking) items.push([swatch('blocked'), own ? own.legendBlocked : T.legendBlocked]);
     items.push([swatch('idle'), T.legendIdle]);
     var leg = legend(items, left, 24, W);
     var top = 26 + leg.height + 6, axisH = 36, H = top + S * pitch - lh + axisH;
-    var span = tl.makespan > 0 ? tl.makespan : 1, t0 = view.from * span, t1 = view.to * span;
+    var span = tl.makespan > 0 ? tl.makespan : 1, t0 = v.from * span, t1 = v.to * span;
     var x = function (t) { return left + ((t - t0) / (t1 - t0)) * plotW; };
-    var bottleneck = blocking ? a.blocking_bottleneck_stage : a.bottleneck_stage;
+    var bottleneck = regime === 'blocking' ? a.blocking_bottleneck_stage : a.bottleneck_stage;
     var rowY = function (s) { return top + s * pitch; };
     var out = [];
     out.push('<svg xmlns="http://www.w3.org/2000/svg" class="gantt" width="' + W + '" height="' + H +
-      '" viewBox="0 0 ' + W + ' ' + H + '" role="group" aria-labelledby="gantt-title">');
-    out.push('<title id="gantt-title">' + esc(T.ganttHead(T['regime_' + regime])) + '</title>');
-    out.push('<defs><pattern id="gantt-idle" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">' +
+      '" viewBox="0 0 ' + W + ' ' + H + '" role="group" aria-labelledby="' + id + '-title">');
+    out.push('<title id="' + id + '-title">' + esc(title) + '</title>');
+    out.push('<defs><pattern id="' + id + '-idle" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">' +
       '<rect class="idle-bg" width="6" height="6"/><line class="idle-line" x1="0" y1="0" x2="0" y2="6"/></pattern>' +
-      '<pattern id="gantt-blocked" width="5" height="5" patternUnits="userSpaceOnUse" patternTransform="rotate(-45)">' +
+      '<pattern id="' + id + '-blocked" width="5" height="5" patternUnits="userSpaceOnUse" patternTransform="rotate(-45)">' +
       '<rect class="blocked-bg" width="5" height="5"/><line class="blocked-line" x1="0" y1="0" x2="0" y2="5"/></pattern>' +
-      '<clipPath id="gantt-clip"><rect x="' + left + '" y="0" width="' + plotW + '" height="' + H + '"/></clipPath></defs>');
-    out.push('<text class="head" x="' + left + '" y="14">' + esc(T.ganttHead(T['regime_' + regime])) + '</text>');
+      '<clipPath id="' + id + '-clip"><rect x="' + left + '" y="0" width="' + plotW + '" height="' + H + '"/></clipPath></defs>');
+    out.push('<text class="head" x="' + left + '" y="14">' + esc(title) + '</text>');
     out.push(leg.svg);
     var every = Math.ceil(18 / pitch);  // thin the row labels when rows are narrower than a label
     for (var s = 0; s < S; s++) {
@@ -82,7 +86,6 @@
     // elements to paint; the transparent hit boxes above them carry each cell's title and focus.
     var cs = tl.compute_start, cf = tl.compute_finish, ts = tl.transfer_start, tf = tl.transfer_finish;
     var bars = [], xfers = [], held = [], labels = [], label = rh >= 14, h = rh - gap;
-    cells = [];
     for (var c = 0; c < COLOURS; c++) bars.push([]);
     var box = function (x0, y0, w, hh) { return 'M' + n(x0) + ' ' + n(y0) + 'h' + n(w) + 'v' + n(hh) + 'h' + n(-w) + 'z'; };
     for (var m = 0; m < M; m++) {
@@ -94,20 +97,23 @@
           if (label && x1 - x0 >= 16) {
             labels.push('<text class="bar-label" x="' + n((x0 + x1) / 2) + '" y="' + n(y + h / 2) + '" text-anchor="middle" dominant-baseline="central">' + (m + 1) + '</text>');
           }
-          cells.push([m, s, n(x0), n(y), n(Math.max(x1 - x0, 2)), n(h)]);
+          drawn.push([m, s, n(x0), n(y), n(Math.max(x1 - x0, 2)), n(h)]);
         }
+        var r1 = tl.release ? x(tl.release[i]) : x1;
+        if (r1 > x1 && r1 >= left && x1 <= left + plotW) held.push(box(x1, y, r1 - x1, h));
         if (s < S - 1) {
           var j = m * (S - 1) + s, u0 = x(ts[j]), u1 = x(tf[j]);
           if (u1 > u0 && u1 >= left && u0 <= left + plotW) {
             // The transfer on its link's lane, at least 2 px wide so a short one still shows.
             xfers.push(box(u0, rowY(s) + rh, Math.max(u1 - u0 - (u1 - u0 > 4 ? 1 : 0), 2), lh));
             // Blocking: the send holds the stage, which can start nothing else meanwhile.
-            if (blocking) held.push(box(u0, y, Math.max(u1 - u0, 0.5), h));
+            if (blocking && !tl.release) held.push(box(u0, y, Math.max(u1 - u0, 0.5), h));
           }
         }
       }
     }
-    out.push('<g clip-path="url(#gantt-clip)">');
+    if (!own) cells = drawn;
+    out.push('<g clip-path="url(#' + id + '-clip)">');
     for (c = 0; c < COLOURS; c++) {
       if (bars[c].length) out.push('<path class="mb mb' + c + '" data-bars="' + bars[c].length + '" d="' + bars[c].join('') + '"/>');
     }

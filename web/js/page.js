@@ -14,4 +14,5 @@ import './pictures.js';
 import './sharing.js';
 import './exports.js';
 import './planner-section.js';
+import './sim-section.js';
 import './app.js';
