@@ -3,7 +3,8 @@
 # (build them first: cmake --preset wasm && cmake --build --preset wasm) and uPlot from node_modules.
 # The result opens from disk (file://) and can be copied to any static host.
 # The first load is the calculator's module (heteropipe-calc.js, as heteropipe.js); the whole module
-# (heteropipe.js, as heteropipe-full.js) loads only when a user opens the planner.
+# (heteropipe.js, as heteropipe-full.js) loads only when a user opens a section that needs it
+# (web/js/tools.js), with that section's page code (js/<name>-page.js) and words (i18n/<name>-<lang>.js).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 module="${HETEROPIPE_MODULE:-$root/build/wasm/wasm/heteropipe-calc.js}"
@@ -20,29 +21,38 @@ rm -rf "$out"
 mkdir -p "$out/vendor"
 cp -R "$root/web/." "$out/"
 cp "$module" "$out/heteropipe.js"
-cp "$full_module" "$out/heteropipe-full.js"
+# The whole module as the body of one global function, heteropipeWhole(), that returns its factory:
+# the calculator's global `heteropipe` stays as it is, and the function's own source text is what a
+# Web Worker made from a blob: URL runs (tools.js), since from file:// a worker cannot load a file.
+{ printf 'function heteropipeWhole(){\n'; cat "$full_module"; printf '\nreturn heteropipe}\n'; } > "$out/heteropipe-full.js"
 cp "$uplot/uPlot.iife.min.js" "$uplot/uPlot.min.css" "$out/vendor/"
 cp "$root/node_modules/uplot/LICENSE" "$out/vendor/uPlot.LICENSE.txt"
 # The pages' own scripts and styles, minified as they are copied (the sources in web/ stay
 # readable): the site stays within its size budget. The scripts that js/page.js lists become
-# that one file, in its order; the string tables, layout.js and boot.js stay classic scripts.
+# that one file, in its order; the string tables, layout.js, boot.js and exports.js (loaded on the
+# first export) stay classic scripts.
 esbuild="$root/node_modules/.bin/esbuild"
 [ -x "$esbuild" ] || { echo "build-site: missing esbuild; run: npm install" >&2; exit 1; }
-# So is js/planner-page.js, the planner's page code, which loads only when the planner is opened.
-for bundle in page.js planner-page.js; do
+# So is each section's js/<name>-page.js, which loads only when that section is opened.
+for source in "$root"/web/js/page.js "$root"/web/js/*-page.js; do
+  bundle="$(basename "$source")"
   "$esbuild" "$root/web/js/$bundle" --bundle --format=iife --minify --charset=utf8 --log-level=warning \
     --outfile="$out/js/$bundle" --allow-overwrite
   for f in $(sed -n "s|^import '\./\(.*\)';|\1|p" "$root/web/js/$bundle"); do rm "$out/js/$f"; done
 done
-for f in "$out"/js/boot.js "$out"/js/layout.js "$out"/i18n/*.js "$out"/css/*.css; do
+for f in "$out"/js/boot.js "$out"/js/layout.js "$out"/js/exports.js "$out"/i18n/*.js "$out"/css/*.css; do
   "$esbuild" "$f" --minify --charset=utf8 --log-level=warning --outfile="$f.min" --allow-overwrite
   mv "$f.min" "$f"
 done
 # The markup's indentation is only for reading the source: a newline keeps the same whitespace.
 sed -i -E 's/^[[:space:]]+//' "$out/js/layout.js"
-# The budget counts what loads before the planner is opened; the planner's files are reported apart.
-on_demand=(heteropipe-full.js js/planner-page.js i18n/planner-en.js i18n/planner-zh.js)
+# The budget counts what loads before a section is opened or a file exported; the rest is reported apart.
+on_demand=(heteropipe-full.js js/exports.js i18n/tools-en.js i18n/tools-zh.js)
+for section in "$out"/js/*-page.js; do
+  name="$(basename "$section" -page.js)"
+  on_demand+=("js/$name-page.js" "css/$name.css" $(cd "$out" && ls i18n/"$name"-*.js))
+done
 total() { awk '{s += $1} END {print s}'; }
 bytes=$(find "$out" -type f -printf '%s\n' | total)
 later=$(cd "$out" && stat -c %s "${on_demand[@]}" | total)
-echo "build-site: wrote $out ($((bytes - later)) bytes, and $later bytes loaded when the planner opens)"
+echo "build-site: wrote $out ($((bytes - later)) bytes, and $later bytes loaded when a section opens)"

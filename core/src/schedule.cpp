@@ -129,6 +129,10 @@ Result<Timeline> timeline(const Pipeline& p, double M, Regime regime) {
     }
   }
   t.makespan = done[S - 1];
+  t.utilization.resize(static_cast<std::size_t>(S));
+  for (std::int64_t s = 0; s < S; ++s) {
+    t.utilization[s] = static_cast<double>(batches) * in.work[s] / t.makespan;
+  }
   return t;
 }
 

@@ -8,7 +8,8 @@ from typing import Any, Dict
 class Timeline:
     """Start and finish of every cell and transfer, as attributes named by
     the core's visitor (the same names as the JSON and the JS objects): ``S``,
-    ``M``, ``regime``, ``makespan``, and the arrays ``compute_start``,
+    ``M``, ``regime``, ``makespan``, and the arrays ``utilization`` (per
+    stage, the share of the makespan it is busy), ``compute_start``,
     ``compute_finish``, ``transfer_start``, ``transfer_finish``. Cell (m, s) is
     at ``m*S + s``; transfer (m, s) -> s+1 at ``m*(S-1) + s``. The arrays are
     read-only float64 buffers (memoryview, ``numpy.asarray``) with

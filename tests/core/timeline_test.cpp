@@ -22,6 +22,20 @@ void check_schedule(const Pipeline& p, std::int64_t M, Regime regime) {
   CHECK(t.makespan == recurrence_makespan(p, static_cast<double>(M), regime).value());
   const auto& tau = p.tau();
   const auto& d = p.d();
+  // Utilization: each stage's busy intervals as drawn (compute, and under
+  // blocking the send that holds it), added up, over the makespan.
+  REQUIRE(t.utilization.size() == static_cast<std::size_t>(S));
+  for (std::int64_t s = 0; s < S; ++s) {
+    double busy = 0;
+    for (std::int64_t m = 0; m < M; ++m) {
+      busy += t.compute_finish[m * S + s] - t.compute_start[m * S + s];
+      if (regime == Regime::blocking && s + 1 < S) {
+        busy += t.transfer_finish[m * (S - 1) + s] - t.transfer_start[m * (S - 1) + s];
+      }
+    }
+    CHECK(t.utilization[s] == doctest::Approx(busy / t.makespan).epsilon(1e-12));
+    CHECK(t.utilization[s] <= 1 + 1e-12);
+  }
   for (std::int64_t m = 0; m < M; ++m) {
     for (std::int64_t s = 0; s < S; ++s) {
       const std::int64_t c = m * S + s;

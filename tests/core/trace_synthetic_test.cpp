@@ -2,6 +2,8 @@
 // T_real and the clock offsets come back as they were made.
 #include <doctest/doctest.h>
 
+#include <sstream>
+
 #include "trace_support.hpp"
 
 using namespace heteropipe;
@@ -135,6 +137,46 @@ TEST_CASE("trace: the timeline's schedule CSV re-imports to the same numbers") {
   CHECK(round.tau == from_trace.tau);
   CHECK(round.d == from_trace.d);
   CHECK(round.T_real == from_trace.T_real);
+}
+
+TEST_CASE("trace: a schedule CSV with its unit in the header reads in that unit") {
+  SyntheticRun run;
+  run.tau = {1000, 2500, 1500};
+  run.d = {200, 300};
+  run.M = 4;
+  const Timeline t = testing::synthetic_timeline(run);
+  const std::string in_us = testing::timeline_csv(t);
+  TraceOptions options;
+  options.unit = TimeUnit::us;
+  TraceEvents plain;
+  REQUIRE(!read_trace_text(in_us, "us.csv", plain));
+  const TraceResult expected = recover(plain, options);
+  REQUIRE(expected.pipeline);
+  // The same times written in ms and in s (every value here is exact in both): the same numbers.
+  for (const auto& [unit, per_us] : {std::pair<std::string, double>{"ms", 1e3}, {"s", 1e6}, {"us", 1}}) {
+    std::ostringstream out;
+    out.precision(17);
+    out << "stage,microbatch,kind,start_" << unit << ",end_" << unit << "\n";
+    for (const ScheduleRow& row : plain.rows) {
+      out << row.stage << ',' << row.microbatch << ',' << (row.transfer ? "transfer" : "compute") << ','
+          << row.start / per_us << ',' << row.end / per_us << '\n';
+    }
+    TraceEvents events;
+    REQUIRE(!read_trace_text(out.str(), "unit.csv", events));
+    const TraceResult r = recover(events, options);
+    REQUIRE(r.pipeline);
+    CHECK(r.tau == expected.tau);
+    CHECK(r.d == expected.d);
+    CHECK(r.T_real == expected.T_real);
+  }
+  // A unit the reader does not know, or start and end in different units: the header is wrong.
+  for (const char* header : {"stage,microbatch,kind,start_min,end_min\n", "stage,microbatch,kind,start_ms,end_s\n"}) {
+    TraceEvents events;
+    const auto problem = read_trace_text(std::string(header) + "0,0,compute,0,1\n", "bad.csv", events);
+    REQUIRE(problem);
+    CHECK(problem->code == ErrorCode::missing_field);
+    CHECK(problem->index == 0);
+  }
 }
 
 TEST_CASE("trace: what is no pipeline says why") {

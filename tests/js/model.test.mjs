@@ -103,6 +103,8 @@ test('timeline: the cells follow the recurrence and the layout of the contract',
     }
   }
   assert.equal(t.makespan, t.compute_finish[M * S - 1]);
+  // Asynchronous: stage s is busy M tau[s] of the makespan.
+  assert.deepEqual(Array.from(t.utilization), tau.map((x) => (M * x) / t.makespan));
   assert.equal(t.makespan, hp.makespanAsync({ tau, d, M }));
 });
 

@@ -84,10 +84,12 @@ class Timeline(unittest.TestCase):
 
     def test_fields_as_the_core_names_them(self):
         t = Pipeline([0.5, 1, 1, 5]).timeline(2, "blocking")
-        self.assertEqual(list(t.as_dict()), ["S", "M", "regime", "makespan", "compute_start", "compute_finish",
-                                             "transfer_start", "transfer_finish"])
+        self.assertEqual(list(t.as_dict()), ["S", "M", "regime", "makespan", "utilization", "compute_start",
+                                             "compute_finish", "transfer_start", "transfer_finish"])
         self.assertEqual(repr(t), "<Timeline blocking S=4 M=2>")
         self.assertEqual(t.makespan, 12.5)
+        # Stage 3 (tau 5, no send) is busy 2 x 5 of the 12.5: 0.8.
+        self.assertEqual(t.utilization.tolist(), [2 * 0.5 / 12.5, 2 * 1 / 12.5, 2 * 1 / 12.5, 2 * 5 / 12.5])
         with self.assertRaises(AttributeError):
             t.makespan = 0
         with self.assertRaises(AttributeError):

@@ -5,12 +5,12 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { launch, open, serve, fileBase, site, settled, readyCount, pageValues, expectedValues, foreignRequests, PAGES } from './helpers.mjs';
+import { launch, open, serve, fileBase, site, modulePath, settled, readyCount, pageValues, expectedValues, foreignRequests, PAGES } from './helpers.mjs';
 
 let context, full;
 before(async () => {
   const require = createRequire(import.meta.url);
-  [context, full] = await Promise.all([launch(), require(path.join(site, 'heteropipe-full.js'))()]);
+  [context, full] = await Promise.all([launch(), require(modulePath)()]);
 });
 after(async () => { await context?.close(); });
 

@@ -4,7 +4,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { inflateSync } from 'node:zlib';
-import { launch, open, serve, fileBase, loadModule, typeInto, pageValues, expectedValues, foreignRequests, PAGES } from './helpers.mjs';
+import { createRequire } from 'node:module';
+import { launch, open, serve, fileBase, loadModule, modulePath, typeInto, pageValues, expectedValues, foreignRequests, PAGES } from './helpers.mjs';
 
 let context, server, hp;
 before(async () => { [context, server, hp] = await Promise.all([launch(), serve(), loadModule()]); });
@@ -111,6 +112,39 @@ for (const p of PAGES) {
     await page.close();
   });
 }
+
+test('with a time unit, the CSV columns name it, and trace import reads the schedule back in it', async () => {
+  const whole = await createRequire(import.meta.url)(modulePath)();
+  const { page, problems } = await open(context, fileBase + 'calculator.html#tau=1.5,2,1&d=0.25,0.5&M=6&unit=ms');
+  const curve = (await download(page, 'button[data-export="csv"]')).body.toString().split('\n');
+  assert.equal(curve[0], 'M,T_free_ms,T_async_ms,T_block_ms,T_gpipe_ms,gpipe_overestimate');
+  const schedule = (await download(page, 'button[data-export="csv-schedule"]')).body.toString();
+  assert.equal(schedule.split('\n')[0], 'stage,microbatch,kind,start_ms,end_ms');
+  // Read back in ms: the pipeline typed, and the engine's makespan as T_real.
+  const r = whole.importTrace([{ name: 'schedule.csv', bytes: schedule }], { unit: 'ms' });
+  assert.deepEqual([r.tau, r.d, r.M], [[1.5, 2, 1], [0.25, 0.5], 6]);
+  assert.equal(r.T_real, hp.analyze({ tau: [1.5, 2, 1], d: [0.25, 0.5], M: 6 }).T_async);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('each Gantt row ends with its stage\'s utilization, the engine\'s, in both regimes', async () => {
+  const { page, problems } = await open(context, fileBase + 'calculator.html#tau=1,2,1&d=3,0.5&M=10');
+  const shares = () => page.$$eval('#chart-gantt text.row-label', (ts) => ts.map((t) => t.textContent).filter((x) => x.endsWith('%')));
+  const percent = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 1 });
+  for (const regime of ['asynchronous', 'blocking']) {
+    if (regime === 'blocking') {
+      await page.click('#regime-toggle button[data-regime="blocking"]');
+      await page.waitForSelector('#regime-toggle button[data-regime="blocking"][aria-pressed="true"]');
+    }
+    const tl = hp.timeline({ tau: [1, 2, 1], d: [3, 0.5], M: 10, regime });
+    assert.deepEqual(await shares(), Array.from(tl.utilization, (u) => percent.format(u)), regime);
+  }
+  // Blocking, sigma = [4, 2.5, 1]: stage 0 holds 40 of the 10 x 4 + 2 + 0.5 + 1 = 43.5.
+  assert.deepEqual((await shares())[0], percent.format(40 / 43.5));
+  assert.deepEqual(problems, []);
+  await page.close();
+});
 
 test('the Gantt toggle switches between the engine\'s asynchronous and blocking schedules', async () => {
   const { page } = await open(context, fileBase + 'calculator.html#tau=1,2,1&d=3,0.5&M=30');

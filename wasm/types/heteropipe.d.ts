@@ -199,6 +199,8 @@ declare namespace heteropipe {
     M: number;
     regime: Regime;
     makespan: number;
+    /** Per stage, the share of the makespan it is busy: M tau[s] (blocking: M sigma[s]) over the makespan. */
+    utilization: Float64Array;
     compute_start: Float64Array;
     compute_finish: Float64Array;
     transfer_start: Float64Array;

@@ -107,6 +107,7 @@
       legendCompute: 'compute',
       legendTransfer: 'transfer on the link',
       legendBlocked: 'blocked: holding a send',
+      busyShare: 'busy',
       legendIdle: 'idle',
       shareHeading: 'Share and export',
       copyLink: 'Copy link',
@@ -185,19 +186,17 @@
       outside: function (r) { return 'Measured overlap ρ̂ = ' + r + ' is outside [0, 1]: outside the model, so it is no overlap ratio.'; },
       noHeadroom: 'No overlap headroom: T_block equals T_async here, so the overlap ratio is undefined and not shown.'
     },
+    sectionLoading: 'Loading…',
+    sectionFailed: 'This section failed to load.',
     plan: {
       heading: 'Plan a split',
       intro: 'From a model, a quantization and a chain of GPUs to the exact layer split that minimizes the makespan, beside the splits runtimes use by default, with the flags to run it. The planner loads on demand.',
-      open: 'Open the planner',
-      loading: 'Loading the planner…',
-      loadFailed: 'The planner failed to load.'
+      open: 'Open the planner'
     },
     sim: {
       heading: 'Variability and buffers',
       intro: 'Random service times, bounded buffers and shared links, simulated exactly: the makespan’s spread beside the closed forms.',
-      open: 'Open the simulator',
-      loading: 'Loading the simulator…',
-      loadFailed: 'The simulator failed to load.'
+      open: 'Open the simulator'
     }
   };
 })();

@@ -1,4 +1,4 @@
-// English strings of the planner, loaded with it (web/js/planner-section.js): the words the section
+// English strings of the planner, loaded with it (web/js/tools.js): the words the section
 // shows before it is opened are in en.js.
 (function () {
   'use strict';

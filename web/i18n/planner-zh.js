@@ -1,4 +1,4 @@
-// Chinese strings of the planner, loaded with it (web/js/planner-section.js): the words the section
+// Chinese strings of the planner, loaded with it (web/js/tools.js): the words the section
 // shows before it is opened are in zh.js.
 (function () {
   'use strict';

@@ -1,4 +1,4 @@
-// English strings of the simulator section, loaded with it (web/js/sim-section.js): the words the
+// English strings of the simulator section, loaded with it (web/js/tools.js): the words the
 // section shows before it is opened are in en.js.
 (function () {
   'use strict';

@@ -1,25 +1,8 @@
-// Chinese strings of the simulator section, loaded with it (web/js/sim-section.js): the words the
-// section shows before it is opened are in zh.js; so is the wording of every code both share.
+// Chinese strings of the simulator section, loaded with it (web/js/tools.js): the words the
+// section shows before it is opened are in zh.js; its fields and codes in tools-zh.js.
 (function () {
   'use strict';
   var L = window.HP_I18N;
-  Object.assign(window.HP_I18N_FIELDS, { service: '服务时间分布', link_service: '传输时间分布', link_mode: '链路模式', shared: '共享链路',
-    buffers: '缓冲区', reps: '重复次数', seed: '随机种子', service_samples: '实测分位数', service_matrix: '服务时间矩阵' });
-  // The codes only the simulator gives, and those it gives with other ranges or counts; any
-  // other code is worded by zh.js's L.error. Every number comes from the error or the limits.
-  L.errorMore = function (e, limits, got) {
-    var B = window.HP.fmt.bound, G = window.HP.fmt.integer;
-    var ranges = { service: [0, e.limit], link_service: [0, e.limit], reps: [1, limits.max_reps], seed: [0, limits.max_batches] };
-    switch (e.code) {
-      case 'no_such_link': return '没有链路 ' + got + '（共 S−1 = ' + G(e.limit) + ' 条链路，从 0 起编号）';
-      case 'overlapping_groups': return '链路 ' + got + ' 已在另一个共享组中';
-      case 'not_ascending': return '分位数必须递增（输入为 ' + got + '）';
-      case 'too_many_sim_cells': return 'M × S × 重复次数 = ' + G(e.value) + ' 个单元，超过上限 ' + G(e.limit);
-      case 'out_of_range': return ranges[e.field] ? '必须在 ' + B(ranges[e.field][0]) + ' 到 ' + B(ranges[e.field][1]) + ' 之间（输入为 ' + got + '）' : '';
-      case 'wrong_length': return e.field !== 'd' ? '需要 ' + G(e.limit) + ' 个值（输入了 ' + got + ' 个）' : '';
-      default: return '';
-    }
-  };
   Object.assign(L.sim, {
     pipelineNote: '流水线取自上方计算器：τ、d 与 M 按所输入的值。每次运行为每个微批、每个阶段抽取均值为 τ 的服务时间。',
     preset: '实测预设：legalone:8b，node-01/02/03',

@@ -1,12 +1,7 @@
 // 计算器页面的中文文本。界面上的每一段文字都在这里。
 (function () {
   'use strict';
-  var FIELD = { tau: 'τ', d: 'd', M: 'M', rho: 'ρ', T_real: 'T_real', points: '点数',
-    // The planner's fields (its section and the core's JSON reader).
-    input: '输入', model: '模型', quant: '量化', context: '上下文长度', tokens: '每个微批次的 token 数', phase: '阶段',
-    objective: '优化目标', devices: '设备', links: '链路', memory_capacity: '显存容量', layer_memory: '层显存',
-    layer_times: '层时间', memory: '显存', memory_bandwidth: '带宽', fp16_flops: 'FP16 算力' };
-  window.HP_I18N_FIELDS = FIELD;  // the simulator's words (i18n/sim-zh.js) add its fields
+  var FIELD = { tau: 'τ', d: 'd', M: 'M', rho: 'ρ', T_real: 'T_real', points: '点数' };
   window.HP_I18N = {
     lang: 'zh-CN',
     locale: 'zh-CN',
@@ -112,6 +107,7 @@
       legendCompute: '计算',
       legendTransfer: '链路传输',
       legendBlocked: '阻塞：等待发送完成',
+      busyShare: '忙碌',
       legendIdle: '空闲',
       shareHeading: '分享与导出',
       copyLink: '复制链接',
@@ -190,32 +186,30 @@
       outside: function (r) { return '实测重叠率 ρ̂ = ' + r + '，超出 [0, 1]：已在模型之外，不能视为重叠率。'; },
       noHeadroom: '没有重叠空间：此处 T_block 等于 T_async，重叠率无定义，故不显示。'
     },
+    sectionLoading: '正在加载……',
+    sectionFailed: '此部分加载失败。',
     plan: {
       heading: '规划层切分',
       intro: '从模型、量化方式和一组显卡，求出使完工时间最短的精确层切分，并与各推理框架默认的切分对比，附上运行参数。规划器按需加载。',
-      open: '打开规划器',
-      loading: '正在加载规划器……',
-      loadFailed: '规划器加载失败。'
+      open: '打开规划器'
     },
     sim: {
       heading: '随机波动与缓冲区',
       intro: '随机服务时间、有界缓冲区与共享链路的精确模拟：完工时间的分布与闭式解并列。',
-      open: '打开模拟器',
-      loading: '正在加载模拟器……',
-      loadFailed: '模拟器加载失败。'
+      open: '打开模拟器'
     },
-    // Every error code in Chinese; e is the module's error (0-based index), v its value formatted.
-    // The core's error codes in Chinese. Every number comes from the error (its value, the text as
+    // The core's error codes in Chinese (the tools' own codes and fields: i18n/tools-zh.js, loaded
+    // with the section that needs them). Every number comes from the error (its value, the text as
     // typed, the limit it broke) or from the module's limits, never typed here.
     error: function (e, limits) {
       var B = window.HP.fmt.bound, G = window.HP.fmt.integer, N = window.HP.fmt.number;
       var got = e.token ? e.token : window.HP.fmt.raw(e.value);
-      var where = FIELD[e.field] + (e.index !== null && e.index >= 0 ? '，第 ' + (e.index + 1) + ' 项' : '') + '：';
+      var tools = window.HP_I18N.tools || {};
+      var where = (FIELD[e.field] || (tools.fields || {})[e.field] || e.field) + (e.index !== null && e.index >= 0 ? '，第 ' + (e.index + 1) + ' 项' : '') + '：';
       var ranges = { M: [limits.min_batches, limits.max_batches], rho: [limits.min_rho, limits.max_rho],
-        points: [limits.min_curve_points, limits.max_curve_points], tokens: [1, limits.max_estimate_tokens],
-        context: [0, limits.max_estimate_context] };
+        points: [limits.min_curve_points, limits.max_curve_points] };
       var range = ranges[e.field] || ranges.M;
-      var what = window.HP_I18N.errorMore && window.HP_I18N.errorMore(e, limits, got);  // the simulator's codes
+      var what = tools.error && tools.error(e, limits, got);
       if (what) return where + what;
       switch (e.code) {
         case 'empty': what = (e.field === 'tau' || e.field === 'd') ? '至少需要一个值' : '不能为空'; break;
@@ -236,14 +230,7 @@
         case 'too_much_work': what = 'M × S + ' + G(limits.stream_diagonal_cost) + ' (M + S − 1) = ' + G(e.value) + ' 步递推，超过上限 ' + G(e.limit); break;
         case 'too_long': what = '文本最多 ' + G(e.limit) + ' 字节（输入了 ' + G(e.value) + ' 字节）'; break;
         case 'out_of_memory': what = '内存不足，无法处理此请求'; break;
-        case 'unknown_id': what = '“' + e.token + '”不在目录中'; break;
-        case 'unknown_name': what = '不是可选的名称（输入为 ' + got + '）'; break;
         case 'wrong_type': what = '值的类型不对（输入为 ' + got + '）'; break;
-        case 'not_json': what = '不是有效的 JSON（读到第 ' + G(e.value) + ' 字节处停止）'; break;
-        case 'device_too_small': what = '容量 ' + N(e.value) + ' 小于最小的一层所需的 ' + N(e.limit); break;
-        case 'memory_short': what = '所有设备合计比各层所需少 ' + N(e.value) + '（共需 ' + N(e.limit) + '）'; break;
-        case 'no_feasible_split': what = '没有任何连续的层切分能放进每台设备的显存'; break;
-        case 'fewer_layers_than_devices': what = G(e.value) + ' 层不够给 ' + G(e.limit) + ' 台设备各分一层'; break;
         default: what = '输入无效（' + e.code + '）';
       }
       return where + what;

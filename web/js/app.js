@@ -104,8 +104,10 @@
       $('results').scrollIntoView();
     });
     document.querySelectorAll('button[data-export]').forEach(function (b) {
+      // The exporters load on the first click (HP.tools.file): no first load pays for them.
       b.addEventListener('click', function () {
-        HP.exports.download(b.getAttribute('data-export'), { analysis: shown, regime: state.regime, version: hp.version, unit: HP.fmt.unit() });
+        var page = { analysis: shown, regime: state.regime, version: hp.version, unit: HP.fmt.unit() };
+        HP.tools.file('js/exports.js').then(function () { HP.exports.download(b.getAttribute('data-export'), page); });
       });
     });
     window.addEventListener('hashchange', function () {
@@ -133,8 +135,10 @@
     HP.pictures.create();
     HP.fields.write(state);
     bind();
-    if (!state.embed) HP.plannerSection.create(state.plan, function (plan) { state.plan = plan; HP.sharing.sync(state); });
-    if (!state.embed) HP.simSection.create(state.sim, function (sim) { state.sim = sim; HP.sharing.sync(state); });
+    if (!state.embed) {
+      HP.sections.create('planner', 'plan', L.plan, state.plan, function (plan) { state.plan = plan; HP.sharing.sync(state); });
+      HP.sections.create('sim', 'sim', L.sim, state.sim, function (sim) { state.sim = sim; HP.sharing.sync(state); });
+    }
   }
 
   function start(module) {

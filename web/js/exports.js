@@ -18,9 +18,12 @@
     return JSON.stringify(Object.assign({ heteropipe_version: version, time_unit: unit || null }, analysis), null, 2) + '\n';
   }
 
+  // A time column's name carries the unit, as the trace reader takes it: start_ms (µs as us).
+  function timed(name, unit) { return unit ? name + '_' + unit.replace('µ', 'u') : name; }
+
   var CSV_COLUMNS = ['M', 'T_free', 'T_async', 'T_block', 'T_gpipe', 'gpipe_overestimate'];
-  function csv(curve) {
-    var rows = [CSV_COLUMNS.join(',')];
+  function csv(curve, unit) {
+    var rows = [CSV_COLUMNS.map(function (k) { return /^T_/.test(k) ? timed(k, unit) : k; }).join(',')];
     for (var i = 0; i < curve.M.length; i++) {
       rows.push(CSV_COLUMNS.map(function (k) { return String(curve[k][i]); }).join(','));
     }
@@ -28,9 +31,9 @@
   }
 
   // The schedule the Gantt shows, one row per compute cell and per transfer (stage: the sender),
-  // stages and micro-batches counted from 0 as in the CLI's timeline.
-  function scheduleCsv(tl) {
-    var rows = ['stage,microbatch,kind,start,end'], S = tl.S;
+  // stages and micro-batches counted from 0 as in the CLI's timeline; trace import reads it back.
+  function scheduleCsv(tl, unit) {
+    var rows = ['stage,microbatch,kind,' + timed('start', unit) + ',' + timed('end', unit)], S = tl.S;
     for (var m = 0; m < tl.M; m++) {
       for (var s = 0; s < S; s++) {
         rows.push(s + ',' + m + ',compute,' + tl.compute_start[m * S + s] + ',' + tl.compute_finish[m * S + s]);
@@ -78,9 +81,9 @@
     var analysis = page.analysis, base = 'heteropipe-';
     if (!analysis) return;
     if (kind === 'json') save(base + 'analysis.json', new Blob([json(analysis, page.version, page.unit)], { type: 'application/json' }));
-    else if (kind === 'csv') save(base + 'makespan-curve.csv', new Blob([csv(HP.pictures.curve())], { type: 'text/csv' }));
+    else if (kind === 'csv') save(base + 'makespan-curve.csv', new Blob([csv(HP.pictures.curve(), page.unit)], { type: 'text/csv' }));
     else if (kind === 'csv-schedule' && HP.pictures.timeline()) {
-      save(base + 'schedule-' + page.regime + '.csv', new Blob([scheduleCsv(HP.pictures.timeline())], { type: 'text/csv' }));
+      save(base + 'schedule-' + page.regime + '.csv', new Blob([scheduleCsv(HP.pictures.timeline(), page.unit)], { type: 'text/csv' }));
     }
     else if (kind === 'png-curve') HP.pictures.png('curve', T.fig_curve, function (b) { save(base + 'makespan.png', b); });
     else if (kind === 'png-over') HP.pictures.png('over', T.fig_over, function (b) { save(base + 'gpipe-overestimate.png', b); });

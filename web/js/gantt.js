@@ -1,7 +1,8 @@
 // The schedule viewer (Gantt chart) as hand-written SVG, from the engine's exact timeline: one row
 // per stage, each link's transfers in a lane of their own between its two rows, a legend, the
 // regime named in the picture itself (so print and export say it), a focusable bar with its own
-// title for each cell, and zoom and pan along time. Only drawing arithmetic happens here.
+// title for each cell, each stage's utilization at its row's end (the engine's), and zoom and pan
+// along time. Only drawing arithmetic happens here.
 (function () {
   'use strict';
   var HP = window.HP = window.HP || {};
@@ -48,7 +49,7 @@
     var hasLinks = false;
     for (var k = 0; k < tl.transfer_start.length && !hasLinks; k++) hasLinks = tl.transfer_finish[k] > tl.transfer_start[k];
     var lh = hasLinks ? Math.max(3, Math.round(rh / 2.5)) : 0;  // the link lane under each row but the last
-    var pitch = rh + lh, left = 56, right = 14;
+    var pitch = rh + lh, left = 56, right = 52;  // the right margin holds each row's utilization
     var W = Math.max(300, width), plotW = W - left - right;
     var id = own ? own.id : 'gantt', v = own ? { from: 0, to: 1 } : view, drawn = [];
     var title = own ? own.title : T.ganttHead(T['regime_' + regime]);
@@ -73,13 +74,20 @@
       '<clipPath id="' + id + '-clip"><rect x="' + left + '" y="0" width="' + plotW + '" height="' + H + '"/></clipPath></defs>');
     out.push('<text class="head" x="' + left + '" y="14">' + esc(title) + '</text>');
     out.push(leg.svg);
+    // The simulator's timeline has no utilization: its per-stage busy time is in its own table.
+    if (tl.utilization) out.push('<text class="tick" x="' + (left + plotW + 6) + '" y="' + (top - 4) + '">' + esc(T.busyShare) + '</text>');
     var every = Math.ceil(18 / pitch);  // thin the row labels when rows are narrower than a label
     for (var s = 0; s < S; s++) {
       var y = rowY(s);
       out.push('<rect class="idle" x="' + left + '" y="' + n(y + gap / 2) + '" width="' + n(plotW) + '" height="' + n(rh - gap) + '"/>');
       if (s % every === 0 || (every === 1 && s === bottleneck)) {
-        out.push('<text class="row-label' + (s === bottleneck ? ' bn' : '') + '" x="' + (left - 6) + '" y="' + n(y + rh / 2) +
-          '" text-anchor="end" dominant-baseline="central">' + esc(T.stageRow(s)) + '</text>');
+        var cls = 'row-label' + (s === bottleneck ? ' bn' : ''), cy = n(y + rh / 2);
+        out.push('<text class="' + cls + '" x="' + (left - 6) + '" y="' + cy + '" text-anchor="end" dominant-baseline="central">' +
+          esc(T.stageRow(s)) + '</text>');
+        if (tl.utilization) {
+          out.push('<text class="' + cls + '" x="' + (left + plotW + 6) + '" y="' + cy + '" dominant-baseline="central">' +
+            esc(fmt.percent(tl.utilization[s])) + '</text>');
+        }
       }
     }
     // One path per colour for the bars, one for the transfers and one for blocked time: a few

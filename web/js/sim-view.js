@@ -53,11 +53,11 @@
     if (!(hi > lo)) { lo = lo * 0.95; hi = hi * 1.05 || 1; }
     var x = function (t) { return left + (t - lo) / (hi - lo) * (W - left - right); };
     var most = Math.max.apply(null, h.counts), y = function (c) { return top + (H - top - bottom) * (1 - c / most); };
-    var out = ['<svg class="plan-bars sim-hist" viewBox="0 0 ' + W + ' ' + H + '" role="img" aria-label="' +
+    var out = ['<svg class="sim-hist" viewBox="0 0 ' + W + ' ' + H + '" role="img" aria-label="' +
       esc(V.histLabel(fmt.integer(sim.reps), fmt.time(sim.T_async), fmt.time(sim.T_block), fmt.time(sim.makespan.p99))) + '">'];
     h.counts.forEach(function (c, k) {
       var x0 = x(h.edges[k]), x1 = x(h.edges[k + 1]);
-      if (c > 0) out.push('<rect class="plan-layer c0" x="' + n(x0) + '" y="' + n(y(c)) + '" width="' + n(Math.max(x1 - x0 - 0.5, 2)) + '" height="' + n(H - bottom - y(c)) + '"/>');
+      if (c > 0) out.push('<rect class="bin" x="' + n(x0) + '" y="' + n(y(c)) + '" width="' + n(Math.max(x1 - x0 - 0.5, 2)) + '" height="' + n(H - bottom - y(c)) + '"/>');
     });
     var axis = H - bottom;
     out.push('<line class="axis" x1="' + left + '" y1="' + axis + '" x2="' + (W - right) + '" y2="' + axis + '"/>');
@@ -87,7 +87,7 @@
   }
 
   function stages(run) {
-    return '<table class="plan-table sim-stages"><caption>' + esc(V.stagesCaption) + '</caption><thead><tr><th>' +
+    return '<table class="sim-table"><caption>' + esc(V.stagesCaption) + '</caption><thead><tr><th>' +
       [V.colStage, V.colBusy, V.colStarved, V.colBlocked].map(esc).join('</th><th>') + '</th></tr></thead><tbody>' +
       Array.prototype.map.call(run.busy, function (b, s) {
         return '<tr><td>' + esc(V.stage(s)) + '</td><td>' + fmt.number(b) + '</td><td>' + fmt.number(run.starved[s]) + '</td><td>' + fmt.number(run.blocked[s]) + '</td></tr>';
@@ -102,7 +102,7 @@
     r.classList.remove('stale');
     var tl = detail && Object.assign({ makespan: detail.run.makespan }, detail.run.timeline);
     var width = Math.max(300, Math.min(900, r.clientWidth || 640));
-    r.innerHTML = '<p class="plan-headline">' + esc(V.headline(fmt.time(sim.makespan.mean), fmt.time(sim.makespan.p99), fmt.time(sim.T_async),
+    r.innerHTML = '<p class="sim-headline">' + esc(V.headline(fmt.time(sim.makespan.mean), fmt.time(sim.makespan.p99), fmt.time(sim.T_async),
       fmt.time(sim.jensen_gap))) + '</p>' + histogram(sim, Math.min(640, width)) +
       '<p class="hint">' + esc(V.histNote) + '</p>' + stats(sim) + stages(sim.run) +
       '<h3>' + esc(V.ganttHeading) + '</h3>' +

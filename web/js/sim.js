@@ -183,7 +183,7 @@
       '<p><button type="button" id="sim-preset">' + esc(V.preset) + '</button></p>' +
       '<div id="sim-controls"><div id="sim-form" class="grid"></div>' +
       '<p><label><input type="checkbox" id="sim-perStage"> ' + esc(V.perStage) + '</label></p>' +
-      '<ol id="sim-stages" class="plan-devices" hidden></ol></div>' +
+      '<ol id="sim-stages" class="sim-stage-list" hidden></ol></div>' +
       '<p><progress id="sim-progress" max="1" value="0" hidden aria-label="' + esc(V.progress) + '"></progress> ' +
       '<button type="button" id="sim-cancel" hidden>' + esc(V.cancel) + '</button> <span id="sim-note" role="status"></span></p>' +
       '<div id="sim-result"></div>';

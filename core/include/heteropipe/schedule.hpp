@@ -37,6 +37,9 @@ struct Timeline {
   std::vector<double> compute_start, compute_finish;
   std::vector<double> transfer_start, transfer_finish;
   double makespan = 0;
+  // Per stage, the share of the makespan it is busy: M tau[s] / makespan, or
+  // M sigma[s] / makespan under blocking, where a send holds its stage.
+  std::vector<double> utilization;
 };
 
 // Refuses (too_many_cells, field M, value M * S) when M * S exceeds
@@ -52,6 +55,7 @@ void visit_fields(const Timeline& t, Visitor&& visit) {
   visit("M", t.M);
   visit("regime", regime_name(t.regime));
   visit("makespan", t.makespan);
+  visit("utilization", t.utilization);
   visit("compute_start", t.compute_start);
   visit("compute_finish", t.compute_finish);
   visit("transfer_start", t.transfer_start);

@@ -1,15 +1,32 @@
-// The schedule CSV: stage,microbatch,kind,start,end, one interval a line.
+// The schedule CSV: stage,microbatch,kind,start,end, one interval a line, times in microseconds;
+// or with the times' unit in the header, stage,microbatch,kind,start_ms,end_ms (s, ms or us), as
+// the pages export a schedule in their time unit.
 #include <cmath>
 #include <string>
 
 #include "heteropipe/limits.hpp"
 #include "heteropipe/parse.hpp"
 #include "heteropipe/trace/events.hpp"
+#include "heteropipe/trace/model.hpp"
 
 namespace heteropipe {
 namespace {
 
+constexpr std::string_view kColumns = "stage,microbatch,kind,start";
 constexpr std::string_view kHeader = "stage,microbatch,kind,start,end";
+
+// The microseconds in one unit of the header's times; nullopt for another header.
+std::optional<double> header_scale(std::string_view header) {
+  if (header == kHeader) return 1.0;
+  if (header.substr(0, kColumns.size()) != kColumns || header.substr(kColumns.size(), 1) != "_") return std::nullopt;
+  const std::string_view rest = header.substr(kColumns.size() + 1);
+  const std::size_t comma = rest.find(',');
+  if (comma == std::string_view::npos) return std::nullopt;
+  const std::string_view unit = rest.substr(0, comma);
+  const auto parsed = time_unit_from_name(unit);
+  if (!parsed || rest.substr(comma + 1) != "end_" + std::string(unit)) return std::nullopt;
+  return microseconds_in(parsed.value());
+}
 
 class CsvReader {
  public:
@@ -43,16 +60,20 @@ class CsvReader {
     return Error{code, field, line, value, label_, limit};
   }
 
-  std::optional<Error> read_header(std::string_view row, std::int64_t line) const {
-    if (trim_blanks(row) != kHeader) return error(ErrorCode::missing_field, Field::stage, line);
+  std::optional<Error> read_header(std::string_view row, std::int64_t line) {
+    const auto scale = header_scale(trim_blanks(row));
+    if (!scale) return error(ErrorCode::missing_field, Field::stage, line);
+    scale_ = *scale;
     return std::nullopt;
   }
 
-  std::optional<Error> number(std::string_view cell, Field field, std::int64_t line, double& out) const {
+  // A number of the row, times `scale` (the times' unit in microseconds).
+  std::optional<Error> number(std::string_view cell, Field field, std::int64_t line, double& out,
+                              double scale = 1) const {
     const auto value = parse_number(cell, field);
     if (!value) return error(value.error().code == ErrorCode::empty ? ErrorCode::missing_field : ErrorCode::not_a_number,
                              field, line);
-    out = value.value();
+    out = value.value() * scale;
     if (!(std::fabs(out) <= limits::kMaxTraceTime)) {
       return error(ErrorCode::too_large, field, line, out, limits::kMaxTraceTime);
     }
@@ -91,8 +112,8 @@ class CsvReader {
       return e;
     }
     r.transfer = kind == "transfer";
-    if (auto p = number(cells[3], Field::start, line, r.start)) return p;
-    if (auto p = number(cells[4], Field::end, line, r.end)) return p;
+    if (auto p = number(cells[3], Field::start, line, r.start, scale_)) return p;
+    if (auto p = number(cells[4], Field::end, line, r.end, scale_)) return p;
     if (r.end < r.start) return error(ErrorCode::end_before_start, Field::end, line, r.end - r.start);
     if (static_cast<double>(into_.rows.size()) >= limits::kMaxTraceEvents) {
       return error(ErrorCode::too_many, Field::stage, line, limits::kMaxTraceEvents, limits::kMaxTraceEvents);
@@ -104,6 +125,7 @@ class CsvReader {
   std::string label_;
   TraceEvents& into_;
   std::size_t first_row_;
+  double scale_ = 1;  // microseconds per unit of the file's times
 };
 
 }  // namespace
@@ -122,7 +144,7 @@ std::optional<Error> read_trace_text(std::string_view text, std::string_view lab
   if (!body.empty() && (body.front() == '{' || body.front() == '[')) return read_chrome_trace(text, label, into);
   if (text.empty()) return Error{ErrorCode::empty, Field::trace, 0, 0, std::string(label)};
   // Neither JSON nor the CSV's header: say so at byte 0 rather than at line 0.
-  if (body.substr(0, kHeader.size()) != kHeader) return Error{ErrorCode::not_json, Field::trace, 0, 0, std::string(label)};
+  if (body.substr(0, kColumns.size()) != kColumns) return Error{ErrorCode::not_json, Field::trace, 0, 0, std::string(label)};
   return read_schedule_csv(text, label, into);
 }
 

@@ -39,6 +39,15 @@ Result<TimeUnit> time_unit_from_name(std::string_view name) {
   return Error{ErrorCode::unknown_name, Field::unit, kWholeField, 0, std::string(name)};
 }
 
+double microseconds_in(TimeUnit unit) {
+  switch (unit) {
+    case TimeUnit::s: return 1e6;
+    case TimeUnit::ms: return 1e3;
+    case TimeUnit::us: return 1;
+  }
+  return 1;
+}
+
 std::string_view not_pipeline_name(NotPipeline reason) {
   switch (reason) {
     case NotPipeline::one_rank: return "one_rank";

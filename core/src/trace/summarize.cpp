@@ -12,15 +12,6 @@ namespace {
 // A nanosecond, in microseconds.
 constexpr double kSameTime = 1e-3;
 
-double divisor(TimeUnit unit) {
-  switch (unit) {
-    case TimeUnit::s: return 1e6;
-    case TimeUnit::ms: return 1e3;
-    case TimeUnit::us: return 1;
-  }
-  return 1e3;
-}
-
 // Percentiles interpolate linearly between the two nearest ranks.
 double percentile(const std::vector<double>& sorted, double p) {
   const double position = p * static_cast<double>(sorted.size() - 1);
@@ -85,7 +76,7 @@ void warn_about_ranks(const TraceEvents& events, TraceResult& r) {
 }  // namespace
 
 TraceResult summarize(Classified classified, const TraceEvents& events, const TraceOptions& options) {
-  const double unit = divisor(options.unit);
+  const double unit = microseconds_in(options.unit);
   TraceResult r;
   r.stat = options.stat;
   r.unit = options.unit;

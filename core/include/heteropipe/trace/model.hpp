@@ -26,6 +26,8 @@ std::string_view trace_stat_name(TraceStat stat);
 std::string_view time_unit_name(TimeUnit unit);
 Result<TraceStat> trace_stat_from_name(std::string_view name);
 Result<TimeUnit> time_unit_from_name(std::string_view name);
+// How many microseconds one unit is: 1e6 for s, 1e3 for ms, 1 for us.
+double microseconds_in(TimeUnit unit);
 
 struct TraceOptions {
   TraceStat stat = TraceStat::min;

@@ -1,0 +1,148 @@
+#include "heteropipe/text/tool_sentences.hpp"
+
+#include "heteropipe/limits.hpp"
+#include "heteropipe/plan/catalog.hpp"
+#include "heteropipe/plan/estimate.hpp"
+#include "heteropipe/plan/input.hpp"
+#include "heteropipe/sim/input.hpp"
+#include "heteropipe/text/numbers.hpp"
+#include "heteropipe/text/trace_text.hpp"
+#include "sentence_parts.hpp"
+
+namespace heteropipe::text::detail {
+namespace {
+
+// The names a field accepts, from the core's own list.
+std::string choices(Field field) {
+  std::string list;
+  auto add = [&list](std::string_view name) { list += (list.empty() ? "" : ", ") + std::string(name); };
+  if (field == Field::order) {
+    for (DeviceOrder o : {DeviceOrder::given, DeviceOrder::search}) add(device_order_name(o));
+  } else if (field == Field::phase) {
+    for (Phase p : {Phase::decode, Phase::prefill}) add(phase_name(p));
+  } else if (field == Field::device_class) {
+    for (DeviceClass c : {DeviceClass::nvidia_gddr, DeviceClass::nvidia_hbm, DeviceClass::apple}) {
+      add(device_class_name(c));
+    }
+  } else if (field == Field::link_mode) {
+    for (sim::LinkMode m : {sim::LinkMode::delay, sim::LinkMode::block, sim::LinkMode::serial}) {
+      add(sim::link_mode_name(m));
+    }
+  } else if (field == Field::service || field == Field::link_service) {
+    for (std::string_view name : {"deterministic", "exponential", "lognormal:cv=X", "gamma:cv=X", "uniform:spread=X"}) {
+      add(name);
+    }
+  } else {
+    for (Objective o : {Objective::async, Objective::blocking, Objective::throughput}) add(objective_name(o));
+  }
+  return list;
+}
+
+std::optional<std::string> wrong_length(const Error& e) {
+  const std::string count = grouped(e.limit);
+  switch (e.field) {
+    case Field::layer_times: return "needs L = " + count + " layer times, one per layer" + got(e);
+    case Field::links: return "needs S-1 = " + count + " links, one between each two neighbouring devices" + got(e);
+    case Field::cut_bytes: return "needs L-1 = " + count + " values, one per cut between two layers" + got(e);
+    case Field::buffers: return "needs S-1 = " + count + " values, one per link, or one for all" + got(e);
+    case Field::service: return "needs S = " + count + " distributions, one per stage, or one for all" + got(e);
+    case Field::link_service:
+      return "needs S-1 = " + count + " distributions, one per link, or one for all" + got(e);
+    case Field::service_matrix:
+      if (e.index != kWholeField) return "needs S = " + count + " values, one per stage" + got(e);
+      return "needs M x S = " + count + " values, M rows of S" + got(e);
+    case Field::service_samples:
+      if (e.index != kWholeField) return "needs S = " + count + " values, one column per stage" + got(e);
+      return "needs S = " + count + " stages of samples" + got(e);
+    default: return std::nullopt;
+  }
+}
+
+std::optional<std::string> range_of(const Error& e) {
+  const Field field = e.field;
+  // The simulator's ranges start at 0 (seed, a CV, a spread) or 1 (reps);
+  // the bound broken is the limit.
+  if (field == Field::service || field == Field::link_service || field == Field::seed) {
+    return bound(0) + " and " + bound(field == Field::seed ? limits::kMaxBatches : e.limit);
+  }
+  if (field == Field::reps) return bound(1) + " and " + bound(limits::kMaxReps);
+  if (field == Field::tokens) return bound(1) + " and " + bound(limits::kMaxEstimateTokens);
+  if (field == Field::context) return bound(0) + " and " + bound(limits::kMaxEstimateContext);
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> tool_sentence(const Error& e) {
+  if (is_trace_file_error(e)) return describe_trace_error(e);
+  return std::nullopt;
+}
+
+std::optional<std::string> tool_what(const Error& e) {
+  switch (e.code) {
+    case ErrorCode::too_small:
+      if (e.field != Field::layer_times) return std::nullopt;
+      return "some layer must take at least " + bound(e.limit) + " even on its fastest device" + got(e);
+    case ErrorCode::wrong_length:
+      return wrong_length(e);
+    case ErrorCode::out_of_range:
+      if (auto range = range_of(e)) return "must be between " + *range + got(e);
+      return std::nullopt;
+    case ErrorCode::wrong_type:
+      if (e.field != Field::trace) return std::nullopt;
+      return "cannot mix " + e.token;
+    case ErrorCode::unknown_name:
+      if (e.field == Field::stat) return "must be one of min, p50, mean (got '" + quoted(e.token) + "')";
+      if (e.field == Field::unit) return "must be one of s, ms, us (got '" + quoted(e.token) + "')";
+      return "must be one of " + choices(e.field) + " (got '" + quoted(e.token) + "')";
+    case ErrorCode::missing_field:
+    case ErrorCode::unmatched_begin:
+    case ErrorCode::unmatched_end:
+    case ErrorCode::bad_gzip:
+    case ErrorCode::duplicate_rank:
+    case ErrorCode::end_before_start:
+      return describe_trace_error(e);
+    case ErrorCode::bad_pattern:
+      return "'" + quoted(e.token) + "' is not a valid regular expression";
+    case ErrorCode::not_a_permutation:
+      return "must list each rank that ran kernels exactly once (rank " + shortest(e.value) + " is wrong)";
+    case ErrorCode::sum_too_large:
+      return "the layer times add up to " + shortest(e.value) + ", over the limit of " + bound(e.limit);
+    case ErrorCode::delay_too_large:
+      return "carrying the largest cut takes " + shown(e) + ", over the limit of " + bound(e.limit);
+    case ErrorCode::fewer_layers_than_devices:
+      return grouped(e.value) + " layers cannot give each of the " + grouped(e.limit) +
+             " devices a layer; allow idle devices or use fewer devices";
+    case ErrorCode::device_too_small:
+      return "holds " + shortest(e.value) + ", less than the smallest layer needs (" + shortest(e.limit) + ")";
+    case ErrorCode::memory_short:
+      return "the devices together hold " + shortest(e.value) + " less than the layers need (" +
+             shortest(e.limit) + " in all)";
+    case ErrorCode::no_feasible_split:
+      return "no split of the layers into contiguous stages fits every device's memory";
+    case ErrorCode::too_many_to_order:
+      return "trying every device order allows at most " + grouped(e.limit) + " devices (got " + grouped(e.value) + ")";
+    case ErrorCode::not_json:
+      if (e.field == Field::trace) return describe_trace_error(e);
+      return "not valid JSON (reading stopped at byte " + grouped(e.value) + ")";
+    case ErrorCode::unknown_id:
+      return "'" + quoted(e.token) + "' is not in the catalog";
+    case ErrorCode::overlapping_groups:
+      return "link " + shortest(e.value) + " is already in a shared group";
+    case ErrorCode::no_such_link:
+      if (e.limit < 1) return "names link " + shortest(e.value) + ", but a pipeline of one stage has no links";
+      return "names link " + shortest(e.value) + ", but the links are 0 to " + shortest(e.limit - 1) +
+             " (S-1 = " + grouped(e.limit) + ")";
+    case ErrorCode::not_ascending:
+      return "quantiles must not decrease (got " + shortest(e.value) + " after a larger one)";
+    case ErrorCode::too_many_sim_cells:
+      return "M x S x reps = " + grouped(e.value) + " cells is over the limit of " + grouped(e.limit);
+    case ErrorCode::order_search_too_large:
+      return "trying every distinct device order takes " + grouped(e.value) +
+             " steps (orders x devices x layers), over the limit of " + grouped(e.limit);
+    default:
+      return std::nullopt;
+  }
+}
+
+}  // namespace heteropipe::text::detail
