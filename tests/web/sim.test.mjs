@@ -9,12 +9,12 @@ import { readFile } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { launch, open, fileBase, root, site, settled, readyCount, pageValues, typeInto, foreignRequests, PAGES } from './helpers.mjs';
+import { launch, open, fileBase, root, modulePath, settled, readyCount, pageValues, typeInto, foreignRequests, PAGES } from './helpers.mjs';
 
 let context, full, axeSource;
 before(async () => {
   const require = createRequire(import.meta.url);
-  [context, full, axeSource] = await Promise.all([launch(), require(path.join(site, 'heteropipe-full.js'))(),
+  [context, full, axeSource] = await Promise.all([launch(), require(modulePath)(),
     readFile(require.resolve('axe-core/axe.min.js'), 'utf8')]);
 });
 after(async () => { await context?.close(); });
@@ -177,15 +177,17 @@ for (const p of PAGES) {
 test('a long run shows progress and can be cancelled; the page stays usable', async () => {
   const { page, problems } = await open(context, fileBase + 'calculator.html');
   await openSim(page);
-  // 500,000 replications of 8 micro-batches on 4 stages, exponential: long enough to cancel.
+  // 1,000,000 replications of 250 micro-batches on 4 stages (1e9 cells, the limit), exponential:
+  // seconds of work, long enough to cancel.
+  await typeInto(page, 'M', '250');
   await setField(page, 'sim-service', 'exponential');
   await page.evaluate(() => { document.getElementById('sim-result').innerHTML = ''; });
-  await page.fill('#sim-reps', '500000');
+  await page.fill('#sim-reps', '1000000');
   await page.waitForSelector('#sim-cancel:not([hidden])');
   await page.waitForFunction(() => document.getElementById('sim-progress').value > 0);
-  // Typing in the calculator meanwhile still updates it at once.
+  // Typing in the calculator meanwhile still updates it (ρ: the same simulation starts again).
   const before = await readyCount(page);
-  await typeInto(page, 'M', '9');
+  await typeInto(page, 'rho', '0.5');
   assert.ok((await readyCount(page)) > before);
   await page.waitForSelector('#sim-cancel:not([hidden])');
   await page.click('#sim-cancel');
