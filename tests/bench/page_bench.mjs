@@ -37,9 +37,18 @@ const keystrokes = await page.evaluate(async () => {
 });
 const cells = await page.$$eval('#chart-gantt path.mb', (ps) => ps.reduce((n, e) => n + Number(e.dataset.bars), 0));
 await page.close();
-await context.close();
 
-// 3. Sizes.
+// 3. Sizes: what each page requests as it loads (the on-demand files load only when used), and the
+//    site's first load as scripts/build-site.sh counts it: every file but the on-demand ones.
+const requested = {};
+for (const file of ['calculator.html', 'calculator_zh.html']) {
+  const { page: p, requests } = await open(context, fileBase + file);
+  await p.waitForSelector('html[data-ready]');
+  requested[file] = [...new Set(requests.map((u) => decodeURIComponent(new URL(u).pathname)))]
+    .filter((f) => f.startsWith(site));
+  await p.close();
+}
+await context.close();
 async function files(dir) {
   const out = [];
   for (const e of await readdir(dir, { withFileTypes: true })) {
@@ -49,11 +58,12 @@ async function files(dir) {
   return out;
 }
 const all = await files(site);
-const total = all.reduce((s, f) => s + f.size, 0);
-const pageFiles = all.filter((f) => !/embed-example|i18n[/\\]zh\.js|LICENSE/.test(f.p));
-const onePage = pageFiles.reduce((s, f) => s + f.size, 0);
-const moduleSize = all.find((f) => f.p.endsWith('heteropipe.js')).size;
+const sizeOf = (f) => all.find((x) => x.p === f).size;
+const onDemand = /heteropipe-full\.js|js[/\\](exports|[\w]+-page)\.js|i18n[/\\]\w+-\w+\.js|css[/\\](?!calculator|embed-example)\w+\.css/;
+const firstLoad = all.filter((f) => !onDemand.test(f.p)).reduce((s, f) => s + f.size, 0);
+const moduleSize = sizeOf(path.join(site, 'heteropipe.js'));
+const pageLoad = (file) => requested[file].reduce((s, f) => s + sizeOf(f), 0);
 
 console.log(`first complete result from file://: median ${median(first).toFixed(1)} ms (min ${Math.min(...first).toFixed(1)}, n=${first.length})`);
 console.log(`keystroke -> updated page at S=64, M=1000 (Gantt ${cells} bars): median ${median(keystrokes).toFixed(2)} ms, p90 ${[...keystrokes].sort((a, b) => a - b)[Math.floor(keystrokes.length * 0.9)].toFixed(2)} ms (n=${keystrokes.length})`);
-console.log(`site size: ${total} bytes in ${all.length} files; one page loads ${onePage} bytes; module ${moduleSize} bytes`);
+console.log(`site's first load: ${firstLoad} bytes; calculator.html loads ${pageLoad('calculator.html')} bytes, calculator_zh.html ${pageLoad('calculator_zh.html')}; module ${moduleSize} bytes`);

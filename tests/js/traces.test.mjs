@@ -89,7 +89,8 @@ test('bad files: coded errors naming the file and the byte, worded as the CLI wo
     { field: 'trace', token: 'junk', index: 0 });
   // Gzip is the caller's to inflate (DecompressionStream in a page, node:zlib here).
   fails(() => hp.importTrace([{ name: 'x.json.gz', bytes: new Uint8Array(readFileSync(SYNTHETIC[0])) }]),
-    { code: 'bad_gzip', field: 'trace', token: 'x.json.gz', index: 0 });
+    { code: 'bad_gzip', field: 'trace', token: 'x.json.gz', index: 0, value: 1,
+      message: 'x.json.gz, byte 0: the file is gzip-compressed; this reader takes text, so inflate it first' });
   fails(() => hp.importTrace(files(SYNTHETIC), { stat: 'max' }), { code: 'unknown_name', field: 'stat' });
   fails(() => hp.importTrace(files(SYNTHETIC), { compute: '(' }), { code: 'bad_pattern' });
 });

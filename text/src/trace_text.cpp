@@ -19,7 +19,9 @@ std::string what(const Error& e) {
       return "the text is " + grouped(e.value) + " bytes, over the limit of " + grouped(e.limit);
     case ErrorCode::not_json:
       return "not valid JSON, and not a schedule CSV (stage,microbatch,kind,start,end)";
-    case ErrorCode::bad_gzip: return "the gzip data is damaged or cut short";
+    case ErrorCode::bad_gzip:
+      if (e.value == kGzipNotInflated) return "the file is gzip-compressed; this reader takes text, so inflate it first";
+      return "the gzip data is damaged or cut short";
     case ErrorCode::missing_field:
       if (is_csv_field(e.field) && e.index == 0) return "the first line must be stage,microbatch,kind,start,end";
       if (e.field == Field::traceEvents) return "the object has no traceEvents list";

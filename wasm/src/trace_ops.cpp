@@ -91,7 +91,7 @@ Result<std::string_view> file_text(const Request& in, std::size_t k, std::string
     e.token = std::string(label);
     return e;
   }
-  if (is_gzip(t.value())) return Error{ErrorCode::bad_gzip, Field::trace, 0, 0.0, std::string(label)};
+  if (is_gzip(t.value())) return Error{ErrorCode::bad_gzip, Field::trace, 0, kGzipNotInflated, std::string(label)};
   return t.value();
 }
 

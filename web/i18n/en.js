@@ -197,6 +197,11 @@
       heading: 'Variability and buffers',
       intro: 'Random service times, bounded buffers and shared links, simulated exactly: the makespan’s spread beside the closed forms.',
       open: 'Open the simulator'
+    },
+    trace: {
+      heading: 'Measured run',
+      intro: 'Drop profiler traces (Kineto JSON, .json.gz, schedule CSV) to recover τ, d, M and T_real. Nothing leaves this machine.',
+      choose: 'Trace files'
     }
   };
 })();

@@ -198,6 +198,11 @@
       intro: '随机服务时间、有界缓冲区与共享链路的精确模拟：完工时间的分布与闭式解并列。',
       open: '打开模拟器'
     },
+    trace: {
+      heading: '实测运行',
+      intro: '拖入性能分析器的追踪文件（Kineto 的 JSON、.json.gz 或调度 CSV），求出 τ、d、M 和 T_real。文件不会离开本机。',
+      choose: '追踪文件'
+    },
     // The core's error codes in Chinese (the tools' own codes and fields: i18n/tools-zh.js, loaded
     // with the section that needs them). Every number comes from the error (its value, the text as
     // typed, the limit it broke) or from the module's limits, never typed here.

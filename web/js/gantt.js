@@ -40,10 +40,11 @@
     return s;
   }
 
-  // tl: hp.timeline(...) for the first `shown` micro-batches; a: the analysis. own: another chart
-  // (the simulator's), drawn whole with its own ids and title; its tl.release (a stage holds a
-  // cell from its finish to its release) is drawn as blocked time.
-  function render(tl, a, regime, width, own) {
+  // tl: hp.timeline(...) for the first `shown` micro-batches; a: the analysis. Another section's
+  // chart (trace import, the simulator) gives o: its ids' prefix, heading and time span, at the full
+  // view, and may name its blocked time (o.legendBlocked). A timeline with `release` (the
+  // simulator's) has a stage hold each cell from its finish to its release: that is its blocked time.
+  function render(tl, a, regime, width, o) {
     var esc = HP.svg.esc, n = HP.svg.n, fmt = HP.fmt;
     var S = tl.S, M = tl.M, rh = rowHeight(S), gap = Math.max(1, Math.round(rh / 6));
     var hasLinks = false;
@@ -51,31 +52,29 @@
     var lh = hasLinks ? Math.max(3, Math.round(rh / 2.5)) : 0;  // the link lane under each row but the last
     var pitch = rh + lh, left = 56, right = 52;  // the right margin holds each row's utilization
     var W = Math.max(300, width), plotW = W - left - right;
-    var id = own ? own.id : 'gantt', v = own ? { from: 0, to: 1 } : view, drawn = [];
-    var title = own ? own.title : T.ganttHead(T['regime_' + regime]);
     var blocking = regime === 'blocking' || !!tl.release;
     var items = [[computeSwatch, T.legendCompute], [swatch('xfer'), T.legendTransfer]];
-    if (blocking) items.push([swatch('blocked'), own ? own.legendBlocked : T.legendBlocked]);
+    if (blocking) items.push([swatch('blocked'), (o && o.legendBlocked) || T.legendBlocked]);
     items.push([swatch('idle'), T.legendIdle]);
     var leg = legend(items, left, 24, W);
     var top = 26 + leg.height + 6, axisH = 36, H = top + S * pitch - lh + axisH;
-    var span = tl.makespan > 0 ? tl.makespan : 1, t0 = v.from * span, t1 = v.to * span;
+    var id = o ? o.id : 'gantt', v = o ? { from: 0, to: 1 } : view, head = o ? o.head : T.ganttHead(T['regime_' + regime]);
+    var span = o ? o.span : tl.makespan > 0 ? tl.makespan : 1, t0 = v.from * span, t1 = v.to * span;
     var x = function (t) { return left + ((t - t0) / (t1 - t0)) * plotW; };
     var bottleneck = regime === 'blocking' ? a.blocking_bottleneck_stage : a.bottleneck_stage;
     var rowY = function (s) { return top + s * pitch; };
     var out = [];
     out.push('<svg xmlns="http://www.w3.org/2000/svg" class="gantt" width="' + W + '" height="' + H +
       '" viewBox="0 0 ' + W + ' ' + H + '" role="group" aria-labelledby="' + id + '-title">');
-    out.push('<title id="' + id + '-title">' + esc(title) + '</title>');
+    out.push('<title id="' + id + '-title">' + esc(head) + '</title>');
     out.push('<defs><pattern id="' + id + '-idle" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">' +
       '<rect class="idle-bg" width="6" height="6"/><line class="idle-line" x1="0" y1="0" x2="0" y2="6"/></pattern>' +
       '<pattern id="' + id + '-blocked" width="5" height="5" patternUnits="userSpaceOnUse" patternTransform="rotate(-45)">' +
       '<rect class="blocked-bg" width="5" height="5"/><line class="blocked-line" x1="0" y1="0" x2="0" y2="5"/></pattern>' +
       '<clipPath id="' + id + '-clip"><rect x="' + left + '" y="0" width="' + plotW + '" height="' + H + '"/></clipPath></defs>');
-    out.push('<text class="head" x="' + left + '" y="14">' + esc(title) + '</text>');
+    out.push('<text class="head" x="' + left + '" y="14">' + esc(head) + '</text>');
     out.push(leg.svg);
-    // The simulator's timeline has no utilization: its per-stage busy time is in its own table.
-    if (tl.utilization) out.push('<text class="tick" x="' + (left + plotW + 6) + '" y="' + (top - 4) + '">' + esc(T.busyShare) + '</text>');
+    out.push('<text class="tick" x="' + (left + plotW + 6) + '" y="' + (top - 4) + '">' + esc(T.busyShare) + '</text>');
     var every = Math.ceil(18 / pitch);  // thin the row labels when rows are narrower than a label
     for (var s = 0; s < S; s++) {
       var y = rowY(s);
@@ -84,16 +83,15 @@
         var cls = 'row-label' + (s === bottleneck ? ' bn' : ''), cy = n(y + rh / 2);
         out.push('<text class="' + cls + '" x="' + (left - 6) + '" y="' + cy + '" text-anchor="end" dominant-baseline="central">' +
           esc(T.stageRow(s)) + '</text>');
-        if (tl.utilization) {
-          out.push('<text class="' + cls + '" x="' + (left + plotW + 6) + '" y="' + cy + '" dominant-baseline="central">' +
-            esc(fmt.percent(tl.utilization[s])) + '</text>');
-        }
+        out.push('<text class="' + cls + '" x="' + (left + plotW + 6) + '" y="' + cy + '" dominant-baseline="central">' +
+          esc(fmt.percent(tl.utilization[s])) + '</text>');
       }
     }
     // One path per colour for the bars, one for the transfers and one for blocked time: a few
     // elements to paint; the transparent hit boxes above them carry each cell's title and focus.
     var cs = tl.compute_start, cf = tl.compute_finish, ts = tl.transfer_start, tf = tl.transfer_finish;
     var bars = [], xfers = [], held = [], labels = [], label = rh >= 14, h = rh - gap;
+    var boxes = [];
     for (var c = 0; c < COLOURS; c++) bars.push([]);
     var box = function (x0, y0, w, hh) { return 'M' + n(x0) + ' ' + n(y0) + 'h' + n(w) + 'v' + n(hh) + 'h' + n(-w) + 'z'; };
     for (var m = 0; m < M; m++) {
@@ -105,7 +103,7 @@
           if (label && x1 - x0 >= 16) {
             labels.push('<text class="bar-label" x="' + n((x0 + x1) / 2) + '" y="' + n(y + h / 2) + '" text-anchor="middle" dominant-baseline="central">' + (m + 1) + '</text>');
           }
-          drawn.push([m, s, n(x0), n(y), n(Math.max(x1 - x0, 2)), n(h)]);
+          boxes.push([m, s, n(x0), n(y), n(Math.max(x1 - x0, 2)), n(h)]);
         }
         var r1 = tl.release ? x(tl.release[i]) : x1;
         if (r1 > x1 && r1 >= left && x1 <= left + plotW) held.push(box(x1, y, r1 - x1, h));
@@ -120,7 +118,7 @@
         }
       }
     }
-    if (!own) cells = drawn;
+    if (!o) cells = boxes;
     out.push('<g clip-path="url(#' + id + '-clip)">');
     for (c = 0; c < COLOURS; c++) {
       if (bars[c].length) out.push('<path class="mb mb' + c + '" data-bars="' + bars[c].length + '" d="' + bars[c].join('') + '"/>');

@@ -14,4 +14,5 @@ import './pictures.js';
 import './sharing.js';
 import './tools.js';
 import './sections.js';
+import './trace-section.js';
 import './app.js';

@@ -100,7 +100,8 @@
     $('sim-note').textContent = '';
     var r = $('sim-result');
     r.classList.remove('stale');
-    var tl = detail && Object.assign({ makespan: detail.run.makespan }, detail.run.timeline);
+    // Its rows' utilization is the calculator's exact schedule's only: here each shows a dash.
+    var tl = detail && Object.assign({ makespan: detail.run.makespan, utilization: [] }, detail.run.timeline);
     var width = Math.max(300, Math.min(900, r.clientWidth || 640));
     r.innerHTML = '<p class="sim-headline">' + esc(V.headline(fmt.time(sim.makespan.mean), fmt.time(sim.makespan.p99), fmt.time(sim.T_async),
       fmt.time(sim.jensen_gap))) + '</p>' + histogram(sim, Math.min(640, width)) +
@@ -108,7 +109,7 @@
       '<h3>' + esc(V.ganttHeading) + '</h3>' +
       (tl ? '<p class="hint">' + esc(V.ganttNote(tl.M, fmt.integer(sim.M))) + '</p><div id="sim-gantt-box"></div>' : '<p class="hint">' + esc(V.ganttNone) + '</p>');
     if (tl) {
-      $('sim-gantt-box').innerHTML = HP.gantt.render(tl, analysis, links === 'block' ? 'blocking' : 'asynchronous', width, { id: 'sim-gantt', title: V.ganttTitle, legendBlocked: V.legendBlocked });
+      $('sim-gantt-box').innerHTML = HP.gantt.render(tl, analysis, links === 'block' ? 'blocking' : 'asynchronous', width, { id: 'sim-gantt', head: V.ganttTitle, span: tl.makespan, legendBlocked: V.legendBlocked });
     }
   }
 

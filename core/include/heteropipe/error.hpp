@@ -53,7 +53,8 @@ enum class ErrorCode {
   missing_field,     // an event lacks a field its phase needs (the field says which)
   unmatched_begin,   // a B event without its E on the same pid and tid
   unmatched_end,     // an E event without an open B
-  bad_gzip,          // compressed data that does not inflate
+  bad_gzip,          // compressed data that does not inflate; value = kGzipNotInflated when a
+                     // reader that takes text only (the wasm module) was given gzip bytes
   bad_pattern,       // a regular expression that does not compile; token = the pattern
   duplicate_rank,    // two files claim the same rank; value = the rank
   end_before_start,  // a CSV row whose end is before its start
@@ -78,6 +79,9 @@ enum class Field {
 };
 
 inline constexpr std::int64_t kWholeField = -1;
+
+// bad_gzip's value when the bytes are whole but were not inflated: the reader has no inflater.
+inline constexpr double kGzipNotInflated = 1.0;
 
 struct Error {
   ErrorCode code;

@@ -1,6 +1,8 @@
 #include "json_cursor.hpp"
 
+#include <cstdint>
 #include <cstdlib>
+#include <optional>
 #include <string>
 
 #include "heteropipe/limits.hpp"
@@ -181,20 +183,93 @@ bool JsonCursor::number_text(std::string_view& token, Field field) {
   return true;
 }
 
-bool JsonCursor::read_number(double& out, Field field) {
-  std::string_view token;
-  const std::size_t begin = pos_;
-  if (!number_text(token, field)) return false;
+namespace {
+
+double slow_number_value(std::string_view token) {
   // strtod needs a terminator: a copy on the stack (a longer token is
   // hundreds of digits, which only a hostile file writes).
   char small[64];
   if (token.size() < sizeof small) {
     token.copy(small, token.size());
     small[token.size()] = '\0';
-    out = std::strtod(small, nullptr);
-  } else {
-    out = std::strtod(std::string(token).c_str(), nullptr);
+    return std::strtod(small, nullptr);
   }
+  return std::strtod(std::string(token).c_str(), nullptr);
+}
+
+}  // namespace
+
+// digits / 10^places, rounded to the nearest double (ties to even) by integer
+// arithmetic, when the whole part is below 2^53: a clock in microseconds with
+// a fraction (1682725898236567.125), whose digits pass 2^53. nullopt otherwise.
+std::optional<double> fixed_point_value(std::uint64_t digits, int places) {
+  std::uint64_t ten = 1;
+  for (int k = 0; k < places; ++k) ten *= 10;
+  const std::uint64_t whole = digits / ten, rest = digits % ten;
+  if (whole == 0 || whole >= (std::uint64_t{1} << 53)) return std::nullopt;
+  int top = 63;
+  while (!(whole >> top)) --top;
+  const int shift = 52 - top;  // the double's spacing at `whole` is 2^-shift
+  __extension__ using Wide = unsigned __int128;  // the compilers' 128-bit integer, native and wasm
+  const Wide scaled = static_cast<Wide>(rest) << shift;
+  auto steps = static_cast<std::uint64_t>(scaled / ten);
+  const Wide left = scaled % ten;
+  const std::uint64_t mantissa = (whole << shift) + steps;
+  if (2 * left > ten || (2 * left == ten && (mantissa & 1))) ++steps;
+  return static_cast<double>((whole << shift) + steps) / static_cast<double>(std::uint64_t{1} << shift);
+}
+
+double json_number_value(std::string_view token) {
+  // 10^0 .. 10^22, every one exact in a double.
+  static constexpr double kPowers[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                                       1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+  constexpr std::uint64_t kExact = std::uint64_t{1} << 53;
+  constexpr std::uint64_t kMostDigits = 999999999999999999;  // 18 nines: one more digit still fits 64 bits
+  std::size_t i = 0;
+  const bool negative = token[0] == '-';
+  if (negative) ++i;
+  std::uint64_t digits = 0;
+  int scale = 0;  // the power of ten the digits are multiplied by
+  bool fraction = false;
+  for (; i < token.size(); ++i) {
+    const char c = token[i];
+    if (c == '.') {
+      fraction = true;
+      continue;
+    }
+    if (c < '0' || c > '9') break;
+    if (digits > kMostDigits) return slow_number_value(token);
+    digits = digits * 10 + static_cast<std::uint64_t>(c - '0');
+    if (fraction) --scale;
+  }
+  if (i < token.size()) {  // an exponent: e, an optional sign, digits
+    ++i;
+    const bool down = token[i] == '-';
+    if (token[i] == '-' || token[i] == '+') ++i;
+    int exponent = 0;
+    for (; i < token.size(); ++i) {
+      if (exponent > 1000) return slow_number_value(token);
+      exponent = exponent * 10 + (token[i] - '0');
+    }
+    scale += down ? -exponent : exponent;
+  }
+  double value = 0;
+  if (digits <= kExact && scale >= -22 && scale <= 22) {
+    const auto exact = static_cast<double>(digits);
+    value = scale >= 0 ? exact * kPowers[scale] : exact / kPowers[-scale];
+  } else if (const auto fixed = scale < 0 && scale >= -19 ? fixed_point_value(digits, -scale) : std::nullopt) {
+    value = *fixed;
+  } else {
+    return slow_number_value(token);
+  }
+  return negative ? -value : value;
+}
+
+bool JsonCursor::read_number(double& out, Field field) {
+  std::string_view token;
+  const std::size_t begin = pos_;
+  if (!number_text(token, field)) return false;
+  out = json_number_value(token);
   if (!(out - out == 0)) return fail(ErrorCode::too_large, field, 0, begin);
   return true;
 }

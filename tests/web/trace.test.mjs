@@ -1,0 +1,236 @@
+// The "Measured run" section: loaded only when a trace is dropped or chosen; the recovered tau, d, M
+// and T_real are the whole module's hp.importTrace for the same bytes (and the CLI's goldens); "Fill
+// the calculator" puts them into the fields and the results follow; the real HTA traces give what
+// the native tests assert; a bad file is the core's coded error naming the file and the byte, in
+// both languages; a gzip bomb stops at the limit; Cancel ends an import; axe finds no violations.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { launch, open, fileBase, root, modulePath, settled, readyCount, pageValues, expectedValues, PAGES } from './helpers.mjs';
+
+const traces = path.join(root, 'tests', 'data', 'traces');
+const bad = path.join(root, 'tests', 'cli', 'traces');
+const SYNTHETIC = [0, 1, 2].map((r) => path.join(traces, 'synthetic', `rank-${r}.json.gz`));
+const REAL = [0, 1].map((r) => path.join(traces, `hta_sampled_rank-${r}.json.gz`));
+
+let context, full, axeSource;
+before(async () => {
+  const require = createRequire(import.meta.url);
+  [context, full, axeSource] = await Promise.all([launch(), require(modulePath)(),
+    readFile(require.resolve('axe-core/axe.min.js'), 'utf8')]);
+});
+after(async () => { await context?.close(); });
+
+// What the page hands the module: each file by its name, inflated.
+const inflated = (paths) => paths.map((p) => {
+  const raw = readFileSync(p);
+  return { name: path.basename(p), bytes: new Uint8Array(p.endsWith('.gz') ? gunzipSync(raw) : raw) };
+});
+
+// The CLI's --json golden: the JSON between "# stdout:" and "# stderr:".
+function golden(name) {
+  const text = readFileSync(path.join(root, 'tests', 'cli', 'golden', name), 'utf8');
+  return JSON.parse(text.slice(text.indexOf('# stdout:') + 9, text.indexOf('# stderr:')));
+}
+
+// The module's error for these bytes.
+function refusal(files) {
+  try { full.importTrace(files, { unit: 'ms' }); } catch (e) { return e; }
+  assert.fail('the module accepted the file');
+}
+
+// Imports answered so far, and a wait for the next answer (a result or an error).
+const answered = (page) => page.evaluate(() => Number(document.getElementById('trace-body')?.dataset.answered || 0));
+const answer = (page, n) => page.waitForFunction((k) => Number(document.getElementById('trace-body')?.dataset.answered || 0) > k, n);
+
+async function choose(page, files) {
+  const n = await answered(page);
+  await page.setInputFiles('#trace-files', files);
+  await answer(page, n);
+}
+
+// The same files dropped on the drop zone, as a person drags them from the file manager.
+async function drop(page, paths) {
+  const files = paths.map((p) => ({ name: path.basename(p), bytes: Array.from(readFileSync(p)) }));
+  const dataTransfer = await page.evaluateHandle((fs) => {
+    const dt = new DataTransfer();
+    fs.forEach((f) => dt.items.add(new File([Uint8Array.from(f.bytes)], f.name)));
+    return dt;
+  }, files);
+  const n = await answered(page);
+  await page.dispatchEvent('#trace-drop', 'drop', { dataTransfer });
+  await answer(page, n);
+}
+
+// The summary's values as the page holds them (data-value: the core's numbers, unformatted).
+async function summary(page) {
+  return page.$$eval('.trace-summary [data-key]', (els) => Object.fromEntries(els.map((e) => [e.dataset.key, e.dataset.value])));
+}
+
+const csv = (xs) => Array.from(xs, String).join(',');
+
+function assertRecovered(shown, t) {
+  assert.equal(shown.tau, csv(t.tau));
+  assert.equal(shown.d, csv(t.d));
+  assert.equal(shown.M, String(t.M));
+  assert.equal(shown.T_real, String(t.T_real));
+  assert.equal(shown.clock_offsets, csv(t.clock_offsets));
+  assert.equal(shown.bounds, csv([t.analysis.T_async, t.analysis.T_block]));
+}
+
+for (const p of PAGES) {
+  test(`${p.name}: a synthetic per-rank .json.gz set imports as the module and the CLI import it, and fills the calculator`, async () => {
+    const { page, problems, requests } = await open(context, fileBase + p.file);
+    assert.ok(!requests.some((u) => /heteropipe-full\.js|trace-page\.js|trace-(en|zh)\.js/.test(u)), 'nothing of the section is in the first load');
+    await (p.name === 'en' ? choose : drop)(page, SYNTHETIC);
+    const expected = full.importTrace(inflated(SYNTHETIC), { stat: 'min', unit: 'ms' });
+    const cli = golden('trace_synthetic_json.txt');
+    assert.deepEqual([expected.tau, expected.d, expected.M, expected.T_real], [cli.tau, cli.d, cli.M, cli.T_real]);
+    assertRecovered(await summary(page), expected);
+    assert.equal(await page.textContent('.trace-headline'), p.name === 'en'
+      ? 'A pipeline of 3 stages and 8 micro-batches: T_real = 23 ms, inside the sandwich T_async ≤ T_real ≤ T_block.'
+      : '流水线共 3 个阶段、8 个微批次：T_real = 23 ms，位于夹逼区间 T_async ≤ T_real ≤ T_block 之内。');
+
+    // Both schedules drawn, every micro-batch on every stage, on one time axis.
+    const bars = (id) => page.$$eval(`#${id} path.mb`, (ps) => ps.reduce((n, x) => n + Number(x.dataset.bars), 0));
+    assert.equal(await bars('trace-m'), expected.M * expected.tau.length);
+    assert.equal(await bars('trace-x'), expected.M * expected.tau.length);
+    const ticks = (id) => page.$$eval(`#${id} text.tick`, (ts) => ts.map((t) => t.textContent + '@' + t.getAttribute('x')));
+    assert.deepEqual(await ticks('trace-m'), await ticks('trace-x'));
+    await page.selectOption('#trace-regime', 'blocking');
+    await page.waitForSelector('#trace-x path.blocked');
+
+    // Into the calculator: the fields, the unit, and the results of the module's analysis.
+    const before = await readyCount(page);
+    await page.click('#trace-use');
+    await settled(page, before);
+    assert.equal(await page.inputValue('#tau'), expected.tau.join(', '));
+    assert.equal(await page.inputValue('#d'), expected.d.join(', '));
+    assert.equal(await page.inputValue('#M'), String(expected.M));
+    assert.equal(await page.inputValue('#T_real'), String(expected.T_real));
+    assert.equal(await page.inputValue('#unit'), 'ms');
+    await page.waitForFunction(() => !document.querySelector('#results .stale'));
+    assert.deepEqual(await pageValues(page), expectedValues(full.analyze({ tau: expected.tau, d: expected.d, M: expected.M, rho: 1, T_real: expected.T_real })));
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test(`${p.name}: the real HTA traces give the native tests' pipeline, ranks and warning`, async () => {
+    const { page, problems } = await open(context, fileBase + p.file);
+    await choose(page, REAL);
+    const expected = full.importTrace(inflated(REAL), { stat: 'min', unit: 'ms' });
+    // tests/io/trace_files_test.cpp and tests/cli/golden/trace_real_hta.txt.
+    assert.equal(expected.pipeline, true);
+    assert.deepEqual([expected.tau, expected.M, expected.T_real, expected.position], [[11.911, 3.268], 10, 1231.165, 'above_block']);
+    assertRecovered(await summary(page), expected);
+    const ranks = await page.$$eval('.trace-scroll:last-of-type tbody tr', (rows) => rows.map((r) => Array.from(r.cells).slice(0, 3).map((c) => c.textContent)));
+    const stage = p.name === 'en' ? 'S' : '阶段';
+    assert.deepEqual(ranks, [['0', stage + 1, '1154'], ['1', stage + 2, '1104']]);
+    const warnings = await page.$$eval('.trace-warnings li', (li) => li.map((x) => x.textContent));
+    assert.deepEqual(warnings, [p.name === 'en' ? expected.warnings[0].message : '只找到 2 个 rank，作业的 world_size 为 128']);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test(`${p.name}: a file that is no pipeline says why; bad files are coded errors naming the file and the byte`, async () => {
+    const { page, problems } = await open(context, fileBase + p.file);
+    await choose(page, [REAL[0]]);
+    const one = full.importTrace(inflated([REAL[0]]), { unit: 'ms' });
+    assert.deepEqual([one.pipeline, one.reason], [false, 'one_rank']);
+    assert.equal(await page.textContent('.trace-headline'), p.name === 'en'
+      ? 'No pipeline: only one rank ran kernels, so there is no chain of stages.'
+      : '不是流水线：只有一个 rank 运行了 kernel，没有阶段链。');
+
+    const error = async () => page.textContent('#trace-result .error');
+    // Truncated JSON: the core's not_json at the byte where reading stopped.
+    await choose(page, [path.join(bad, 'truncated.json')]);
+    const cut = refusal(inflated([path.join(bad, 'truncated.json')]));
+    assert.equal(cut.code, 'not_json');
+    assert.equal(await error(), p.name === 'en' ? cut.message
+      : `文件“truncated.json”，第 ${cut.index} 字节：不是有效的 JSON，也不是调度 CSV（stage,microbatch,kind,start,end）`);
+    // Binary garbage, given a trace's name.
+    const junk = { name: 'junk.json', mimeType: 'application/octet-stream', buffer: Buffer.from([0x00, 0xff, 0x13, 0x37, 0x42]) };
+    await choose(page, junk);
+    const garbage = refusal([{ name: 'junk.json', bytes: new Uint8Array(junk.buffer) }]);
+    assert.equal(await error(), p.name === 'en' ? garbage.message
+      : `文件“junk.json”，第 ${garbage.index} 字节：不是有效的 JSON，也不是调度 CSV（stage,microbatch,kind,start,end）`);
+    // A gzip file cut short: the browser's inflater stops; the error names the file.
+    await choose(page, [path.join(bad, 'cut.json.gz')]);
+    const size = readFileSync(path.join(bad, 'cut.json.gz')).length;
+    assert.equal(await error(), p.name === 'en' ? `cut.json.gz, byte ${size}: the gzip data is damaged or cut short`
+      : `文件“cut.json.gz”，第 ${size} 字节：gzip 数据已损坏或不完整`);
+    // The section still imports after an error.
+    await choose(page, SYNTHETIC);
+    assert.ok(await page.$('.trace-summary'));
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+}
+
+test('a gzip bomb stops at the limit while it inflates, with a coded error naming the file', async () => {
+  const { page } = await open(context, fileBase + 'calculator.html');
+  await choose(page, SYNTHETIC);  // loads the section's reader
+  const e = await page.evaluate(async () => {
+    const zeros = new Blob([new Uint8Array(8 << 20)]).stream().pipeThrough(new CompressionStream('gzip'));
+    const file = new File([await new Response(zeros).arrayBuffer()], 'bomb.json.gz');
+    try { await window.HP.traceRead.read([file], 1 << 20, () => {}).promise; } catch (err) {
+      return { code: err.code, field: err.field, token: err.token, index: err.index, value: err.value, limit: err.limit, size: file.size,
+        text: window.HP_I18N.trace.error(err) };
+    }
+    return null;
+  });
+  assert.ok(e, 'refused');
+  assert.deepEqual([e.code, e.field, e.token, e.limit], ['too_large', 'trace', 'bomb.json.gz', 1 << 20]);
+  assert.ok(e.value > e.limit && e.value <= e.limit + (1 << 20), String(e.value));
+  assert.ok(e.index > 0 && e.index <= e.size, String(e.index));
+  assert.equal(e.text, `bomb.json.gz, byte ${e.index}: more than 1,048,576 bytes once decompressed`);
+  await page.close();
+});
+
+test('Cancel ends an import at once; the next one runs', async () => {
+  const { page, problems } = await open(context, fileBase + 'calculator.html');
+  await choose(page, SYNTHETIC);
+  // About 20 MB of events: long enough to cancel while it is read.
+  const event = '{"ph":"X","cat":"kernel","name":"gemm","pid":0,"tid":7,"ts":1,"dur":1},\n';
+  const big = Buffer.from('{"traceEvents":[' + event.repeat(280000) + event.slice(0, -2) + ']}');
+  await page.setInputFiles('#trace-files', { name: 'big.json', mimeType: 'application/json', buffer: big });
+  await page.waitForSelector('#trace-cancel:not([hidden])');
+  await page.click('#trace-cancel');
+  assert.equal(await page.textContent('#trace-status'), 'Cancelled.');
+  assert.equal(await page.isHidden('#trace-cancel'), true);
+  await page.waitForTimeout(300);
+  assert.ok(await page.$('.trace-summary'), 'the last result stays');
+  const n = await answered(page);
+  await choose(page, SYNTHETIC);
+  assert.equal(await answered(page), n + 1, 'the cancelled import never answered');
+  assert.equal(await page.textContent('#trace-status'), '');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+// axe-core's violations, as "rule: target" lines (as a11y.test.mjs runs it).
+async function violations(page) {
+  if (!(await page.evaluate(() => typeof window.axe !== 'undefined'))) await page.evaluate(axeSource);
+  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'], preload: false }));
+  return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+}
+
+for (const p of PAGES) {
+  test(`${p.name}: axe finds no violations with the section open, light and dark, and with an error`, async () => {
+    const { page } = await open(context, fileBase + p.file);
+    assert.deepEqual(await violations(page), [], 'closed');
+    await choose(page, SYNTHETIC);
+    await page.click('.trace-options summary');
+    assert.deepEqual(await violations(page), [], 'open, light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.waitForTimeout(150);
+    assert.deepEqual(await violations(page), [], 'open, dark');
+    await choose(page, [path.join(bad, 'truncated.json')]);
+    assert.deepEqual(await violations(page), [], 'error');
+    await page.close();
+  });
+}

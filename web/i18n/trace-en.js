@@ -1,0 +1,74 @@
+// English strings of the "Measured run" section, loaded with it (web/js/trace-section.js): the words
+// it shows before a file is dropped are in en.js. The core's errors and warnings show the module's
+// own English sentences; only the errors the browser's reader finds first are worded here.
+(function () {
+  'use strict';
+  var R = window.HP_I18N.trace;
+  var G = function (x) { return window.HP.fmt.integer(x); };
+  // The reader's own refusals (trace-read.js), worded as the core words the same codes.
+  var PAGE = {
+    too_long: function (e) { return 'the text is ' + G(e.value) + ' bytes, over the limit of ' + G(e.limit); },
+    too_large: function (e) { return 'more than ' + G(e.limit) + ' bytes once decompressed'; },
+    bad_gzip: function () { return 'the gzip data is damaged or cut short'; }
+  };
+  Object.assign(R, {
+    progressLabel: 'Reading the trace',
+    cancel: 'Cancel',
+    cancelled: 'Cancelled.',
+    reading: function (n) { return 'Reading ' + n + (n === 1 ? ' file…' : ' files…'); },
+    importing: 'Recovering the pipeline…',
+    failed: 'The import failed.',
+    optionsHeading: 'Import options',
+    label_stat: 'τ and d from each stage’s',
+    stat_min: 'minimum (the paper’s lower bound)',
+    stat_p50: 'median',
+    stat_mean: 'mean',
+    label_stage_order: 'Stage order (ranks)',
+    label_compute: 'Compute kernels (regex)',
+    label_transfer: 'Transfer kernels (regex)',
+    label_microbatch: 'Micro-batch ranges (regex)',
+    hint_stage_order: 'e.g. 2,1,0',
+    hint_compute: 'default: kernels but nccl*',
+    hint_transfer: 'default: Send, Recv, SendRecv',
+    hint_microbatch: 'e.g. microbatch_(\\d+)',
+    again: 'Import again',
+    error: function (e) {
+      if (!e.page) return e.message;
+      return e.token + ', byte ' + e.index + ': ' + PAGE[e.code](e);
+    },
+    filesRead: function (names, unit, stat) { return 'Read: ' + names + '. Times in ' + unit + '; τ and d are each stage’s ' + stat + '.'; },
+    headline: function (S, M, T, position) { return 'A pipeline of ' + S + ' stages and ' + M + ' micro-batches: T_real = ' + T + ', ' + position + '.'; },
+    position: {
+      below_async: 'below T_async, faster than the asynchronous bound',
+      inside: 'inside the sandwich T_async ≤ T_real ≤ T_block',
+      above_block: 'above T_block, slower than even blocking sends explain'
+    },
+    notPipeline: function (why) { return 'No pipeline: ' + why + '.'; },
+    reason: {
+      one_rank: 'only one rank ran kernels, so there is no chain of stages',
+      collectives_only: 'the ranks communicate by collectives only; a pipeline needs send/receive between neighbours',
+      no_transfers: 'no send or receive was found between the ranks',
+      unpaired_link: 'some pair of neighbouring stages has no send matched with a receive',
+      no_microbatches: 'some stage has no compute inside any micro-batch',
+      model_rejected: 'the recovered times do not form a valid model (no stage time > 0)'
+    },
+    overlap: 'overlap ratio',
+    noHeadroom: '— (T_block = T_async)',
+    offsets: 'clock offsets',
+    bottleneck: 'bottleneck',
+    use: 'Fill the calculator with τ, d, M and T_real',
+    ganttHeading: 'Measured and exact schedules',
+    exactRegime: 'Exact schedule with',
+    measuredHead: 'Measured schedule (clocks aligned)',
+    exactHead: function (regime) { return 'Exact schedule (' + regime.toLowerCase() + ' transfers)'; },
+    firstShown: function (shown, M) { return 'The first ' + shown + ' of ' + M + ' micro-batches are drawn.'; },
+    stagesHeading: 'Per stage: each micro-batch’s compute span',
+    stageCols: ['stage', 'rank', 'micro-batches', 'τ', 'min', 'p50', 'mean', 'p95', 'max', 'busy min', 'busy max'],
+    linksHeading: 'Per link: each matched transfer, clocks aligned',
+    linkCols: ['link', 'ranks', 'pairs', 'd', 'min', 'p50', 'mean', 'p95', 'max', 'unmatched'],
+    ranksHeading: 'Per rank',
+    rankCols: ['rank', 'stage', 'kernels', 'compute', 'transfer', 'collective', 'streams', 'compute time', 'communication time'],
+    warningsHeading: 'Warnings',
+    warning: function (w) { return w.message; }
+  });
+})();

@@ -1,0 +1,123 @@
+// Chinese strings of the "Measured run" section, loaded with it (web/js/trace-section.js): the words
+// it shows before a file is dropped are in zh.js. The core's trace errors, reasons and warnings are
+// worded here from their codes; every number comes from the error or the module's limits.
+(function () {
+  'use strict';
+  var R = window.HP_I18N.trace;
+  var G = function (x) { return window.HP.fmt.integer(x); };
+  var V = function (x) { return window.HP.fmt.raw(x); };
+  var CSV = { stage: 1, microbatch: 1, kind: 1, start: 1, end: 1 };
+  var OPTION = { stat: '统计量', unit: '单位', stage_order: '阶段顺序', compute_regex: '计算 kernel 正则',
+    transfer_regex: '传输 kernel 正则', microbatch_regex: '微批次正则' };
+
+  // What is wrong, by the core's code (docs/traces.md#errors).
+  function what(e, limits) {
+    var f = e.field;
+    switch (e.code) {
+      case 'empty': return '文件为空';
+      case 'too_long': return '文本有 ' + G(e.value) + ' 字节，超过上限 ' + G(e.limit) + ' 字节';
+      case 'not_json': return '不是有效的 JSON，也不是调度 CSV（stage,microbatch,kind,start,end）';
+      case 'bad_gzip': return e.value === 1 && !e.page ? '文件是 gzip 压缩的；此读取器只读文本，需先解压' : 'gzip 数据已损坏或不完整';
+      case 'missing_field':
+        if (CSV[f] && e.index === 0) return '第一行必须是 stage,microbatch,kind,start,end';
+        return f === 'traceEvents' ? '对象中没有 traceEvents 列表' : '事件缺少 ' + f;
+      case 'wrong_type':
+        if (f === 'traceEvents') return 'traceEvents 必须是事件对象的列表';
+        return f === 'trace' ? '不能混合 ' + e.token : f + ' 的值类型不对';
+      case 'not_finite': return f + ' 必须是有限数';
+      case 'negative': return f + ' 必须 ≥ 0（输入为 ' + V(e.value) + '）';
+      case 'too_large':
+        if (f === 'trace' && e.limit === 0) return '嵌套超过 ' + G(limits.max_trace_depth) + ' 层';
+        if (f === 'trace') return '解压后超过 ' + G(e.limit) + ' 字节';
+        return f + ' 最大为 ' + window.HP.fmt.bound(e.limit) + (e.value ? '（输入为 ' + V(e.value) + '）' : '');
+      case 'too_many': return '超过 ' + G(e.limit) + ' 个计时事件';
+      case 'not_integer': return f + ' 必须是整数';
+      case 'out_of_range': return f + ' 超出范围（输入为 ' + V(e.value) + '）';
+      case 'unmatched_begin': return 'B 事件在同一 pid 和 tid 上没有对应的 E';
+      case 'unmatched_end': return 'E 事件在同一 pid 和 tid 上没有未结束的 B';
+      case 'end_before_start': return 'end 早于 start';
+      case 'not_a_number': return f + ' 不是数字';
+      case 'unknown_name':
+        if (f === 'kind') return 'kind 必须是 compute 或 transfer';
+        return '不是可选的名称（输入为 ' + e.token + '）';
+      case 'wrong_length': return '每行需要 5 个值：stage,microbatch,kind,start,end';
+      case 'duplicate_rank': return 'rank ' + V(e.value) + ' 已在另一个文件中';
+      case 'bad_pattern': return '“' + e.token + '”不是有效的正则表达式';
+      case 'not_a_permutation': return '必须把每个运行了 kernel 的 rank 恰好列出一次（rank ' + V(e.value) + ' 不对）';
+      case 'out_of_memory': return '内存不足，无法处理此请求';
+      default: return '输入无效（' + e.code + '）';
+    }
+  }
+
+  Object.assign(R, {
+    progressLabel: '正在读取追踪文件',
+    cancel: '取消',
+    cancelled: '已取消。',
+    reading: function (n) { return '正在读取 ' + n + ' 个文件……'; },
+    importing: '正在还原流水线……',
+    failed: '导入失败。',
+    optionsHeading: '导入选项',
+    label_stat: 'τ 和 d 取各阶段的',
+    stat_min: '最小值（论文的下界估计）',
+    stat_p50: '中位数',
+    stat_mean: '平均值',
+    label_stage_order: '阶段顺序（rank）',
+    label_compute: '计算 kernel（正则）',
+    label_transfer: '传输 kernel（正则）',
+    label_microbatch: '微批次区间（正则）',
+    hint_stage_order: '例如 2,1,0',
+    hint_compute: '默认：除 nccl* 外的 kernel',
+    hint_transfer: '默认：Send、Recv、SendRecv',
+    hint_microbatch: '例如 microbatch_(\\d+)',
+    again: '重新导入',
+    // A file's error names the file and the byte (or the CSV line); an option's names the option.
+    error: function (e, limits) {
+      var where = OPTION[e.field] ? OPTION[e.field] + '：'
+        : '文件“' + e.token + '”' + (e.index === null || e.index === undefined ? '' : CSV[e.field] ? '，第 ' + (e.index + 1) + ' 行' : '，第 ' + e.index + ' 字节') + '：';
+      return where + what(e, limits);
+    },
+    filesRead: function (names, unit, stat) { return '已读取：' + names + '。时间单位为 ' + unit + '；τ 和 d 取各阶段的' + stat + '。'; },
+    headline: function (S, M, T, position) { return '流水线共 ' + S + ' 个阶段、' + M + ' 个微批次：T_real = ' + T + '，' + position + '。'; },
+    position: {
+      below_async: '低于 T_async，比异步下界还快',
+      inside: '位于夹逼区间 T_async ≤ T_real ≤ T_block 之内',
+      above_block: '高于 T_block，比阻塞发送所能解释的还慢'
+    },
+    notPipeline: function (why) { return '不是流水线：' + why + '。'; },
+    reason: {
+      one_rank: '只有一个 rank 运行了 kernel，没有阶段链',
+      collectives_only: '各 rank 之间只有集合通信；流水线需要相邻阶段之间的发送/接收',
+      no_transfers: '各 rank 之间没有发现任何发送或接收',
+      unpaired_link: '某对相邻阶段之间没有能配对的发送和接收',
+      no_microbatches: '某个阶段的计算不属于任何微批次',
+      model_rejected: '还原出的时间不构成有效模型（没有大于 0 的阶段时间）'
+    },
+    overlap: '重叠率',
+    noHeadroom: '—（T_block = T_async）',
+    offsets: '时钟偏移',
+    bottleneck: '瓶颈阶段',
+    use: '把 τ、d、M 和 T_real 填入计算器',
+    ganttHeading: '实测调度与精确调度',
+    exactRegime: '精确调度采用',
+    measuredHead: '实测调度（时钟已对齐）',
+    exactHead: function (regime) { return '精确调度（' + regime + '传输）'; },
+    firstShown: function (shown, M) { return '只画出 ' + M + ' 个微批次中的前 ' + shown + ' 个。'; },
+    stagesHeading: '各阶段：每个微批次的计算跨度',
+    stageCols: ['阶段', 'rank', '微批次数', 'τ', '最小', 'p50', '平均', 'p95', '最大', '忙碌最小', '忙碌最大'],
+    linksHeading: '各链路：每对配对传输（时钟已对齐）',
+    linkCols: ['链路', 'rank', '配对数', 'd', '最小', 'p50', '平均', 'p95', '最大', '未配对'],
+    ranksHeading: '各 rank',
+    rankCols: ['rank', '阶段', 'kernel 数', '计算', '传输', '集合通信', '流数', '计算时间', '通信时间'],
+    warningsHeading: '警告',
+    warning: function (w) {
+      switch (w.code) {
+        case 'rank_without_compute': return 'rank ' + w.index + ' 没有运行任何计算 kernel';
+        case 'unmatched_transfers': return '链路 ' + w.index + '：' + G(w.value) + ' 次传输没有配对';
+        case 'microbatch_counts_differ': return '各阶段的微批次数在 ' + G(w.value) + ' 到 ' + G(w.limit) + ' 之间；M 取最少的';
+        case 'short_run': return 'M = ' + G(w.value) + ' 不大于 S = ' + G(w.limit) + '：运行太短，看不到稳态';
+        case 'missing_ranks': return '只找到 ' + G(w.value) + ' 个 rank，作业的 world_size 为 ' + G(w.limit);
+        default: return w.message;
+      }
+    }
+  });
+})();
