@@ -1,6 +1,7 @@
 // Speed of the wasm module under Node, in the same shapes as the native
-// benchmark (tests/bench/core_bench.cpp): analyze at S = 4 and S = 1e6, the
-// streaming recurrence at S = 64, M = 1e6, and the module's size. Prints
+// benchmark (tests/bench/core_bench.cpp, sim_bench.cpp): analyze at S = 4 and
+// S = 1e6, the streaming recurrence at S = 64, M = 1e6, the simulator, and the
+// module's size. Prints
 // medians; it asserts nothing about time (the tests never do).
 // Usage: node tests/bench/wasm_bench.mjs [path/to/heteropipe.js]
 import { createRequire } from 'node:module';
@@ -73,6 +74,15 @@ if (typeof hp.plan === 'function') {
   const catalog = { model: 'llama-3-70b', quant: 'Q4_K_M', devices: ['rtx-4090', 'rtx-3090', 'rtx-3090', 'tesla-p40', 'rtx-4090', 'rtx-3090', 'a100-80gb', 'rtx-5090'],
     links: Array(7).fill('pcie4-x16'), context: 4096, M: 8 };
   rows.push(['plan, estimate form, Llama 3 70B on 8 catalog GPUs (the page\'s keystroke)', `${(time(() => hp.plan(catalog), 5, 7) / 1e6).toFixed(2)} ms`]);
+}
+// The simulator (the whole module only), in the native BM_sim_* shapes: the
+// deterministic engine with buffers of 2, and Monte Carlo with lognormal service.
+if (typeof hp.simulate === 'function') {
+  const det = time(() => hp.simulate({ tau: tau64, d: d64, M: 1e6, buffers: 2 }), 1, 5);
+  rows.push(['simulate, deterministic, S = 64, M = 1e6, buffers 2', `${(det / 1e6).toFixed(0)} ms = ${(64e6 / det).toFixed(2)}e9 cells/s`]);
+  const mc = time(() => hp.simulate({ tau: tau64.slice(0, 8), d: d64.slice(0, 7), M: 256, reps: 10000,
+    service: 'lognormal:cv=0.5', buffers: 2 }), 1, 5);
+  rows.push(['simulate, Monte Carlo, S = 8, M = 256, R = 10,000, lognormal CV 0.5, buffers 2', `${(mc / 1e6).toFixed(0)} ms`]);
 }
 rows.push(['module size (raw / gzip -9)', `${bytes.length} B / ${gzipSync(bytes, { level: 9 }).length} B`]);
 

@@ -141,12 +141,39 @@ TEST_CASE("sim: serial links match the tandem recurrence over 2S-1 servers") {
         if (k % 2 == 0) {
           w[m * K + k] = o.service_matrix[m * S + s];
         } else {
-          w[m * K + k] = random_links ? -d[s] * std::log(streams[s].uniform()) : d[s];
+          w[m * K + k] = random_links ? -d[s] * sim::portable_log(streams[s].uniform()) : d[s];
         }
       }
     }
     CHECK(makespan(p, o) == hp::testing::tandem(w, K, M));
   }
+}
+
+TEST_CASE("sim: random stages and links draw in micro-batch order from their own streams, over many blocks") {
+  // M = 150 takes each stream's draws in more than one block (64, 64, 22);
+  // with serial links the makespan is the tandem recurrence over the draws
+  // made here, stream by stream, one at a time.
+  const std::int64_t S = 3, M = 150;
+  const std::vector<double> tau{0.7, 1.3, 0.9}, d{0.2, 0.05};
+  const auto p = make(tau, d);
+  sim::Options o = options(static_cast<double>(M), sim::LinkMode::serial);
+  o.service = {sim::Distribution{sim::DistributionKind::exponential, 0}};
+  o.link_service = {sim::Distribution{sim::DistributionKind::exponential, 0}};
+  o.seed = 21;
+  const std::int64_t K = 2 * S - 1;
+  std::vector<sim::Stream> streams;
+  for (std::int64_t k = 0; k < K; ++k) streams.emplace_back(21, 0, k);
+  std::vector<double> w(static_cast<std::size_t>(M * K));
+  for (std::int64_t m = 0; m < M; ++m) {
+    for (std::int64_t k = 0; k < K; ++k) {
+      // Server k is stage k / 2 (stream k / 2) or link k / 2 (stream S + k / 2).
+      const std::int64_t s = k / 2;
+      const double mean = k % 2 == 0 ? tau[s] : d[s];
+      sim::Stream& stream = streams[k % 2 == 0 ? s : S + s];
+      w[m * K + k] = -mean * sim::portable_log(stream.uniform());
+    }
+  }
+  CHECK(makespan(p, o) == hp::testing::tandem(w, K, M));
 }
 
 TEST_CASE("sim: the event engine equals the row engine where no link is shared") {

@@ -212,6 +212,25 @@ test('Cancel ends an import at once; the next one runs', async () => {
   await page.close();
 });
 
+test('detach: the files\' buffers are let go once in the module, and the result is the same', async () => {
+  const { page, problems } = await open(context, fileBase + 'calculator.html');
+  const files = inflated(SYNTHETIC).map((f) => ({ name: f.name, bytes: Array.from(f.bytes) }));
+  const [kept, detached] = await page.evaluate(async (fs) => {
+    const hp = await HP.tools.load('trace');
+    const copy = () => fs.map((f) => ({ name: f.name, bytes: Uint8Array.from(f.bytes) }));
+    const plain = copy(), freed = copy();
+    const a = hp.importTrace(plain, { unit: 'ms' });
+    const b = hp.importTrace(freed, { unit: 'ms', detach: true });
+    return [[a, plain.map((f) => f.bytes.byteLength)], [b, freed.map((f) => f.bytes.byteLength)]];
+  }, files);
+  assert.deepEqual(detached[0], kept[0]);
+  assert.deepEqual(kept[1], files.map((f) => f.bytes.length));
+  assert.deepEqual(detached[1], files.map(() => 0));
+  assert.deepEqual(kept[0].tau, golden('trace_synthetic_json.txt').tau);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 // axe-core's violations, as "rule: target" lines (as a11y.test.mjs runs it).
 async function violations(page) {
   if (!(await page.evaluate(() => typeof window.axe !== 'undefined'))) await page.evaluate(axeSource);

@@ -50,8 +50,14 @@ export function caller(m, limits, small) {
     }
   }
 
+  // `staged`, if given, runs once the inputs are in the module's memory and
+  // before the operation: a caller may let go of large inputs there.
   return (name) => {
     const run = m[name];
-    return (inputs, typed) => reply(run(encode(inputs)), typed);
+    return (inputs, typed, staged) => {
+      const at = encode(inputs);
+      if (staged) staged();
+      return reply(run(at), typed);
+    };
   };
 }

@@ -29,6 +29,18 @@ function content(name, x, max, label) {
 
 const optionalText = (name, x) => (x === undefined ? null : text(name, x, what('options.' + name)));
 
+// options.detach: once the files' bytes are copied into the module, their
+// ArrayBuffers are detached (ArrayBuffer.prototype.transfer, where the engine
+// has it), which frees them while the core reads: a large import then holds
+// its text once, not twice. The caller's Uint8Arrays are empty afterwards.
+function detach(files, count) {
+  for (let k = 0; k < count; k++) {
+    const bytes = files[k].bytes;
+    const buffer = typeof bytes === 'object' && bytes !== null ? bytes.buffer : undefined;
+    if (buffer && typeof buffer.transfer === 'function') buffer.transfer(0);  // a SharedArrayBuffer has none
+  }
+}
+
 // The trace importer for the API of module m, or none.
 export function tracesOf(m, operation, limits) {
   if (typeof m.import_trace !== 'function') return {};
@@ -53,7 +65,7 @@ export function tracesOf(m, operation, limits) {
       optionalText('transfer', o.transfer),
       optionalText('microbatch', o.microbatch),
     );
-    return run(inputs, false);
+    return run(inputs, false, o.detach === true ? () => detach(files, count) : undefined);
   }
   return { importTrace };
 }

@@ -428,6 +428,8 @@ declare namespace heteropipe {
     compute?: string;
     transfer?: string;
     microbatch?: string;
+    /** Detach the files' ArrayBuffers once copied into the module, so a large import holds its text once (where the engine has ArrayBuffer.prototype.transfer). */
+    detach?: boolean;
   }
   interface SampleStats {
     count: number;

@@ -62,6 +62,7 @@
     var mine = ++run;
     var names = files.map(function (f) { return f.name; });
     var o = options();
+    o.detach = true;  // the worker's copy of the text is freed once the module has its own
     busy(true, R.reading(files.length));
     $('trace-progress').value = 0;
     pending = HP.traceRead.read(files, hp.limits.max_trace_bytes, function (f) { if (mine === run) $('trace-progress').value = f; });

@@ -10,6 +10,7 @@
 #include "heteropipe/pipeline.hpp"
 #include "heteropipe/request_text.hpp"
 #include "heteropipe/schedule.hpp"
+#include "heteropipe/sim/elementary.hpp"
 #include "heteropipe/sim/input.hpp"
 #include "heteropipe/sim/random.hpp"
 #include "heteropipe/sim/simulate.hpp"

@@ -49,21 +49,34 @@ struct Recorder {
 };
 
 // Service and transfer times of one replication, each stage and link
-// drawing from its own stream in micro-batch order.
+// drawing from its own stream in micro-batch order. The draws come a block at
+// a time, so that the sampler's loop runs without the engine's in between;
+// they are the same draws in the same order, whichever engine asks.
 class Draws {
  public:
   Draws(const Setup& setup, std::uint64_t seed, std::uint64_t rep);
   double stage(std::int64_t m, std::int64_t s) {
     if (matrix_) return matrix_[m * S_ + s];
-    return setup_.stage[s].draw(streams_[s]);
+    return next(s);
   }
-  double link(std::int64_t, std::int64_t l) { return setup_.link[l].draw(streams_[S_ + l]); }
+  double link(std::int64_t, std::int64_t l) { return next(S_ + l); }
 
  private:
+  // Stream k's next draw (stages 0..S-1, then links).
+  double next(std::int64_t k) {
+    std::int64_t& used = used_[k];
+    if (used == block_) refill(k);
+    return drawn_[k * block_ + used++];
+  }
+  void refill(std::int64_t k);
+
   const Setup& setup_;
   const double* matrix_;
-  std::int64_t S_;
+  std::int64_t S_, block_;
   std::vector<Stream> streams_;
+  std::vector<double> drawn_;       // block_ draws per stream
+  std::vector<std::int64_t> used_;  // where each stream's next draw is in its block
+  std::vector<std::int64_t> left_;  // how many of each stream's M draws are still to draw
 };
 
 // The makespan; rec may be null.

@@ -2,12 +2,12 @@
 
 #include <cmath>
 
+#include "heteropipe/sim/elementary.hpp"
+
 namespace heteropipe::sim {
 namespace {
 
 constexpr std::uint64_t kGolden = 0x9E3779B97F4A7C15ULL;
-
-std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
 
 }  // namespace
 
@@ -39,38 +39,58 @@ Stream Stream::from_state(std::uint64_t a, std::uint64_t b, std::uint64_t c, std
   return s;
 }
 
-std::uint64_t Stream::next_bits() {
-  const std::uint64_t result = rotl(s_[1] * 5, 7) * 9;
-  const std::uint64_t t = s_[1] << 17;
-  s_[2] ^= s_[0];
-  s_[3] ^= s_[1];
-  s_[1] ^= s_[2];
-  s_[0] ^= s_[3];
-  s_[2] ^= t;
-  s_[3] = rotl(s_[3], 45);
-  return result;
+namespace {
+
+// The ziggurat: 256 layers of equal area v under f(x) = e^(-x^2/2), x >= 0.
+// Layer 0 is the rectangle [0, r] x [0, f(r)] with the tail beyond r (its
+// pseudo-width x[0] = v / f(r)); layer i >= 1 is [0, x[i]] x [f(x[i]),
+// f(x[i+1])], from x[1] = r by x[i+1] = f^-1(v / x[i] + f(x[i])) up to x[256]
+// = 0. r is the root of x[256] = 0 and v = r f(r) + the tail's integral,
+// sqrt(pi/2) erfc(r/sqrt(2)); with the digits below the top layer closes
+// within 1e-14. The tables come from the core's own exp and log and IEEE
+// sqrt, so every build computes the same bits.
+constexpr double kR = 3.6541528853610088;
+constexpr double kV = 4.928673233974655e-3;
+
+}  // namespace
+
+detail::Ziggurat detail::build_ziggurat() {
+  detail::Ziggurat z;
+  double* x = z.x;
+  double* f = z.f;
+  x[0] = kV / portable_exp(-0.5 * kR * kR);
+  x[1] = kR;
+  for (int i = 1; i < 255; ++i) x[i + 1] = std::sqrt(-2 * portable_log(kV / x[i] + portable_exp(-0.5 * x[i] * x[i])));
+  x[256] = 0;
+  for (int i = 0; i < 256; ++i) f[i] = portable_exp(-0.5 * x[i] * x[i]);
+  f[256] = 1;
+  return z;
 }
 
-double Stream::uniform() {
-  constexpr double kUnit = 1.0 / 9007199254740992.0;  // 2^-53
-  return (static_cast<double>(next_bits() >> 11) + 0.5) * kUnit;
-}
-
-double Stream::normal() {
-  if (has_spare_) {
-    has_spare_ = false;
-    return spare_;
+double Stream::normal_edge(std::uint64_t b, double x) {
+  const detail::Ziggurat& z = detail::ziggurat();
+  for (;;) {
+    const auto i = static_cast<unsigned>(b & 0xFF);
+    const double sign = (b >> 8) & 1 ? -1.0 : 1.0;
+    if (x < z.x[i + 1]) return sign * x;
+    if (i == 0) return sign * normal_tail(kR);
+    // In the wedge between the layer's corner and the curve: accept under f.
+    const double y = z.f[i] + uniform() * (z.f[i + 1] - z.f[i]);
+    if (y < portable_exp(-0.5 * x * x)) return sign * x;
+    b = next_bits();
+    x = unit(b) * z.x[b & 0xFF];
   }
-  double u = 0, v = 0, r = 0;
+}
+
+// Marsaglia's tail method: beyond r, r + a with a exponential of rate r,
+// accepted with probability e^(-a^2/2).
+double Stream::normal_tail(double r) {
+  double a = 0, e = 0;
   do {
-    u = 2 * uniform() - 1;
-    v = 2 * uniform() - 1;
-    r = u * u + v * v;
-  } while (r >= 1 || r == 0);
-  const double factor = std::sqrt(-2 * std::log(r) / r);
-  spare_ = v * factor;
-  has_spare_ = true;
-  return u * factor;
+    a = -portable_log(uniform()) / r;
+    e = -portable_log(uniform());
+  } while (e + e < a * a);
+  return r + a;
 }
 
 }  // namespace heteropipe::sim

@@ -18,94 +18,122 @@ struct Fixed {
   double link(std::int64_t, std::int64_t l) const { return d[l]; }
 };
 
-// kTotals: the per-stage totals (replication 0); kCells: every event too (a
-// timeline). Both are kept out of the loop of every other replication.
-// One stage's state and constants, side by side so that a cell reads one
-// place. The ring of stage s >= 1 behind a finite buffer b holds its last
-// b + 1 release times: slot m mod (b + 1) holds micro-batch m - b - 1's
-// release until stage s overwrites it with m's, which is exactly when stage
-// s - 1 has read it for m. Slots start at 0, which no rule can bind on.
-struct StageState {
+// The link mode, fixed for a whole sweep (without shared links every link has
+// the same), so that no cell tests it.
+enum class Mode { delay, serial, block };
+
+// One stage's state and constants, side by side so that a cell reads one place.
+//
+// Buffers without a test per cell: the releases of a stage s >= 1 behind a
+// finite buffer b go to a ring of W slots, W the least power of two >= b + 1,
+// micro-batch m's to slot m mod W. Stage s - 1 reads micro-batch m - b - 1's
+// from slot (m - b - 1) mod W: stage s wrote it on an earlier front and has
+// not overwritten it (W >= b + 1); when m - b - 1 < 0 that slot is one stage
+// s has not reached yet, still at 0, which no rule can bind on. A stage whose
+// inbound buffer never binds writes to a slot that nobody reads; a stage whose
+// outbound buffer never binds reads one that nobody writes, always 0.
+struct Stage {
   double free_at = 0, arrival = 0, link_free = 0;
-  double* ring = nullptr;
-  std::size_t ring_size = 0, ring_at = 0;
-  bool server = false;
+  double busy = 0, starved = 0, blocked = 0;
+  std::int64_t lag = 0, read_at = 0, read_mask = 0;  // the downstream ring
+  std::int64_t write_at = 1, write_mask = 0;         // its own ring
 };
 
-template <bool kTotals, bool kCells, class Times>
-double sweep(const Setup& su, Times& times, Recorder* rec) {
-  const std::int64_t S = su.S, M = su.M;
-  const auto n = static_cast<std::size_t>(S);
-  // One more than the stages, so that the last stage's "next" is an idle one.
-  std::vector<StageState> st(n + 1);
-  std::size_t slots = 0;
-  for (std::int64_t s = 1; s < S; ++s) {
-    if (su.room[s - 1] >= 0) slots += static_cast<std::size_t>(su.room[s - 1]) + 1;
+// Slot 0 is the one nobody writes, slot 1 the one nobody reads.
+std::vector<double> rings_for(const Setup& su, std::vector<Stage>& st) {
+  std::int64_t slots = 2;
+  for (std::int64_t s = 1; s < su.S; ++s) {
+    const std::int64_t b = su.room[s - 1];
+    if (b < 0) continue;
+    std::int64_t size = 1;
+    while (size < b + 1) size *= 2;
+    st[s].write_at = slots;
+    st[s].write_mask = size - 1;
+    st[s - 1].lag = b + 1;
+    st[s - 1].read_at = slots;
+    st[s - 1].read_mask = size - 1;
+    slots += size;
   }
-  std::vector<double> ring(slots, 0.0);
-  slots = 0;
-  for (std::int64_t s = 0; s < S; ++s) {
-    if (s + 1 < S) st[s].server = su.server[s] != 0;
-    if (s >= 1 && su.room[s - 1] >= 0) {
-      st[s].ring = ring.data() + slots;
-      st[s].ring_size = static_cast<std::size_t>(su.room[s - 1]) + 1;
-      slots += st[s].ring_size;
+  return std::vector<double>(static_cast<std::size_t>(slots), 0.0);
+}
+
+// kTotals: the per-stage totals (replication 0); kCells: every event too (a
+// timeline). Both are kept out of the loop of every other replication.
+template <Mode kMode, bool kTotals, bool kCells, class Times>
+struct Sweep {
+  const Setup& su;
+  Times& times;
+  Recorder* rec;
+  std::vector<Stage> st;
+  std::vector<double> ring;
+
+  Sweep(const Setup& setup, Times& t, Recorder* r)
+      : su(setup), times(t), rec(r), st(static_cast<std::size_t>(setup.S)), ring(rings_for(setup, st)) {}
+
+  // Cell (m, s); kLast: s is the last stage, which has no link after it.
+  template <bool kLast>
+  void cell(std::int64_t m, std::int64_t s) {
+    Stage& here = st[s];
+    double* slots = ring.data();
+    const double start = later(here.arrival, here.free_at);
+    const double finish = start + times.stage(m, s);
+    double release = finish;
+    if (!kLast) {
+      const double leave = later(finish, slots[here.read_at + ((m - here.lag) & here.read_mask)]);
+      const double begin = kMode == Mode::delay ? leave : later(leave, here.link_free);
+      const double end = begin + times.link(m, s);
+      if (kMode != Mode::delay) here.link_free = end;
+      st[s + 1].arrival = end;
+      release = kMode == Mode::block ? end : leave;
+      if (kCells) rec->transfer(m, s, begin, end);
     }
+    slots[here.write_at + (m & here.write_mask)] = release;
+    if (kTotals) {
+      here.busy += finish - start;
+      here.starved += start - here.free_at;
+      here.blocked += release - finish;
+    }
+    if (kCells) rec->cell_times(m, s, start, finish, release);
+    here.free_at = release;
   }
-  const bool block = su.block;
-  std::vector<double> busy(n, 0.0), starved(n, 0.0), blocked(n, 0.0);
 
   // Cell (m, s) needs (m, s-1), (m-1, s) and (m - b - 1, s+1), all on earlier
   // fronts k = 2m + s, so the cells of one front are independent and the
   // processor overlaps their chains of max and +. Each stage still sees its
   // micro-batches in order, and each cell the same operations, so the bits
   // equal a row-by-row pass.
-  const std::int64_t fronts = 2 * (M - 1) + S;
-  for (std::int64_t k = 0; k < fronts; ++k) {
-    const std::int64_t first = k - (S - 1) > 0 ? (k - (S - 1) + 1) / 2 : 0;
-    const std::int64_t last = k / 2 < M - 1 ? k / 2 : M - 1;
-    for (std::int64_t m = first; m <= last; ++m) {
-      const std::int64_t s = k - 2 * m;
-      StageState& here = st[s];
-      const double start = later(here.arrival, here.free_at);
-      const double finish = start + times.stage(m, s);
-      double release = finish;
-      if (s + 1 < S) {
-        StageState& next = st[s + 1];
-        double leave = finish;
-        if (next.ring_size) leave = later(leave, next.ring[next.ring_at]);
-        const double begin = here.server ? later(leave, here.link_free) : leave;
-        const double end = begin + times.link(m, s);
-        here.link_free = end;
-        next.arrival = end;
-        release = block ? end : leave;
-        if (kCells) rec->transfer(m, s, begin, end);
-      }
-      if (here.ring_size) {
-        here.ring[here.ring_at] = release;
-        if (++here.ring_at == here.ring_size) here.ring_at = 0;
-      }
-      if (kTotals) {
-        busy[s] += finish - start;
-        starved[s] += start - here.free_at;
-        blocked[s] += release - finish;
-      }
-      if (kCells) rec->cell_times(m, s, start, finish, release);
-      here.free_at = release;
+  double run() {
+    const std::int64_t S = su.S, M = su.M;
+    const std::int64_t fronts = 2 * (M - 1) + S;
+    for (std::int64_t k = 0; k < fronts; ++k) {
+      std::int64_t m = k - (S - 1) > 0 ? (k - (S - 1) + 1) / 2 : 0;
+      const std::int64_t last = k / 2 < M - 1 ? k / 2 : M - 1;
+      if (m <= last && k - 2 * m == S - 1) cell<true>(m++, S - 1);
+      for (; m <= last; ++m) cell<false>(m, k - 2 * m);
     }
+    if (kTotals) {
+      for (std::int64_t s = 0; s < S; ++s) {
+        rec->run.busy[s] = st[s].busy;
+        rec->run.starved[s] = st[s].starved;
+        rec->run.blocked[s] = st[s].blocked;
+      }
+    }
+    return st[S - 1].free_at;
   }
-  if (kTotals) {
-    rec->run.busy = std::move(busy);
-    rec->run.starved = std::move(starved);
-    rec->run.blocked = std::move(blocked);
-  }
-  return st[n - 1].free_at;
+};
+
+template <Mode kMode, class Times>
+double sweep_for(const Setup& su, Times& times, Recorder* rec) {
+  if (!rec) return Sweep<kMode, false, false, Times>(su, times, rec).run();
+  if (rec->cells) return Sweep<kMode, true, true, Times>(su, times, rec).run();
+  return Sweep<kMode, true, false, Times>(su, times, rec).run();
 }
 
 template <class Times>
 double sweep_for(const Setup& su, Times& times, Recorder* rec) {
-  if (!rec) return sweep<false, false>(su, times, rec);
-  return rec->cells ? sweep<true, true>(su, times, rec) : sweep<true, false>(su, times, rec);
+  if (su.block) return sweep_for<Mode::block>(su, times, rec);
+  if (su.S > 1 && su.server[0]) return sweep_for<Mode::serial>(su, times, rec);
+  return sweep_for<Mode::delay>(su, times, rec);
 }
 
 }  // namespace

@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "heteropipe/sim/elementary.hpp"
+
 namespace heteropipe::sim::detail {
 
 Sampler Sampler::fixed(double value) {
@@ -25,7 +27,7 @@ Sampler Sampler::of(const Distribution& dist, double mean) {
       // mean x exp(sigma Z - sigma^2 / 2) with sigma^2 = log(1 + cv^2) has
       // this mean and this CV.
       s.kind_ = Kind::lognormal;
-      s.b_ = std::log(1 + cv * cv);
+      s.b_ = portable_log(1 + cv * cv);
       s.a_ = std::sqrt(s.b_);
       s.b_ = s.b_ / 2;
       break;
@@ -81,10 +83,10 @@ double Sampler::gamma_draw(Stream& stream) const {
     v = v * v * v;
     const double u = stream.uniform();
     if (u < 1 - 0.0331 * (x * x) * (x * x)) break;
-    if (std::log(u) < 0.5 * x * x + d * (1 - v + std::log(v))) break;
+    if (portable_log(u) < 0.5 * x * x + d * (1 - v + portable_log(v))) break;
   }
   double g = d * v;
-  if (c_ != 0) g = g * std::exp(std::log(stream.uniform()) * c_);
+  if (c_ != 0) g = g * portable_exp(portable_log(stream.uniform()) * c_);
   return g;
 }
 
@@ -93,9 +95,9 @@ double Sampler::draw(Stream& stream) const {
     case Kind::fixed:
       return mean_;
     case Kind::exponential:
-      return -mean_ * std::log(stream.uniform());
+      return -mean_ * portable_log(stream.uniform());
     case Kind::lognormal:
-      return mean_ * std::exp(a_ * stream.normal() - b_);
+      return mean_ * portable_exp(a_ * stream.normal() - b_);
     case Kind::gamma:
       // A gamma of shape k has mean k, so mean / k (= mean x cv^2) scales it.
       return gamma_draw(stream) * scale_;
@@ -117,6 +119,20 @@ double Sampler::draw(Stream& stream) const {
     }
   }
   return mean_;
+}
+
+void Sampler::fill(Stream& stream, double* out, std::int64_t n) const {
+  switch (kind_) {
+    case Kind::fixed:
+      for (std::int64_t i = 0; i < n; ++i) out[i] = mean_;
+      return;
+    case Kind::lognormal:
+      for (std::int64_t i = 0; i < n; ++i) out[i] = mean_ * portable_exp(a_ * stream.normal() - b_);
+      return;
+    default:
+      for (std::int64_t i = 0; i < n; ++i) out[i] = draw(stream);
+      return;
+  }
 }
 
 }  // namespace heteropipe::sim::detail

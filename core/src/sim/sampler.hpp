@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstdint>
 #include <vector>
 
 #include "heteropipe/sim/input.hpp"
@@ -17,6 +18,9 @@ class Sampler {
   static Sampler from(const Empirical& measured, double tau);
 
   double draw(Stream& stream) const;
+  // n draws in a row into out: the same values as n calls of draw, in a loop
+  // that tests the kind once.
+  void fill(Stream& stream, double* out, std::int64_t n) const;
   double mean() const { return mean_; }
   bool random() const { return kind_ != Kind::fixed; }
 

@@ -124,10 +124,23 @@ void Recorder::transfer(std::int64_t m, std::int64_t s, double start, double fin
 }
 
 Draws::Draws(const Setup& setup, std::uint64_t seed, std::uint64_t rep)
-    : setup_(setup), matrix_(setup.matrix), S_(setup.S) {
+    : setup_(setup), matrix_(setup.matrix), S_(setup.S), block_(std::min<std::int64_t>(setup.M, 64)) {
   const std::int64_t streams = 2 * setup.S - 1;
   streams_.reserve(static_cast<std::size_t>(streams));
   for (std::int64_t k = 0; k < streams; ++k) streams_.emplace_back(seed, rep, static_cast<std::uint64_t>(k));
+  drawn_.assign(static_cast<std::size_t>(streams * block_), 0.0);
+  used_.assign(static_cast<std::size_t>(streams), block_);
+  left_.assign(static_cast<std::size_t>(streams), setup.M);
+}
+
+// The block's last n slots, n = what is left of the stream's M draws (at
+// most a block), so that no replication draws more than it uses.
+void Draws::refill(std::int64_t k) {
+  const Sampler& sampler = k < S_ ? setup_.stage[k] : setup_.link[k - S_];
+  const std::int64_t n = std::max<std::int64_t>(1, std::min(block_, left_[k]));
+  left_[k] -= n;
+  used_[k] = block_ - n;
+  sampler.fill(streams_[k], &drawn_[k * block_ + used_[k]], n);
 }
 
 }  // namespace heteropipe::sim::detail

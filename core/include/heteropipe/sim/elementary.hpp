@@ -1,0 +1,113 @@
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <limits>
+
+// exp and log for the simulator's samplers, from +, -, x, / and the bits of
+// a double only, so that the native build, the WebAssembly module and the
+// Python extension draw the same bits whatever their C library's exp and log
+// do (glibc's and musl's need not agree in the last bit). Both are within
+// about one unit in the last place over the whole range; docs/simulation.md
+// gives the method and tests/core/sim_elementary_test.cpp holds them to the
+// C library's. The build compiles with -ffp-contract=off, so no compiler
+// fuses a product and a sum here into one rounding on one target only.
+namespace heteropipe::sim {
+
+namespace elementary_detail {
+
+inline std::uint64_t bits_of(double x) {
+  std::uint64_t b = 0;
+  std::memcpy(&b, &x, sizeof b);
+  return b;
+}
+
+inline double double_of(std::uint64_t b) {
+  double x = 0;
+  std::memcpy(&x, &b, sizeof x);
+  return x;
+}
+
+// 2^k for a k of a normal double's exponent, -1022..1023.
+inline double power_of_two(std::int64_t k) { return double_of(static_cast<std::uint64_t>(k + 1023) << 52); }
+
+// ln 2 split in two: the high part keeps 21 significant bits, so that k x
+// kLn2High is exact for every k either function meets; the low part is the
+// double nearest ln 2 - kLn2High.
+constexpr double kLn2High = 0.6931467056274414;
+constexpr double kLn2Low = 4.7493250390316726e-07;
+constexpr double kInvLn2 = 1.4426950408889634;
+constexpr double kRoundingShift = 6755399441055744.0;  // 1.5 x 2^52
+
+}  // namespace elementary_detail
+
+// e^x. x = k ln 2 + r with |r| <= ln 2 / 2 (about), e^r by its Taylor series
+// to r^13 (the first term left out is below 2^-60 of the sum), then scaled
+// by 2^k through the exponent's bits.
+inline double portable_exp(double x) {
+  using namespace elementary_detail;
+  if (x != x) return x;
+  if (x > 709.782712893384) return std::numeric_limits<double>::infinity();  // above ln(largest double)
+  if (x < -745.1332191019412) return 0;  // below ln(2^-1075): rounds to zero
+  // k = x / ln 2 rounded to nearest: adding 1.5 x 2^52 leaves the integer in
+  // the low bits of the sum (|x / ln 2| < 2^51).
+  const double shifted = x * kInvLn2 + kRoundingShift;
+  const double kk = shifted - kRoundingShift;
+  const auto k = static_cast<std::int64_t>(static_cast<std::int32_t>(bits_of(shifted) & 0xFFFFFFFF));
+  const double r = (x - kk * kLn2High) - kk * kLn2Low;
+  // e^r = 1 + r + r^2 q(r), q's coefficients 1/n! for n = 2..13, in pairs
+  // and by powers of r^2 so that the chain of dependent operations is short.
+  const double r2 = r * r;
+  const double r4 = r2 * r2;
+  const double p0 = 1.0 / 2 + r * (1.0 / 6);
+  const double p1 = 1.0 / 24 + r * (1.0 / 120);
+  const double p2 = 1.0 / 720 + r * (1.0 / 5040);
+  const double p3 = 1.0 / 40320 + r * (1.0 / 362880);
+  const double p4 = 1.0 / 3628800 + r * (1.0 / 39916800);
+  const double p5 = 1.0 / 479001600 + r * (1.0 / 6227020800);
+  const double q = (p0 + r2 * p1) + r4 * ((p2 + r2 * p3) + r4 * (p4 + r2 * p5));
+  const double y = 1 + (r + r2 * q);
+  if (k > 1023) return y * 2 * power_of_two(k - 1);
+  if (k < -1022) return y * power_of_two(k + 54) * power_of_two(-54);  // a subnormal result
+  return y * power_of_two(k);
+}
+
+// The natural logarithm. x = 2^e m with m in (sqrt(2)/2, sqrt(2)], f = m - 1
+// (exact), and with s = f / (2 + f),
+//   ln m = 2 atanh(s) = f - f^2/2 + s (f^2/2 + R),  R = sum 2 s^2k / (2k + 1),
+// so that f, exact, carries the result and the series only a small correction
+// (R to s^22: the first term left out is below 2^-60 of the result).
+inline double portable_log(double x) {
+  using namespace elementary_detail;
+  if (x != x) return x;
+  if (x <= 0) return x == 0 ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::quiet_NaN();
+  if (x == std::numeric_limits<double>::infinity()) return x;
+  std::int64_t e = 0;
+  std::uint64_t b = bits_of(x);
+  if (b < (std::uint64_t{1} << 52)) {  // subnormal: scale into the normal range first
+    b = bits_of(x * power_of_two(54));
+    e = -54;
+  }
+  e += static_cast<std::int64_t>(b >> 52) - 1023;
+  double m = double_of((b & ((std::uint64_t{1} << 52) - 1)) | (std::uint64_t{1023} << 52));
+  if (m > 1.4142135623730951) {
+    m = m / 2;
+    e += 1;
+  }
+  const double f = m - 1;
+  const double s = f / (2 + f);
+  const double z = s * s;
+  const double z2 = z * z;
+  const double p0 = 2.0 / 3 + z * (2.0 / 5);
+  const double p1 = 2.0 / 7 + z * (2.0 / 9);
+  const double p2 = 2.0 / 11 + z * (2.0 / 13);
+  const double p3 = 2.0 / 15 + z * (2.0 / 17);
+  const double p4 = 2.0 / 19 + z * (2.0 / 21);
+  const double p5 = 2.0 / 23;
+  const double R = z * (p0 + z2 * (p1 + z2 * (p2 + z2 * (p3 + z2 * (p4 + z2 * p5)))));
+  const double half_f2 = 0.5 * f * f;
+  const double ed = static_cast<double>(e);
+  return ed * kLn2High - ((half_f2 - (s * (half_f2 + R) + ed * kLn2Low)) - f);
+}
+
+}  // namespace heteropipe::sim
