@@ -6,9 +6,12 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
+
+#include <emscripten/val.h>
 
 #include "heteropipe/limits.hpp"
 #include "heteropipe/sim/simulate.hpp"
@@ -179,7 +182,13 @@ double simulate(double staging) {
   if (!p) return refuse(p.error());
   auto o = read_options(in, p.value().S());
   if (!o) return refuse(in.annotated(o.error()));
-  const sim::Options& options = o.value();
+  sim::Options options = std::move(o).value();
+  // In the pages' Web Worker a global heteropipeProgress posts the fraction
+  // done (docs/pages.md); elsewhere there is none and nothing is called.
+  const emscripten::val report = emscripten::val::global("heteropipeProgress");
+  if (report.typeOf().as<std::string>() == "function") {
+    options.progress = [report](double fraction) { report(fraction); };
+  }
   if (auto e = sim::check_options(p.value(), options)) return refuse(in.annotated(*e));
   // Each replication's makespan and throughput, and with a timeline its five
   // lists of (at most) one value per cell and two per micro-batch.

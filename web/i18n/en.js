@@ -32,7 +32,7 @@
       unitClose: ')',
       presetsNote: 'A preset sets every field: τ, d, the unit, M = 8, ρ = 1 and no T_real.',
       presetsHeading: 'Presets',
-      dataAttribution: 'Measured presets: per-host dur_min from real_vs_formula.csv, 8,571 requests of a production LLM gateway, published by ZHU Wenbo (Yantai Vocational College of Culture and Tourism), licensed CC BY 4.0.',
+      dataAttribution: 'Measured presets: per-host dur_min (and, in the simulator, dur_p5, dur_p50, dur_p95) from real_vs_formula.csv, 8,571 requests of a production LLM gateway, published by ZHU Wenbo (Yantai Vocational College of Culture and Tourism), licensed CC BY 4.0.',
       resultsHeading: 'Results',
       resultsInvalid: 'Fix the marked inputs to see results.',
       notCurrent: 'not current',
@@ -192,6 +192,11 @@
       heading: 'Plan a split',
       intro: 'From a model, a quantization and a chain of GPUs to the exact layer split that minimizes the makespan, beside the splits runtimes use by default, with the flags to run it. The planner loads on demand.',
       open: 'Open the planner'
+    },
+    sim: {
+      heading: 'Variability and buffers',
+      intro: 'Random service times, bounded buffers and shared links, simulated exactly: the makespan’s spread beside the closed forms.',
+      open: 'Open the simulator'
     },
     trace: {
       heading: 'Measured run',

@@ -32,7 +32,7 @@
       unitClose: '）',
       presetsNote: '预设会设置所有字段：τ、d、单位、M = 8、ρ = 1，并清空 T_real。',
       presetsHeading: '预设',
-      dataAttribution: '实测预设：取自 real_vs_formula.csv 中各主机的 dur_min（某生产环境大模型网关的 8571 个请求），发布者朱文博（烟台文化旅游职业学院），许可协议 CC BY 4.0。',
+      dataAttribution: '实测预设：取自 real_vs_formula.csv 中各主机的 dur_min（模拟器另用 dur_p5、dur_p50、dur_p95；某生产环境大模型网关的 8571 个请求），发布者朱文博（烟台文化旅游职业学院），许可协议 CC BY 4.0。',
       resultsHeading: '结果',
       resultsInvalid: '请先修正标出的输入，之后才会显示结果。',
       notCurrent: '非当前结果',
@@ -192,6 +192,11 @@
       heading: '规划层切分',
       intro: '从模型、量化方式和一组显卡，求出使完工时间最短的精确层切分，并与各推理框架默认的切分对比，附上运行参数。规划器按需加载。',
       open: '打开规划器'
+    },
+    sim: {
+      heading: '随机波动与缓冲区',
+      intro: '随机服务时间、有界缓冲区与共享链路的精确模拟：完工时间的分布与闭式解并列。',
+      open: '打开模拟器'
     },
     trace: {
       heading: '实测运行',

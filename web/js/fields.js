@@ -18,7 +18,9 @@
     'legalone-paper': { tau: '1.13, 2.90, 2.62', d: '', unit: 's' },
     'comm': { tau: '0.5, 1, 1, 5', d: '0.2, 0.1, 0.3', unit: '' },
     'phase': { tau: '0.5, 1, 1, 5', d: '4.6, 0.1, 0.1', unit: '' },
-    'legalone-measured': { tau: '1.13, 2.901, 2.621', d: '', unit: 's', data: true },
+    // dur_min of node-01, node-02, node-03 as tau; their dur_p5, dur_p50, dur_p95 for the simulator.
+    'legalone-measured': { tau: '1.13, 2.901, 2.621', d: '', unit: 's', data: true,
+      quantiles: [[7.006, 8.569, 10.3396], [2.961, 4.817, 12.666], [2.6381, 4.5855, 12.50665]] },
     'qwen-measured': { tau: '0.208, 0.285, 0.031, 30.111, 0.118', d: '', unit: 's', data: true }
   };
   var INPUTMODE = { tau: 'text', d: 'text', M: 'numeric', rho: 'decimal', T_real: 'decimal' };
@@ -104,6 +106,6 @@
     });
   }
 
-  HP.fields = { build: build, fillHints: fillHints, read: read, write: write, applyPreset: applyPreset, markPreset: markPreset,
+  HP.fields = { presets: PRESETS, build: build, fillHints: fillHints, read: read, write: write, applyPreset: applyPreset, markPreset: markPreset,
     validate: validate, countMismatch: countMismatch, showErrors: showErrors };
 })();

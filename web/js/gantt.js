@@ -41,7 +41,9 @@
   }
 
   // tl: hp.timeline(...) for the first `shown` micro-batches; a: the analysis. Another section's
-  // chart (trace import) gives o: its ids' prefix, heading and time span, at the full view.
+  // chart (trace import, the simulator) gives o: its ids' prefix, heading and time span, at the full
+  // view, and may name its blocked time (o.legendBlocked). A timeline with `release` (the
+  // simulator's) has a stage hold each cell from its finish to its release: that is its blocked time.
   function render(tl, a, regime, width, o) {
     var esc = HP.svg.esc, n = HP.svg.n, fmt = HP.fmt;
     var S = tl.S, M = tl.M, rh = rowHeight(S), gap = Math.max(1, Math.round(rh / 6));
@@ -50,16 +52,16 @@
     var lh = hasLinks ? Math.max(3, Math.round(rh / 2.5)) : 0;  // the link lane under each row but the last
     var pitch = rh + lh, left = 56, right = 52;  // the right margin holds each row's utilization
     var W = Math.max(300, width), plotW = W - left - right;
-    var blocking = regime === 'blocking';
+    var blocking = regime === 'blocking' || !!tl.release;
     var items = [[computeSwatch, T.legendCompute], [swatch('xfer'), T.legendTransfer]];
-    if (blocking) items.push([swatch('blocked'), T.legendBlocked]);
+    if (blocking) items.push([swatch('blocked'), (o && o.legendBlocked) || T.legendBlocked]);
     items.push([swatch('idle'), T.legendIdle]);
     var leg = legend(items, left, 24, W);
     var top = 26 + leg.height + 6, axisH = 36, H = top + S * pitch - lh + axisH;
     var id = o ? o.id : 'gantt', v = o ? { from: 0, to: 1 } : view, head = o ? o.head : T.ganttHead(T['regime_' + regime]);
     var span = o ? o.span : tl.makespan > 0 ? tl.makespan : 1, t0 = v.from * span, t1 = v.to * span;
     var x = function (t) { return left + ((t - t0) / (t1 - t0)) * plotW; };
-    var bottleneck = blocking ? a.blocking_bottleneck_stage : a.bottleneck_stage;
+    var bottleneck = regime === 'blocking' ? a.blocking_bottleneck_stage : a.bottleneck_stage;
     var rowY = function (s) { return top + s * pitch; };
     var out = [];
     out.push('<svg xmlns="http://www.w3.org/2000/svg" class="gantt" width="' + W + '" height="' + H +
@@ -103,13 +105,15 @@
           }
           boxes.push([m, s, n(x0), n(y), n(Math.max(x1 - x0, 2)), n(h)]);
         }
+        var r1 = tl.release ? x(tl.release[i]) : x1;
+        if (r1 > x1 && r1 >= left && x1 <= left + plotW) held.push(box(x1, y, r1 - x1, h));
         if (s < S - 1) {
           var j = m * (S - 1) + s, u0 = x(ts[j]), u1 = x(tf[j]);
           if (u1 > u0 && u1 >= left && u0 <= left + plotW) {
             // The transfer on its link's lane, at least 2 px wide so a short one still shows.
             xfers.push(box(u0, rowY(s) + rh, Math.max(u1 - u0 - (u1 - u0 > 4 ? 1 : 0), 2), lh));
             // Blocking: the send holds the stage, which can start nothing else meanwhile.
-            if (blocking) held.push(box(u0, y, Math.max(u1 - u0, 0.5), h));
+            if (blocking && !tl.release) held.push(box(u0, y, Math.max(u1 - u0, 0.5), h));
           }
         }
       }

@@ -102,8 +102,13 @@ Result<Simulation> simulate(const Pipeline& pipeline, const Options& options) {
     sim.run = std::move(rec.run);
   }
   makespans[0] = sim.run.makespan;
+  // Progress every `step` replications: at most about 100 calls a run.
+  const std::int64_t step = std::max<std::int64_t>(1, reps / 100);
   // Without randomness every replication repeats the first.
   for (std::int64_t r = 1; r < reps; ++r) {
+    if (options.progress && setup.random && r % step == 0) {
+      options.progress(static_cast<double>(r) / static_cast<double>(reps));
+    }
     if (!setup.random) {
       makespans[r] = makespans[0];
       continue;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -64,6 +65,9 @@ struct Options {
   // Keep replication 0's timeline and per-micro-batch results (M x S at most
   // limits::kMaxTimelineCells).
   bool timeline = false;
+  // Called with the fraction of replications done, between replications and
+  // at most about 100 times a run (a page's progress bar); may be empty.
+  std::function<void(double)> progress;
 };
 
 std::string_view link_mode_name(LinkMode mode);
