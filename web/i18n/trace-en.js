@@ -1,4 +1,4 @@
-// English strings of the "Measured run" section, loaded with it (web/js/trace-section.js): the words
+// English strings of the "Measured run" section, loaded with it (web/js/sections.js): the words
 // it shows before a file is dropped are in en.js. The core's errors and warnings show the module's
 // own English sentences; only the errors the browser's reader finds first are worded here.
 (function () {

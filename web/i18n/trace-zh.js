@@ -1,4 +1,4 @@
-// Chinese strings of the "Measured run" section, loaded with it (web/js/trace-section.js): the words
+// Chinese strings of the "Measured run" section, loaded with it (web/js/sections.js): the words
 // it shows before a file is dropped are in zh.js. The core's trace errors, reasons and warnings are
 // worded here from their codes; every number comes from the error or the module's limits.
 (function () {

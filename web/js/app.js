@@ -137,8 +137,8 @@
     bind();
     if (!state.embed) {
       HP.sections.create('planner', 'plan', L.plan, state.plan, function (plan) { state.plan = plan; HP.sharing.sync(state); });
+      HP.sections.createDrop('trace', 'trace', L.trace);
       HP.sections.create('sim', 'sim', L.sim, state.sim, function (sim) { state.sim = sim; HP.sharing.sync(state); });
-      HP.traceSection.create();
     }
   }
 

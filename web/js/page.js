@@ -14,5 +14,4 @@ import './pictures.js';
 import './sharing.js';
 import './tools.js';
 import './sections.js';
-import './trace-section.js';
 import './app.js';

@@ -11,12 +11,31 @@
   var drawn = null;     // what the pictures show now, to draw again at a new width
   var curve = null;     // the makespan curve behind the charts (the CSV export)
   var timeline = null;  // the schedule the Gantt shows (the schedule CSV)
+  // The pictures' widths, read once and again only when one of their boxes changes size: read on
+  // every keystroke, they would force a layout of the whole page before anything is drawn.
+  var widths = null;
+
+  function measure() {
+    return { curve: charts.curve.el.clientWidth, over: charts.over.el.clientWidth,
+      gantt: $('chart-gantt').clientWidth, slack: $('chart-slack').clientWidth };
+  }
 
   function create() {
     ['curve', 'over'].forEach(function (k) {
       charts[k] = new HP.Chart($('chart-' + k), k);
       charts[k].onZoom = function (zoomed) { document.querySelector('.zoom-reset[data-chart="' + k + '"]').hidden = !zoomed; };
     });
+    // A box that changes size (the window, a scroll bar, a section opened) draws the pictures again;
+    // the observer reports after layout, so reading the widths then costs no layout of its own.
+    if (window.ResizeObserver) {
+      var boxes = new ResizeObserver(function () {
+        var now = measure();
+        if (!widths || Object.keys(now).every(function (k) { return now[k] === widths[k]; })) return;
+        widths = now;
+        if (drawn) paint(drawn.hp, drawn.a, drawn.input, drawn.view);
+      });
+      [charts.curve.el, charts.over.el, $('chart-gantt'), $('chart-slack')].forEach(function (el) { boxes.observe(el); });
+    }
   }
 
   function bind() {
@@ -94,10 +113,7 @@
 
   function paint(hp, a, input, view) {
     drawn = { hp: hp, a: a, input: input, view: view };
-    // Every width is read before anything is drawn: one layout of the page,
-    // not one forced by each picture after the previous one changed it.
-    var widths = { curve: charts.curve.el.clientWidth, over: charts.over.el.clientWidth,
-      gantt: $('chart-gantt').clientWidth, slack: $('chart-slack').clientWidth };
+    if (!widths) widths = measure();
     drawCurves(hp, a, input, view, widths);
     if (view.embed) return;
     drawGantt(hp, a, input, view, widths.gantt);
@@ -110,6 +126,7 @@
   }
 
   function resize() {
+    widths = null;
     charts.curve.resize(); charts.over.resize();
     if (drawn) paint(drawn.hp, drawn.a, drawn.input, drawn.view);
   }

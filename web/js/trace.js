@@ -1,4 +1,4 @@
-// "Measured run": trace files in (dropped or chosen in trace-section.js), read and inflated here
+// "Measured run": trace files in (dropped or chosen in sections.js), read and inflated here
 // (trace-read.js), imported by the whole module's hp.importTrace in a Web Worker (HP.tools.run), so
 // the page stays responsive for a trace of hundreds of megabytes, and drawn by trace-view.js and
 // trace-gantt.js. "Fill the calculator" hands the recovered tau, d, M and T_real to its fields.
