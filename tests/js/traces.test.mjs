@@ -51,6 +51,8 @@ test('the synthetic ranks: the known tau, d, M, T_real and offsets, as the CLI g
   assert.deepEqual(us.tau, [1000, 2500, 1500]);
   const reversed = sameAsCli(SYNTHETIC, { stage_order: [2, 1, 0] }, ['--stage-order', '2,1,0']);
   assert.deepEqual([reversed.pipeline, reversed.reason], [false, 'unpaired_link']);
+  // The reason in words too, the CLI's sentence (sameAsCli holds the whole object to its JSON).
+  assert.equal(reversed.reason_message, 'some pair of neighbouring stages has no send matched with a receive');
   assert.deepEqual(hp.importTrace(files(SYNTHETIC), { stage_order: '2,1,0' }), reversed);
   const one = sameAsCli([SYNTHETIC[1]]);
   assert.equal(one.pipeline, false);

@@ -483,6 +483,8 @@ declare namespace heteropipe {
   interface TraceResult {
     pipeline: boolean;
     reason?: 'one_rank' | 'collectives_only' | 'no_transfers' | 'unpaired_link' | 'no_microbatches' | 'model_rejected';
+    /** The reason in words, the CLI's sentence; with `reason`. */
+    reason_message?: string;
     unit: 's' | 'ms' | 'us';
     stat: 'min' | 'p50' | 'mean';
     ranks: TraceRank[];

@@ -1,6 +1,6 @@
 // English strings of the "Measured run" section, loaded with it (web/js/sections.js): the words
-// it shows before a file is dropped are in en.js. The core's errors and warnings show the module's
-// own English sentences; only the errors the browser's reader finds first are worded here.
+// it shows before a file is dropped are in en.js. The core's errors, warnings and reasons show the
+// module's own English sentences; only the errors the browser's reader finds first are worded here.
 (function () {
   'use strict';
   var R = window.HP_I18N.trace;
@@ -44,14 +44,8 @@
       above_block: 'above T_block, slower than even blocking sends explain'
     },
     notPipeline: function (why) { return 'No pipeline: ' + why + '.'; },
-    reason: {
-      one_rank: 'only one rank ran kernels, so there is no chain of stages',
-      collectives_only: 'the ranks communicate by collectives only; a pipeline needs send/receive between neighbours',
-      no_transfers: 'no send or receive was found between the ranks',
-      unpaired_link: 'some pair of neighbouring stages has no send matched with a receive',
-      no_microbatches: 'some stage has no compute inside any micro-batch',
-      model_rejected: 'the recovered times do not form a valid model (no stage time > 0)'
-    },
+    // Why a trace is no pipeline: the module's own sentence (reason_message).
+    reason: function (r) { return r.reason_message; },
     overlap: 'overlap ratio',
     noHeadroom: '— (T_block = T_async)',
     offsets: 'clock offsets',

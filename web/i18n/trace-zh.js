@@ -49,6 +49,15 @@
     }
   }
 
+  // 不是流水线的原因，按代码。
+  var REASONS = {
+    one_rank: '只有一个 rank 运行了 kernel，没有阶段链',
+    collectives_only: '各 rank 之间只有集合通信；流水线需要相邻阶段之间的发送/接收',
+    no_transfers: '各 rank 之间没有发现任何发送或接收',
+    unpaired_link: '某对相邻阶段之间没有能配对的发送和接收',
+    no_microbatches: '某个阶段的计算不属于任何微批次',
+    model_rejected: '还原出的时间不构成有效模型（没有大于 0 的阶段时间）'
+  };
   Object.assign(R, {
     progressLabel: '正在读取追踪文件',
     cancel: '取消',
@@ -84,14 +93,7 @@
       above_block: '高于 T_block，比阻塞发送所能解释的还慢'
     },
     notPipeline: function (why) { return '不是流水线：' + why + '。'; },
-    reason: {
-      one_rank: '只有一个 rank 运行了 kernel，没有阶段链',
-      collectives_only: '各 rank 之间只有集合通信；流水线需要相邻阶段之间的发送/接收',
-      no_transfers: '各 rank 之间没有发现任何发送或接收',
-      unpaired_link: '某对相邻阶段之间没有能配对的发送和接收',
-      no_microbatches: '某个阶段的计算不属于任何微批次',
-      model_rejected: '还原出的时间不构成有效模型（没有大于 0 的阶段时间）'
-    },
+    reason: function (r) { return REASONS[r.reason] || r.reason; },
     overlap: '重叠率',
     noHeadroom: '—（T_block = T_async）',
     offsets: '时钟偏移',

@@ -66,7 +66,7 @@
     var unit = fmt.unitName(r.unit);
     var head = '<p class="trace-files">' + esc(R.filesRead(names.join(', '), unit, R['stat_' + r.stat])) + '</p>';
     if (!r.pipeline) {
-      return head + '<p class="trace-headline" role="status">' + esc(R.notPipeline(R.reason[r.reason] || r.reason)) + '</p>' +
+      return head + '<p class="trace-headline" role="status">' + esc(R.notPipeline(R.reason(r))) + '</p>' +
         ranks(r) + warnings(r);
     }
     return head + '<p class="trace-headline" role="status">' + esc(R.headline(r.tau.length, r.M, num(r.T_real) + ' ' + unit,

@@ -168,10 +168,15 @@ void visit_warning_fields(const TraceWarning& w, Visitor&& visit) {
   visit("limit", w.limit);
 }
 
-template <class Visitor>
-void visit_fields(const TraceResult& r, Visitor&& visit) {
+// The result's fields; `reason_words(reason, visit)` visits what follows the
+// reason's code (the text library adds its sentence there).
+template <class Visitor, class ReasonWords>
+void visit_result_fields(const TraceResult& r, Visitor&& visit, ReasonWords&& reason_words) {
   visit("pipeline", r.pipeline);
-  if (r.reason) visit("reason", not_pipeline_name(*r.reason));
+  if (r.reason) {
+    visit("reason", not_pipeline_name(*r.reason));
+    reason_words(*r.reason, visit);
+  }
   visit("unit", time_unit_name(r.unit));
   visit("stat", trace_stat_name(r.stat));
   visit("ranks", objects(r.ranks));

@@ -27,4 +27,14 @@ void visit_fields(const TraceWarning& w, Visitor&& visit) {
   visit("message", std::string_view(message));
 }
 
+// The result as every front end serializes it: a trace that is no pipeline
+// says why in words too (reason_message), after its reason's code.
+template <class Visitor>
+void visit_fields(const TraceResult& r, Visitor&& visit) {
+  visit_result_fields(r, visit, [](NotPipeline reason, auto&& fields) {
+    const std::string message = text::describe(reason);
+    fields("reason_message", std::string_view(message));
+  });
+}
+
 }  // namespace heteropipe
