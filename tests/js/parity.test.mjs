@@ -141,8 +141,9 @@ test("the simulator's and trace import's declared result types match their runti
     '0,1,compute,1,2\n0,1,transfer,2,3\n1,1,compute,4,6\n';
   const trace = hp.importTrace([{ name: 'schedule.csv', bytes: csv }]);
   assert.equal(trace.pipeline, true);
-  // Optional keys: the reason of no pipeline; the ratio and position of a run with overlap headroom.
-  const optional = ['reason', 'overlap_ratio', 'position'];
+  // Optional keys: the reason of no pipeline, in words too; the ratio and position of a run with
+  // overlap headroom.
+  const optional = ['reason', 'reason_message', 'overlap_ratio', 'position'];
   assert.deepEqual(Object.keys(trace).filter((k) => !optional.includes(k)).sort(),
     members('TraceResult').filter((k) => !optional.includes(k)));
   assert.deepEqual(Object.keys(trace.ranks[0]).sort(), members('TraceRank'));
