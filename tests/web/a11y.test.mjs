@@ -4,45 +4,33 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { launch, open, fileBase, settled, readyCount, site, PAGES } from './helpers.mjs';
+import { launch, open, fileBase, settled, readyCount, site, axeViolations, PAGES } from './helpers.mjs';
 
-let context, axeSource;
-before(async () => {
-  context = await launch();
-  axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-});
+let context;
+before(async () => { context = await launch(); });
 after(async () => { await context?.close(); });
-
-// axe-core's violations (WCAG 2.x A and AA, and its best practices), as "rule: target" lines.
-async function violations(page) {
-  // Evaluated through the debugger, so the page's CSP (no inline scripts) does not apply.
-  if (!(await page.evaluate(() => typeof window.axe !== 'undefined'))) await page.evaluate(axeSource);
-  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'], preload: false }));
-  return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} (${n.failureSummary.split('\n').slice(1, 2).join('')})`));
-}
 
 for (const p of PAGES) {
   test(`${p.name}: no axe violations in light, dark, error, planner and embed states`, async () => {
     const { page, problems } = await open(context, fileBase + p.file + '#tau=0.5,1,1,5&d=0.2,4.6,0.3&M=12&rho=0.5&T_real=70&unit=s');
-    assert.deepEqual(await violations(page), [], 'light');
+    assert.deepEqual(await axeViolations(page), [], 'light');
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.waitForTimeout(150);
-    assert.deepEqual(await violations(page), [], 'dark');
+    assert.deepEqual(await axeViolations(page), [], 'dark');
     await page.emulateMedia({ colorScheme: 'light' });
     const before = await readyCount(page);
     await page.fill('#tau', '1, x');
     await settled(page, before);
     assert.equal(await page.isVisible('#tau-error'), true);
-    assert.deepEqual(await violations(page), [], 'error');
+    assert.deepEqual(await axeViolations(page), [], 'error');
     await page.click('#plan-open');
     await page.waitForSelector('#plan-result table');
-    assert.deepEqual(await violations(page), [], 'planner open');
+    assert.deepEqual(await axeViolations(page), [], 'planner open');
     const { page: embed } = await open(context, fileBase + p.file + '#embed=1&tau=1.13%2C2.901%2C2.621&d=&M=16&rho=1&T_real=');
-    assert.deepEqual(await violations(embed), [], 'embed');
+    assert.deepEqual(await axeViolations(embed), [], 'embed');
     await embed.emulateMedia({ colorScheme: 'dark' });
     await embed.waitForTimeout(150);
-    assert.deepEqual(await violations(embed), [], 'embed, dark');
+    assert.deepEqual(await axeViolations(embed), [], 'embed, dark');
     assert.deepEqual(problems, []);
     await Promise.all([page.close(), embed.close()]);
   });

@@ -116,3 +116,14 @@ export const PAGES = [
   { name: 'en', file: 'calculator.html', lang: 'en' },
   { name: 'zh', file: 'calculator_zh.html', lang: 'zh-CN' },
 ];
+
+// axe-core's violations on the page (WCAG 2.x A and AA, and its best practices), as
+// "rule: target (why)" lines; evaluated through the debugger, so the page's CSP (no inline
+// scripts) does not apply. Every page test that runs axe runs it so.
+let axeSource = null;
+export async function axeViolations(page) {
+  axeSource ??= await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  if (!(await page.evaluate(() => typeof window.axe !== 'undefined'))) await page.evaluate(axeSource);
+  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'], preload: false }));
+  return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} (${n.failureSummary.split('\n').slice(1, 2).join('')})`));
+}

@@ -5,17 +5,15 @@
 // cancelled; a bad CV is the core's coded error in both languages; axe finds nothing.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { launch, open, fileBase, root, modulePath, settled, readyCount, pageValues, typeInto, foreignRequests, PAGES } from './helpers.mjs';
+import { launch, open, fileBase, root, modulePath, settled, readyCount, pageValues, typeInto, foreignRequests, axeViolations, PAGES } from './helpers.mjs';
 
-let context, full, axeSource;
+let context, full;
 before(async () => {
   const require = createRequire(import.meta.url);
-  [context, full, axeSource] = await Promise.all([launch(), require(modulePath)(),
-    readFile(require.resolve('axe-core/axe.min.js'), 'utf8')]);
+  [context, full] = await Promise.all([launch(), require(modulePath)()]);
 });
 after(async () => { await context?.close(); });
 
@@ -211,9 +209,7 @@ for (const p of PAGES) {
     for (const scheme of ['light', 'dark']) {
       await page.emulateMedia({ colorScheme: scheme });
       await page.waitForTimeout(150);
-      if (!(await page.evaluate(() => typeof window.axe !== 'undefined'))) await page.evaluate(axeSource);
-      const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'], preload: false }));
-      assert.deepEqual(result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`)), [], scheme);
+      assert.deepEqual(await axeViolations(page), [], scheme);
     }
     await page.close();
   });

@@ -6,22 +6,20 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { launch, open, fileBase, root, modulePath, settled, readyCount, pageValues, expectedValues, PAGES } from './helpers.mjs';
+import { launch, open, fileBase, root, modulePath, settled, readyCount, pageValues, expectedValues, axeViolations, PAGES } from './helpers.mjs';
 
 const traces = path.join(root, 'tests', 'data', 'traces');
 const bad = path.join(root, 'tests', 'cli', 'traces');
 const SYNTHETIC = [0, 1, 2].map((r) => path.join(traces, 'synthetic', `rank-${r}.json.gz`));
 const REAL = [0, 1].map((r) => path.join(traces, `hta_sampled_rank-${r}.json.gz`));
 
-let context, full, axeSource;
+let context, full;
 before(async () => {
   const require = createRequire(import.meta.url);
-  [context, full, axeSource] = await Promise.all([launch(), require(modulePath)(),
-    readFile(require.resolve('axe-core/axe.min.js'), 'utf8')]);
+  [context, full] = await Promise.all([launch(), require(modulePath)()]);
 });
 after(async () => { await context?.close(); });
 
@@ -231,25 +229,18 @@ test('detach: the files\' buffers are let go once in the module, and the result 
   await page.close();
 });
 
-// axe-core's violations, as "rule: target" lines (as a11y.test.mjs runs it).
-async function violations(page) {
-  if (!(await page.evaluate(() => typeof window.axe !== 'undefined'))) await page.evaluate(axeSource);
-  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'], preload: false }));
-  return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
-}
-
 for (const p of PAGES) {
   test(`${p.name}: axe finds no violations with the section open, light and dark, and with an error`, async () => {
     const { page } = await open(context, fileBase + p.file);
-    assert.deepEqual(await violations(page), [], 'closed');
+    assert.deepEqual(await axeViolations(page), [], 'closed');
     await choose(page, SYNTHETIC);
     await page.click('.trace-options summary');
-    assert.deepEqual(await violations(page), [], 'open, light');
+    assert.deepEqual(await axeViolations(page), [], 'open, light');
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.waitForTimeout(150);
-    assert.deepEqual(await violations(page), [], 'open, dark');
+    assert.deepEqual(await axeViolations(page), [], 'open, dark');
     await choose(page, [path.join(bad, 'truncated.json')]);
-    assert.deepEqual(await violations(page), [], 'error');
+    assert.deepEqual(await axeViolations(page), [], 'error');
     await page.close();
   });
 }
