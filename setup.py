@@ -39,7 +39,8 @@ def sources():
 
 # -ffp-contract=off: no fused multiply-add, so Python gets the same bits as the
 # native CLI and the wasm module.
-compile_args = ["-std=c++17", "-O2", "-ffp-contract=off", "-fvisibility=hidden"]
+# HETEROPIPE_THREADS: Monte Carlo replications on every core, as natively.
+compile_args = ["-std=c++17", "-O2", "-ffp-contract=off", "-fvisibility=hidden", "-pthread"]
 
 include_dirs = ["core/include", "text/include", "plan_json/include", "io/include", "cli/include", "cli/src", "python/src", pybind11_include(),
                 header_dir("CLI/CLI.hpp", "libcli11-dev"), header_dir("nlohmann/json.hpp", "nlohmann-json3-dev")]
@@ -52,6 +53,8 @@ setup(
             include_dirs=list(dict.fromkeys(include_dirs)),
             language="c++",
             extra_compile_args=compile_args,
+            extra_link_args=["-pthread"],
+            define_macros=[("HETEROPIPE_THREADS", "1")],
             libraries=["z"],  # zlib, for .json.gz traces (io/src/gzip.cpp)
         )
     ],

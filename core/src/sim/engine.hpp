@@ -39,8 +39,10 @@ Setup mean_setup(const Setup& setup, std::vector<double>& means);
 // What the engines record beyond the makespan (Run's fields).
 struct Recorder {
   explicit Recorder(const Setup& setup, bool cells);
-  // Adds to the per-stage totals and, with cells, records the cell.
-  void cell(std::int64_t m, std::int64_t s, double free_before, double start, double finish, double release);
+  // Adds to the per-stage totals (busy: the service times' sum) and, with
+  // cells, records the cell.
+  void cell(std::int64_t m, std::int64_t s, double free_before, double start, double service, double finish,
+            double release);
   // Records the cell only (for an engine that keeps the totals itself).
   void cell_times(std::int64_t m, std::int64_t s, double start, double finish, double release);
   void transfer(std::int64_t m, std::int64_t s, double start, double finish);
@@ -51,32 +53,33 @@ struct Recorder {
 // Service and transfer times of one replication, each stage and link
 // drawing from its own stream in micro-batch order. The draws come a block at
 // a time, so that the sampler's loop runs without the engine's in between;
-// they are the same draws in the same order, whichever engine asks.
+// they are the same draws in the same order, whichever engine asks. Each
+// (m, s) is asked once, and each stream's micro-batches in order.
 class Draws {
  public:
   Draws(const Setup& setup, std::uint64_t seed, std::uint64_t rep);
   double stage(std::int64_t m, std::int64_t s) {
     if (matrix_) return matrix_[m * S_ + s];
-    return next(s);
+    return at(s, m);
   }
-  double link(std::int64_t, std::int64_t l) { return next(S_ + l); }
+  double link(std::int64_t m, std::int64_t l) { return at(S_ + l, m); }
 
  private:
-  // Stream k's next draw (stages 0..S-1, then links).
-  double next(std::int64_t k) {
-    std::int64_t& used = used_[k];
-    if (used == block_) refill(k);
-    return drawn_[k * block_ + used++];
+  // Stream k's draw for micro-batch m. A stream's block holds micro-batches
+  // q B .. q B + B - 1 (B a power of two), so m itself says where its draw is
+  // and when the next block is due: no count to keep per draw.
+  double at(std::int64_t k, std::int64_t m) {
+    const std::int64_t slot = m & (block_ - 1);
+    if (slot == 0) refill(k, m);
+    return drawn_[(k << block_bits_) + slot];
   }
-  void refill(std::int64_t k);
+  void refill(std::int64_t k, std::int64_t m);
 
   const Setup& setup_;
   const double* matrix_;
-  std::int64_t S_, block_;
+  std::int64_t S_, block_bits_, block_;
   std::vector<Stream> streams_;
-  std::vector<double> drawn_;       // block_ draws per stream
-  std::vector<std::int64_t> used_;  // where each stream's next draw is in its block
-  std::vector<std::int64_t> left_;  // how many of each stream's M draws are still to draw
+  std::vector<double> drawn_;  // block_ draws per stream
 };
 
 // The makespan; rec may be null.

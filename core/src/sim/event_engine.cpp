@@ -28,6 +28,7 @@ class EventEngine {
     free_at_.assign(n_, 0.0);
     start_.assign(n_, 0.0);
     finish_.assign(n_, 0.0);
+    service_.assign(n_, 0.0);
     released_.assign(n_, 0);
     arrivals_.resize(n_);
     pending_.resize(n_);
@@ -73,7 +74,7 @@ class EventEngine {
 
   void release(std::int64_t s, double time) {
     const std::int64_t m = next_[s];
-    if (rec_) rec_->cell(m, s, free_at_[s], start_[s], finish_[s], time);
+    if (rec_) rec_->cell(m, s, free_at_[s], start_[s], service_[s], finish_[s], time);
     if (!history_[s].empty()) history_[s][static_cast<std::size_t>(m) % history_[s].size()] = time;
     ++released_[s];
     free_at_[s] = time;
@@ -93,7 +94,8 @@ class EventEngine {
           arrivals_[s].pop_front();
         }
         start_[s] = later(arrival, free_at_[s]);
-        finish_[s] = start_[s] + draws_.stage(m, s);
+        service_[s] = draws_.stage(m, s);
+        finish_[s] = start_[s] + service_[s];
         phase_[s] = Phase::leave;
       }
       if (phase_[s] == Phase::held) return;
@@ -166,7 +168,7 @@ class EventEngine {
   std::size_t n_;
   std::vector<std::int64_t> next_, released_, work_;
   std::vector<Phase> phase_;
-  std::vector<double> free_at_, start_, finish_, link_free_, medium_free_;
+  std::vector<double> free_at_, start_, service_, finish_, link_free_, medium_free_;
   std::vector<std::deque<double>> arrivals_;
   std::vector<std::deque<Pending>> pending_;
   std::vector<std::vector<double>> history_;

@@ -2,6 +2,8 @@
 // do not depend on each other (see engine.hpp for the rules).
 #include "engine.hpp"
 
+#include <type_traits>
+
 namespace heteropipe::sim::detail {
 namespace {
 
@@ -17,6 +19,11 @@ struct Fixed {
   double stage(std::int64_t, std::int64_t s) const { return tau[s]; }
   double link(std::int64_t, std::int64_t l) const { return d[l]; }
 };
+
+// Whether every micro-batch takes the same time on a stage: then its busy
+// time is M times that, one product, not a sum of M in the loop.
+template <class Times>
+constexpr bool kFixedTimes = std::is_same_v<Times, Fixed>;
 
 // The link mode, fixed for a whole sweep (without shared links every link has
 // the same), so that no cell tests it.
@@ -76,7 +83,8 @@ struct Sweep {
     Stage& here = st[s];
     double* slots = ring.data();
     const double start = later(here.arrival, here.free_at);
-    const double finish = start + times.stage(m, s);
+    const double service = times.stage(m, s);
+    const double finish = start + service;
     double release = finish;
     if (!kLast) {
       const double leave = later(finish, slots[here.read_at + ((m - here.lag) & here.read_mask)]);
@@ -89,7 +97,7 @@ struct Sweep {
     }
     slots[here.write_at + (m & here.write_mask)] = release;
     if (kTotals) {
-      here.busy += finish - start;
+      if (!kFixedTimes<Times>) here.busy += service;
       here.starved += start - here.free_at;
       here.blocked += release - finish;
     }
@@ -113,7 +121,7 @@ struct Sweep {
     }
     if (kTotals) {
       for (std::int64_t s = 0; s < S; ++s) {
-        rec->run.busy[s] = st[s].busy;
+        rec->run.busy[s] = kFixedTimes<Times> ? static_cast<double>(M) * times.stage(0, s) : st[s].busy;
         rec->run.starved[s] = st[s].starved;
         rec->run.blocked[s] = st[s].blocked;
       }

@@ -95,9 +95,9 @@ Recorder::Recorder(const Setup& setup, bool keep_cells) : cells(keep_cells) {
   run.timeline = std::move(t);
 }
 
-void Recorder::cell(std::int64_t m, std::int64_t s, double free_before, double start, double finish,
+void Recorder::cell(std::int64_t m, std::int64_t s, double free_before, double start, double service, double finish,
                     double release) {
-  run.busy[s] += finish - start;
+  run.busy[s] += service;
   run.starved[s] += start - free_before;
   run.blocked[s] += release - finish;
   if (cells) cell_times(m, s, start, finish, release);
@@ -123,24 +123,34 @@ void Recorder::transfer(std::int64_t m, std::int64_t s, double start, double fin
   t.transfer_finish[m * (t.S - 1) + s] = finish;
 }
 
+namespace {
+
+// Blocks of 64 draws, or of the least power of two >= M for fewer micro-batches.
+std::int64_t block_bits_for(std::int64_t M) {
+  std::int64_t bits = 0;
+  while (bits < 6 && (std::int64_t{1} << bits) < M) ++bits;
+  return bits;
+}
+
+}  // namespace
+
 Draws::Draws(const Setup& setup, std::uint64_t seed, std::uint64_t rep)
-    : setup_(setup), matrix_(setup.matrix), S_(setup.S), block_(std::min<std::int64_t>(setup.M, 64)) {
+    : setup_(setup),
+      matrix_(setup.matrix),
+      S_(setup.S),
+      block_bits_(block_bits_for(setup.M)),
+      block_(std::int64_t{1} << block_bits_) {
   const std::int64_t streams = 2 * setup.S - 1;
   streams_.reserve(static_cast<std::size_t>(streams));
   for (std::int64_t k = 0; k < streams; ++k) streams_.emplace_back(seed, rep, static_cast<std::uint64_t>(k));
   drawn_.assign(static_cast<std::size_t>(streams * block_), 0.0);
-  used_.assign(static_cast<std::size_t>(streams), block_);
-  left_.assign(static_cast<std::size_t>(streams), setup.M);
 }
 
-// The block's last n slots, n = what is left of the stream's M draws (at
-// most a block), so that no replication draws more than it uses.
-void Draws::refill(std::int64_t k) {
+// The block for micro-batches m .. m + B - 1, fewer at the end, so that no
+// replication draws more than it uses.
+void Draws::refill(std::int64_t k, std::int64_t m) {
   const Sampler& sampler = k < S_ ? setup_.stage[k] : setup_.link[k - S_];
-  const std::int64_t n = std::max<std::int64_t>(1, std::min(block_, left_[k]));
-  left_[k] -= n;
-  used_[k] = block_ - n;
-  sampler.fill(streams_[k], &drawn_[k * block_ + used_[k]], n);
+  sampler.fill(streams_[k], &drawn_[k << block_bits_], std::min(block_, setup_.M - m));
 }
 
 }  // namespace heteropipe::sim::detail

@@ -3,7 +3,10 @@
 #include "heteropipe/sim/simulate.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <functional>
+#include <thread>
 
 #include "engine.hpp"
 #include "heteropipe/formulas.hpp"
@@ -21,6 +24,20 @@ double percentile(const std::vector<double>& sorted, double p) {
   if (i + 1 >= sorted.size()) return sorted.back();
   const double f = position - static_cast<double>(i);
   return sorted[i] + f * (sorted[i + 1] - sorted[i]);
+}
+
+// How many threads share the replications: the machine's cores, up to
+// kMostThreads, and none beside the caller for fewer than 100 replications
+// or in a build without threads (the WebAssembly module's).
+std::int64_t helper_threads(std::int64_t reps) {
+#if HETEROPIPE_THREADS
+  constexpr std::int64_t kMostThreads = 64;
+  const auto cores = static_cast<std::int64_t>(std::thread::hardware_concurrency());
+  return std::max<std::int64_t>(1, std::min({cores, kMostThreads, reps / 100}));
+#else
+  (void)reps;
+  return 1;
+#endif
 }
 
 Summary summarize(const std::vector<double>& values) {
@@ -71,6 +88,40 @@ Histogram histogram_of(const std::vector<double>& values, double low, double hig
   return h;
 }
 
+// Replications 1..R-1, each from its own streams (seed, replication), so
+// that the makespans' bits do not depend on which thread ran which. Every
+// thread, the caller's too, takes the next batch of replications until none
+// is left; only the caller reports progress, after each of its batches, so a
+// callback never runs on another thread.
+void replicate(const detail::Setup& setup, std::uint64_t seed, std::vector<double>& makespans,
+               const std::function<void(double)>& progress) {
+  const auto reps = static_cast<std::int64_t>(makespans.size());
+  // About 100 batches a run, so that progress moves in steps of about 1%.
+  const std::int64_t batch = std::max<std::int64_t>(1, reps / 100);
+  std::atomic<std::int64_t> next{1}, done{1};
+  auto work = [&](bool caller) {
+    for (;;) {
+      const std::int64_t first = next.fetch_add(batch);
+      if (first >= reps) return;
+      const std::int64_t last = std::min(reps, first + batch);
+      for (std::int64_t r = first; r < last; ++r) {
+        detail::Draws draws(setup, seed, static_cast<std::uint64_t>(r));
+        makespans[r] = detail::run_engine(setup, draws, nullptr);
+      }
+      const std::int64_t finished = done.fetch_add(last - first) + (last - first);
+      if (caller && progress) progress(static_cast<double>(finished) / static_cast<double>(reps));
+    }
+  };
+  // A progress callback is a page's, in the module, which has one thread:
+  // with one, the replications stay on the caller's thread, so that it
+  // reports after every batch.
+  std::vector<std::thread> helpers;
+  const std::int64_t threads = progress ? 1 : helper_threads(reps);
+  for (std::int64_t t = 1; t < threads; ++t) helpers.emplace_back(work, false);
+  work(true);
+  for (std::thread& h : helpers) h.join();
+}
+
 }  // namespace
 
 Run run_replication(const Pipeline& pipeline, const Options& options, std::uint64_t rep, bool detail) {
@@ -102,19 +153,11 @@ Result<Simulation> simulate(const Pipeline& pipeline, const Options& options) {
     sim.run = std::move(rec.run);
   }
   makespans[0] = sim.run.makespan;
-  // Progress every `step` replications: at most about 100 calls a run.
-  const std::int64_t step = std::max<std::int64_t>(1, reps / 100);
-  // Without randomness every replication repeats the first.
-  for (std::int64_t r = 1; r < reps; ++r) {
-    if (options.progress && setup.random && r % step == 0) {
-      options.progress(static_cast<double>(r) / static_cast<double>(reps));
-    }
-    if (!setup.random) {
-      makespans[r] = makespans[0];
-      continue;
-    }
-    detail::Draws draws(setup, seed, static_cast<std::uint64_t>(r));
-    makespans[r] = detail::run_engine(setup, draws, nullptr);
+  if (setup.random) {
+    replicate(setup, seed, makespans, options.progress);
+  } else {
+    // Without randomness every replication repeats the first.
+    std::fill(makespans.begin() + 1, makespans.end(), makespans[0]);
   }
 
   std::vector<double> throughputs(makespans.size());

@@ -39,37 +39,59 @@ constexpr double kLn2Low = 4.7493250390316726e-07;
 constexpr double kInvLn2 = 1.4426950408889634;
 constexpr double kRoundingShift = 6755399441055744.0;  // 1.5 x 2^52
 
+// 2^(j/64) for j = 0..63, each as the nearest double and the nearest double
+// to the rest (scripts/exp-table.py writes them from 60 decimal digits).
+constexpr int kExpTableBits = 6;
+constexpr int kExpTableSize = 1 << kExpTableBits;
+extern const double kPowersOfTwo[kExpTableSize][2];
+
+// e^x = 2^k 2^(j/64) e^r: n = 64k + j is x times 64 / ln 2 rounded to the
+// nearest whole number, r = x - n ln 2 / 64, |r| <= ln 2 / 128 (about).
+// Returns 2^(j/64) e^r and sets n. The table's two parts carry 2^(j/64) to
+// far beyond a double, e^r - 1 is its Taylor series to r^6 (the first term
+// left out is below 2^-64), and the one rounding that matters is the last
+// sum's: within about half an ulp of the true value.
+inline double exp_split(double x, std::uint64_t& n) {
+  // Adding 1.5 x 2^52 leaves the whole number in the low bits of the sum
+  // (|64 x / ln 2| < 2^51), so the sum's bits less the shift's are n.
+  const double shifted = x * (kExpTableSize * kInvLn2) + kRoundingShift;
+  const double nn = shifted - kRoundingShift;
+  n = bits_of(shifted) - bits_of(kRoundingShift);
+  // kLn2High / 64 is still exact times any n (its 21 significant bits and
+  // n's 17 fit in a double's 53).
+  const double r = (x - nn * (kLn2High / kExpTableSize)) - nn * (kLn2Low / kExpTableSize);
+  const double r2 = r * r;
+  const double e_r_less_one =
+      r + r2 * ((1.0 / 2 + r * (1.0 / 6)) + r2 * ((1.0 / 24 + r * (1.0 / 120)) + r2 * (1.0 / 720)));
+  const double* t = kPowersOfTwo[n % kExpTableSize];
+  return t[0] + (t[1] + t[0] * e_r_less_one);
+}
+
+// Beyond this |x|, 2^k leaves the normal range or the result overflows or
+// vanishes, and portable_exp takes care; within it exp_split's part times
+// 2^k, set in the exponent's bits, is the whole job.
+constexpr double kExpPlainLimit = 708;
+
 }  // namespace elementary_detail
 
-// e^x. x = k ln 2 + r with |r| <= ln 2 / 2 (about), e^r by its Taylor series
-// to r^13 (the first term left out is below 2^-60 of the sum), then scaled
-// by 2^k through the exponent's bits.
+// e^x (see exp_split), within about half an ulp over the whole range.
 inline double portable_exp(double x) {
   using namespace elementary_detail;
+  std::uint64_t n = 0;
+  if (x >= -kExpPlainLimit && x <= kExpPlainLimit) {
+    const double part = exp_split(x, n);
+    // 2^k's bits: k = (n - j) / 64 (n as two's complement), biased, in the
+    // exponent's place.
+    return part * double_of(((n - n % kExpTableSize) << (52 - kExpTableBits)) + (std::uint64_t{1023} << 52));
+  }
   if (x != x) return x;
   if (x > 709.782712893384) return std::numeric_limits<double>::infinity();  // above ln(largest double)
   if (x < -745.1332191019412) return 0;  // below ln(2^-1075): rounds to zero
-  // k = x / ln 2 rounded to nearest: adding 1.5 x 2^52 leaves the integer in
-  // the low bits of the sum (|x / ln 2| < 2^51).
-  const double shifted = x * kInvLn2 + kRoundingShift;
-  const double kk = shifted - kRoundingShift;
-  const auto k = static_cast<std::int64_t>(static_cast<std::int32_t>(bits_of(shifted) & 0xFFFFFFFF));
-  const double r = (x - kk * kLn2High) - kk * kLn2Low;
-  // e^r = 1 + r + r^2 q(r), q's coefficients 1/n! for n = 2..13, in pairs
-  // and by powers of r^2 so that the chain of dependent operations is short.
-  const double r2 = r * r;
-  const double r4 = r2 * r2;
-  const double p0 = 1.0 / 2 + r * (1.0 / 6);
-  const double p1 = 1.0 / 24 + r * (1.0 / 120);
-  const double p2 = 1.0 / 720 + r * (1.0 / 5040);
-  const double p3 = 1.0 / 40320 + r * (1.0 / 362880);
-  const double p4 = 1.0 / 3628800 + r * (1.0 / 39916800);
-  const double p5 = 1.0 / 479001600 + r * (1.0 / 6227020800);
-  const double q = (p0 + r2 * p1) + r4 * ((p2 + r2 * p3) + r4 * (p4 + r2 * p5));
-  const double y = 1 + (r + r2 * q);
-  if (k > 1023) return y * 2 * power_of_two(k - 1);
-  if (k < -1022) return y * power_of_two(k + 54) * power_of_two(-54);  // a subnormal result
-  return y * power_of_two(k);
+  const double part = exp_split(x, n);
+  const auto k = static_cast<std::int64_t>(n - n % kExpTableSize) / kExpTableSize;
+  if (k > 1023) return part * 2 * power_of_two(k - 1);
+  if (k < -1022) return part * power_of_two(k + 54) * power_of_two(-54);  // a subnormal result
+  return part * power_of_two(k);
 }
 
 // The natural logarithm. x = 2^e m with m in (sqrt(2)/2, sqrt(2)], f = m - 1

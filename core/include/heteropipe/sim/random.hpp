@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <limits>
 
 // The simulator's randomness, written out in full so that the native build,
 // the WebAssembly module and the Python extension draw the same bits for the
@@ -37,17 +38,7 @@ class Stream {
   static Stream from_state(std::uint64_t a, std::uint64_t b, std::uint64_t c, std::uint64_t d);
 
   // Defined here, not in random.cpp, so that an engine's loop inlines them.
-  std::uint64_t next_bits() {
-    const std::uint64_t result = rotl(s_[1] * 5, 7) * 9;
-    const std::uint64_t t = s_[1] << 17;
-    s_[2] ^= s_[0];
-    s_[3] ^= s_[1];
-    s_[1] ^= s_[2];
-    s_[0] ^= s_[3];
-    s_[2] ^= t;
-    s_[3] = rotl(s_[3], 45);
-    return result;
-  }
+  std::uint64_t next_bits() { return step(s_); }
   // Uniform in the open interval (0, 1): (k + 0.5) / 2^53, k in [0, 2^53).
   double uniform() { return unit(next_bits()); }
   // Standard normal by a ziggurat of 256 layers (docs/simulation.md): bits
@@ -55,18 +46,49 @@ class Stream {
   // about 99% of the time that is all it takes.
   double normal() {
     const std::uint64_t b = next_bits();
+    const double x = normal_core(detail::ziggurat(), b);
+    return x == x ? x : normal_edge(b, unit(b) * detail::ziggurat().x[b & 0xFF]);
+  }
+  // n normals into out, the same as n calls of normal(): the generator's state
+  // in locals (registers) and the table found once, outside the loop.
+  void normals(double* out, std::int64_t n) {
     const detail::Ziggurat& z = detail::ziggurat();
-    const auto i = static_cast<unsigned>(b & 0xFF);
-    const double x = unit(b) * z.x[i];
-    // Inside the part of the layer that lies wholly under the curve: the sign
-    // bit set from bit 8 without a branch, which would fail half the time.
-    if (x < z.x[i + 1]) return with_sign_of_bit_8(x, b);
-    return normal_edge(b, x);
+    std::uint64_t s[4] = {s_[0], s_[1], s_[2], s_[3]};
+    for (std::int64_t i = 0; i < n; ++i) {
+      const std::uint64_t b = step(s);
+      out[i] = normal_core(z, b);
+      if (out[i] == out[i]) continue;
+      for (int w = 0; w < 4; ++w) s_[w] = s[w];
+      out[i] = normal_edge(b, unit(b) * z.x[b & 0xFF]);
+      for (int w = 0; w < 4; ++w) s[w] = s_[w];
+    }
+    for (int w = 0; w < 4; ++w) s_[w] = s[w];
   }
 
  private:
   Stream() = default;
   static std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+  // xoshiro256**: the next output of state s, and s advanced.
+  static std::uint64_t step(std::uint64_t (&s)[4]) {
+    const std::uint64_t result = rotl(s[1] * 5, 7) * 9;
+    const std::uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rotl(s[3], 45);
+    return result;
+  }
+  // The normal for bits b when b's point lies in its layer's core, where
+  // every point is under the curve; NaN when it lies outside (normal_edge's
+  // case). The sign comes from bit 8 without a branch, which would fail half
+  // the time.
+  static double normal_core(const detail::Ziggurat& z, std::uint64_t b) {
+    const auto i = static_cast<unsigned>(b & 0xFF);
+    const double x = unit(b) * z.x[i];
+    return x < z.x[i + 1] ? with_sign_of_bit_8(x, b) : std::numeric_limits<double>::quiet_NaN();
+  }
   static double unit(std::uint64_t b) {
     constexpr double kUnit = 1.0 / 9007199254740992.0;  // 2^-53
     return (static_cast<double>(b >> 11) + 0.5) * kUnit;
