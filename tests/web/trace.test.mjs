@@ -5,10 +5,12 @@
 // both languages; a gzip bomb stops at the limit; Cancel ends an import; axe finds no violations.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { createGzip, gunzipSync } from 'node:zlib';
 import { launch, open, fileBase, root, modulePath, settled, readyCount, pageValues, expectedValues, axeViolations, PAGES } from './helpers.mjs';
 
 const traces = path.join(root, 'tests', 'data', 'traces');
@@ -169,24 +171,39 @@ for (const p of PAGES) {
   });
 }
 
-test('a gzip bomb stops at the limit while it inflates, with a coded error naming the file', async () => {
-  const { page } = await open(context, fileBase + 'calculator.html');
-  await choose(page, SYNTHETIC);  // loads the section's reader
+test('a gzip bomb stops at the limit while it inflates in the worker, with the core\'s coded error naming the file', async () => {
+  // Zeros past the limit (max_trace_bytes) by a few chunks, compressed as they stream: about a megabyte.
+  const limit = full.limits.max_trace_bytes, chunk = Buffer.alloc(1 << 20);
+  const gzip = createGzip({ level: 1 }), parts = [];
+  gzip.on('data', (b) => parts.push(b));
+  for (let n = 0; n <= limit; n += chunk.length) if (!gzip.write(chunk)) await once(gzip, 'drain');
+  gzip.end();
+  await once(gzip, 'end');
+  const dir = mkdtempSync(path.join(tmpdir(), 'hp-bomb-')), bomb = path.join(dir, 'bomb.json.gz');
+  writeFileSync(bomb, Buffer.concat(parts));
+  const size = statSync(bomb).size;
+  const { page, problems } = await open(context, fileBase + 'calculator.html');
+  await choose(page, SYNTHETIC);
+  await choose(page, [bomb]);
   const e = await page.evaluate(async () => {
-    const zeros = new Blob([new Uint8Array(8 << 20)]).stream().pipeThrough(new CompressionStream('gzip'));
-    const file = new File([await new Response(zeros).arrayBuffer()], 'bomb.json.gz');
-    try { await window.HP.traceRead.read([file], 1 << 20, () => {}).promise; } catch (err) {
-      return { code: err.code, field: err.field, token: err.token, index: err.index, value: err.value, limit: err.limit, size: file.size,
-        text: window.HP_I18N.trace.error(err) };
+    const file = document.getElementById('trace-files').files[0];
+    try { await HP.tools.run('importTrace', [[{ name: file.name, bytes: file }]]).promise; } catch (err) {
+      return { code: err.code, field: err.field, token: err.token, index: err.index, value: err.value, limit: err.limit, message: err.message };
     }
     return null;
   });
   assert.ok(e, 'refused');
-  assert.deepEqual([e.code, e.field, e.token, e.limit], ['too_large', 'trace', 'bomb.json.gz', 1 << 20]);
+  assert.deepEqual([e.code, e.field, e.token, e.limit], ['too_large', 'trace', 'bomb.json.gz', limit]);
   assert.ok(e.value > e.limit && e.value <= e.limit + (1 << 20), String(e.value));
-  assert.ok(e.index > 0 && e.index <= e.size, String(e.index));
-  assert.equal(e.text, `bomb.json.gz, byte ${e.index}: more than 1,048,576 bytes once decompressed`);
+  assert.ok(e.index > 0 && e.index <= size, String(e.index));
+  assert.equal(e.message, `bomb.json.gz, byte ${e.index}: more than 1,073,741,824 bytes once decompressed`);
+  // The page shows the same refusal, and the worker's memory was not filled: the next import runs.
+  assert.equal(await page.textContent('#trace-result .error'), e.message);
+  await choose(page, SYNTHETIC);
+  assert.ok(await page.$('.trace-summary'));
+  assert.deepEqual(problems, []);
   await page.close();
+  rmSync(dir, { recursive: true });
 });
 
 test('Cancel ends an import at once; the next one runs', async () => {
