@@ -2,7 +2,8 @@
 // and T_real are the whole module's hp.importTrace for the same bytes (and the CLI's goldens); "Fill
 // the calculator" puts them into the fields and the results follow; the real HTA traces give what
 // the native tests assert; a bad file is the core's coded error naming the file and the byte, in
-// both languages; a gzip bomb stops at the limit; Cancel ends an import; axe finds no violations.
+// both languages; plain files go to the worker as Files, with the progress bar filling; a gzip bomb
+// stops at the limit; Cancel ends an import; axe finds no violations.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
@@ -223,6 +224,32 @@ test('Cancel ends an import at once; the next one runs', async () => {
   await choose(page, SYNTHETIC);
   assert.equal(await answered(page), n + 1, 'the cancelled import never answered');
   assert.equal(await page.textContent('#trace-status'), '');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('plain JSON files go to the worker as Files: the same result as their text, and the progress bar fills', async () => {
+  const { page, problems } = await open(context, fileBase + 'calculator.html');
+  await choose(page, SYNTHETIC);
+  const plain = inflated(SYNTHETIC).map((f) => ({ name: f.name.replace(/\.gz$/, ''), mimeType: 'application/json', buffer: Buffer.from(f.bytes) }));
+  // The progress bar's values as they change (each change's value before it, then the last): the
+  // share of the files read, then indeterminate.
+  await page.evaluate(() => {
+    window.seen = [];
+    new MutationObserver((records) => records.forEach((r) => window.seen.push(r.oldValue === null ? 'indeterminate' : Number(r.oldValue))))
+      .observe(document.getElementById('trace-progress'), { attributes: true, attributeFilter: ['value'], attributeOldValue: true });
+  });
+  await choose(page, plain);
+  await page.evaluate(() => window.seen.push(document.getElementById('trace-progress').hasAttribute('value') ? 'a value' : 'indeterminate'));
+  const expected = full.importTrace(inflated(SYNTHETIC), { stat: 'min', unit: 'ms' });
+  assert.deepEqual([expected.tau, expected.M, expected.T_real], [[1, 2.5, 1.5], 8, 23]);
+  assertRecovered(await summary(page), expected);
+  assert.equal(await page.textContent('#trace-status'), '');
+  // The first is the bar as the import before left it (indeterminate); this one starts from 0.
+  const seen = (await page.evaluate(() => window.seen)).slice(1), shares = seen.slice(0, -1);
+  assert.equal(seen[0], 0, seen.join(' '));
+  assert.deepEqual(seen.slice(-2), [1, 'indeterminate'], seen.join(' '));
+  assert.ok(shares.length >= 3 && shares.every((f, k) => typeof f === 'number' && f <= 1 && (k === 0 || f > shares[k - 1])), seen.join(' '));
   assert.deepEqual(problems, []);
   await page.close();
 });
