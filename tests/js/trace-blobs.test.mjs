@@ -126,3 +126,17 @@ test('the fraction of the Blobs\' bytes read goes to a global heteropipeProgress
   assert.equal(seen.at(-1), 1);
   assert.ok(seen.every((f, k) => f > 0 && f <= 1 && (k === 0 || f > seen[k - 1])), seen.join(' '));
 });
+
+test('where a Blob\'s stream has no BYOB reader, it is read in the pieces the stream gives', async () => {
+  const getReader = ReadableStream.prototype.getReader;
+  ReadableStream.prototype.getReader = function (options) {
+    if (options && options.mode === 'byob') throw new TypeError('no BYOB reader here');
+    return getReader.call(this, options);
+  };
+  try {
+    const plain = texts(REAL).map((f) => ({ name: f.name, bytes: new Blob([f.bytes]) }));
+    assert.deepEqual(await hp.importTrace(plain), hp.importTrace(texts(REAL)));
+  } finally {
+    ReadableStream.prototype.getReader = getReader;
+  }
+});

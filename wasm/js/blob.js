@@ -58,20 +58,28 @@ export async function probe(x, size, limit) {
 
 // A plain file through one piece of PIECE bytes, read into again and again
 // (a BYOB reader hands the same memory back), so that reading leaves no
-// garbage for the collector behind.
+// garbage for the collector behind; where the Blob's stream has no BYOB
+// reader, in the pieces the stream gives.
 const PIECE = 1024 * 1024;
 async function pourPlain(f, u8, read) {
-  const reader = stream.call(f.blob).getReader({ mode: 'byob' });
-  let piece = new Uint8Array(PIECE);
+  const source = stream.call(f.blob);
+  let reader = null;
+  let piece = null;
+  try {
+    reader = source.getReader({ mode: 'byob' });
+    piece = new Uint8Array(PIECE);
+  } catch (e) {
+    reader = source.getReader();
+  }
   let total = 0;
   for (;;) {
-    const next = await reader.read(piece);
+    const next = await (piece ? reader.read(piece) : reader.read());
     if (next.done) return total;
     const n = next.value.length;
     if (total + n <= f.room) u8().set(next.value, f.address + total);
     total += n;
     read(total);
-    piece = new Uint8Array(next.value.buffer);
+    if (piece) piece = new Uint8Array(next.value.buffer);
   }
 }
 
