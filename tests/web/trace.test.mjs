@@ -2,13 +2,16 @@
 // and T_real are the whole module's hp.importTrace for the same bytes (and the CLI's goldens); "Fill
 // the calculator" puts them into the fields and the results follow; the real HTA traces give what
 // the native tests assert; a bad file is the core's coded error naming the file and the byte, in
-// both languages; a gzip bomb stops at the limit; Cancel ends an import; axe finds no violations.
+// both languages; plain files go to the worker as Files, with the progress bar filling; a gzip bomb
+// stops at the limit; Cancel ends an import; axe finds no violations.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { createGzip, gunzipSync } from 'node:zlib';
 import { launch, open, fileBase, root, modulePath, settled, readyCount, pageValues, expectedValues, axeViolations, PAGES } from './helpers.mjs';
 
 const traces = path.join(root, 'tests', 'data', 'traces');
@@ -169,24 +172,39 @@ for (const p of PAGES) {
   });
 }
 
-test('a gzip bomb stops at the limit while it inflates, with a coded error naming the file', async () => {
-  const { page } = await open(context, fileBase + 'calculator.html');
-  await choose(page, SYNTHETIC);  // loads the section's reader
+test('a gzip bomb stops at the limit while it inflates in the worker, with the core\'s coded error naming the file', async () => {
+  // Zeros past the limit (max_trace_bytes) by a few chunks, compressed as they stream: about a megabyte.
+  const limit = full.limits.max_trace_bytes, chunk = Buffer.alloc(1 << 20);
+  const gzip = createGzip({ level: 1 }), parts = [];
+  gzip.on('data', (b) => parts.push(b));
+  for (let n = 0; n <= limit; n += chunk.length) if (!gzip.write(chunk)) await once(gzip, 'drain');
+  gzip.end();
+  await once(gzip, 'end');
+  const dir = mkdtempSync(path.join(tmpdir(), 'hp-bomb-')), bomb = path.join(dir, 'bomb.json.gz');
+  writeFileSync(bomb, Buffer.concat(parts));
+  const size = statSync(bomb).size;
+  const { page, problems } = await open(context, fileBase + 'calculator.html');
+  await choose(page, SYNTHETIC);
+  await choose(page, [bomb]);
   const e = await page.evaluate(async () => {
-    const zeros = new Blob([new Uint8Array(8 << 20)]).stream().pipeThrough(new CompressionStream('gzip'));
-    const file = new File([await new Response(zeros).arrayBuffer()], 'bomb.json.gz');
-    try { await window.HP.traceRead.read([file], 1 << 20, () => {}).promise; } catch (err) {
-      return { code: err.code, field: err.field, token: err.token, index: err.index, value: err.value, limit: err.limit, size: file.size,
-        text: window.HP_I18N.trace.error(err) };
+    const file = document.getElementById('trace-files').files[0];
+    try { await HP.tools.run('importTrace', [[{ name: file.name, bytes: file }]]).promise; } catch (err) {
+      return { code: err.code, field: err.field, token: err.token, index: err.index, value: err.value, limit: err.limit, message: err.message };
     }
     return null;
   });
   assert.ok(e, 'refused');
-  assert.deepEqual([e.code, e.field, e.token, e.limit], ['too_large', 'trace', 'bomb.json.gz', 1 << 20]);
+  assert.deepEqual([e.code, e.field, e.token, e.limit], ['too_large', 'trace', 'bomb.json.gz', limit]);
   assert.ok(e.value > e.limit && e.value <= e.limit + (1 << 20), String(e.value));
-  assert.ok(e.index > 0 && e.index <= e.size, String(e.index));
-  assert.equal(e.text, `bomb.json.gz, byte ${e.index}: more than 1,048,576 bytes once decompressed`);
+  assert.ok(e.index > 0 && e.index <= size, String(e.index));
+  assert.equal(e.message, `bomb.json.gz, byte ${e.index}: more than 1,073,741,824 bytes once decompressed`);
+  // The page shows the same refusal, and the worker's memory was not filled: the next import runs.
+  assert.equal(await page.textContent('#trace-result .error'), e.message);
+  await choose(page, SYNTHETIC);
+  assert.ok(await page.$('.trace-summary'));
+  assert.deepEqual(problems, []);
   await page.close();
+  rmSync(dir, { recursive: true });
 });
 
 test('Cancel ends an import at once; the next one runs', async () => {
@@ -206,6 +224,32 @@ test('Cancel ends an import at once; the next one runs', async () => {
   await choose(page, SYNTHETIC);
   assert.equal(await answered(page), n + 1, 'the cancelled import never answered');
   assert.equal(await page.textContent('#trace-status'), '');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('plain JSON files go to the worker as Files: the same result as their text, and the progress bar fills', async () => {
+  const { page, problems } = await open(context, fileBase + 'calculator.html');
+  await choose(page, SYNTHETIC);
+  const plain = inflated(SYNTHETIC).map((f) => ({ name: f.name.replace(/\.gz$/, ''), mimeType: 'application/json', buffer: Buffer.from(f.bytes) }));
+  // The progress bar's values as they change (each change's value before it, then the last): the
+  // share of the files read, then indeterminate.
+  await page.evaluate(() => {
+    window.seen = [];
+    new MutationObserver((records) => records.forEach((r) => window.seen.push(r.oldValue === null ? 'indeterminate' : Number(r.oldValue))))
+      .observe(document.getElementById('trace-progress'), { attributes: true, attributeFilter: ['value'], attributeOldValue: true });
+  });
+  await choose(page, plain);
+  await page.evaluate(() => window.seen.push(document.getElementById('trace-progress').hasAttribute('value') ? 'a value' : 'indeterminate'));
+  const expected = full.importTrace(inflated(SYNTHETIC), { stat: 'min', unit: 'ms' });
+  assert.deepEqual([expected.tau, expected.M, expected.T_real], [[1, 2.5, 1.5], 8, 23]);
+  assertRecovered(await summary(page), expected);
+  assert.equal(await page.textContent('#trace-status'), '');
+  // The first is the bar as the import before left it (indeterminate); this one starts from 0.
+  const seen = (await page.evaluate(() => window.seen)).slice(1), shares = seen.slice(0, -1);
+  assert.equal(seen[0], 0, seen.join(' '));
+  assert.deepEqual(seen.slice(-2), [1, 'indeterminate'], seen.join(' '));
+  assert.ok(shares.length >= 3 && shares.every((f, k) => typeof f === 'number' && f <= 1 && (k === 0 || f > shares[k - 1])), seen.join(' '));
   assert.deepEqual(problems, []);
   await page.close();
 });

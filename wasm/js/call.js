@@ -52,12 +52,25 @@ export function caller(m, limits, small) {
 
   // `staged`, if given, runs once the inputs are in the module's memory and
   // before the operation: a caller may let go of large inputs there.
+  //
+  // call.later(inputs) stages a request whose texts are written afterwards,
+  // while the caller awaits them (a Blob's, traces.js): its area is its own,
+  // never the shared one, so that the calls made meanwhile cannot reach it,
+  // and every write takes the memory's current view (u8), since they may grow
+  // it. Then run(typed) runs the operation, or drop() frees the area unread.
   return (name) => {
     const run = m[name];
-    return (inputs, typed, staged) => {
+    const call = (inputs, typed, staged) => {
       const at = encode(inputs);
       if (staged) staged();
       return reply(run(at), typed);
     };
+    if (HETEROPIPE_TOOLS) {
+      call.later = (inputs) => {
+        const at = encode(inputs, true);
+        return { u8: heap.u8, run: (typed) => reply(run(at), typed), drop: () => m.unstage(at) };
+      };
+    }
+    return call;
   };
 }

@@ -14,8 +14,10 @@ function writeAscii(u8, at, s) {
   for (let k = 0; k < s.length; k++) u8[at + k] = s.charCodeAt(k);
 }
 
-// s as UTF-8 (`bytes` long) at u8[at]; a Uint8Array as it is.
+// s as UTF-8 (`bytes` long) at u8[at]; a Uint8Array as it is. A function
+// is a text written later, told where it goes (a Blob's; traces.js).
 function writeText(u8, at, s, bytes) {
+  if (HETEROPIPE_TOOLS && typeof s === 'function') return s(at);
   if (typeof s !== 'string') return u8.set(s, at);
   if (bytes === s.length) return writeAscii(u8, at, s);
   if (encoder === null) encoder = new TextEncoder();
@@ -27,10 +29,11 @@ function writeText(u8, at, s, bytes) {
 // shared staging area, if known yet.
 export function encoderOf(m, heap, limits, small) {
   const stage = m.stage;
-  // Stages `inputs` (nulls are absent inputs) and returns the area's address.
-  // Lists and texts longer than the limits, or too large for memory, are
-  // named but not copied; C++ says which error that is.
-  function encode(inputs) {
+  // Stages `inputs` (nulls are absent inputs) and returns the area's address;
+  // in an area of its own when `own`, even if small. Lists and texts longer
+  // than the limits, or too large for memory, are named but not copied; C++
+  // says which error that is.
+  function encode(inputs, own) {
     let records = 0;
     let strings = 0;
     let lists = 0;
@@ -52,7 +55,7 @@ export function encoderOf(m, heap, limits, small) {
         }
         if (input.values !== null) lists += input.length * 8;
       } else if (input.kind === TEXT) {
-        if (typeof input.value !== 'string') input.length = Math.max(uint8Length(input.value), 0);
+        if (typeof input.value === 'object') input.length = Math.max(uint8Length(input.value), 0);
         if (input.length <= (input.limit || limits.max_text_bytes)) texts += input.length;
       }
     }
@@ -60,7 +63,7 @@ export function encoderOf(m, heap, limits, small) {
     const bytes = recordBytes + lists + texts;
     // Small requests go to the module's shared area: no call can start
     // between writing it here and the operation reading it.
-    const shared = small !== undefined && bytes <= small.bytes;
+    const shared = !(HETEROPIPE_TOOLS && own) && small !== undefined && bytes <= small.bytes;
     const at = shared ? small.address : stage(recordBytes, lists + texts);
     if (at === 0) return 0;
     const f64 = heap.f64();

@@ -1,7 +1,9 @@
 // Trace import, which only the whole module has (heteropipe.js; see
-// wasm/CMakeLists.txt). Each file's text, a string or its bytes already
-// decompressed, is staged once and read in place by the core's readers
-// (wasm/src/trace_ops.cpp), which also read and check every option.
+// wasm/CMakeLists.txt). Each file's text, a string, its bytes already
+// decompressed, or a Blob read (and inflated) as it streams (blob.js), is
+// staged once and read in place by the core's readers (wasm/src/trace_ops.cpp),
+// which also read and check every option.
+import { Refusal, pour, probe, sizeOfBlob } from './blob.js';
 import { fieldsOf, list, number, quote, text, uint8Length } from './snapshot.js';
 
 const what = (name) => 'importTrace: ' + name;
@@ -11,19 +13,30 @@ function objectAt(x, name) {
   return x;
 }
 
-// A file's content: text as UTF-8, or a Uint8Array's bytes as they are.
-function content(name, x, max, label) {
+// A file's content: text as UTF-8, a Uint8Array's bytes as they are, or a
+// Blob's, written when it is read (see importBlobs); a Blob (file k) joins
+// `blobs`.
+function content(name, x, max, label, blobs, k) {
   if (typeof x === 'string') {
     const t = text(name, x, label);
     t.limit = max;
     return t;
   }
-  const length = uint8Length(x);
-  if (length < 0) throw new TypeError(label + ' must be a Uint8Array or a string (got ' + quote(x) + ')');
   const t = text(name, '', label);
+  t.limit = max;
+  const size = sizeOfBlob(x);
+  if (size >= 0) {
+    const f = { k, blob: x, size, input: t, gzip: false, room: size, address: -1 };
+    t.value = (address) => {
+      f.address = address;
+    };
+    blobs.push(f);
+    return t;
+  }
+  const length = uint8Length(x);
+  if (length < 0) throw new TypeError(label + ' must be a Uint8Array, a string or a Blob (got ' + quote(x) + ')');
   t.value = x;
   t.length = length;
-  t.limit = max;
   return t;
 }
 
@@ -41,6 +54,62 @@ function detach(files, count) {
   }
 }
 
+// The import of `blobs` (and the other inputs), a Promise: each Blob is read
+// into the staged request; its text's room is its size, or what a gzip
+// file's trailer says (blob.js's probe). A gzip text that turns out longer
+// or shorter is staged again, in room of its length (a file of several
+// members, an empty one). A gzip file that does not inflate, or passes the
+// limit, is refused as the core words it (`refused.*`), before any file is
+// read; `names` are the files' name inputs. `done` runs once every text is
+// staged. The fraction of the Blobs' bytes read goes to the global
+// heteropipeProgress where there is one (the pages' worker; tools.js).
+async function importBlobs(run, inputs, names, blobs, limit, done) {
+  const report = typeof globalThis.heteropipeProgress === 'function' ? globalThis.heteropipeProgress : () => {};
+  const size = blobs.reduce((sum, f) => sum + f.size, 0) || 1;
+  let shown = -1;  // in hundredths: each piece read need not be a message
+  const progress = (fraction) => {
+    if (Math.floor(fraction * 100) === shown) return;
+    shown = Math.floor(fraction * 100);
+    report(fraction);
+  };
+  for (const f of blobs) Object.assign(f, await probe(f.blob, f.size, limit));
+  for (let pass = 0; pass < 2; pass++) {
+    for (const f of blobs) {
+      f.address = -1;
+      f.input.length = f.room;
+    }
+    const request = run.later(inputs);
+    let again = false;
+    let before = 0;
+    let file = null;
+    try {
+      for (file of blobs) {
+        // Not staged: over the limit (too_long) or no memory; the core says which.
+        if (file.address >= 0) {
+          const length = await pour(file, request.u8, limit, (n) => progress(Math.min(1, (before + n) / size)));
+          if (length !== file.room) {
+            if (!file.gzip) throw new Error(what('files[' + file.k + ']') + ' changed while it was read');
+            file.room = length;
+            again = true;
+          }
+        }
+        before += file.size;
+      }
+    } catch (e) {
+      request.drop();
+      if (!(e instanceof Refusal)) throw e;
+      const refused = [number('refused.file', file.k), number('refused.at', e.at), number('refused.size', e.size)];
+      return run([...names, ...refused], false);
+    }
+    if (!again) {
+      done();
+      return request.run(false);
+    }
+    request.drop();
+  }
+  throw new Error(what('files') + ': a gzip file changed while it was read');
+}
+
 // The trace importer for the API of module m, or none.
 export function tracesOf(m, operation, limits) {
   if (typeof m.import_trace !== 'function') return {};
@@ -49,10 +118,13 @@ export function tracesOf(m, operation, limits) {
     const count = objectAt(files, 'files').length;
     if (typeof count !== 'number' || !(count >= 0)) throw new TypeError(what('files') + ' must be a list of files');
     const inputs = [number('files', count)];
+    const names = [inputs[0]];
+    const blobs = [];
     for (let k = 0; k < count; k++) {
       const file = objectAt(files[k], 'files[' + k + ']');
-      inputs.push(text('name.' + k, file.name, what('files[' + k + '].name')));
-      inputs.push(content('bytes.' + k, file.bytes, limits.max_trace_bytes, what('files[' + k + '].bytes')));
+      names.push(text('name.' + k, file.name, what('files[' + k + '].name')));
+      inputs.push(names[k + 1]);
+      inputs.push(content('bytes.' + k, file.bytes, limits.max_trace_bytes, what('files[' + k + '].bytes'), blobs, k));
     }
     const o = fieldsOf(options);
     const order = o.stage_order;
@@ -65,7 +137,9 @@ export function tracesOf(m, operation, limits) {
       optionalText('transfer', o.transfer),
       optionalText('microbatch', o.microbatch),
     );
-    return run(inputs, false, o.detach === true ? () => detach(files, count) : undefined);
+    const staged = o.detach === true ? () => detach(files, count) : () => {};
+    if (blobs.length > 0) return importBlobs(run, inputs, names, blobs, limits.max_trace_bytes, staged);
+    return run(inputs, false, staged);
   }
   return { importTrace };
 }

@@ -38,6 +38,10 @@ double catalog(double staging);
 // module binds them).
 double simulate(double staging);
 double import_trace(double staging);
+// Frees a staged request unread: one the wrapper let go before its texts
+// were whole (a Blob that could not be read, a gzip text staged again in room
+// of its length; wasm/js/traces.js).
+void unstage(double staging);
 
 // One quantity of a pipeline.
 template <auto quantity>

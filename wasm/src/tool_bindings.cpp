@@ -13,4 +13,5 @@ EMSCRIPTEN_BINDINGS(heteropipe_tools) {
   function("plan", &op::plan);
   function("simulate", &op::simulate);
   function("import_trace", &op::import_trace);
+  function("unstage", &op::unstage);
 }

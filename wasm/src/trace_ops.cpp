@@ -1,9 +1,11 @@
 // Trace import (tool_bindings.cpp): files' text read by the core's readers
 // in place, where the wrapper staged it once, then the model recovered with
 // the options `heteropipe trace` takes, as its flags' text or as values.
-// The module has no zlib: the caller decompresses (docs/traces.md).
+// The module has no zlib: the caller decompresses, or the wrapper inflates a
+// gzip Blob with the platform's DecompressionStream (docs/traces.md).
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -99,11 +101,30 @@ Result<std::string_view> file_text(const Request& in, std::size_t k, std::string
 
 namespace {
 
+// A file the wrapper stopped inflating (a gzip Blob, wasm/js/blob.js): past
+// the limit once inflated, or damaged or cut short. It is refused before any
+// file is read, as the CLI's inflater refuses it before the reader starts.
+// refused.file: its number; refused.at: the compressed bytes read;
+// refused.size: the bytes it had inflated to.
+std::optional<Error> refused(const Request& in) {
+  const auto file = in.number("refused.file");
+  if (!file) return std::nullopt;
+  // Whole numbers below 2^53, as the wrapper sends them; anything else reads as 0.
+  auto whole = [](double x) { return x >= 0 && x < 9007199254740992.0 ? static_cast<std::int64_t>(x) : 0; };
+  const std::string label(in.word("name." + std::to_string(whole(*file))));
+  const std::int64_t at = whole(in.number("refused.at").value_or(0));
+  const double size = in.number("refused.size").value_or(0);
+  constexpr auto kLimit = static_cast<double>(limits::kMaxTraceBytes);
+  if (size > kLimit) return Error{ErrorCode::too_large, Field::trace, at, size, label, kLimit};
+  return Error{ErrorCode::bad_gzip, Field::trace, at, 0, label};
+}
+
 // The files' events, read from their staged texts; the texts are let go
 // with the staging area when this returns, before the model is recovered, so
 // that a large import does not hold its text and the recovery's work at once.
 Result<TraceEvents> read_files(double staging, TraceOptions& options) {
   Request in(staging);
+  if (auto refusal = refused(in)) return *refusal;
   auto read = read_options(in);
   if (!read) return read.error();
   options = std::move(read).value();
@@ -123,6 +144,8 @@ Result<TraceEvents> read_files(double staging, TraceOptions& options) {
 }
 
 }  // namespace
+
+void unstage(double staging) { Request dropped(staging); }
 
 double import_trace(double staging) {
   TraceOptions options;

@@ -46,6 +46,8 @@ export type SimulateInput = heteropipe.SimulateInput;
 export type Simulation<List = number[]> = heteropipe.Simulation<List>;
 export type SlopeInput = heteropipe.SlopeInput;
 export type Timeline = heteropipe.Timeline;
+export type TraceBlob = heteropipe.TraceBlob;
+export type TraceBlobFile = heteropipe.TraceBlobFile;
 export type TraceFile = heteropipe.TraceFile;
 export type TraceLink = heteropipe.TraceLink;
 export type TraceOptions = heteropipe.TraceOptions;

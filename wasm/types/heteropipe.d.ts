@@ -418,6 +418,19 @@ declare namespace heteropipe {
     name: string;
     bytes: Uint8Array | string;
   }
+  /** A Blob or a File (a page's, or Node's Blob): what the module reads of it. */
+  interface TraceBlob {
+    readonly size: number;
+    slice(start?: number, end?: number): TraceBlob;
+    stream(): unknown;
+    arrayBuffer(): Promise<ArrayBuffer>;
+  }
+  /** One trace file as a Blob (or a File), read and, if gzip, inflated as it streams; or as TraceFile's bytes. */
+  interface TraceBlobFile {
+    /** The file's label in errors. */
+    name: string;
+    bytes: TraceBlob | Uint8Array | string;
+  }
   /** The options of `heteropipe trace`. */
   interface TraceOptions {
     stat?: 'min' | 'p50' | 'mean';
@@ -549,8 +562,10 @@ declare namespace heteropipe {
     /** The exact simulator and Monte Carlo over it, as `heteropipe simulate --json`. */
     simulate(input: SimulateInput & { timeline: true }): Simulation<Float64Array>;
     simulate(input: SimulateInput): Simulation;
-    /** tau, d, M and T_real recovered from profiler traces, as `heteropipe trace --json`. Gzip is refused (bad_gzip): inflate first. */
+    /** tau, d, M and T_real recovered from profiler traces, as `heteropipe trace --json`. Gzip bytes are refused (bad_gzip): inflate first. */
     importTrace(files: TraceFile[], options?: TraceOptions): TraceResult;
+    /** The same, a promise, when a file is a Blob: each Blob is read in pieces straight into the module, a gzip one inflated as it streams. */
+    importTrace(files: TraceBlobFile[], options?: TraceOptions): Promise<TraceResult>;
   }
 }
 

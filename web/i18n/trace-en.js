@@ -1,16 +1,9 @@
 // English strings of the "Measured run" section, loaded with it (web/js/sections.js): the words
 // it shows before a file is dropped are in en.js. The core's errors, warnings and reasons show the
-// module's own English sentences; only the errors the browser's reader finds first are worded here.
+// module's own English sentences.
 (function () {
   'use strict';
   var R = window.HP_I18N.trace;
-  var G = function (x) { return window.HP.fmt.integer(x); };
-  // The reader's own refusals (trace-read.js), worded as the core words the same codes.
-  var PAGE = {
-    too_long: function (e) { return 'the text is ' + G(e.value) + ' bytes, over the limit of ' + G(e.limit); },
-    too_large: function (e) { return 'more than ' + G(e.limit) + ' bytes once decompressed'; },
-    bad_gzip: function () { return 'the gzip data is damaged or cut short'; }
-  };
   Object.assign(R, {
     progressLabel: 'Reading the trace',
     cancel: 'Cancel',
@@ -32,10 +25,7 @@
     hint_transfer: 'default: Send, Recv, SendRecv',
     hint_microbatch: 'e.g. microbatch_(\\d+)',
     again: 'Import again',
-    error: function (e) {
-      if (!e.page) return e.message;
-      return e.token + ', byte ' + e.index + ': ' + PAGE[e.code](e);
-    },
+    error: function (e) { return e.message; },
     filesRead: function (names, unit, stat) { return 'Read: ' + names + '. Times in ' + unit + '; τ and d are each stage’s ' + stat + '.'; },
     headline: function (S, M, T, position) { return 'A pipeline of ' + S + ' stages and ' + M + ' micro-batches: T_real = ' + T + ', ' + position + '.'; },
     position: {

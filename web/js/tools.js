@@ -68,17 +68,14 @@
         value: e.value, limit: e.limit, token: e.token,
       };
     }
+    // One job at a time, in order, an operation that returns a promise (importTrace given Files)
+    // included.
+    var queue = ready;
     self.onmessage = function (event) {
       var job = event.data;
-      ready.then(function (hp) {
-        var reply;
-        try {
-          reply = { id: job.id, result: hp[job.op].apply(null, job.args) };
-        } catch (e) {
-          reply = { id: job.id, error: fields(e) };
-        }
-        postMessage(reply);
-      }, function (e) { postMessage({ id: job.id, error: fields(e) }); });
+      queue = queue.then(function () { return ready; }).then(function (hp) { return hp[job.op].apply(null, job.args); })
+        .then(function (result) { postMessage({ id: job.id, result: result }); })
+        .catch(function (e) { postMessage({ id: job.id, error: fields(e) }); });
     };
   }
 
@@ -88,8 +85,7 @@
   var nextId = 1;
 
   function post(job) {
-    worker.postMessage({ id: job.id, op: job.op, args: job.args }, job.transfer);
-    job.transfer = []; // a transferred buffer is gone from this side
+    worker.postMessage({ id: job.id, op: job.op, args: job.args });
   }
 
   function settle(job, message) {
@@ -144,7 +140,7 @@
 
   function run(op, args, options) {
     options = options || {};
-    var job = { id: nextId++, op: op, args: args, transfer: options.transfer || [], onProgress: options.onProgress };
+    var job = { id: nextId++, op: op, args: args, onProgress: options.onProgress };
     job.promise = module().then(function () {
       return new Promise(function (resolve, reject) {
         job.resolve = resolve;

@@ -1,7 +1,9 @@
-// "Measured run": trace files in (dropped or chosen in sections.js), read and inflated here
-// (trace-read.js), imported by the whole module's hp.importTrace in a Web Worker (HP.tools.run), so
-// the page stays responsive for a trace of hundreds of megabytes, and drawn by trace-view.js and
-// trace-gantt.js. "Fill the calculator" hands the recovered tau, d, M and T_real to its fields.
+// "Measured run": trace files in (dropped or chosen in sections.js), imported by the whole module's
+// hp.importTrace in a Web Worker (HP.tools.run), so the page stays responsive for a trace of hundreds
+// of megabytes, and drawn by trace-view.js and trace-gantt.js. The worker gets the Files themselves
+// (a File crosses without its bytes): the module reads each in pieces, inflating gzip as it streams,
+// straight into its own memory, so no whole copy of a text exists outside it. "Fill the calculator"
+// hands the recovered tau, d, M and T_real to its fields.
 (function () {
   'use strict';
   var HP = window.HP = window.HP || {};
@@ -12,7 +14,7 @@
 
   var hp = null, files = [], result = null;
   var run = 0;          // the current import's number: a later one makes every earlier answer stale
-  var pending = null;   // what the current import is waiting on, to cancel: the reading or the worker
+  var pending = null;   // the current import in the worker, to cancel
   var answered = 0;     // imports answered (a result or an error): tests and the benchmark wait for it
 
   function build(body) {
@@ -61,19 +63,20 @@
     if (pending) pending.cancel();
     var mine = ++run;
     var names = files.map(function (f) { return f.name; });
-    var o = options();
-    o.detach = true;  // the worker's copy of the text is freed once the module has its own
     busy(true, R.reading(files.length));
     $('trace-progress').value = 0;
-    pending = HP.traceRead.read(files, hp.limits.max_trace_bytes, function (f) { if (mine === run) $('trace-progress').value = f; });
-    pending.promise.then(function (texts) {
-      if (mine !== run) return null;
+    // The fraction of the files' (compressed) bytes read; then the core reads the text.
+    function progress(f) {
+      if (mine !== run) return;
+      $('trace-progress').value = f;
+      if (f < 1) return;
       $('trace-status').textContent = R.importing;
       $('trace-progress').removeAttribute('value');  // indeterminate while the core reads
-      pending = HP.tools.run('importTrace', [texts, o], { transfer: texts.map(function (t) { return t.bytes.buffer; }) });
-      return pending.promise;
-    }).then(function (r) {
-      if (mine !== run || !r) return;
+    }
+    var texts = files.map(function (f) { return { name: f.name, bytes: f }; });
+    pending = HP.tools.run('importTrace', [texts, options()], { onProgress: progress });
+    pending.promise.then(function (r) {
+      if (mine !== run) return;
       busy(false, '');
       show(r, names);
       $('trace-body').setAttribute('data-answered', String(++answered));

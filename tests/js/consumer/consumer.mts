@@ -27,7 +27,8 @@ const released: Float64Array | undefined = detail.run.timeline?.release;
 const trace: TraceResult = hp.importTrace([{ name: 'schedule.csv', bytes: 'stage,microbatch,kind,start,end\n0,0,compute,0,1\n' }],
   { unit: 'us', stage_order: [0] });
 const recovered: number[] | undefined = trace.pipeline ? trace.tau : undefined;
-console.log(p99, released, recovered, trace.warnings.map((w) => w.message));
+const fromBlob: TraceResult = await hp.importTrace([{ name: 'schedule.csv', bytes: new Blob(['stage,microbatch,kind,start,end\n0,0,compute,0,1\n']) }]);
+console.log(p99, released, recovered, trace.warnings.map((w) => w.message), fromBlob.M);
 try {
   hp.analyze({ tau: [] });
 } catch (e) {

@@ -1,0 +1,120 @@
+// Blobs (Files) as trace files: each read as it streams, a gzip one (its
+// first two bytes 1f 8b) inflated by the platform's DecompressionStream, and
+// written in pieces straight into the request's staging area, so that no
+// whole copy of a text exists outside the module. Inflating stops once the
+// text passes the core's limit (max_trace_bytes), so a gzip bomb neither
+// hangs nor fills memory.
+
+// The intrinsic members, taken before any caller's code runs: they read a
+// genuine Blob's own state, and an object that only looks like one fails
+// their check instead of running code of its own.
+const blob = typeof Blob === 'function' ? Blob.prototype : null;
+const blobSize = blob && Object.getOwnPropertyDescriptor(blob, 'size').get;
+const { slice, stream, arrayBuffer } = blob || {};
+
+// Lets go of an inflated piece once copied, at once rather than when the
+// collector next runs: the pieces of a large file would otherwise pile up
+// (ArrayBuffer.prototype.transfer, where the engine has it).
+const transfer = typeof ArrayBuffer.prototype.transfer === 'function' ? ArrayBuffer.prototype.transfer : null;
+function free(buffer) {
+  if (transfer !== null) transfer.call(buffer, 0);
+}
+
+// The size of a genuine Blob, else -1.
+export function sizeOfBlob(x) {
+  if (blob === null || typeof x !== 'object' || x === null) return -1;
+  try {
+    return blobSize.call(x);
+  } catch (e) {
+    return -1;
+  }
+}
+
+// Why a gzip file was not inflated whole: `at` compressed bytes read, `size`
+// inflated by then (past the limit: too_large; else it was damaged or cut
+// short: bad_gzip). The core words it (wasm/src/trace_ops.cpp).
+export class Refusal {
+  constructor(at, size) {
+    this.at = at;
+    this.size = size;
+  }
+}
+
+// Whether the blob is gzip, and the room its text is staged in: a plain
+// file's size; a gzip file's from its trailer (ISIZE, the text's length
+// modulo 2^32, exact for one member below 4 GiB), 0 when that says more than
+// the limit (nothing is kept: the text will pass the limit) or more than
+// deflate can pack (about 1032 bytes into one: the trailer is damaged). A
+// text that does not fill its room exactly is staged again (traces.js).
+export async function probe(x, size, limit) {
+  const [head, tail] = await Promise.all([
+    arrayBuffer.call(slice.call(x, 0, 2)), arrayBuffer.call(slice.call(x, Math.max(0, size - 4))),
+  ]);
+  const bytes = new Uint8Array(head);
+  if (bytes.length < 2 || bytes[0] !== 0x1f || bytes[1] !== 0x8b) return { gzip: false, room: size };
+  const isize = tail.byteLength === 4 ? new DataView(tail).getUint32(0, true) : 0;
+  return { gzip: true, room: isize <= limit && isize <= size * 1032 ? isize : 0 };
+}
+
+// A plain file through one piece of PIECE bytes, read into again and again
+// (a BYOB reader hands the same memory back), so that reading leaves no
+// garbage for the collector behind; where the Blob's stream has no BYOB
+// reader, in the pieces the stream gives.
+const PIECE = 1024 * 1024;
+async function pourPlain(f, u8, read) {
+  const source = stream.call(f.blob);
+  let reader = null;
+  let piece = null;
+  try {
+    reader = source.getReader({ mode: 'byob' });
+    piece = new Uint8Array(PIECE);
+  } catch (e) {
+    reader = source.getReader();
+  }
+  let total = 0;
+  for (;;) {
+    const next = await (piece ? reader.read(piece) : reader.read());
+    if (next.done) return total;
+    const n = next.value.length;
+    if (total + n <= f.room) u8().set(next.value, f.address + total);
+    total += n;
+    read(total);
+    if (piece) piece = new Uint8Array(next.value.buffer);
+  }
+}
+
+// Reads file `f` ({blob, gzip, room, address}) into wasm memory at
+// f.address, as much as fits in f.room, and returns the text's length.
+// u8() gives the memory's current view (other calls may grow it meanwhile);
+// read(n) is told the compressed bytes read so far. Throws a Refusal for a
+// gzip file past `limit` or that does not inflate.
+export async function pour(f, u8, limit, read) {
+  if (!f.gzip) return pourPlain(f, u8, read);
+  let fed = 0;
+  const counted = new TransformStream({
+    transform(chunk, out) {
+      fed += chunk.length;
+      read(fed);
+      out.enqueue(chunk);
+    },
+  });
+  const reader = stream.call(f.blob).pipeThrough(counted).pipeThrough(new DecompressionStream('gzip')).getReader();
+  let total = 0;
+  for (;;) {
+    let next;
+    try {
+      next = await reader.read();
+    } catch (e) {
+      throw new Refusal(fed, 0);
+    }
+    if (next.done) return total;
+    const n = next.value.length;
+    if (total + n > limit) {
+      reader.cancel().catch(() => {});
+      throw new Refusal(fed, total + n);
+    }
+    if (total + n <= f.room) u8().set(next.value, f.address + total);
+    total += n;
+    free(next.value.buffer);
+  }
+}
