@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes core/src/sim/exp_table.cpp: 2^(j/64) for j = 0..63 as two doubles
+"""Writes core/src/sim/exp_table.cpp: 2^(j/128) for j = 0..127 as two doubles
 each, the nearest double and the nearest double to what it leaves, from 60
 decimal digits (the standard library's decimal module, so anyone can check
 the table without trusting a C library). Run from the repository root."""
@@ -7,7 +7,7 @@ from decimal import Decimal, getcontext
 
 getcontext().prec = 60
 LN2 = Decimal(2).ln()
-SIZE = 64
+SIZE = 128
 
 rows = []
 for j in range(SIZE):

@@ -84,7 +84,7 @@ static long double taylor_exp(long double x) {
 // long double (113 bits) Taylor series, on |x| <= 1; the bits of portable_exp
 // are the same in every build (the golden-bit tests), so the native check
 // covers the whole range for all.
-TEST_CASE("sim elementary: exp within 0.52 ulp of the true value; the table is 2^(j/64)") {
+TEST_CASE("sim elementary: exp within 0.52 ulp of the true value; the table is 2^(j/128)") {
   const bool wide = std::exp(1.0L) != static_cast<long double>(std::exp(1.0));
   double most = 0;
   for (const double x : wide ? points(-708, 708, 50000) : points(-1, 1, 20000)) {

@@ -60,19 +60,33 @@ class Draws {
   Draws(const Setup& setup, std::uint64_t seed, std::uint64_t rep);
   double stage(std::int64_t m, std::int64_t s) {
     if (matrix_) return matrix_[m * S_ + s];
-    return at(s, m);
+    return drawn(s, m);
   }
-  double link(std::int64_t m, std::int64_t l) { return at(S_ + l, m); }
-
- private:
-  // Stream k's draw for micro-batch m. A stream's block holds micro-batches
-  // q B .. q B + B - 1 (B a power of two), so m itself says where its draw is
-  // and when the next block is due: no count to keep per draw.
-  double at(std::int64_t k, std::int64_t m) {
+  double link(std::int64_t m, std::int64_t l) { return drawn(S_ + l, m); }
+  // Stream k's draw for micro-batch m (stages 0..S-1, then links). A
+  // stream's block holds micro-batches q B .. q B + B - 1 (B a power of
+  // two), so m itself says where its draw is and when the next block is due:
+  // no count to keep per draw.
+  double drawn(std::int64_t k, std::int64_t m) {
     const std::int64_t slot = m & (block_ - 1);
     if (slot == 0) refill(k, m);
     return drawn_[(k << block_bits_) + slot];
   }
+  // For the row engine, which visits cell (m, s) on front k = 2m + s: every
+  // block due on front k, so that filled() finds its draw without a test.
+  // Stage s's block begins at a multiple m of B, on a front k = s (mod 2B);
+  // its link's stream draws on the same cells.
+  void fill_front(std::int64_t k) {
+    for (std::int64_t s = k % (2 * block_); s < S_ && s <= k; s += 2 * block_) {
+      const std::int64_t m = (k - s) / 2;
+      if (m >= setup_.M) continue;
+      refill(s, m);
+      if (s + 1 < S_) refill(S_ + s, m);
+    }
+  }
+  double filled(std::int64_t k, std::int64_t m) const { return drawn_[(k << block_bits_) + (m & (block_ - 1))]; }
+
+ private:
   void refill(std::int64_t k, std::int64_t m);
 
   const Setup& setup_;

@@ -63,6 +63,7 @@ detail::Ziggurat detail::build_ziggurat() {
   for (int i = 1; i < 255; ++i) x[i + 1] = std::sqrt(-2 * portable_log(kV / x[i] + portable_exp(-0.5 * x[i] * x[i])));
   x[256] = 0;
   for (int i = 0; i < 256; ++i) f[i] = portable_exp(-0.5 * x[i] * x[i]);
+  for (int i = 0; i < 512; ++i) z.signed_x[i] = i < 256 ? x[i] : -x[i - 256];
   f[256] = 1;
   return z;
 }

@@ -16,8 +16,17 @@ struct Fixed {
     for (const Sampler& s : su.stage) tau.push_back(s.mean());
     for (const Sampler& s : su.link) d.push_back(s.mean());
   }
+  void front(std::int64_t) const {}
   double stage(std::int64_t, std::int64_t s) const { return tau[s]; }
   double link(std::int64_t, std::int64_t l) const { return d[l]; }
+};
+
+// Replication 0's draws (or matrix), each asked for as its cell comes.
+struct Asked {
+  Draws& draws;
+  void front(std::int64_t) const {}
+  double stage(std::int64_t m, std::int64_t s) { return draws.stage(m, s); }
+  double link(std::int64_t m, std::int64_t l) { return draws.link(m, l); }
 };
 
 // Whether every micro-batch takes the same time on a stage: then its busy
@@ -114,6 +123,7 @@ struct Sweep {
     const std::int64_t S = su.S, M = su.M;
     const std::int64_t fronts = 2 * (M - 1) + S;
     for (std::int64_t k = 0; k < fronts; ++k) {
+      times.front(k);
       std::int64_t m = k - (S - 1) > 0 ? (k - (S - 1) + 1) / 2 : 0;
       const std::int64_t last = k / 2 < M - 1 ? k / 2 : M - 1;
       if (m <= last && k - 2 * m == S - 1) cell<true>(m++, S - 1);
@@ -130,18 +140,44 @@ struct Sweep {
   }
 };
 
-template <Mode kMode, class Times>
-double sweep_for(const Setup& su, Times& times, Recorder* rec) {
-  if (!rec) return Sweep<kMode, false, false, Times>(su, times, rec).run();
-  if (rec->cells) return Sweep<kMode, true, true, Times>(su, times, rec).run();
-  return Sweep<kMode, true, false, Times>(su, times, rec).run();
+template <bool kTotals, bool kCells, class Times>
+double sweep(const Setup& su, Times& times, Recorder* rec) {
+  if (su.block) return Sweep<Mode::block, kTotals, kCells, Times>(su, times, rec).run();
+  if (su.S > 1 && su.server[0]) return Sweep<Mode::serial, kTotals, kCells, Times>(su, times, rec).run();
+  return Sweep<Mode::delay, kTotals, kCells, Times>(su, times, rec).run();
 }
 
+// rec: replication 0's totals, and its timeline when asked; null for the rest.
 template <class Times>
-double sweep_for(const Setup& su, Times& times, Recorder* rec) {
-  if (su.block) return sweep_for<Mode::block>(su, times, rec);
-  if (su.S > 1 && su.server[0]) return sweep_for<Mode::serial>(su, times, rec);
-  return sweep_for<Mode::delay>(su, times, rec);
+double sweep_recorded(const Setup& su, Times& times, Recorder* rec) {
+  if (!rec) return sweep<false, false>(su, times, rec);
+  if (rec->cells) return sweep<true, true>(su, times, rec);
+  return sweep<true, false>(su, times, rec);
+}
+
+// The times of every replication after the first, for each kind without the
+// others' tests: the stages draw or replay a matrix, the links draw or are
+// fixed (the usual Monte Carlo). The draws' blocks are filled a front at a
+// time (Draws::fill_front), so that no cell tests whether its block is due
+// and the cells' loop calls nothing. The same values as Draws' stage and link.
+template <bool kReplay, bool kDrawnLinks>
+struct Replicated {
+  Draws& draws;
+  const double* matrix;
+  std::int64_t S;
+  std::vector<double> d;
+  Replicated(const Setup& su, Draws& from) : draws(from), matrix(su.matrix), S(su.S) {
+    for (const Sampler& l : su.link) d.push_back(l.mean());
+  }
+  void front(std::int64_t k) { draws.fill_front(k); }
+  double stage(std::int64_t m, std::int64_t s) { return kReplay ? matrix[m * S + s] : draws.filled(s, m); }
+  double link(std::int64_t m, std::int64_t l) { return kDrawnLinks ? draws.filled(S + l, m) : d[l]; }
+};
+
+template <bool kReplay, bool kDrawnLinks>
+double replicate(const Setup& su, Draws& draws) {
+  Replicated<kReplay, kDrawnLinks> times(su, draws);
+  return sweep<false, false>(su, times, nullptr);
 }
 
 }  // namespace
@@ -149,9 +185,17 @@ double sweep_for(const Setup& su, Times& times, Recorder* rec) {
 double row_engine(const Setup& su, Draws& draws, Recorder* rec) {
   if (!su.random && !su.matrix) {
     Fixed fixed(su);
-    return sweep_for(su, fixed, rec);
+    return sweep_recorded(su, fixed, rec);
   }
-  return sweep_for(su, draws, rec);
+  if (rec) {
+    Asked asked{draws};
+    return sweep_recorded(su, asked, rec);
+  }
+  bool drawn_links = false;
+  for (const Sampler& l : su.link) drawn_links = drawn_links || l.random();
+  // A matrix with fixed links has nothing random: it is never replicated.
+  if (su.matrix) return replicate<true, true>(su, draws);
+  return drawn_links ? replicate<false, true>(su, draws) : replicate<false, false>(su, draws);
 }
 
 }  // namespace heteropipe::sim::detail

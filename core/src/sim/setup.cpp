@@ -150,6 +150,7 @@ Draws::Draws(const Setup& setup, std::uint64_t seed, std::uint64_t rep)
 // replication draws more than it uses.
 void Draws::refill(std::int64_t k, std::int64_t m) {
   const Sampler& sampler = k < S_ ? setup_.stage[k] : setup_.link[k - S_];
+  if (m > 0 && !sampler.random()) return;  // a fixed time's block holds it from the first
   sampler.fill(streams_[k], &drawn_[k << block_bits_], std::min(block_, setup_.M - m));
 }
 

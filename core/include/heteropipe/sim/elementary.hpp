@@ -39,37 +39,36 @@ constexpr double kLn2Low = 4.7493250390316726e-07;
 constexpr double kInvLn2 = 1.4426950408889634;
 constexpr double kRoundingShift = 6755399441055744.0;  // 1.5 x 2^52
 
-// 2^(j/64) for j = 0..63, each as the nearest double and the nearest double
+// 2^(j/128) for j = 0..127, each as the nearest double and the nearest double
 // to the rest (scripts/exp-table.py writes them from 60 decimal digits).
-constexpr int kExpTableBits = 6;
+constexpr int kExpTableBits = 7;
 constexpr int kExpTableSize = 1 << kExpTableBits;
 extern const double kPowersOfTwo[kExpTableSize][2];
 
-// e^x = 2^k 2^(j/64) e^r: n = 64k + j is x times 64 / ln 2 rounded to the
-// nearest whole number, r = x - n ln 2 / 64, |r| <= ln 2 / 128 (about).
-// Returns 2^(j/64) e^r and sets n. The table's two parts carry 2^(j/64) to
-// far beyond a double, e^r - 1 is its Taylor series to r^6 (the first term
-// left out is below 2^-64), and the one rounding that matters is the last
-// sum's: within about half an ulp of the true value.
+// e^x = 2^k 2^(j/128) e^r: n = 128k + j is x times 128 / ln 2 rounded to the
+// nearest whole number, r = x - n ln 2 / 128, |r| <= ln 2 / 256 (about).
+// Returns 2^(j/128) e^r, in [1, 2) give or take an ulp, and sets n. The
+// table's two parts carry 2^(j/128) to far beyond a double, e^r - 1 is its
+// Taylor series to r^5 (the first term left out is below 2^-60), and the one
+// rounding that matters is the last sum's: within about half an ulp.
 inline double exp_split(double x, std::uint64_t& n) {
   // Adding 1.5 x 2^52 leaves the whole number in the low bits of the sum
-  // (|64 x / ln 2| < 2^51), so the sum's bits less the shift's are n.
+  // (|128 x / ln 2| < 2^51), so the sum's bits less the shift's are n.
   const double shifted = x * (kExpTableSize * kInvLn2) + kRoundingShift;
   const double nn = shifted - kRoundingShift;
   n = bits_of(shifted) - bits_of(kRoundingShift);
-  // kLn2High / 64 is still exact times any n (its 21 significant bits and
-  // n's 17 fit in a double's 53).
+  // kLn2High / 128 is still exact times any n (its 21 significant bits and
+  // n's 18 fit in a double's 53).
   const double r = (x - nn * (kLn2High / kExpTableSize)) - nn * (kLn2Low / kExpTableSize);
   const double r2 = r * r;
-  const double e_r_less_one =
-      r + r2 * ((1.0 / 2 + r * (1.0 / 6)) + r2 * ((1.0 / 24 + r * (1.0 / 120)) + r2 * (1.0 / 720)));
+  const double e_r_less_one = r + r2 * ((1.0 / 2 + r * (1.0 / 6)) + r2 * (1.0 / 24 + r * (1.0 / 120)));
   const double* t = kPowersOfTwo[n % kExpTableSize];
   return t[0] + (t[1] + t[0] * e_r_less_one);
 }
 
 // Beyond this |x|, 2^k leaves the normal range or the result overflows or
-// vanishes, and portable_exp takes care; within it exp_split's part times
-// 2^k, set in the exponent's bits, is the whole job.
+// vanishes, and portable_exp takes care; within it exp_split's part with k
+// added to its exponent is the whole job.
 constexpr double kExpPlainLimit = 708;
 
 }  // namespace elementary_detail
@@ -80,9 +79,10 @@ inline double portable_exp(double x) {
   std::uint64_t n = 0;
   if (x >= -kExpPlainLimit && x <= kExpPlainLimit) {
     const double part = exp_split(x, n);
-    // 2^k's bits: k = (n - j) / 64 (n as two's complement), biased, in the
-    // exponent's place.
-    return part * double_of(((n - n % kExpTableSize) << (52 - kExpTableBits)) + (std::uint64_t{1023} << 52));
+    // Times 2^k, k = n / 128 rounded down, exactly: k added to the exponent
+    // field (n as two's complement; the shifts keep k's low 12 bits, all the
+    // field needs, and the result stays normal).
+    return double_of(bits_of(part) + ((n >> kExpTableBits) << 52));
   }
   if (x != x) return x;
   if (x > 709.782712893384) return std::numeric_limits<double>::infinity();  // above ln(largest double)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <limits>
@@ -18,6 +19,10 @@ namespace detail {
 struct Ziggurat {
   double x[257];
   double f[257];
+  // x[b mod 256] with the sign bit 8 of b gives, at b mod 512: the sign
+  // comes with the layer's edge in one load, without a branch (which would
+  // fail half the time) or bit work.
+  double signed_x[512];
 };
 Ziggurat build_ziggurat();
 inline const Ziggurat& ziggurat() {
@@ -82,23 +87,14 @@ class Stream {
   }
   // The normal for bits b when b's point lies in its layer's core, where
   // every point is under the curve; NaN when it lies outside (normal_edge's
-  // case). The sign comes from bit 8 without a branch, which would fail half
-  // the time.
+  // case). The signed edge gives the product its sign exactly.
   static double normal_core(const detail::Ziggurat& z, std::uint64_t b) {
-    const auto i = static_cast<unsigned>(b & 0xFF);
-    const double x = unit(b) * z.x[i];
-    return x < z.x[i + 1] ? with_sign_of_bit_8(x, b) : std::numeric_limits<double>::quiet_NaN();
+    const double x = unit(b) * z.signed_x[b & 0x1FF];
+    return std::fabs(x) < z.x[(b & 0xFF) + 1] ? x : std::numeric_limits<double>::quiet_NaN();
   }
   static double unit(std::uint64_t b) {
     constexpr double kUnit = 1.0 / 9007199254740992.0;  // 2^-53
     return (static_cast<double>(b >> 11) + 0.5) * kUnit;
-  }
-  static double with_sign_of_bit_8(double x, std::uint64_t b) {
-    std::uint64_t bits = 0;
-    std::memcpy(&bits, &x, sizeof bits);
-    bits ^= (b & 0x100) << 55;
-    std::memcpy(&x, &bits, sizeof x);
-    return x;
   }
   // The rest of a normal draw whose bits b fell outside the layer's core.
   double normal_edge(std::uint64_t b, double x);
