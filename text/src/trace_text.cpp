@@ -98,7 +98,7 @@ std::string describe(const TraceWarning& w) {
       return "M = " + grouped(w.value) + " is not more than S = " + grouped(w.limit) +
              ": the run is too short to show a steady state";
     case TraceWarningCode::missing_ranks:
-      return "only " + grouped(w.value) + " of the job's " + grouped(w.limit) + " ranks (its world_size) are in these files";
+      return "these files hold " + grouped(w.value) + " of the job's " + grouped(w.limit) + " ranks (its world_size)";
   }
   return std::string(trace_warning_name(w.code));
 }
