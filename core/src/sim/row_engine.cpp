@@ -49,7 +49,7 @@ enum class Mode { delay, serial, block };
 // inbound buffer never binds writes to a slot that nobody reads; a stage whose
 // outbound buffer never binds reads one that nobody writes, always 0.
 struct Stage {
-  double free_at = 0, arrival = 0, link_free = 0;
+  double free_at = 0, arrival = 0;
   double busy = 0, starved = 0, blocked = 0;
   std::int64_t lag = 0, read_at = 0, read_mask = 0;  // the downstream ring
   std::int64_t write_at = 1, write_mask = 0;         // its own ring
@@ -97,9 +97,12 @@ struct Sweep {
     double release = finish;
     if (!kLast) {
       const double leave = later(finish, slots[here.read_at + ((m - here.lag) & here.read_mask)]);
-      const double begin = kMode == Mode::delay ? leave : later(leave, here.link_free);
+      // A serial link is free once its last transfer, m - 1's, has ended: at
+      // the arrival that transfer set at s + 1, which no cell has replaced
+      // since. A blocking sender was held through that transfer, so its link
+      // is free by the time m leaves; a delay link never waits.
+      const double begin = kMode == Mode::serial ? later(leave, st[s + 1].arrival) : leave;
       const double end = begin + times.link(m, s);
-      if (kMode != Mode::delay) here.link_free = end;
       st[s + 1].arrival = end;
       release = kMode == Mode::block ? end : leave;
       if (kCells) rec->transfer(m, s, begin, end);
