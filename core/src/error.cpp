@@ -87,6 +87,7 @@ std::string_view field_name(Field field) {
     case Field::link_service: return "link_service";
     case Field::service_matrix: return "service_matrix";
     case Field::service_samples: return "service_samples";
+    case Field::service_probabilities: return "service_probabilities";
     case Field::reps: return "reps";
     case Field::seed: return "seed";
     case Field::trace: return "trace";

@@ -182,7 +182,8 @@ class Pipeline:
     # ---- beyond the closed forms ----------------------------------------
     def simulate(self, M: int = 8, *, links: str = "delay", shared=None, buffers=None,
                  service="deterministic", link_service="deterministic", service_matrix=None,
-                 service_samples=None, quantiles: bool = False, scaled: bool = False, reps: int = 1,
+                 service_samples=None, quantiles: bool = False, service_probabilities=None,
+                 scaled: bool = False, reps: int = 1,
                  seed: int = 0, timeline: bool = False) -> Dict[str, Any]:
         """The exact simulation with bounded buffers, link servers, shared links and
         random service times, over ``reps`` replications (docs/simulation.md).
@@ -199,13 +200,16 @@ class Pipeline:
         link). ``service_matrix``: M rows of S measured times, replayed.
         ``service_samples``: S lists of measured times, drawn with equal chance
         (``quantiles=True``: quantiles at evenly spaced probabilities,
-        interpolated linearly); ``scaled=True`` scales each stage's to mean tau.
+        interpolated linearly; ``service_probabilities``: the probabilities of
+        every stage's quantiles instead, one per value, strictly increasing
+        within [0, 1], the quantile function flat outside them);
+        ``scaled=True`` scales each stage's to mean tau.
         ``timeline=True`` adds replication 0's schedule, its arrays as
         ``Float64Array`` buffers (and so every array of the result).
         """
         return self._core.simulate(_inputs.batches(M), _inputs.name(links, "link_mode"), shared, buffers,
                                    service, link_service, service_matrix, service_samples, bool(quantiles),
-                                   bool(scaled), _inputs.whole(reps, "reps"),
+                                   service_probabilities, bool(scaled), _inputs.whole(reps, "reps"),
                                    _inputs.whole(seed, "seed"), bool(timeline))
 
     # ---- value semantics ------------------------------------------------

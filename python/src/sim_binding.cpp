@@ -105,8 +105,8 @@ std::vector<sim::Empirical> samples_from(py::handle obj, bool quantiles, bool sc
 
 py::dict simulate_dict(const Pipeline& p, double M, const std::string& links, py::handle shared, py::handle buffers,
                        py::handle service, py::handle link_service, py::handle service_matrix,
-                       py::handle service_samples, bool quantiles, bool scaled, double reps, double seed,
-                       bool timeline) {
+                       py::handle service_samples, bool quantiles, py::handle service_probabilities, bool scaled,
+                       double reps, double seed, bool timeline) {
   sim::Options o;
   o.M = M;
   o.links = value_or_raise(sim::link_mode_from_name(links));
@@ -116,6 +116,7 @@ py::dict simulate_dict(const Pipeline& p, double M, const std::string& links, py
   o.link_service = distributions_from(link_service, Field::link_service);
   o.service_matrix = matrix_from(service_matrix, p.S());
   o.service_samples = samples_from(service_samples, quantiles, scaled);
+  if (!service_probabilities.is_none()) o.service_probabilities = values_from(service_probabilities, Field::service_probabilities);
   o.reps = reps;
   o.seed = seed;
   o.timeline = timeline;

@@ -177,3 +177,37 @@ TEST_CASE("sim elementary: every sampler's draws are finite and > 0 for a positi
     }
   }
 }
+
+// Quantiles at given probabilities (the measured preset's dur_min, p5, p50
+// and p95 at 0, 0.05, 0.5 and 0.95) against 21 evenly spaced quantiles
+// through the same points: the same quantile function, so the same uniform
+// gives the same draw but for rounding, and the means agree.
+TEST_CASE("sim elementary: quantiles at given probabilities equal evenly spaced ones through the same points") {
+  const double low = 1.13, q5 = 7.006, q50 = 8.569, q95 = 10.3396;
+  const std::vector<double> probabilities{0, 0.05, 0.5, 0.95};
+  const sim::Empirical given{{low, q5, q50, q95}, true, false};
+  std::vector<double> spaced{low};
+  for (int k = 1; k <= 10; ++k) spaced.push_back(q5 + (q50 - q5) * (k - 1) / 9);
+  for (int k = 11; k <= 19; ++k) spaced.push_back(q50 + (q95 - q50) * (k - 10) / 9);
+  spaced.push_back(q95);
+  const sim::Empirical even{spaced, true, false};
+  const std::vector<double> none;
+  const auto at = sim::detail::Sampler::from(given, 1, probabilities);
+  const auto evenly = sim::detail::Sampler::from(even, 1, none);
+  CHECK(at.mean() == doctest::Approx(evenly.mean()).epsilon(1e-14));
+  // 0.05 x (1.13 + 7.006) / 2 + 0.45 x (7.006 + 8.569) / 2 + 0.45 x (8.569 + 10.3396) / 2 + 0.05 x 10.3396
+  // = 0.2034 + 3.504375 + 4.254435 + 0.51698
+  CHECK(at.mean() == doctest::Approx(8.47919).epsilon(1e-14));
+  sim::Stream a(3, 0, 0), b(3, 0, 0);
+  double worst = 0;
+  for (int i = 0; i < 100000; ++i) {
+    const double x = at.draw(a), y = evenly.draw(b);
+    worst = std::fmax(worst, std::fabs(x - y) / y);
+    CHECK(x >= low);
+    CHECK(x <= q95);
+  }
+  CHECK(worst <= 1e-14);
+  // scaled: the shape at the asked mean.
+  const sim::Empirical shape{{low, q5, q50, q95}, true, true};
+  CHECK(sim::detail::Sampler::from(shape, 2.5, probabilities).mean() == 2.5);
+}

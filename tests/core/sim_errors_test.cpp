@@ -98,6 +98,23 @@ TEST_CASE("sim errors: each bad option names its field and position") {
   o.service_samples = {sim::Empirical{{1}}};
   expect(refused(p, o), ErrorCode::wrong_length, Field::service_samples, -1, 1, 3,
          "service_samples: needs S = 3 stages of samples (got 1)");
+  o.service_samples = {sim::Empirical{{1, 2}}, sim::Empirical{{1, 3}}, sim::Empirical{{2, 4}}};
+  o.service_probabilities = {0.5, 0.5};
+  expect(refused(p, o), ErrorCode::not_ascending, Field::service_probabilities, 1, 0.5, 0,
+         "service_probabilities, item 2: probabilities must increase (got 0.5 after one as large or larger)");
+  o.service_probabilities = {0.5, 1.5};
+  expect(refused(p, o), ErrorCode::out_of_range, Field::service_probabilities, 1, 1.5, 1,
+         "service_probabilities, item 2: must be between 0 and 1 (got 1.5)");
+  o.service_probabilities = {0, 0.5, 1};
+  expect(refused(p, o), ErrorCode::wrong_length, Field::service_probabilities, -1, 3, 2,
+         "service_probabilities: needs one probability per quantile, as many as each stage has (2) (got 3)");
+  o.service_probabilities = {0.5};
+  o.service_samples = {sim::Empirical{{1, 2}}, sim::Empirical{{3, 1}}, sim::Empirical{{2, 4}}};
+  expect(refused(p, o), ErrorCode::not_ascending, Field::service_samples, 1, 1, 0,
+         "service_samples, stage 2: quantiles must not decrease (got 1 after a larger one)");
+  o.service_samples = {};
+  expect(refused(p, o), ErrorCode::empty, Field::service_samples, -1, 0, 0,
+         "service_samples: needs at least one value");
   o = {};
   o.reps = 0;
   expect(refused(p, o), ErrorCode::out_of_range, Field::reps, -1, 0, 1, "reps: must be between 1 and 1,000,000 (got 0)");

@@ -129,6 +129,24 @@ test('per-stage names, quantiles and scaling are read by the core', () => {
   assert.ok(q.makespan.min > 0 && q.makespan.max >= q.makespan.min);
 });
 
+test('quantiles at given probabilities: the same function as evenly spaced ones, and flat outside them', () => {
+  const base = { tau: [2, 4], M: 1, reps: 2000, seed: 3 };
+  // 1, 2, 5 at 0, 1/2, 1 either way: the same draws.
+  const given = hp.simulate({ ...base, service_samples: [[1, 2, 5], [1, 3, 4]], service_probabilities: [0, 0.5, 1] });
+  const even = hp.simulate({ ...base, service_samples: [[1, 2, 5], [1, 3, 4]], quantiles: true });
+  assert.ok(Math.abs(given.makespan.mean - even.makespan.mean) <= 1e-12 * even.makespan.mean);
+  // At 0.25 and 0.75 only: the quantile function is 1 below 0.25 and 5 above 0.75, so the mean is
+  // 0.25 x 1 + 0.5 x 3 + 0.25 x 5 = 3 for the first stage and 0.25 x 2 + 0.5 x 2.5 + 0.25 x 3 = 2.5 for the second.
+  const inner = hp.simulate({ ...base, service_samples: [[1, 5], [2, 3]], service_probabilities: [0.25, 0.75] });
+  assert.equal(inner.deterministic_makespan, 5.5);
+  assert.ok(inner.makespan.min >= 3 && inner.makespan.max <= 8);
+  assert.ok(inner.makespan.ci95[0] <= 5.5 && 5.5 <= inner.makespan.ci95[1]);
+  let error;
+  try { hp.simulate({ ...base, service_samples: [[1, 5], [2, 3]], service_probabilities: [0.75, 0.25] }); } catch (e) { error = e; }
+  assert.deepEqual([error.code, error.field, error.index, error.value], ['not_ascending', 'service_probabilities', 1, 0.25]);
+  assert.equal(error.message, 'service_probabilities, item 2: probabilities must increase (got 0.25 after one as large or larger)');
+});
+
 test('bad simulate input: coded errors naming the field and position', () => {
   const base = { tau: [1, 2, 3], d: [0.5, 0.5], M: 8 };
   fails(() => hp.simulate({ ...base, tau: [1, -2, 3] }), { code: 'negative', field: 'tau', index: 1 });

@@ -73,6 +73,11 @@ class SimulateAgainstCli(unittest.TestCase):
         r = p.simulate(1, service_samples=[[1, 3], [1, 2, 5]], quantiles=True, scaled=True, reps=2000, seed=5)
         self.assertEqual(r["deterministic_makespan"], 6.0)
         self.assertLessEqual(r["makespan"]["max"], 1.6 * 3 + 1.6 * 5)
+        # Quantiles at 0.25 and 0.75: flat outside them, so means 0.25 + 1.5 + 1.25 = 3 and 0.5 + 1.25 + 0.75 = 2.5.
+        r = p.simulate(1, service_samples=[[1, 5], [2, 3]], service_probabilities=[0.25, 0.75], reps=2000, seed=3)
+        self.assertEqual(r["deterministic_makespan"], 5.5)
+        self.assertGreaterEqual(r["makespan"]["min"], 3.0)
+        self.assertLessEqual(r["makespan"]["max"], 8.0)
         r = p.simulate(4, service=["exponential", "deterministic"], reps=10, seed=1)
         self.assertEqual(r["run"]["busy"][1], 16.0)
         self.assertEqual(sum(r["histogram"]["counts"]), 10.0)
@@ -109,6 +114,9 @@ class SimulateBadInput(unittest.TestCase):
                    "service_matrix: needs M x S = 9 values, M rows of S (got 3)")
         self.check(lambda: p.simulate(2, service_samples=[[1], [2, 0], [3]]), "not_positive", "service_samples", 1,
                    "service_samples, stage 2: must be > 0 (got 0)")
+        self.check(lambda: p.simulate(2, service_samples=[[1, 2], [2, 3], [3, 4]], service_probabilities=[0, 1.5]),
+                   "out_of_range", "service_probabilities", 1,
+                   "service_probabilities, item 2: must be between 0 and 1 (got 1.5)")
         self.check(lambda: p.simulate(4, reps=0), "out_of_range", "reps", None,
                    "reps: must be between 1 and 1,000,000 (got 0)")
         self.check(lambda: p.simulate(4, reps=True), "not_integer", "reps", None, "reps: must be a whole number (got True)")

@@ -124,14 +124,19 @@ for (const p of PAGES) {
     await page.waitForSelector('#sim-result .sim-stats');
     assert.equal(await page.inputValue('#sim-service'), 'measured');
     assert.equal(await page.inputValue('#tau'), '1.13, 2.901, 2.621');
-    // 21 quantiles at 0, 0.05, ..., 1 per host: the four columns, straight lines between, p95 at the top.
-    const line = (a, b, k) => a + (b - a) * k / 9;
-    const samples = HOSTS.map(([min, p5, p50, p95]) => [min, ...[...Array(10).keys()].map((k) => line(p5, p50, k)),
-      ...[...Array(9).keys()].map((k) => line(p50, p95, k + 1)), p95]);
-    const request = { tau: [1.13, 2.901, 2.621], d: [], M: 8, links: 'delay', reps: 1000, seed: 1, service_samples: samples, quantiles: true,
-      link_service: 'deterministic', buffers: 'inf' };
+    // Each host's four columns as quantiles at the probabilities they name.
+    const request = { tau: [1.13, 2.901, 2.621], d: [], M: 8, links: 'delay', reps: 1000, seed: 1, service_samples: HOSTS,
+      service_probabilities: [0, 0.05, 0.5, 0.95], link_service: 'deterministic', buffers: 'inf' };
     const r = full.simulate(request);
     assert.deepEqual(await shownStats(page), expectedStats(r));
+    // The same quantile function as 21 evenly spaced quantiles through the four points (straight
+    // lines between, p95 at the top): the same draws but for rounding.
+    const line = (a, b, k) => a + (b - a) * k / 9;
+    const spaced = HOSTS.map(([min, p5, p50, p95]) => [min, ...[...Array(10).keys()].map((k) => line(p5, p50, k)),
+      ...[...Array(9).keys()].map((k) => line(p50, p95, k + 1)), p95]);
+    const even = full.simulate({ ...request, service_samples: spaced, service_probabilities: undefined, quantiles: true });
+    assert.ok(Math.abs(even.makespan.mean - r.makespan.mean) <= 1e-9 * r.makespan.mean, `${even.makespan.mean} against ${r.makespan.mean}`);
+    assert.ok(Math.abs(even.deterministic_makespan - r.deterministic_makespan) <= 1e-12 * r.deterministic_makespan);
     // The paper's formula at dur_min against the distribution those hosts give.
     assert.equal(r.T_async, full.analyze({ tau: [1.13, 2.901, 2.621], M: 8 }).T_async);
     assert.ok(r.makespan.p50 > 2 * r.T_async, `p50 ${r.makespan.p50} against T_async ${r.T_async}`);

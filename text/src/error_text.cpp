@@ -27,6 +27,7 @@ bool is_scalar(Field field) {
     case Field::link_service:
     case Field::service_matrix:
     case Field::service_samples:
+    case Field::service_probabilities:
       return false;
     default:
       return true;

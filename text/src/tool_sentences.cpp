@@ -54,6 +54,8 @@ std::optional<std::string> wrong_length(const Error& e) {
     case Field::service_samples:
       if (e.index != kWholeField) return "needs S = " + count + " values, one column per stage" + got(e);
       return "needs S = " + count + " stages of samples" + got(e);
+    case Field::service_probabilities:
+      return "needs one probability per quantile, as many as each stage has (" + count + ")" + got(e);
     default: return std::nullopt;
   }
 }
@@ -66,6 +68,7 @@ std::optional<std::string> range_of(const Error& e) {
     return bound(0) + " and " + bound(field == Field::seed ? limits::kMaxBatches : e.limit);
   }
   if (field == Field::reps) return bound(1) + " and " + bound(limits::kMaxReps);
+  if (field == Field::service_probabilities) return bound(0) + " and " + bound(1);
   if (field == Field::tokens) return bound(1) + " and " + bound(limits::kMaxEstimateTokens);
   if (field == Field::context) return bound(0) + " and " + bound(limits::kMaxEstimateContext);
   return std::nullopt;
@@ -134,6 +137,9 @@ std::optional<std::string> tool_what(const Error& e) {
       return "names link " + shortest(e.value) + ", but the links are 0 to " + shortest(e.limit - 1) +
              " (S-1 = " + grouped(e.limit) + ")";
     case ErrorCode::not_ascending:
+      if (e.field == Field::service_probabilities) {
+        return "probabilities must increase (got " + shortest(e.value) + " after one as large or larger)";
+      }
       return "quantiles must not decrease (got " + shortest(e.value) + " after a larger one)";
     case ErrorCode::too_many_sim_cells:
       return "M x S x reps = " + grouped(e.value) + " cells is over the limit of " + grouped(e.limit);

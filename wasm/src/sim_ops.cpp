@@ -162,7 +162,8 @@ Result<sim::Options> read_options(Request& in, std::int64_t S) {
   if (!keep(read_shared(in), o.shared, e) || !keep(read_buffers(in), o.buffers, e) ||
       !keep(read_distributions(in, "service", "service_lengths", Field::service), o.service, e) ||
       !keep(read_distributions(in, "link_service", "link_service_lengths", Field::link_service), o.link_service, e) ||
-      !keep(read_matrix(in, S), o.service_matrix, e) || !keep(read_samples(in), o.service_samples, e)) {
+      !keep(read_matrix(in, S), o.service_matrix, e) || !keep(read_samples(in), o.service_samples, e) ||
+      !keep(in.list("service_probabilities", Field::service_probabilities, kMaxFlat), o.service_probabilities, e)) {
     return e;
   }
   o.reps = in.number("reps", Field::reps, o.reps);

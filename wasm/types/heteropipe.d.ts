@@ -57,8 +57,8 @@ declare namespace heteropipe {
     | 'input' | 'model' | 'quant' | 'phase' | 'tokens' | 'context' | 'memory' | 'memory_bandwidth' | 'fp16_flops'
     | 'device_class' | 'layer_time' | 'avg_ts'
     // The simulator's input.
-    | 'link_mode' | 'shared' | 'buffers' | 'service' | 'link_service' | 'service_matrix' | 'service_samples' | 'reps'
-    | 'seed'
+    | 'link_mode' | 'shared' | 'buffers' | 'service' | 'link_service' | 'service_matrix' | 'service_samples'
+    | 'service_probabilities' | 'reps' | 'seed'
     // Trace import.
     | 'trace' | 'ph' | 'ts' | 'dur' | 'name' | 'cat' | 'pid' | 'tid' | 'traceEvents' | 'rank'
     | 'stage' | 'microbatch' | 'kind' | 'start' | 'end'
@@ -350,6 +350,12 @@ declare namespace heteropipe {
     /** S lists of measured times, drawn with equal chance (or quantiles, with `quantiles`). */
     service_samples?: Numbers[];
     quantiles?: boolean;
+    /**
+     * The probabilities of every stage's quantiles, one per value, strictly increasing within [0, 1]
+     * (default: evenly spaced from 0 to 1); the quantile function stays at the first value below the
+     * first and at the last above the last. Given, the samples are quantiles at them.
+     */
+    service_probabilities?: Numbers;
     /** Each stage's samples scaled to mean tau[s]. */
     scaled?: boolean;
     /** Replications, 1 to limits.max_reps; default 1. */

@@ -9,14 +9,16 @@
       layer_times: '层时间', memory: '显存', memory_bandwidth: '带宽', fp16_flops: 'FP16 算力',
       // The simulator's.
       service: '服务时间分布', link_service: '传输时间分布', link_mode: '链路模式', shared: '共享链路', buffers: '缓冲区',
-      reps: '重复次数', seed: '随机种子', service_samples: '实测分位数', service_matrix: '服务时间矩阵'
+      reps: '重复次数', seed: '随机种子', service_samples: '实测分位数', service_matrix: '服务时间矩阵',
+      service_probabilities: '分位数的概率'
     },
     // What is wrong, for a tool's own code or field; nothing for the calculator's sentence.
     error: function (e, limits, got) {
       var B = window.HP.fmt.bound, G = window.HP.fmt.integer, N = window.HP.fmt.number;
       var ranges = { tokens: [1, limits.max_estimate_tokens], context: [0, limits.max_estimate_context],
-        service: [0, e.limit], link_service: [0, e.limit], reps: [1, limits.max_reps], seed: [0, limits.max_batches] };
-      var lists = { service: 1, link_service: 1, buffers: 1, service_samples: 1, service_matrix: 1 };
+        service: [0, e.limit], link_service: [0, e.limit], reps: [1, limits.max_reps], seed: [0, limits.max_batches],
+        service_probabilities: [0, 1] };
+      var lists = { service: 1, link_service: 1, buffers: 1, service_samples: 1, service_matrix: 1, service_probabilities: 1 };
       switch (e.code) {
         case 'out_of_range':
           return ranges[e.field] && '必须在 ' + B(ranges[e.field][0]) + ' 到 ' + B(ranges[e.field][1]) + ' 之间（输入为 ' + got + '）';
@@ -29,7 +31,8 @@
         case 'fewer_layers_than_devices': return G(e.value) + ' 层不够给 ' + G(e.limit) + ' 台设备各分一层';
         case 'no_such_link': return '没有链路 ' + got + '（共 S−1 = ' + G(e.limit) + ' 条链路，从 0 起编号）';
         case 'overlapping_groups': return '链路 ' + got + ' 已在另一个共享组中';
-        case 'not_ascending': return '分位数必须递增（输入为 ' + got + '）';
+        case 'not_ascending':
+          return e.field === 'service_probabilities' ? '概率必须严格递增（输入为 ' + got + '）' : '分位数必须递增（输入为 ' + got + '）';
         case 'too_many_sim_cells': return 'M × S × 重复次数 = ' + G(e.value) + ' 个单元，超过上限 ' + G(e.limit);
         case 'wrong_length': return lists[e.field] && '需要 ' + G(e.limit) + ' 个值（输入了 ' + got + ' 个）';
       }

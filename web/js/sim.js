@@ -43,20 +43,13 @@
   // A whole-number field as the JSON number typed, or the text, which the core refuses by name.
   function number(typed) { return JSON_NUMBER.test(typed.trim()) ? Number(typed.trim()) : typed; }
 
-  // The preset's distribution of one host, from its four measured columns (docs/simulation.md,
-  // "The measured preset"): 21 quantiles at probabilities 0, 0.05, ..., 1; dur_min at 0, dur_p5
-  // at 0.05, dur_p50 at 0.5, dur_p95 at 0.95 and 1, and on the straight lines between them, so
-  // the core's linear interpolation of the 21 is the quantile function through the four points.
-  function hostQuantiles(min, q) {
-    var out = [min], k;
-    for (k = 1; k <= 10; k++) out.push(q[0] + (q[1] - q[0]) * (k - 1) / 9);
-    for (k = 11; k <= 19; k++) out.push(q[1] + (q[2] - q[1]) * (k - 10) / 9);
-    out.push(q[2]);
-    return out;
-  }
+  // The preset's distribution of each host (docs/simulation.md, "The measured preset"): its
+  // four measured columns as quantiles at the probabilities they name, dur_min at 0, dur_p5 at
+  // 0.05, dur_p50 at 0.5 and dur_p95 at 0.95; the core interpolates between them.
+  var MEASURED_PROBABILITIES = [0, 0.05, 0.5, 0.95];
   function measured() {
     var p = HP.fields.presets['legalone-measured'], min = hp.parseList(p.tau, 'tau');
-    return p.quantiles.map(function (q, s) { return hostQuantiles(min[s], q); });
+    return p.quantiles.map(function (q, s) { return [min[s]].concat(q); });
   }
 
   // The calculator's pipeline, read by the core from the fields above; null while they are bad.
@@ -67,7 +60,7 @@
 
   function request(p, detail) {
     var r = { tau: p.tau, d: p.d, M: p.M, links: form.links, reps: number(form.reps), seed: number(form.seed) };
-    if (form.service === 'measured') { r.service_samples = measured(); r.quantiles = true; }
+    if (form.service === 'measured') { r.service_samples = measured(); r.service_probabilities = MEASURED_PROBABILITIES; }
     else if (form.perStage) r.service = form.stages.map(function (x) { return named(x.service, x.cv); });
     else r.service = named(form.service, form.cv);
     r.link_service = named(form.linkService, form.linkCv);

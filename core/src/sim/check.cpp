@@ -103,9 +103,30 @@ std::optional<Error> check_matrix(const Pipeline& p, const Options& o) {
   return std::nullopt;
 }
 
+// Strictly increasing, each in [0, 1]; as many as each stage has quantiles.
+std::optional<Error> check_probabilities(const Options& o) {
+  const std::vector<double>& probabilities = o.service_probabilities;
+  if (probabilities.empty()) return std::nullopt;
+  if (o.service_samples.empty()) return at(ErrorCode::empty, Field::service_samples, kWholeField, 0);
+  for (std::size_t k = 0; k < probabilities.size(); ++k) {
+    const auto index = static_cast<std::int64_t>(k);
+    const double x = probabilities[k];
+    if (!std::isfinite(x)) return Error{ErrorCode::not_finite, Field::service_probabilities, index, 0.0, non_finite(x)};
+    if (x < 0 || x > 1) return at(ErrorCode::out_of_range, Field::service_probabilities, index, x, 1);
+    if (k > 0 && x <= probabilities[k - 1]) return at(ErrorCode::not_ascending, Field::service_probabilities, index, x);
+  }
+  for (const Empirical& stage : o.service_samples) {
+    if (stage.values.size() != probabilities.size()) {
+      return at(ErrorCode::wrong_length, Field::service_probabilities, kWholeField,
+                static_cast<double>(probabilities.size()), static_cast<double>(stage.values.size()));
+    }
+  }
+  return std::nullopt;
+}
+
 std::optional<Error> check_samples(const Pipeline& p, const Options& o) {
   const auto& stages = o.service_samples;
-  if (stages.empty()) return std::nullopt;
+  if (stages.empty()) return check_probabilities(o);
   if (static_cast<std::int64_t>(stages.size()) != p.S()) {
     return at(ErrorCode::wrong_length, Field::service_samples, kWholeField, static_cast<double>(stages.size()),
               static_cast<double>(p.S()));
@@ -122,12 +143,13 @@ std::optional<Error> check_samples(const Pipeline& p, const Options& o) {
     for (std::size_t k = 0; k < values.size(); ++k) {
       if (auto e = check_time(values[k], Field::service_samples, index)) return e;
       if (values[k] == 0) return at(ErrorCode::not_positive, Field::service_samples, index, 0);
-      if (stages[s].quantiles && k > 0 && values[k] < values[k - 1]) {
+      const bool quantiles = stages[s].quantiles || !o.service_probabilities.empty();
+      if (quantiles && k > 0 && values[k] < values[k - 1]) {
         return at(ErrorCode::not_ascending, Field::service_samples, index, values[k]);
       }
     }
   }
-  return std::nullopt;
+  return check_probabilities(o);
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 #include "sampler.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "heteropipe/sim/elementary.hpp"
@@ -52,11 +53,18 @@ Sampler Sampler::of(const Distribution& dist, double mean) {
   return s;
 }
 
-Sampler Sampler::from(const Empirical& measured, double tau) {
+Sampler Sampler::from(const Empirical& measured, double tau, const std::vector<double>& probabilities) {
   const std::vector<double>& v = measured.values;
   const std::size_t n = v.size();
   double mean = 0;
-  if (measured.quantiles && n > 1) {
+  if (!probabilities.empty()) {
+    // The quantile function's integral over [0, 1]: flat at the first value
+    // up to the first probability, the trapezoids between, flat at the last.
+    const std::vector<double>& p = probabilities;
+    mean = p[0] * v[0];
+    for (std::size_t i = 0; i + 1 < n; ++i) mean += (p[i + 1] - p[i]) * ((v[i] + v[i + 1]) / 2);
+    mean += (1 - p[n - 1]) * v[n - 1];
+  } else if (measured.quantiles && n > 1) {
     // The mean of the piecewise-linear quantile function: the trapezoids' average.
     for (std::size_t i = 0; i + 1 < n; ++i) mean += (v[i] + v[i + 1]) / 2;
     mean /= static_cast<double>(n - 1);
@@ -65,8 +73,9 @@ Sampler Sampler::from(const Empirical& measured, double tau) {
     mean /= static_cast<double>(n);
   }
   Sampler s;
-  s.kind_ = measured.quantiles ? Kind::quantiles : Kind::samples;
+  s.kind_ = !probabilities.empty() ? Kind::quantiles_at : measured.quantiles ? Kind::quantiles : Kind::samples;
   s.values_ = &v;
+  s.probabilities_ = &probabilities;
   s.a_ = measured.scaled ? tau / mean : 1;
   s.mean_ = measured.scaled ? tau : mean;
   return s;
@@ -115,6 +124,18 @@ double Sampler::draw(Stream& stream) const {
       const auto i = static_cast<std::size_t>(position);
       if (i + 1 >= q.size()) return q.back() * a_;
       const double f = position - static_cast<double>(i);
+      return (q[i] + f * (q[i + 1] - q[i])) * a_;
+    }
+    case Kind::quantiles_at: {
+      const std::vector<double>& q = *values_;
+      const std::vector<double>& p = *probabilities_;
+      const double u = stream.uniform();
+      // The first probability above u: u lies in [p[i], p[i + 1]).
+      const auto above = static_cast<std::size_t>(std::upper_bound(p.begin(), p.end(), u) - p.begin());
+      if (above == 0) return q[0] * a_;
+      if (above == p.size()) return q.back() * a_;
+      const std::size_t i = above - 1;
+      const double f = (u - p[i]) / (p[i + 1] - p[i]);
       return (q[i] + f * (q[i + 1] - q[i])) * a_;
     }
   }

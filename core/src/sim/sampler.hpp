@@ -14,8 +14,9 @@ class Sampler {
  public:
   static Sampler fixed(double value);
   static Sampler of(const Distribution& dist, double mean);
-  // values must outlive the sampler.
-  static Sampler from(const Empirical& measured, double tau);
+  // values and probabilities (empty: evenly spaced, or samples) must outlive
+  // the sampler.
+  static Sampler from(const Empirical& measured, double tau, const std::vector<double>& probabilities);
 
   double draw(Stream& stream) const;
   // n draws in a row into out: the same values as n calls of draw, in a loop
@@ -25,7 +26,7 @@ class Sampler {
   bool random() const { return kind_ != Kind::fixed; }
 
  private:
-  enum class Kind { fixed, exponential, lognormal, gamma, uniform, samples, quantiles };
+  enum class Kind { fixed, exponential, lognormal, gamma, uniform, samples, quantiles, quantiles_at };
   double gamma_draw(Stream& stream) const;
 
   Kind kind_ = Kind::fixed;
@@ -33,6 +34,7 @@ class Sampler {
   double a_ = 0, b_ = 0, c_ = 0;  // the kind's constants (see sampler.cpp)
   double scale_ = 1;
   const std::vector<double>* values_ = nullptr;
+  const std::vector<double>* probabilities_ = nullptr;  // quantiles_at's
 };
 
 }  // namespace heteropipe::sim::detail

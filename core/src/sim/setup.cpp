@@ -39,7 +39,7 @@ Setup make_setup(const Pipeline& p, const Options& o) {
   for (std::int64_t s = 0; s < su.S; ++s) {
     const double tau = p.tau()[s];
     if (!o.service_samples.empty()) {
-      su.stage.push_back(Sampler::from(o.service_samples[s], tau));
+      su.stage.push_back(Sampler::from(o.service_samples[s], tau, o.service_probabilities));
     } else if (const Distribution* dist = pick(o.service, s)) {
       su.stage.push_back(Sampler::of(*dist, tau));
     } else {

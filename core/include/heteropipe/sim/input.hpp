@@ -32,8 +32,8 @@ struct Distribution {
 };
 
 // Measured service times of one stage: samples drawn with equal chance, or
-// quantiles at evenly spaced probabilities 0, 1/(n-1), ..., 1 interpolated
-// linearly. Each value finite, > 0 and <= limits::kMaxValue; quantiles
+// quantiles at evenly spaced probabilities 0, 1/(n-1), ..., 1 (or at
+// Options::service_probabilities) interpolated linearly. Each value finite, > 0 and <= limits::kMaxValue; quantiles
 // ascending. scaled: multiplied by tau[s] / their mean, so the stage keeps
 // mean tau[s] and takes only the shape; otherwise used as they are.
 struct Empirical {
@@ -60,6 +60,11 @@ struct Options {
   std::vector<double> service_matrix;
   // Measured times per stage (S entries). Replaces service.
   std::vector<Empirical> service_samples;
+  // The probabilities of every stage's quantiles, one per value, strictly
+  // increasing within [0, 1]; empty: evenly spaced from 0 to 1. Given, the
+  // samples are quantiles at them, and below the first (above the last) the
+  // quantile function stays at the first (last) value.
+  std::vector<double> service_probabilities;
   double reps = 1;  // a whole number in [1, limits::kMaxReps]
   double seed = 0;  // a whole number in [0, 2^53]
   // Keep replication 0's timeline and per-micro-batch results (M x S at most
