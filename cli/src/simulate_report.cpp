@@ -48,6 +48,7 @@ void write_simulation_table(std::ostream& out, const sim::Simulation& s) {
   write_list(out, "busy", s.run.busy);
   write_list(out, "starved", s.run.starved);
   write_list(out, "blocked", s.run.blocked);
+  write_list(out, "utilization", s.run.utilization);
 }
 
 void write_run_csv(std::ostream& out, const sim::Run& run) {

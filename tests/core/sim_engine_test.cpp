@@ -251,7 +251,7 @@ TEST_CASE("sim: one link shared by two stages, worked by hand") {
   CHECK(makespan(p, o) == 9);
 }
 
-TEST_CASE("sim: busy + starved + blocked is each stage's last release; the timeline keeps every rule") {
+TEST_CASE("sim: busy + starved + blocked is each stage's last release; utilization is busy over the makespan; the timeline keeps every rule") {
   std::mt19937_64 rng(18);
   for (int trial = 0; trial < 120; ++trial) {
     const std::int64_t S = 1 + static_cast<std::int64_t>(rng() % 5);
@@ -265,6 +265,8 @@ TEST_CASE("sim: busy + starved + blocked is each stage's last release; the timel
     const std::int64_t M = t.M;
     for (std::int64_t s = 0; s < S; ++s) {
       CHECK(run.busy[s] + run.starved[s] + run.blocked[s] == t.release[(M - 1) * S + s]);
+      CHECK(run.utilization[s] == run.busy[s] / run.makespan);
+      CHECK(run.utilization[s] <= 1);
       for (std::int64_t m = 0; m < M; ++m) {
         const std::int64_t at = m * S + s;
         CHECK(t.compute_start[at] <= t.compute_finish[at]);

@@ -137,6 +137,12 @@ for (const p of PAGES) {
     const even = full.simulate({ ...request, service_samples: spaced, service_probabilities: undefined, quantiles: true });
     assert.ok(Math.abs(even.makespan.mean - r.makespan.mean) <= 1e-9 * r.makespan.mean, `${even.makespan.mean} against ${r.makespan.mean}`);
     assert.ok(Math.abs(even.deterministic_makespan - r.deterministic_makespan) <= 1e-12 * r.deterministic_makespan);
+    // The sampled run's Gantt rows end with its utilization, the core's busy over its makespan.
+    const sampled = full.simulate({ ...request, reps: 1, timeline: true });
+    const utilization = Array.from(sampled.run.utilization);
+    const ends = await page.$$eval('#sim-gantt-box text.row-label:not([text-anchor])', (ts) => ts.map((t) => t.textContent));
+    assert.deepEqual(ends.slice(0, 3), await page.evaluate((u) => u.map((x) => window.HP.fmt.percent(x)), utilization));
+    assert.ok(utilization.every((u, s) => u === sampled.run.busy[s] / sampled.run.makespan && u > 0.3 && u < 1));
     // The paper's formula at dur_min against the distribution those hosts give.
     assert.equal(r.T_async, full.analyze({ tau: [1.13, 2.901, 2.621], M: 8 }).T_async);
     assert.ok(r.makespan.p50 > 2 * r.T_async, `p50 ${r.makespan.p50} against T_async ${r.T_async}`);

@@ -396,6 +396,8 @@ declare namespace heteropipe {
     busy: List;
     starved: List;
     blocked: List;
+    /** Per stage, busy over the makespan (0 when the makespan is 0). */
+    utilization: List;
     completion?: List;
     latency?: List;
     timeline?: SimTimeline;

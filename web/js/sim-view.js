@@ -100,8 +100,8 @@
     $('sim-note').textContent = '';
     var r = $('sim-result');
     r.classList.remove('stale');
-    // Its rows' utilization is the calculator's exact schedule's only: here each shows a dash.
-    var tl = detail && Object.assign({ makespan: detail.run.makespan, utilization: [] }, detail.run.timeline);
+    // Its rows end with the sampled run's utilization (busy over its makespan, the core's).
+    var tl = detail && Object.assign({ makespan: detail.run.makespan, utilization: detail.run.utilization }, detail.run.timeline);
     var width = Math.max(300, Math.min(900, r.clientWidth || 640));
     r.innerHTML = '<p class="sim-headline">' + esc(V.headline(fmt.time(sim.makespan.mean), fmt.time(sim.makespan.p99), fmt.time(sim.T_async),
       fmt.time(sim.jensen_gap))) + '</p>' + histogram(sim, Math.min(640, width)) +

@@ -122,14 +122,22 @@ void replicate(const detail::Setup& setup, std::uint64_t seed, std::vector<doubl
   for (std::thread& h : helpers) h.join();
 }
 
+// A run's makespan, and each stage's busy time over it.
+Run finished(detail::Recorder& rec, double makespan) {
+  Run run = std::move(rec.run);
+  run.makespan = makespan;
+  for (double busy : run.busy) run.utilization.push_back(makespan > 0 ? busy / makespan : 0);
+  return run;
+}
+
 }  // namespace
 
 Run run_replication(const Pipeline& pipeline, const Options& options, std::uint64_t rep, bool detail) {
   const detail::Setup setup = detail::make_setup(pipeline, options);
   detail::Draws draws(setup, static_cast<std::uint64_t>(options.seed), rep);
   detail::Recorder rec(setup, detail);
-  rec.run.makespan = detail::run_engine(setup, draws, &rec);
-  return std::move(rec.run);
+  const double makespan = detail::run_engine(setup, draws, &rec);
+  return finished(rec, makespan);
 }
 
 Result<Simulation> simulate(const Pipeline& pipeline, const Options& options) {
@@ -149,8 +157,8 @@ Result<Simulation> simulate(const Pipeline& pipeline, const Options& options) {
   {
     detail::Draws draws(setup, seed, 0);
     detail::Recorder rec(setup, options.timeline);
-    rec.run.makespan = detail::run_engine(setup, draws, &rec);
-    sim.run = std::move(rec.run);
+    const double makespan = detail::run_engine(setup, draws, &rec);
+    sim.run = finished(rec, makespan);
   }
   makespans[0] = sim.run.makespan;
   if (setup.random) {

@@ -28,6 +28,7 @@ struct RunTimeline {
 struct Run {
   double makespan = 0;
   std::vector<double> busy, starved, blocked;  // S values
+  std::vector<double> utilization;             // busy over the makespan (0 when it is 0)
   // With Options::timeline only (O(M x S) memory):
   std::vector<double> completion;  // when micro-batch m leaves the last stage
   std::vector<double> latency;     // completion minus its start on stage 0
@@ -90,6 +91,7 @@ void visit_fields(const Run& r, Visitor&& visit) {
   visit("busy", r.busy);
   visit("starved", r.starved);
   visit("blocked", r.blocked);
+  visit("utilization", r.utilization);
   if (r.timeline) {
     visit("completion", r.completion);
     visit("latency", r.latency);
