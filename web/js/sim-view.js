@@ -11,7 +11,7 @@
 
   // The form control that holds each field the core names in an error.
   var CONTROL = { service: 'sim-cv', link_service: 'sim-linkCv', link_mode: 'sim-links', shared: 'sim-shared',
-    buffers: 'sim-buffers', reps: 'sim-reps', seed: 'sim-seed', service_samples: 'sim-service' };
+    buffers: 'sim-buffers', reps: 'sim-reps', seed: 'sim-seed', service_samples: 'sim-service', service_probabilities: 'sim-service' };
 
   function mark(e) {
     document.querySelectorAll('#sim-controls [aria-invalid]').forEach(function (x) { x.removeAttribute('aria-invalid'); });

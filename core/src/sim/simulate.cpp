@@ -91,15 +91,16 @@ Histogram histogram_of(const std::vector<double>& values, double low, double hig
 // Replications 1..R-1, each from its own streams (seed, replication), so
 // that the makespans' bits do not depend on which thread ran which. Every
 // thread, the caller's too, takes the next batch of replications until none
-// is left; only the caller reports progress, after each of its batches, so a
-// callback never runs on another thread.
+// is left. A progress callback is a page's, in the module, which has one
+// thread: with one, the replications stay on the caller's thread, which
+// reports after every batch, so a callback never runs on another thread.
 void replicate(const detail::Setup& setup, std::uint64_t seed, std::vector<double>& makespans,
                const std::function<void(double)>& progress) {
   const auto reps = static_cast<std::int64_t>(makespans.size());
   // About 100 batches a run, so that progress moves in steps of about 1%.
   const std::int64_t batch = std::max<std::int64_t>(1, reps / 100);
-  std::atomic<std::int64_t> next{1}, done{1};
-  auto work = [&](bool caller) {
+  std::atomic<std::int64_t> next{1};
+  auto work = [&]() {
     for (;;) {
       const std::int64_t first = next.fetch_add(batch);
       if (first >= reps) return;
@@ -108,17 +109,13 @@ void replicate(const detail::Setup& setup, std::uint64_t seed, std::vector<doubl
         detail::Draws draws(setup, seed, static_cast<std::uint64_t>(r));
         makespans[r] = detail::run_engine(setup, draws, nullptr);
       }
-      const std::int64_t finished = done.fetch_add(last - first) + (last - first);
-      if (caller && progress) progress(static_cast<double>(finished) / static_cast<double>(reps));
+      if (progress) progress(static_cast<double>(last) / static_cast<double>(reps));
     }
   };
-  // A progress callback is a page's, in the module, which has one thread:
-  // with one, the replications stay on the caller's thread, so that it
-  // reports after every batch.
   std::vector<std::thread> helpers;
   const std::int64_t threads = progress ? 1 : helper_threads(reps);
-  for (std::int64_t t = 1; t < threads; ++t) helpers.emplace_back(work, false);
-  work(true);
+  for (std::int64_t t = 1; t < threads; ++t) helpers.emplace_back(work);
+  work();
   for (std::thread& h : helpers) h.join();
 }
 
