@@ -2,6 +2,7 @@
 // independent simulations written in the tests.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 
@@ -187,9 +188,11 @@ TEST_CASE("sim: the event engine equals the row engine where no link is shared")
     o.link_service = {sim::Distribution{sim::DistributionKind::gamma, 1.3}};
     o.seed = trial;
     o.buffers.clear();
+    // Small buffers, infinite ones, and some near M, whose history wraps rarely or never.
     for (std::size_t l = 0; l + 1 < S; ++l) {
-      const auto pick = rng() % 4;
-      o.buffers.push_back(pick == 3 ? INFINITY : static_cast<double>(pick));
+      const auto pick = rng() % 5;
+      const double near_M = static_cast<double>(o.M - 3 + static_cast<double>(rng() % 4));
+      o.buffers.push_back(pick == 3 ? INFINITY : pick == 4 ? std::max(0.0, near_M) : static_cast<double>(pick));
     }
     const auto setup = sim::detail::make_setup(p, o);
     sim::detail::Draws a(setup, trial, 3), b(setup, trial, 3);

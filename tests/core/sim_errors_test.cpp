@@ -141,6 +141,36 @@ TEST_CASE("sim errors: each bad option names its field and position") {
   CHECK(refused(p, o).code == ErrorCode::unknown_name);
 }
 
+TEST_CASE("sim errors: the finite buffers' history is bounded, and only buffers that can fill count") {
+  const auto p = make(std::vector<double>(8, 1.0));
+  sim::Options o;
+  o.M = 1e6;
+  // 8 x (524,287 + 1) = 2^22 is the most.
+  o.buffers = {524'287};
+  CHECK_FALSE(sim::check_options(p, o).has_value());
+  o.buffers = {524'288};
+  expect(refused(p, o), ErrorCode::buffer_history_too_large, Field::buffers, 0, 4'194'312, 4'194'304,
+         "buffers, link 1: S x (buffer + 1) = 4,194,312 release times to keep is over the limit of 4,194,304 "
+         "(use a smaller buffer, or inf)");
+  // The largest buffer is the one named; infinite ones keep nothing.
+  o.buffers = {2, INFINITY, 600'000, 9, 700'000, INFINITY, 0};
+  expect(refused(p, o), ErrorCode::buffer_history_too_large, Field::buffers, 4, 5'600'008, 4'194'304,
+         "buffers, link 5: S x (buffer + 1) = 5,600,008 release times to keep is over the limit of 4,194,304 "
+         "(use a smaller buffer, or inf)");
+  // A buffer of M - 1 or more never fills, so it keeps no history either.
+  o.M = 700'001;
+  expect(refused(p, o), ErrorCode::buffer_history_too_large, Field::buffers, 2, 4'800'008, 4'194'304,
+         "buffers, link 3: S x (buffer + 1) = 4,800,008 release times to keep is over the limit of 4,194,304 "
+         "(use a smaller buffer, or inf)");
+  o.M = 600'001;
+  CHECK_FALSE(sim::check_options(p, o).has_value());
+  // One stage has no link, so its one buffer is none.
+  o = {};
+  o.M = 1e6;
+  o.buffers = {1e6 - 2};
+  CHECK_FALSE(sim::check_options(make({1.0}), o).has_value());
+}
+
 TEST_CASE("sim errors: the typed forms") {
   using sim::DistributionKind;
   CHECK(sim::parse_distribution("lognormal:cv=0.5", Field::service).value().kind == DistributionKind::lognormal);

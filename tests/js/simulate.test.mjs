@@ -163,6 +163,11 @@ test('bad simulate input: coded errors naming the field and position', () => {
   fails(() => hp.simulate({ ...base, buffers: '1, x' }), { field: 'buffers', index: 1 });
   fails(() => hp.simulate({ ...base, reps: 2e6 }), { code: 'out_of_range', field: 'reps', limit: hp.limits.max_reps });
   fails(() => hp.simulate({ ...base, M: 1e6, reps: 1e4 }), { code: 'too_many_sim_cells', field: 'reps' });
+  // S x (the largest buffer that can fill + 1) release times, over max_buffer_history.
+  const eight = { tau: Array(8).fill(1), M: 1e6 };
+  fails(() => hp.simulate({ ...eight, buffers: '2, inf, 600000, 9, 700000, inf, 0' }),
+    { code: 'buffer_history_too_large', field: 'buffers', index: 4, value: 8 * 700001, limit: hp.limits.max_buffer_history });
+  assert.equal(hp.simulate({ ...eight, M: 600001, buffers: '2, inf, 600000, 9, 0, inf, 0' }).makespan.mean, 600008);
   fails(() => hp.simulate({ ...base, links: 'fast' }), { code: 'unknown_name', token: 'fast' });
   // The CLI words each the same.
   const run = cli(['--tau', '1,2,3', '--d', '0.5,0.5', '--shared', '0,1;1']);

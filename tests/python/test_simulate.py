@@ -127,6 +127,13 @@ class SimulateBadInput(unittest.TestCase):
                    "M: M x S = 3,000,000 cells is over the limit of 2,000,000")
         self.check(lambda: p.simulate(4, links="fast"), "unknown_name", "link_mode", None,
                    "link_mode: must be one of delay, block, serial (got 'fast')")
+        eight = Pipeline([1] * 8)
+        self.check(lambda: eight.simulate(1_000_000, buffers=[2, math.inf, 600_000, 9, 700_000, math.inf, 0]),
+                   "buffer_history_too_large", "buffers", 4,
+                   "buffers, link 5: S x (buffer + 1) = 5,600,008 release times to keep is over the limit of "
+                   "4,194,304 (use a smaller buffer, or inf)")
+        # A buffer of M - 1 or more never fills, so it keeps no history.
+        self.assertEqual(eight.simulate(600_001, buffers=600_000)["makespan"]["mean"], 600_008.0)
 
 
 if __name__ == "__main__":

@@ -179,6 +179,24 @@ for (const p of PAGES) {
     if (p.name === 'en') assert.equal(stageShown, stageError.message);
     else assert.equal(stageShown, '服务时间分布，第 3 项：“x”不是数字');
     assert.equal(await page.inputValue('#sim-stages input[data-stage-cv="2"]'), 'x');
+
+    // A work limit that only the pipeline and the buffer together break: the buffers' history.
+    await page.uncheck('#sim-perStage');
+    await typeInto(page, 'd', '');
+    await typeInto(page, 'tau', '1, 1, 1, 1, 1, 1, 1, 1');
+    await typeInto(page, 'M', '1000000');
+    await setField(page, 'sim-reps', '1');
+    await page.evaluate(() => { document.getElementById('sim-result').innerHTML = ''; });
+    await setField(page, 'sim-buffers', '600000', '#sim-error');
+    let historyError;
+    try { full.simulate({ tau: Array(8).fill(1), M: 1e6, buffers: '600000' }); } catch (e) { historyError = e; }
+    assert.deepEqual([historyError.code, historyError.field, historyError.index, historyError.value],
+      ['buffer_history_too_large', 'buffers', 0, 4800008]);
+    assert.equal(await page.getAttribute('#sim-buffers', 'aria-invalid'), 'true');
+    assert.equal(await page.inputValue('#sim-buffers'), '600000');
+    const historyShown = await page.textContent('#sim-error');
+    if (p.name === 'en') assert.equal(historyShown, historyError.message);
+    else assert.equal(historyShown, '缓冲区，第 1 项：S × (缓冲区 + 1) = 4,800,008 个需保留的释放时间，超过上限 4,194,304（请用更小的缓冲区，或 inf）');
     await page.close();
   });
 }

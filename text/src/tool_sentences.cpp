@@ -143,6 +143,9 @@ std::optional<std::string> tool_what(const Error& e) {
       return "quantiles must not decrease (got " + shortest(e.value) + " after a larger one)";
     case ErrorCode::too_many_sim_cells:
       return "M x S x reps = " + grouped(e.value) + " cells is over the limit of " + grouped(e.limit);
+    case ErrorCode::buffer_history_too_large:
+      return "S x (buffer + 1) = " + grouped(e.value) + " release times to keep is over the limit of " +
+             grouped(e.limit) + " (use a smaller buffer, or inf)";
     case ErrorCode::order_search_too_large:
       return "trying every distinct device order takes " + grouped(e.value) +
              " steps (orders x devices x layers), over the limit of " + grouped(e.limit);

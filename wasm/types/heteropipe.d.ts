@@ -36,6 +36,8 @@ declare namespace heteropipe {
     /** M * S * reps cells of one simulation. */
     max_sim_cells: number;
     max_buffer: number;
+    /** S * (the largest finite buffer that can fill + 1): the release times the buffers keep. */
+    max_buffer_history: number;
     /** The largest coefficient of variation of a lognormal or gamma service time. */
     max_cv: number;
     /** The largest relative spread of a uniform service time. */
@@ -74,6 +76,7 @@ declare namespace heteropipe {
     | 'not_json' | 'unknown_id'
     // The simulator's.
     | 'overlapping_groups' | 'no_such_link' | 'not_ascending' | 'too_many_sim_cells'
+    | 'buffer_history_too_large'
     // Trace import.
     | 'missing_field' | 'unmatched_begin' | 'unmatched_end' | 'bad_gzip' | 'bad_pattern'
     | 'duplicate_rank' | 'end_before_start' | 'not_a_permutation';

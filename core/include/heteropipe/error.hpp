@@ -48,6 +48,8 @@ enum class ErrorCode {
   no_such_link,     // a shared group names a link the pipeline lacks; index = the group, value = the link, limit = S-1
   not_ascending,    // quantiles that decrease; index = the stage, value = the first smaller one
   too_many_sim_cells,  // M x S x reps above limits::kMaxSimCells; value = that product
+  buffer_history_too_large,  // S x (largest finite buffer + 1) above limits::kMaxBufferHistory;
+                             // index = that buffer's, value = that product
   // Trace import (heteropipe/trace): token = the file's label, index = the
   // byte offset (JSON) or 0-based line (CSV) where the problem lies.
   missing_field,     // an event lacks a field its phase needs (the field says which)

@@ -77,6 +77,11 @@ inline constexpr double kMaxSimCells = 1e9;
 // The largest finite buffer between two stages (each slot of a finite buffer
 // costs 8 bytes of history); a larger one is the same as infinite for M up to it.
 inline constexpr double kMaxBuffer = 1'000'000;
+// The history finite buffers keep: S x (the largest finite buffer + 1) release
+// times, counting only buffers below M - 1 (a larger one never fills). Each
+// takes at most 24 bytes of memory (docs/simulation.md), so this keeps them
+// under 100 MB however S and the buffers combine.
+inline constexpr double kMaxBufferHistory = 4'194'304;  // 2^22
 // The largest coefficient of variation of a lognormal or gamma service time.
 // Up to it every draw of a positive mean stays positive and finite (a gamma of
 // shape 1/cv^2 below about 1/19 could underflow to 0).
@@ -131,6 +136,7 @@ void visit_fields(Visitor&& visit) {
   visit("max_reps", kMaxReps);
   visit("max_sim_cells", kMaxSimCells);
   visit("max_buffer", kMaxBuffer);
+  visit("max_buffer_history", kMaxBufferHistory);
   visit("max_cv", kMaxCv);
   visit("max_spread", kMaxSpread);
   visit("max_service_samples", kMaxServiceSamples);

@@ -2,6 +2,7 @@
 #include <cmath>
 #include <string>
 
+#include "engine.hpp"
 #include "heteropipe/limits.hpp"
 #include "heteropipe/sim/input.hpp"
 
@@ -65,6 +66,25 @@ std::optional<Error> check_buffers(const Options& o, std::int64_t links) {
     if (b > limits::kMaxBuffer) return at(ErrorCode::too_large, Field::buffers, index, b, limits::kMaxBuffer);
   }
   return std::nullopt;
+}
+
+// The engines keep, for the largest buffer that can fill, its history on
+// every stage (docs/simulation.md); infinite ones and those that never fill
+// keep none.
+std::optional<Error> check_buffer_history(const Options& o, std::int64_t S) {
+  if (S < 2) return std::nullopt;
+  double largest = -1;
+  std::int64_t where = kWholeField;
+  for (std::size_t i = 0; i < o.buffers.size(); ++i) {
+    const double b = o.buffers[i];
+    if (b != INFINITY && detail::can_fill(b, o.M) && b > largest) {
+      largest = b;
+      where = static_cast<std::int64_t>(i);
+    }
+  }
+  const double history = static_cast<double>(S) * (largest + 1);
+  if (largest < 0 || history <= limits::kMaxBufferHistory) return std::nullopt;
+  return at(ErrorCode::buffer_history_too_large, Field::buffers, where, history, limits::kMaxBufferHistory);
 }
 
 std::optional<Error> check_distributions(const std::vector<Distribution>& list, std::int64_t each, Field field) {
@@ -176,7 +196,7 @@ std::optional<Error> check_options(const Pipeline& p, const Options& o) {
   if (o.timeline && cells > limits::kMaxTimelineCells) {
     return at(ErrorCode::too_many_cells, Field::M, kWholeField, cells, limits::kMaxTimelineCells);
   }
-  return std::nullopt;
+  return check_buffer_history(o, p.S());
 }
 
 }  // namespace heteropipe::sim

@@ -31,6 +31,10 @@ struct Setup {
   bool random = false;               // whether any sampler draws
 };
 
+// Whether a finite buffer can ever fill: M micro-batches fit in one of M - 1
+// or more (the one on the stage after it too).
+inline bool can_fill(double buffer, double M) { return buffer < M - 1; }
+
 Setup make_setup(const Pipeline& p, const Options& o);
 // The same setup with every time at its mean (matrix columns averaged into
 // `means`, which must outlive the result).

@@ -39,39 +39,52 @@ constexpr bool kFixedTimes = std::is_same_v<Times, Fixed>;
 enum class Mode { delay, serial, block };
 
 // One stage's state and constants, side by side so that a cell reads one place.
-//
-// Buffers without a test per cell: the releases of a stage s >= 1 behind a
-// finite buffer b go to a ring of W slots, W the least power of two >= b + 1,
-// micro-batch m's to slot m mod W. Stage s - 1 reads micro-batch m - b - 1's
-// from slot (m - b - 1) mod W: stage s wrote it on an earlier front and has
-// not overwritten it (W >= b + 1); when m - b - 1 < 0 that slot is one stage
-// s has not reached yet, still at 0, which no rule can bind on. A stage whose
-// inbound buffer never binds writes to a slot that nobody reads; a stage whose
-// outbound buffer never binds reads one that nobody writes, always 0.
 struct Stage {
   double free_at = 0, arrival = 0;
   double busy = 0, starved = 0, blocked = 0;
-  std::int64_t lag = 0, read_at = 0, read_mask = 0;  // the downstream ring
-  std::int64_t write_at = 1, write_mask = 0;         // its own ring
+  std::ptrdiff_t hold = 0;  // where its buffer's bound is, from its front's row (see Releases)
 };
 
-// Slot 0 is the one nobody writes, slot 1 the one nobody reads.
-std::vector<double> rings_for(const Setup& su, std::vector<Stage>& st) {
-  std::int64_t slots = 2;
-  for (std::int64_t s = 1; s < su.S; ++s) {
-    const std::int64_t b = su.room[s - 1];
-    if (b < 0) continue;
-    std::int64_t size = 1;
-    while (size < b + 1) size *= 2;
-    st[s].write_at = slots;
-    st[s].write_mask = size - 1;
-    st[s - 1].lag = b + 1;
-    st[s - 1].read_at = slots;
-    st[s - 1].read_mask = size - 1;
-    slots += size;
+// Each cell's release, in a ring of rows, one row per front, so that a cell
+// finds both where it writes and where its buffer's bound is from its front's
+// one row index: no ring per stage, and no index of its own to keep.
+//
+// Cell (m, s), on front k = 2m + s, writes its release to column s of row
+// k mod F. Behind a finite buffer b it needs release (m - b - 1, s + 1),
+// written on front k - 2b - 1 to column s + 1. With F = 2b + 2 rows for the
+// largest b, no later front has reused that row yet; when m - b - 1 < 0 no
+// front has ever written that entry, and its 0 binds nothing. A stage whose
+// buffer never fills reads column S, which no stage writes. So each stage
+// keeps one offset, hold, from its front's row to its bound.
+struct Releases {
+  std::int64_t columns = 0, size = 0;
+  std::vector<double> slots;
+
+  Releases(const Setup& su, std::vector<Stage>& st) : columns(su.S + 1) {
+    std::int64_t rows = 1;
+    for (std::int64_t b : su.room) rows = b >= 0 && 2 * b + 2 > rows ? 2 * b + 2 : rows;
+    size = rows * columns;
+    slots.assign(static_cast<std::size_t>(size), 0.0);
+    for (std::int64_t s = 0; s + 1 < su.S; ++s) {
+      const std::int64_t b = su.room[s];
+      st[s].hold = static_cast<std::ptrdiff_t>(b < 0 ? su.S : s + 1 - (2 * b + 1) * columns);
+    }
   }
-  return std::vector<double>(static_cast<std::size_t>(slots), 0.0);
-}
+};
+
+// One front's view of the releases: where its row starts, in a ring of size
+// slots. Its indexes are the machine's own width (32 bits in WebAssembly),
+// which the module's compiler keeps in registers better than 64-bit ones.
+struct Front {
+  double* slots;
+  std::ptrdiff_t row, size;
+  double bound(std::ptrdiff_t hold) const {
+    std::ptrdiff_t at = row + hold;
+    if (at < 0) at += size;
+    return slots[at];
+  }
+  void write(std::int64_t s, double release) const { slots[row + static_cast<std::ptrdiff_t>(s)] = release; }
+};
 
 // kTotals: the per-stage totals (replication 0); kCells: every event too (a
 // timeline). Both are kept out of the loop of every other replication.
@@ -81,22 +94,21 @@ struct Sweep {
   Times& times;
   Recorder* rec;
   std::vector<Stage> st;
-  std::vector<double> ring;
+  Releases releases;
 
   Sweep(const Setup& setup, Times& t, Recorder* r)
-      : su(setup), times(t), rec(r), st(static_cast<std::size_t>(setup.S)), ring(rings_for(setup, st)) {}
+      : su(setup), times(t), rec(r), st(static_cast<std::size_t>(setup.S)), releases(setup, st) {}
 
   // Cell (m, s); kLast: s is the last stage, which has no link after it.
   template <bool kLast>
-  void cell(std::int64_t m, std::int64_t s) {
+  void cell(std::int64_t m, std::int64_t s, Front front) {
     Stage& here = st[s];
-    double* slots = ring.data();
     const double start = later(here.arrival, here.free_at);
     const double service = times.stage(m, s);
     const double finish = start + service;
     double release = finish;
     if (!kLast) {
-      const double leave = later(finish, slots[here.read_at + ((m - here.lag) & here.read_mask)]);
+      const double leave = later(finish, front.bound(here.hold));
       // A serial link is free once its last transfer, m - 1's, has ended: at
       // the arrival that transfer set at s + 1, which no cell has replaced
       // since. A blocking sender was held through that transfer, so its link
@@ -107,7 +119,7 @@ struct Sweep {
       release = kMode == Mode::block ? end : leave;
       if (kCells) rec->transfer(m, s, begin, end);
     }
-    slots[here.write_at + (m & here.write_mask)] = release;
+    front.write(s, release);
     if (kTotals) {
       if (!kFixedTimes<Times>) here.busy += service;
       here.starved += start - here.free_at;
@@ -125,12 +137,16 @@ struct Sweep {
   double run() {
     const std::int64_t S = su.S, M = su.M;
     const std::int64_t fronts = 2 * (M - 1) + S;
+    Front front{releases.slots.data(), 0, static_cast<std::ptrdiff_t>(releases.size)};
+    const auto columns = static_cast<std::ptrdiff_t>(releases.columns);
     for (std::int64_t k = 0; k < fronts; ++k) {
       times.front(k);
       std::int64_t m = k - (S - 1) > 0 ? (k - (S - 1) + 1) / 2 : 0;
       const std::int64_t last = k / 2 < M - 1 ? k / 2 : M - 1;
-      if (m <= last && k - 2 * m == S - 1) cell<true>(m++, S - 1);
-      for (; m <= last; ++m) cell<false>(m, k - 2 * m);
+      if (m <= last && k - 2 * m == S - 1) cell<true>(m++, S - 1, front);
+      for (; m <= last; ++m) cell<false>(m, k - 2 * m, front);
+      front.row += columns;
+      if (front.row == front.size) front.row = 0;
     }
     if (kTotals) {
       for (std::int64_t s = 0; s < S; ++s) {

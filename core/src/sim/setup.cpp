@@ -26,8 +26,7 @@ Setup make_setup(const Pipeline& p, const Options& o) {
   su.group.assign(static_cast<std::size_t>(links), -1);
   for (std::int64_t l = 0; l < links; ++l) {
     const double* b = pick(o.buffers, l);
-    // A buffer of M - 1 or more never fills: M micro-batches fit.
-    if (b && *b < static_cast<double>(su.M - 1)) su.room[l] = static_cast<std::int64_t>(*b);
+    if (b && can_fill(*b, o.M)) su.room[l] = static_cast<std::int64_t>(*b);
   }
   for (std::size_t g = 0; g < o.shared.size(); ++g) {
     for (std::int64_t l : o.shared[g]) {

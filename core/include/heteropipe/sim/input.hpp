@@ -81,7 +81,7 @@ Result<LinkMode> link_mode_from_name(std::string_view name);
 
 // The first error of the options for this pipeline, in the order of
 // Options' fields, then the work limits (too_many_sim_cells;
-// too_many_cells for the timeline), or nullopt.
+// too_many_cells for the timeline; buffer_history_too_large), or nullopt.
 std::optional<Error> check_options(const Pipeline& pipeline, const Options& options);
 
 }  // namespace heteropipe::sim
