@@ -78,10 +78,10 @@ class Draws {
   }
   // For the row engine, which visits cell (m, s) on front k = 2m + s: every
   // block due on front k, so that filled() finds its draw without a test.
-  // Stage s's block begins at a multiple m of B, on a front k = s (mod 2B);
-  // its link's stream draws on the same cells.
+  // Stage s's block begins at a multiple m of B, on a front k = s (mod 2B),
+  // a mask since 2B is a power of two; its link's stream draws on the same cells.
   void fill_front(std::int64_t k) {
-    for (std::int64_t s = k % (2 * block_); s < S_ && s <= k; s += 2 * block_) {
+    for (std::int64_t s = k & (2 * block_ - 1); s < S_ && s <= k; s += 2 * block_) {
       const std::int64_t m = (k - s) / 2;
       if (m >= setup_.M) continue;
       refill(s, m);

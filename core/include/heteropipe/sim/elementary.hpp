@@ -71,27 +71,23 @@ inline double exp_split(double x, std::uint64_t& n) {
 // added to its exponent is the whole job.
 constexpr double kExpPlainLimit = 708;
 
+// e^x for |x| > kExpPlainLimit or NaN: overflow, underflow, subnormal results.
+double exp_far(double x);
+
 }  // namespace elementary_detail
 
-// e^x (see exp_split), within about half an ulp over the whole range.
+// e^x (see exp_split), within about half an ulp over the whole range. The
+// far ranges are a call, so that the usual case stays small enough for a
+// sampler's loop to inline.
 inline double portable_exp(double x) {
   using namespace elementary_detail;
+  if (!(x >= -kExpPlainLimit && x <= kExpPlainLimit)) return exp_far(x);
   std::uint64_t n = 0;
-  if (x >= -kExpPlainLimit && x <= kExpPlainLimit) {
-    const double part = exp_split(x, n);
-    // Times 2^k, k = n / 128 rounded down, exactly: k added to the exponent
-    // field (n as two's complement; the shifts keep k's low 12 bits, all the
-    // field needs, and the result stays normal).
-    return double_of(bits_of(part) + ((n >> kExpTableBits) << 52));
-  }
-  if (x != x) return x;
-  if (x > 709.782712893384) return std::numeric_limits<double>::infinity();  // above ln(largest double)
-  if (x < -745.1332191019412) return 0;  // below ln(2^-1075): rounds to zero
   const double part = exp_split(x, n);
-  const auto k = static_cast<std::int64_t>(n - n % kExpTableSize) / kExpTableSize;
-  if (k > 1023) return part * 2 * power_of_two(k - 1);
-  if (k < -1022) return part * power_of_two(k + 54) * power_of_two(-54);  // a subnormal result
-  return part * power_of_two(k);
+  // Times 2^k, k = n / 128 rounded down, exactly: k added to the exponent
+  // field (n as two's complement; the shifts keep k's low 12 bits, all the
+  // field needs, and the result stays normal).
+  return double_of(bits_of(part) + ((n >> kExpTableBits) << 52));
 }
 
 // The natural logarithm. x = 2^e m with m in (sqrt(2)/2, sqrt(2)], f = m - 1
