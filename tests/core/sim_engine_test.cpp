@@ -191,7 +191,7 @@ TEST_CASE("sim: the event engine equals the row engine where no link is shared")
     // Small buffers, infinite ones, and some near M, whose history wraps rarely or never.
     for (std::size_t l = 0; l + 1 < S; ++l) {
       const auto pick = rng() % 5;
-      const double near_M = static_cast<double>(o.M - 3 + static_cast<double>(rng() % 4));
+      const double near_M = o.M - 3 + static_cast<double>(rng() % 4);
       o.buffers.push_back(pick == 3 ? INFINITY : pick == 4 ? std::max(0.0, near_M) : static_cast<double>(pick));
     }
     const auto setup = sim::detail::make_setup(p, o);

@@ -110,7 +110,7 @@ std::optional<Error> refused(const Request& in) {
   const auto file = in.number("refused.file");
   if (!file) return std::nullopt;
   // Whole numbers below 2^53, as the wrapper sends them; anything else reads as 0.
-  auto whole = [](double x) { return x >= 0 && x < 9007199254740992.0 ? static_cast<std::int64_t>(x) : 0; };
+  auto whole = [](double x) { return x >= 0 && x < limits::kMaxBatches ? static_cast<std::int64_t>(x) : 0; };
   const std::string label(in.word("name." + std::to_string(whole(*file))));
   const std::int64_t at = whole(in.number("refused.at").value_or(0));
   const double size = in.number("refused.size").value_or(0);

@@ -74,8 +74,8 @@ inline constexpr double kMaxReps = 1'000'000;
 // Cells simulated by one request, M x S x reps: bounds its time alike for
 // every shape (seconds, not minutes), so no request hangs an interface.
 inline constexpr double kMaxSimCells = 1e9;
-// The largest finite buffer between two stages (each slot of a finite buffer
-// costs 8 bytes of history); a larger one is the same as infinite for M up to it.
+// The largest finite buffer between two stages (its history is bounded by
+// kMaxBufferHistory too); a larger one is the same as infinite for M up to it.
 inline constexpr double kMaxBuffer = 1'000'000;
 // The history finite buffers keep: S x (the largest finite buffer + 1) release
 // times, counting only buffers below M - 1 (a larger one never fills). Each

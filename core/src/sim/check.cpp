@@ -77,7 +77,7 @@ std::optional<Error> check_buffer_history(const Options& o, std::int64_t S) {
   std::int64_t where = kWholeField;
   for (std::size_t i = 0; i < o.buffers.size(); ++i) {
     const double b = o.buffers[i];
-    if (b != INFINITY && detail::can_fill(b, o.M) && b > largest) {
+    if (detail::can_fill(b, o.M) && b > largest) {  // never an infinite one
       largest = b;
       where = static_cast<std::int64_t>(i);
     }
