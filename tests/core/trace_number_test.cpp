@@ -8,9 +8,9 @@
 #include <random>
 #include <string>
 
-#include "trace/json_cursor.hpp"
+#include "json_cursor.hpp"
 
-using heteropipe::trace_detail::json_number_value;
+using heteropipe::json_detail::json_number_value;
 
 namespace {
 

@@ -8,13 +8,13 @@
 
 #include "heteropipe/limits.hpp"
 #include "heteropipe/trace/events.hpp"
-#include "json_cursor.hpp"
+#include "../json_cursor.hpp"
 
 namespace heteropipe {
 namespace {
 
-using trace_detail::JsonCursor;
-using trace_detail::JsonType;
+using json_detail::JsonCursor;
+using json_detail::JsonType;
 
 bool contains_word(std::string text, std::string_view word) {
   std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });

@@ -4,10 +4,11 @@
 #include <cstdlib>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "heteropipe/limits.hpp"
 
-namespace heteropipe::trace_detail {
+namespace heteropipe::json_detail {
 namespace {
 
 void append_utf8(std::string& out, std::uint32_t c) {
@@ -37,6 +38,10 @@ int hex_digit(char c) {
 
 }  // namespace
 
+std::string_view skip_bom(std::string_view text) {
+  return text.substr(0, 3) == "\xEF\xBB\xBF" ? text.substr(3) : text;
+}
+
 bool JsonCursor::fail(ErrorCode code, Field field, double value, std::optional<std::size_t> at) {
   if (!error) error = Error{code, field, static_cast<std::int64_t>(at ? *at : pos_), value, label_};
   return false;
@@ -56,7 +61,7 @@ bool JsonCursor::expect(char c) {
     ++pos_;
     return true;
   }
-  return fail(ErrorCode::not_json, Field::trace);
+  return fail(ErrorCode::not_json, field_);
 }
 
 JsonType JsonCursor::peek() {
@@ -73,11 +78,16 @@ JsonType JsonCursor::peek() {
   }
 }
 
-bool JsonCursor::enter(char open) {
-  if (!expect(open)) return false;
+bool JsonCursor::open(char bracket) {
+  if (!expect(bracket)) return false;
   first_.push_back(true);
-  if (static_cast<std::int64_t>(first_.size()) > limits::kMaxTraceDepth) {
-    return fail(ErrorCode::too_large, Field::trace, static_cast<double>(first_.size()));
+  return true;
+}
+
+bool JsonCursor::enter(char bracket) {
+  if (!open(bracket)) return false;
+  if (static_cast<std::int64_t>(first_.size()) > max_depth_) {
+    return fail(ErrorCode::too_large, field_, static_cast<double>(first_.size()));
   }
   return true;
 }
@@ -97,7 +107,7 @@ bool JsonCursor::next_item() {
   if (pos_ < text_.size() && text_[pos_] == ']') return leave();
   if (!first_.back() && !expect(',')) return false;
   first_.back() = false;
-  if (peek() == JsonType::none) return fail(ErrorCode::not_json, Field::trace);
+  if (peek() == JsonType::none) return fail(ErrorCode::not_json, field_);
   return true;
 }
 
@@ -127,7 +137,7 @@ bool JsonCursor::string_body(std::string* out) {
     if (pos_ >= text_.size()) break;
     const char c = text_[pos_++];
     if (c == '"') return true;
-    if (c != '\\') return fail(ErrorCode::not_json, Field::trace, 0, pos_ - 1);
+    if (c != '\\') return fail(ErrorCode::not_json, field_, 0, pos_ - 1);
     if (pos_ >= text_.size()) break;
     const char e = text_[pos_++];
     std::string ignored;
@@ -143,20 +153,20 @@ bool JsonCursor::string_body(std::string* out) {
         std::uint32_t code = 0;
         for (int i = 0; i < 4; ++i) {
           const int h = pos_ < text_.size() ? hex_digit(text_[pos_]) : -1;
-          if (h < 0) return fail(ErrorCode::not_json, Field::trace);
+          if (h < 0) return fail(ErrorCode::not_json, field_);
           code = code * 16 + static_cast<std::uint32_t>(h);
           ++pos_;
         }
         append_utf8(into, code);  // a lone surrogate stays as its own code point: names are labels only
         break;
       }
-      default: return fail(ErrorCode::not_json, Field::trace, 0, pos_ - 1);
+      default: return fail(ErrorCode::not_json, field_, 0, pos_ - 1);
     }
   }
-  return fail(ErrorCode::not_json, Field::trace);
+  return fail(ErrorCode::not_json, field_);
 }
 
-bool JsonCursor::number_text(std::string_view& token, Field field) {
+bool JsonCursor::read_number_text(std::string_view& token, Field field) {
   if (error) return false;
   blanks();
   const std::size_t begin = pos_;
@@ -169,15 +179,15 @@ bool JsonCursor::number_text(std::string_view& token, Field field) {
     while (pos_ < text_.size() && text_[pos_] >= '0' && text_[pos_] <= '9') ++pos_;
     return pos_ > from;
   };
-  if (!digits()) return fail(ErrorCode::not_json, Field::trace, 0, begin);
+  if (!digits()) return fail(ErrorCode::not_json, field_, 0, begin);
   if (pos_ < text_.size() && text_[pos_] == '.') {
     ++pos_;
-    if (!digits()) return fail(ErrorCode::not_json, Field::trace);
+    if (!digits()) return fail(ErrorCode::not_json, field_);
   }
   if (pos_ < text_.size() && (text_[pos_] == 'e' || text_[pos_] == 'E')) {
     ++pos_;
     if (pos_ < text_.size() && (text_[pos_] == '+' || text_[pos_] == '-')) ++pos_;
-    if (!digits()) return fail(ErrorCode::not_json, Field::trace);
+    if (!digits()) return fail(ErrorCode::not_json, field_);
   }
   token = text_.substr(begin, pos_ - begin);
   return true;
@@ -268,7 +278,7 @@ double json_number_value(std::string_view token) {
 bool JsonCursor::read_number(double& out, Field field) {
   std::string_view token;
   const std::size_t begin = pos_;
-  if (!number_text(token, field)) return false;
+  if (!read_number_text(token, field)) return false;
   out = json_number_value(token);
   if (!(out - out == 0)) return fail(ErrorCode::too_large, field, 0, begin);
   return true;
@@ -277,7 +287,7 @@ bool JsonCursor::read_number(double& out, Field field) {
 bool JsonCursor::read_integer(std::int64_t& out, Field field) {
   std::string_view token;
   const std::size_t begin = pos_;
-  if (!number_text(token, field)) return false;
+  if (!read_number_text(token, field)) return false;
   const bool negative = !token.empty() && token[0] == '-';
   std::int64_t value = 0;
   for (std::size_t i = negative ? 1 : 0; i < token.size(); ++i) {
@@ -290,46 +300,61 @@ bool JsonCursor::read_integer(std::int64_t& out, Field field) {
   return true;
 }
 
-bool JsonCursor::skip_value() {
-  switch (peek()) {
-    case JsonType::object:
-      if (!enter('{')) return false;
-      while (next_key(key_)) {
-        if (!skip_value()) return false;
-      }
-      return !error;
-    case JsonType::array:
-      if (!enter('[')) return false;
-      while (next_item()) {
-        if (!skip_value()) return false;
-      }
-      return !error;
-    case JsonType::string:
-      return string_body(nullptr);
-    case JsonType::boolean:
-    case JsonType::null:
-      for (std::string_view word : {"true", "false", "null"}) {
-        if (text_.substr(pos_, word.size()) == word) {
-          pos_ += word.size();
-          return true;
-        }
-      }
-      return fail(ErrorCode::not_json, Field::trace);
-    case JsonType::number: {
-      std::string_view token;
-      return number_text(token, Field::trace);
+bool JsonCursor::literal() {
+  for (std::string_view word : {"true", "false", "null"}) {
+    if (text_.substr(pos_, word.size()) == word) {
+      pos_ += word.size();
+      return true;
     }
-    case JsonType::none:
-      return fail(ErrorCode::not_json, Field::trace);
   }
-  return false;
+  return fail(ErrorCode::not_json, field_);
+}
+
+// A loop, not recursion: the open levels are bits (first_, and here which of
+// them are objects), so a value nested a million deep costs a million bits,
+// not a million stack frames.
+bool JsonCursor::skip_value() {
+  std::vector<bool> objects;  // per level opened here: an object, else an array
+  for (;;) {
+    switch (peek()) {
+      case JsonType::object:
+        if (!enter('{')) return false;
+        objects.push_back(true);
+        break;
+      case JsonType::array:
+        if (!enter('[')) return false;
+        objects.push_back(false);
+        break;
+      case JsonType::string:
+        if (!string_body(nullptr)) return false;
+        break;
+      case JsonType::boolean:
+      case JsonType::null:
+        if (!literal()) return false;
+        break;
+      case JsonType::number: {
+        std::string_view token;
+        if (!read_number_text(token, field_)) return false;
+        break;
+      }
+      case JsonType::none:
+        return fail(ErrorCode::not_json, field_);
+    }
+    // On to the next value inside, closing the levels that end here.
+    for (;;) {
+      if (objects.empty()) return true;
+      if (objects.back() ? next_key(key_) : next_item()) break;
+      if (error) return false;
+      objects.pop_back();
+    }
+  }
 }
 
 bool JsonCursor::finish() {
   if (error) return false;
   blanks();
-  if (pos_ != text_.size()) return fail(ErrorCode::not_json, Field::trace);
+  if (pos_ != text_.size()) return fail(ErrorCode::not_json, field_);
   return true;
 }
 
-}  // namespace heteropipe::trace_detail
+}  // namespace heteropipe::json_detail

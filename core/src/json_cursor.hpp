@@ -1,0 +1,88 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "heteropipe/error.hpp"
+#include "heteropipe/limits.hpp"
+
+// A pull reader over JSON text, the one JSON reader of the core: the trace
+// reader and the planner's input reader ask for the values they want and skip
+// the rest, so a large file costs no tree in memory. Nothing in it recurses:
+// skipping a value nested any depth keeps one bit per open level. The first
+// problem is kept in `error` and every later call fails at once.
+namespace heteropipe::json_detail {
+
+// The text after a leading UTF-8 byte-order mark, if it has one.
+std::string_view skip_bom(std::string_view text);
+
+enum class JsonType { object, array, string, number, boolean, null, none };
+
+// A JSON number's text (as number_text accepts it) as the nearest double, the
+// value strtod gives, without strtod for the numbers profilers write: when
+// its digits make an integer up to 2^53 and its power of ten is at most 22
+// either way (one correctly rounded multiplication or division of two exact
+// doubles: Clinger's fast path), or when it has a fraction and its whole part
+// is below 2^53 (rounded by integer arithmetic); through strtod otherwise.
+double json_number_value(std::string_view token);
+
+class JsonCursor {
+ public:
+  // Syntax errors are not_json on `field` at the byte where reading stopped
+  // (index), with `label` as token; entering more than `max_depth` open
+  // objects and arrays is too_large there (skip_value has no such limit). A
+  // leading byte-order mark is skipped.
+  JsonCursor(std::string_view text, std::string_view label, Field field = Field::trace,
+             std::int64_t max_depth = limits::kMaxTraceDepth)
+      : text_(text), label_(label), field_(field), max_depth_(max_depth), pos_(text.size() - skip_bom(text).size()) {}
+
+  std::optional<Error> error;
+
+  std::size_t offset() const { return pos_; }
+  // The type of the next value (after blanks), or none at the end or on error.
+  JsonType peek();
+  // '{' / '[' of the next value.
+  bool enter(char open);
+  // In an object: the next key, or false at its '}' (consumed).
+  bool next_key(std::string& key);
+  // In an array: whether another item follows, or false at its ']' (consumed).
+  bool next_item();
+  bool read_string(std::string& out);
+  // A number; NaN and Infinity literals are a not_finite error naming `field`.
+  bool read_number(double& out, Field field);
+  // The digits of a whole number exactly (for nanosecond clocks past 2^53).
+  bool read_integer(std::int64_t& out, Field field);
+  // A number's text as it is written (for readers with their own rules, such
+  // as counts); NaN and Infinity as read_number.
+  bool read_number_text(std::string_view& token, Field field);
+  // Any one value, at any depth, without recursion.
+  bool skip_value();
+  // The text from `begin` to where reading is now.
+  std::string_view text_from(std::size_t begin) const { return text_.substr(begin, pos_ - begin); }
+  // Only blanks may follow the top-level value.
+  bool finish();
+
+  // Records an error at the given offset (the current one by default).
+  bool fail(ErrorCode code, Field field, double value = 0, std::optional<std::size_t> at = std::nullopt);
+
+ private:
+  void blanks();
+  bool expect(char c);
+  bool leave();  // past a closing bracket; always false (the end of a list)
+  bool string_body(std::string* out);
+  bool open(char bracket);  // enter without the depth limit
+  bool literal();
+
+  std::string_view text_;
+  std::string label_;
+  Field field_;
+  std::int64_t max_depth_;
+  std::size_t pos_;
+  std::vector<bool> first_;  // per open object or array: no item read yet
+  std::string key_;  // the keys of skipped objects, one buffer for all
+};
+
+}  // namespace heteropipe::json_detail
