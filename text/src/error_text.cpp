@@ -8,9 +8,7 @@
 namespace heteropipe::text {
 namespace {
 
-using detail::got;
-using detail::tool_sentence;
-using detail::tool_what;
+using namespace detail;  // got, the shared phrases, the tools' sentences
 
 bool is_scalar(Field field) {
   switch (field) {
@@ -88,19 +86,19 @@ std::string what(const Error& e) {
     case ErrorCode::too_many:
       return "at most " + bound(e.limit) + " values";
     case ErrorCode::not_finite:
-      return "must be a finite number" + got(e);
+      return kNotFinite + got(e);
     case ErrorCode::negative:
-      return "must be >= 0" + got(e);
+      return kNegative + got(e);
     case ErrorCode::all_zero:
       return "at least one stage time must be > 0";
     case ErrorCode::too_small:
       return "the largest stage time must be at least " + bound(e.limit) + got(e);
     case ErrorCode::too_large:
-      return "must be at most " + bound(e.limit) + got(e);
+      return kAtMost + bound(e.limit) + got(e);
     case ErrorCode::wrong_length:
       return wrong_length(e);
     case ErrorCode::not_integer:
-      return "must be a whole number" + got(e);
+      return kNotInteger + got(e);
     case ErrorCode::out_of_range:
       return "must be between " + range_of(e) + got(e);
     case ErrorCode::not_positive:
@@ -111,7 +109,7 @@ std::string what(const Error& e) {
       if (e.index == kWholeField && !is_scalar(e.field)) {
         return "must be a list of numbers or a text list like '1, 2.5, 3' (got " + quoted(e.token) + ")";
       }
-      return "'" + quoted(e.token) + "' is not a number";
+      return "'" + quoted(e.token) + "' " + kNotANumber;
     case ErrorCode::no_overlap_headroom:
       return "no overlap headroom: T_block equals T_async, so the overlap ratio is undefined";
     case ErrorCode::too_many_cells:
@@ -124,7 +122,7 @@ std::string what(const Error& e) {
     case ErrorCode::out_of_memory:
       return "not enough memory for this request";
     case ErrorCode::wrong_type:
-      return "has the wrong type of value (got " + quoted(e.token) + ")";
+      return std::string(kWrongType) + " (got " + quoted(e.token) + ")";
     default:
       break;
   }

@@ -1,6 +1,6 @@
 #pragma once
-// Pieces that both halves of the error sentences use (error_text.cpp and
-// tool_sentences.cpp).
+// Pieces that the error sentences share (error_text.cpp, tool_sentences.cpp
+// and trace_text.cpp), each written once.
 
 #include <string>
 
@@ -13,5 +13,13 @@ namespace heteropipe::text::detail {
 inline std::string shown(const Error& e) { return e.token.empty() ? shortest(e.value) : quoted(e.token); }
 
 inline std::string got(const Error& e) { return " (got " + shown(e) + ")"; }
+
+// What a value breaks, after its field's name.
+inline constexpr const char* kNotANumber = "is not a number";
+inline constexpr const char* kNegative = "must be >= 0";
+inline constexpr const char* kNotFinite = "must be a finite number";
+inline constexpr const char* kAtMost = "must be at most ";
+inline constexpr const char* kNotInteger = "must be a whole number";
+inline constexpr const char* kWrongType = "has the wrong type of value";
 
 }  // namespace heteropipe::text::detail

@@ -2,9 +2,12 @@
 
 #include "heteropipe/limits.hpp"
 #include "heteropipe/text/numbers.hpp"
+#include "sentence_parts.hpp"
 
 namespace heteropipe::text {
 namespace {
+
+using namespace detail;  // the shared phrases
 
 bool is_csv_field(Field field) {
   return field == Field::stage || field == Field::microbatch || field == Field::kind || field == Field::start ||
@@ -28,9 +31,9 @@ std::string what(const Error& e) {
       return "the event has no " + field;
     case ErrorCode::wrong_type:
       if (e.field == Field::traceEvents) return "traceEvents must be a list of event objects";
-      return field + " has the wrong type of value";
-    case ErrorCode::not_finite: return field + " must be a finite number";
-    case ErrorCode::negative: return field + " must be >= 0 (got " + shortest(e.value) + ")";
+      return field + " " + kWrongType;
+    case ErrorCode::not_finite: return field + " " + kNotFinite;
+    case ErrorCode::negative: return field + " " + kNegative + " (got " + shortest(e.value) + ")";
     case ErrorCode::too_large:
       if (e.field == Field::trace && e.limit == 0) {
         return "nested deeper than " + grouped(static_cast<double>(limits::kMaxTraceDepth)) + " levels";
@@ -38,14 +41,14 @@ std::string what(const Error& e) {
       if (e.field == Field::trace) {
         return "more than " + grouped(e.limit) + " bytes once decompressed";
       }
-      return field + " must be at most " + bound(e.limit) + (e.value != 0 ? " (got " + shortest(e.value) + ")" : "");
+      return field + " " + kAtMost + bound(e.limit) + (e.value != 0 ? " (got " + shortest(e.value) + ")" : "");
     case ErrorCode::too_many: return "more than " + grouped(e.limit) + " timed events";
-    case ErrorCode::not_integer: return field + " must be a whole number";
+    case ErrorCode::not_integer: return field + " " + kNotInteger;
     case ErrorCode::out_of_range: return field + " is out of range (got " + shortest(e.value) + ")";
     case ErrorCode::unmatched_begin: return "a B event has no matching E on its pid and tid";
     case ErrorCode::unmatched_end: return "an E event has no open B on its pid and tid";
     case ErrorCode::end_before_start: return "end is before start";
-    case ErrorCode::not_a_number: return field + " is not a number";
+    case ErrorCode::not_a_number: return field + " " + kNotANumber;
     case ErrorCode::unknown_name: return "kind must be compute or transfer";
     case ErrorCode::wrong_length: return "a row needs 5 values: stage,microbatch,kind,start,end";
     case ErrorCode::duplicate_rank: return "rank " + shortest(e.value) + " is already in another file";
