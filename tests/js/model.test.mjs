@@ -247,9 +247,6 @@ test('analyze with lists: false gives the same scalars without the per-stage lis
   assert.deepEqual(a.d, d);
   assert.deepEqual(a.sigma, new Float64Array([0.7, 1.1, 1.3, 5]));
   assert.deepEqual(hp.analyze({ tau }, { lists: true }).d, new Float64Array(3));
-  // `series`, the option's former name, still works.
-  assert.deepEqual(hp.analyze({ tau }, { series: false }), hp.analyze({ tau }, { lists: false }));
   assert.throws(() => hp.analyze({ tau }, { lists: 'no' }), TypeError);
-  assert.throws(() => hp.analyze({ tau }, { series: 'no' }), TypeError);
   assert.throws(() => hp.analyze({ tau }, 'fast'), TypeError);
 });

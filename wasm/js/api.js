@@ -9,13 +9,11 @@ import { simulatorOf } from './simulator.js';
 import { tracesOf } from './traces.js';
 import { choice, fieldsOf, flag, list, number, optional, quote, text } from './snapshot.js';
 
-// analyze's options: whether to return the per-stage lists (`series` is the
-// former name of `lists`, still accepted).
+// analyze's options: whether to return the per-stage lists.
 function listsOption(options) {
   if (options === undefined || options === null) return true;
   if (typeof options !== 'object') throw new TypeError('options must be an object (got ' + quote(options) + ')');
-  let lists = options.lists;
-  if (lists === undefined) lists = options.series;
+  const lists = options.lists;
   if (lists === undefined) return true;
   if (typeof lists !== 'boolean') throw new TypeError('lists must be a boolean (got ' + quote(lists) + ')');
   return lists;

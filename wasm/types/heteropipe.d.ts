@@ -190,8 +190,6 @@ declare namespace heteropipe {
   interface AnalyzeOptions {
     /** Whether to return the per-stage lists; default true. */
     lists?: boolean;
-    /** The former name of `lists`, still accepted. */
-    series?: boolean;
   }
   /** An Analysis without its per-stage lists. */
   type Scalars = Omit<Analysis, 'tau' | 'd' | 'sigma' | 'link_slack' | 'link_margin'>;
@@ -534,7 +532,7 @@ declare namespace heteropipe {
      * With `{ lists: false }` the five per-stage lists (tau, d, sigma,
      * link_slack, link_margin) are left out: the fast path for huge pipelines.
      */
-    analyze(input: AnalyzeInput, options: AnalyzeOptions & ({ lists: false } | { series: false })): Scalars;
+    analyze(input: AnalyzeInput, options: AnalyzeOptions & { lists: false }): Scalars;
     analyze(input: AnalyzeInput & { tau: Float64Array }, options?: AnalyzeOptions): Analysis<Float64Array>;
     analyze(input: AnalyzeInput, options?: AnalyzeOptions): Analysis;
     /** All errors, at most one per field; never throws. */
