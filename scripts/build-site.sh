@@ -28,19 +28,15 @@ cp "$module" "$out/heteropipe.js"
 cp "$uplot/uPlot.iife.min.js" "$uplot/uPlot.min.css" "$out/vendor/"
 cp "$root/node_modules/uplot/LICENSE" "$out/vendor/uPlot.LICENSE.txt"
 # The pages' own scripts and styles, minified as they are copied (the sources in web/ stay
-# readable): the site stays within its size budget. The scripts that js/page.js lists become
-# that one file, in its order; the string tables, layout.js, boot.js and exports.js (loaded on the
-# first export) stay classic scripts.
+# readable): the site stays within its size budget. The pages' ES modules become classic scripts
+# (scripts/bundle-pages.mjs): js/page.js with everything the calculator imports, and each part
+# loaded on demand (js/<name>-page.js, a section's code; js/exports.js) with only its own modules.
+# The string tables, layout.js and boot.js stay classic scripts of their own.
 esbuild="$root/node_modules/.bin/esbuild"
 [ -x "$esbuild" ] || { echo "build-site: missing esbuild; run: npm install" >&2; exit 1; }
-# So is each section's js/<name>-page.js, which loads only when that section is opened.
-for source in "$root"/web/js/page.js "$root"/web/js/*-page.js; do
-  bundle="$(basename "$source")"
-  "$esbuild" "$root/web/js/$bundle" --bundle --format=iife --minify --charset=utf8 --log-level=warning \
-    --outfile="$out/js/$bundle" --allow-overwrite
-  for f in $(sed -n "s|^import '\./\(.*\)';|\1|p" "$root/web/js/$bundle"); do rm "$out/js/$f"; done
-done
-for f in "$out"/js/boot.js "$out"/js/layout.js "$out"/js/exports.js "$out"/i18n/*.js "$out"/css/*.css; do
+find "$out/js" -name '*.js' ! -name boot.js ! -name layout.js -delete
+node "$root/scripts/bundle-pages.mjs" "$root/web/js" "$out/js"
+for f in "$out"/js/boot.js "$out"/js/layout.js "$out"/i18n/*.js "$out"/css/*.css; do
   "$esbuild" "$f" --minify --charset=utf8 --log-level=warning --outfile="$f.min" --allow-overwrite
   mv "$f.min" "$f"
 done

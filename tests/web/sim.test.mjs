@@ -141,7 +141,7 @@ for (const p of PAGES) {
     const sampled = full.simulate({ ...request, reps: 1, timeline: true });
     const utilization = Array.from(sampled.run.utilization);
     const ends = await page.$$eval('#sim-gantt-box text.row-label:not([text-anchor])', (ts) => ts.map((t) => t.textContent));
-    assert.deepEqual(ends.slice(0, 3), await page.evaluate((u) => u.map((x) => window.HP.fmt.percent(x)), utilization));
+    assert.deepEqual(ends.slice(0, 3), await page.evaluate((u) => u.map((x) => window.heteropipePage.format.percent(x)), utilization));
     assert.ok(utilization.every((u, s) => u === sampled.run.busy[s] / sampled.run.makespan && u > 0.3 && u < 1));
     // The paper's formula at dur_min against the distribution those hosts give.
     assert.equal(r.T_async, full.analyze({ tau: [1.13, 2.901, 2.621], M: 8 }).T_async);

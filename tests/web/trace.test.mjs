@@ -188,7 +188,7 @@ test('a gzip bomb stops at the limit while it inflates in the worker, with the c
   await choose(page, [bomb]);
   const e = await page.evaluate(async () => {
     const file = document.getElementById('trace-files').files[0];
-    try { await HP.tools.run('importTrace', [[{ name: file.name, bytes: file }]]).promise; } catch (err) {
+    try { await heteropipePage.tools.run('importTrace', [[{ name: file.name, bytes: file }]]).promise; } catch (err) {
       return { code: err.code, field: err.field, token: err.token, index: err.index, value: err.value, limit: err.limit, message: err.message };
     }
     return null;
@@ -258,7 +258,7 @@ test('detach: the files\' buffers are let go once in the module, and the result 
   const { page, problems } = await open(context, fileBase + 'calculator.html');
   const files = inflated(SYNTHETIC).map((f) => ({ name: f.name, bytes: Array.from(f.bytes) }));
   const [kept, detached] = await page.evaluate(async (fs) => {
-    const hp = await HP.tools.load('trace');
+    const { hp } = await heteropipePage.tools.load('trace');
     const copy = () => fs.map((f) => ({ name: f.name, bytes: Uint8Array.from(f.bytes) }));
     const plain = copy(), freed = copy();
     const a = hp.importTrace(plain, { unit: 'ms' });

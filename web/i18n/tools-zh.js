@@ -14,7 +14,7 @@
     },
     // What is wrong, for a tool's own code or field; nothing for the calculator's sentence.
     error: function (e, limits, got) {
-      var B = window.HP.fmt.bound, G = window.HP.fmt.integer, N = window.HP.fmt.number;
+      var B = window.HP_I18N.fmt.bound, G = window.HP_I18N.fmt.integer, N = window.HP_I18N.fmt.number;
       var ranges = { tokens: [1, limits.max_estimate_tokens], context: [0, limits.max_estimate_context],
         service: [0, e.limit], link_service: [0, e.limit], reps: [1, limits.max_reps], seed: [0, limits.max_batches],
         service_probabilities: [0, 1] };

@@ -4,8 +4,8 @@
 (function () {
   'use strict';
   var R = window.HP_I18N.trace;
-  var G = function (x) { return window.HP.fmt.integer(x); };
-  var V = function (x) { return window.HP.fmt.raw(x); };
+  var G = function (x) { return window.HP_I18N.fmt.integer(x); };
+  var V = function (x) { return window.HP_I18N.fmt.raw(x); };
   var CSV = { stage: 1, microbatch: 1, kind: 1, start: 1, end: 1 };
   var OPTION = { stat: '统计量', unit: '单位', stage_order: '阶段顺序', compute_regex: '计算 kernel 正则',
     transfer_regex: '传输 kernel 正则', microbatch_regex: '微批次正则' };
@@ -29,7 +29,7 @@
       case 'too_large':
         if (f === 'trace' && e.limit === 0) return '嵌套超过 ' + G(limits.max_trace_depth) + ' 层';
         if (f === 'trace') return '解压后超过 ' + G(e.limit) + ' 字节';
-        return f + ' 最大为 ' + window.HP.fmt.bound(e.limit) + (e.value ? '（输入为 ' + V(e.value) + '）' : '');
+        return f + ' 最大为 ' + window.HP_I18N.fmt.bound(e.limit) + (e.value ? '（输入为 ' + V(e.value) + '）' : '');
       case 'too_many': return '超过 ' + G(e.limit) + ' 个计时事件';
       case 'not_integer': return f + ' 必须是整数';
       case 'out_of_range': return f + ' 超出范围（输入为 ' + V(e.value) + '）';

@@ -207,8 +207,8 @@
     // with the section that needs them). Every number comes from the error (its value, the text as
     // typed, the limit it broke) or from the module's limits, never typed here.
     error: function (e, limits) {
-      var B = window.HP.fmt.bound, G = window.HP.fmt.integer, N = window.HP.fmt.number;
-      var got = e.token ? e.token : window.HP.fmt.raw(e.value);
+      var B = window.HP_I18N.fmt.bound, G = window.HP_I18N.fmt.integer, N = window.HP_I18N.fmt.number;
+      var got = e.token ? e.token : window.HP_I18N.fmt.raw(e.value);
       var tools = window.HP_I18N.tools || {};
       var where = (FIELD[e.field] || (tools.fields || {})[e.field] || e.field) + (e.index !== null && e.index >= 0 ? '，第 ' + (e.index + 1) + ' 项' : '') + '：';
       var ranges = { M: [limits.min_batches, limits.max_batches], rho: [limits.min_rho, limits.max_rho],

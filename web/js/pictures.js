@@ -1,145 +1,148 @@
 // The pictures card: the two uPlot charts (charts.js), the Gantt timeline (gantt.js) and the
 // per-link slack (slack.js), drawn from the module's curve and timeline for the current analysis.
-(function () {
-  'use strict';
-  var HP = window.HP = window.HP || {};
-  var T = window.HP_I18N.text;
-  var $ = function (id) { return document.getElementById(id); };
-  var CURVE_POINTS = 240;
+import * as fmt from './format.js';
+import * as gantt from './gantt.js';
+import * as slack from './slack.js';
+import { Chart } from './charts.js';
+var T = window.HP_I18N.text;
+var $ = function (id) { return document.getElementById(id); };
+var CURVE_POINTS = 240;
 
-  var charts = {};
-  var drawn = null;     // what the pictures show now, to draw again at a new width
-  var curve = null;     // the makespan curve behind the charts (the CSV export)
-  var timeline = null;  // the schedule the Gantt shows (the schedule CSV)
-  // The pictures' widths, read once and again only when one of their boxes changes size: read on
-  // every keystroke, they would force a layout of the whole page before anything is drawn.
-  var widths = null;
+var charts = {};
+var drawn = null;     // what the pictures show now, to draw again at a new width
+var shownCurve = null; // the makespan curve behind the charts (the CSV export)
+var shownTimeline = null; // the schedule the Gantt shows (the schedule CSV)
+// The pictures' widths, read once and again only when one of their boxes changes size: read on
+// every keystroke, they would force a layout of the whole page before anything is drawn.
+var widths = null;
 
-  function measure() {
-    return { curve: charts.curve.el.clientWidth, over: charts.over.el.clientWidth,
-      gantt: $('chart-gantt').clientWidth, slack: $('chart-slack').clientWidth };
-  }
+function measure() {
+  return { curve: charts.curve.el.clientWidth, over: charts.over.el.clientWidth,
+    gantt: $('chart-gantt').clientWidth, slack: $('chart-slack').clientWidth };
+}
 
-  function create() {
-    ['curve', 'over'].forEach(function (k) {
-      charts[k] = new HP.Chart($('chart-' + k), k);
-      charts[k].onZoom = function (zoomed) { document.querySelector('.zoom-reset[data-chart="' + k + '"]').hidden = !zoomed; };
+function create() {
+  ['curve', 'over'].forEach(function (k) {
+    charts[k] = new Chart($('chart-' + k), k);
+    charts[k].onZoom = function (zoomed) { document.querySelector('.zoom-reset[data-chart="' + k + '"]').hidden = !zoomed; };
+  });
+  // A box that changes size (the window, a scroll bar, a section opened) draws the pictures again;
+  // the observer reports after layout, so reading the widths then costs no layout of its own.
+  if (window.ResizeObserver) {
+    var boxes = new ResizeObserver(function () {
+      var now = measure();
+      if (!widths || Object.keys(now).every(function (k) { return now[k] === widths[k]; })) return;
+      widths = now;
+      if (drawn) paint(drawn.hp, drawn.a, drawn.input, drawn.view);
     });
-    // A box that changes size (the window, a scroll bar, a section opened) draws the pictures again;
-    // the observer reports after layout, so reading the widths then costs no layout of its own.
-    if (window.ResizeObserver) {
-      var boxes = new ResizeObserver(function () {
-        var now = measure();
-        if (!widths || Object.keys(now).every(function (k) { return now[k] === widths[k]; })) return;
-        widths = now;
-        if (drawn) paint(drawn.hp, drawn.a, drawn.input, drawn.view);
-      });
-      [charts.curve.el, charts.over.el, $('chart-gantt'), $('chart-slack')].forEach(function (el) { boxes.observe(el); });
-    }
+    [charts.curve.el, charts.over.el, $('chart-gantt'), $('chart-slack')].forEach(function (el) { boxes.observe(el); });
   }
+}
 
-  function bind() {
-    document.querySelectorAll('.scale-toggle').forEach(function (b) {
-      b.addEventListener('click', function () {
-        var chart = charts[b.getAttribute('data-chart')];
-        chart.setLog(!chart.isLog());
-        b.setAttribute('aria-pressed', String(chart.isLog()));
-      });
+function bind() {
+  document.querySelectorAll('.scale-toggle').forEach(function (b) {
+    b.addEventListener('click', function () {
+      var chart = charts[b.getAttribute('data-chart')];
+      chart.setLog(!chart.isLog());
+      b.setAttribute('aria-pressed', String(chart.isLog()));
     });
-    document.querySelectorAll('.zoom-reset').forEach(function (b) {
-      b.addEventListener('click', function () { charts[b.getAttribute('data-chart')].resetZoom(); });
-    });
-    HP.gantt.bind($('chart-gantt'), $('gantt-tip'), $('gantt-zoom'));
-  }
+  });
+  document.querySelectorAll('.zoom-reset').forEach(function (b) {
+    b.addEventListener('click', function () { charts[b.getAttribute('data-chart')].resetZoom(); });
+  });
+  gantt.bind($('chart-gantt'), $('gantt-tip'), $('gantt-zoom'));
+}
 
-  function cssColor(name) { return getComputedStyle(document.documentElement).getPropertyValue(name).trim(); }
+function cssColor(name) { return getComputedStyle(document.documentElement).getPropertyValue(name).trim(); }
 
-  // What the curve chart says in words: curves that coincide, and why.
-  function curveNotes(a) {
-    var notes = [];
-    if (!a.overlap_headroom) notes.push(T.noHeadroomNote);
-    if (a.T_free === a.T_async) notes.push(T.freeIsAsync);
-    return notes.join(' ');
-  }
+// What the curve chart says in words: curves that coincide, and why.
+function curveNotes(a) {
+  var notes = [];
+  if (!a.overlap_headroom) notes.push(T.noHeadroomNote);
+  if (a.T_free === a.T_async) notes.push(T.freeIsAsync);
+  return notes.join(' ');
+}
 
-  function drawCurves(hp, a, input, view, widths) {
-    var batches = hp.curveBatches({ tau: input.tau, d: input.d, M: a.M, points: CURVE_POINTS });
-    var c = hp.makespanCurve({ tau: input.tau, d: input.d, batches: batches });
-    curve = c;
-    var current = c.M.indexOf(a.M);
-    if (current < 0) current = null;
-    var lines = [
-      { x: a.crossover_batches, label: T.markCrossover + ' = ' + HP.fmt.number(a.crossover_batches), color: cssColor('--c-mark') },
-      { x: a.M, label: T.markCurrent + ' = ' + HP.fmt.integer(a.M), color: cssColor('--muted') }
-    ];
-    // The makespan predicted at the input rho, as a dashed line up to the current M.
-    var level = a.T_rho === undefined ? null : { x: a.M, y: a.T_rho, label: T.markRho(HP.fmt.number(a.rho)) + ' = ' + HP.fmt.time(a.T_rho), color: cssColor('--c-async') };
-    var point = a.T_real !== undefined ? { x: a.M, y: a.T_real, label: T.markReal + ' = ' + HP.fmt.time(a.T_real) } : null;
-    $('curve-note').textContent = curveNotes(a);
-    charts.curve.update([c.M, c.T_free, c.T_async, c.T_block, c.T_gpipe], { lines: lines, point: point, level: level }, a.T_real,
-      widths.curve, current);
-    if (!view.embed) charts.over.update([c.M, c.gpipe_overestimate], { lines: lines, point: null }, null, widths.over, current);
-    document.querySelectorAll('.scale-toggle').forEach(function (b) {
-      b.setAttribute('aria-pressed', String(charts[b.getAttribute('data-chart')].isLog()));
-    });
-  }
+function drawCurves(hp, a, input, view, widths) {
+  var batches = hp.curveBatches({ tau: input.tau, d: input.d, M: a.M, points: CURVE_POINTS });
+  var c = hp.makespanCurve({ tau: input.tau, d: input.d, batches: batches });
+  shownCurve = c;
+  var current = c.M.indexOf(a.M);
+  if (current < 0) current = null;
+  var lines = [
+    { x: a.crossover_batches, label: T.markCrossover + ' = ' + fmt.number(a.crossover_batches), color: cssColor('--c-mark') },
+    { x: a.M, label: T.markCurrent + ' = ' + fmt.integer(a.M), color: cssColor('--muted') }
+  ];
+  // The makespan predicted at the input rho, as a dashed line up to the current M.
+  var level = a.T_rho === undefined ? null : { x: a.M, y: a.T_rho, label: T.markRho(fmt.number(a.rho)) + ' = ' + fmt.time(a.T_rho), color: cssColor('--c-async') };
+  var point = a.T_real !== undefined ? { x: a.M, y: a.T_real, label: T.markReal + ' = ' + fmt.time(a.T_real) } : null;
+  $('curve-note').textContent = curveNotes(a);
+  charts.curve.update([c.M, c.T_free, c.T_async, c.T_block, c.T_gpipe], { lines: lines, point: point, level: level }, a.T_real,
+    widths.curve, current);
+  if (!view.embed) charts.over.update([c.M, c.gpipe_overestimate], { lines: lines, point: null }, null, widths.over, current);
+  document.querySelectorAll('.scale-toggle').forEach(function (b) {
+    b.setAttribute('aria-pressed', String(charts[b.getAttribute('data-chart')].isLog()));
+  });
+}
 
-  function drawGantt(hp, a, input, view, width) {
-    var box = $('chart-gantt'), note = $('gantt-note');
-    document.querySelectorAll('#regime-toggle button').forEach(function (b) {
-      b.setAttribute('aria-pressed', String(b.getAttribute('data-regime') === view.regime));
-    });
-    if (a.S > HP.gantt.MAX_STAGES) { box.innerHTML = ''; timeline = null; note.textContent = T.ganttTooMany(a.S, HP.gantt.MAX_STAGES); return; }
-    var shown = Math.min(a.M, HP.gantt.MAX_BATCHES);
-    timeline = hp.timeline({ tau: input.tau, d: input.d, M: shown, regime: view.regime });
-    note.textContent = shown < a.M ? T.ganttFirst(shown, HP.fmt.integer(a.M)) : T.ganttAll(HP.fmt.integer(a.M));
-    HP.gantt.draw(box, timeline, a, view.regime, width || 640);
-  }
+function drawGantt(hp, a, input, view, width) {
+  var box = $('chart-gantt'), note = $('gantt-note');
+  document.querySelectorAll('#regime-toggle button').forEach(function (b) {
+    b.setAttribute('aria-pressed', String(b.getAttribute('data-regime') === view.regime));
+  });
+  if (a.S > gantt.MAX_STAGES) { box.innerHTML = ''; shownTimeline = null; note.textContent = T.ganttTooMany(a.S, gantt.MAX_STAGES); return; }
+  var shown = Math.min(a.M, gantt.MAX_BATCHES);
+  shownTimeline = hp.timeline({ tau: input.tau, d: input.d, M: shown, regime: view.regime });
+  note.textContent = shown < a.M ? T.ganttFirst(shown, fmt.integer(a.M)) : T.ganttAll(fmt.integer(a.M));
+  gantt.draw(box, shownTimeline, a, view.regime, width || 640);
+}
 
-  function drawSlack(a, width) {
-    var box = $('chart-slack'), note = $('slack-note');
-    var links = a.link_slack.length;
-    if (links === 0) { box.innerHTML = ''; note.textContent = T.slackNone; return; }
-    if (links > HP.slack.MAX_LINKS) { box.innerHTML = ''; note.textContent = T.slackTooMany(links, HP.slack.MAX_LINKS); return; }
-    note.textContent = '';
-    box.innerHTML = HP.slack.render(a, width || 640);
-  }
+function drawSlack(a, width) {
+  var box = $('chart-slack'), note = $('slack-note');
+  var links = a.link_slack.length;
+  if (links === 0) { box.innerHTML = ''; note.textContent = T.slackNone; return; }
+  if (links > slack.MAX_LINKS) { box.innerHTML = ''; note.textContent = T.slackTooMany(links, slack.MAX_LINKS); return; }
+  note.textContent = '';
+  box.innerHTML = slack.render(a, width || 640);
+}
 
-  // view: the page state's regime and embed mode.
-  function draw(hp, a, input, view) {
-    $('figures').classList.remove('stale');
-    paint(hp, a, input, view);
-  }
+// view: the page state's regime and embed mode.
+function draw(hp, a, input, view) {
+  $('figures').classList.remove('stale');
+  paint(hp, a, input, view);
+}
 
-  function paint(hp, a, input, view) {
-    drawn = { hp: hp, a: a, input: input, view: view };
-    if (!widths) widths = measure();
-    drawCurves(hp, a, input, view, widths);
-    if (view.embed) return;
-    drawGantt(hp, a, input, view, widths.gantt);
-    drawSlack(a, widths.slack);
-  }
+function paint(hp, a, input, view) {
+  drawn = { hp: hp, a: a, input: input, view: view };
+  if (!widths) widths = measure();
+  drawCurves(hp, a, input, view, widths);
+  if (view.embed) return;
+  drawGantt(hp, a, input, view, widths.gantt);
+  drawSlack(a, widths.slack);
+}
 
-  // Bad input: the pictures stay, dimmed, until the input is fixed.
-  function stale() {
-    $('figures').classList.add('stale');
-  }
+// Bad input: the pictures stay, dimmed, until the input is fixed.
+function stale() {
+  $('figures').classList.add('stale');
+}
 
-  function resize() {
-    widths = null;
-    charts.curve.resize(); charts.over.resize();
-    if (drawn) paint(drawn.hp, drawn.a, drawn.input, drawn.view);
-  }
+function resize() {
+  widths = null;
+  charts.curve.resize(); charts.over.resize();
+  if (drawn) paint(drawn.hp, drawn.a, drawn.input, drawn.view);
+}
 
-  // The charts take their colours from the page's theme when built.
-  function rebuild() { charts.curve.rebuild(); charts.over.rebuild(); }
+// The charts take their colours from the page's theme when built.
+function rebuild() { charts.curve.rebuild(); charts.over.rebuild(); }
 
-  // For printing: the charts fit the printed width (the SVG pictures scale by themselves).
-  function fit() { charts.curve.resize(); charts.over.resize(); }
+// For printing: the charts fit the printed width (the SVG pictures scale by themselves).
+function fit() { charts.curve.resize(); charts.over.resize(); }
 
-  // which: 'curve' or 'over'.
-  function png(which, title, callback) { charts[which].toPngBlob(title, callback); }
+// which: 'curve' or 'over'.
+function png(which, title, callback) { charts[which].toPngBlob(title, callback); }
 
-  HP.pictures = { create: create, bind: bind, draw: draw, stale: stale, resize: resize, rebuild: rebuild, fit: fit, png: png,
-    curve: function () { return curve; }, timeline: function () { return timeline; } };
-})();
+// What the exports write: the curve and the schedule shown.
+function curve() { return shownCurve; }
+function timeline() { return shownTimeline; }
+
+export { create, bind, draw, stale, resize, rebuild, fit, png, curve, timeline };

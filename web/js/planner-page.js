@@ -1,4 +1,6 @@
 // The planner's page code, loaded only when the planner is opened (sections.js).
-// scripts/build-site.sh bundles it into this one file.
-import './planner-view.js';
-import './planner.js';
+// scripts/bundle-pages.mjs bundles it, without the modules the calculator's bundle already has.
+import { register } from './tools.js';
+import { start } from './planner.js';
+
+register('planner', { start });

@@ -1,104 +1,101 @@
 // Draws a plan (hp.plan's result; docs/planner.md#the-result): one bar per device over the model's
 // layers with its memory fill, the stages' table, the optimum beside the even and the
 // memory-proportional splits, and the runtime flags to copy. Every number is the core's.
-(function () {
-  'use strict';
-  var HP = window.HP = window.HP || {};
-  var P = window.HP_I18N.plan;
-  var fmt = HP.fmt;
-  var esc = HP.svg.esc, n = HP.svg.n;
-  var $ = function (id) { return document.getElementById(id); };
+import * as fmt from './format.js';
+import * as svg from './svg.js';
+var P = window.HP_I18N.plan;
+var esc = svg.esc, n = svg.n;
+var $ = function (id) { return document.getElementById(id); };
 
-  var current = null;  // the plan shown, whose pipeline "Use this pipeline" loads
+var current = null;  // the plan shown, whose pipeline "Use this pipeline" loads
 
-  var GiB = 1073741824;
-  var bytes = function (b) { return fmt.number(b / GiB) + ' ' + P.gib; };
-  var list = function (xs) { return Array.prototype.map.call(xs, String).join(', '); };
+var GiB = 1073741824;
+var bytes = function (b) { return fmt.number(b / GiB) + ' ' + P.gib; };
+var list = function (xs) { return Array.prototype.map.call(xs, String).join(', '); };
 
-  // One row per device: where its layers sit among all L, and how full its memory is.
-  function bars(plan, names) {
-    var L = plan.stages[plan.stages.length - 1].last_layer + 1;
-    var W = 640, label = 150, row = 30, H = plan.stages.length * row + 24, span = W - label - 10;
-    var out = ['<svg class="plan-bars" viewBox="0 0 ' + W + ' ' + H + '" role="img" aria-label="' + esc(P.barsLabel) + '">'];
-    plan.stages.forEach(function (s, k) {
-      var y = 6 + k * row, x = label + span * s.first_layer / L, w = Math.max(1, span * s.layers / L);
-      var fill = Math.min(1, s.memory_used / s.memory_capacity);
-      out.push('<text class="plan-name" x="0" y="' + n(y + 13) + '">' + esc(names[s.device]) + '</text>',
-        '<rect class="plan-layer c' + (k % 6) + '" x="' + n(x) + '" y="' + y + '" width="' + n(w) + '" height="14" rx="2"><title>' +
-        esc(P.stageTitle(s.device, s.first_layer, s.last_layer, s.layers)) + '</title></rect>',
-        '<rect class="plan-memory-cap" x="' + n(x) + '" y="' + (y + 17) + '" width="' + n(w) + '" height="5"></rect>',
-        '<rect class="plan-memory" x="' + n(x) + '" y="' + (y + 17) + '" width="' + n(w * fill) + '" height="5"><title>' +
-        esc(P.memoryTitle(bytes(s.memory_used), bytes(s.memory_capacity))) + '</title></rect>');
-    });
-    out.push('<text class="plan-axis" x="' + label + '" y="' + (H - 4) + '">0</text>',
-      '<text class="plan-axis" x="' + (W - 10) + '" y="' + (H - 4) + '" text-anchor="end">' + esc(P.layersAxis(L)) + '</text></svg>');
-    return out.join('');
+// One row per device: where its layers sit among all L, and how full its memory is.
+function bars(plan, names) {
+  var L = plan.stages[plan.stages.length - 1].last_layer + 1;
+  var W = 640, label = 150, row = 30, H = plan.stages.length * row + 24, span = W - label - 10;
+  var out = ['<svg class="plan-bars" viewBox="0 0 ' + W + ' ' + H + '" role="img" aria-label="' + esc(P.barsLabel) + '">'];
+  plan.stages.forEach(function (s, k) {
+    var y = 6 + k * row, x = label + span * s.first_layer / L, w = Math.max(1, span * s.layers / L);
+    var fill = Math.min(1, s.memory_used / s.memory_capacity);
+    out.push('<text class="plan-name" x="0" y="' + n(y + 13) + '">' + esc(names[s.device]) + '</text>',
+      '<rect class="plan-layer c' + (k % 6) + '" x="' + n(x) + '" y="' + y + '" width="' + n(w) + '" height="14" rx="2"><title>' +
+      esc(P.stageTitle(s.device, s.first_layer, s.last_layer, s.layers)) + '</title></rect>',
+      '<rect class="plan-memory-cap" x="' + n(x) + '" y="' + (y + 17) + '" width="' + n(w) + '" height="5"></rect>',
+      '<rect class="plan-memory" x="' + n(x) + '" y="' + (y + 17) + '" width="' + n(w * fill) + '" height="5"><title>' +
+      esc(P.memoryTitle(bytes(s.memory_used), bytes(s.memory_capacity))) + '</title></rect>');
+  });
+  out.push('<text class="plan-axis" x="' + label + '" y="' + (H - 4) + '">0</text>',
+    '<text class="plan-axis" x="' + (W - 10) + '" y="' + (H - 4) + '" text-anchor="end">' + esc(P.layersAxis(L)) + '</text></svg>');
+  return out.join('');
+}
+
+function stagesTable(plan, names) {
+  return '<table class="plan-table"><thead><tr><th>' + [P.colDevice, P.colLayers, P.colCount, P.colTau, P.colMemory].map(esc).join('</th><th>') +
+    '</th></tr></thead><tbody>' + plan.stages.map(function (s) {
+      return '<tr><td>' + esc(names[s.device]) + '</td><td>' + s.first_layer + '–' + s.last_layer + '</td><td>' + s.layers +
+        '</td><td>' + fmt.number(s.tau) + '</td><td>' + bytes(s.memory_used) + ' / ' + bytes(s.memory_capacity) + '</td></tr>';
+    }).join('') + '</tbody></table>';
+}
+
+// The optimum beside the two rules runtimes use by default: the headline is what those cost.
+function baselines(plan) {
+  var rows = [[P.optimal, plan, null]].concat(['even', 'memory_proportional'].map(function (k) {
+    return [P['baseline_' + k], plan.baselines[k], plan.baselines[k]];
+  }));
+  return '<table class="plan-table"><thead><tr><th>' + [P.colSplit, P.colTokens, P.colObjective, P.colLoss].map(esc).join('</th><th>') +
+    '</th></tr></thead><tbody>' + rows.map(function (r) {
+      var b = r[1];
+      return '<tr><td>' + esc(r[0]) + (b.fits_memory === false ? ' <span class="plan-warn">(' + esc(P.infeasible) + ')</span>' : '') + '</td><td>' + fmt.number(b.tokens_per_second) + '</td><td>' + fmt.number(b.objective_value) +
+        '</td><td>' + (r[2] ? fmt.short(r[2].loss_percent) + ' %' : '—') + '</td></tr>';
+    }).join('') + '</tbody></table>';
+}
+
+// Each flag with a button that copies it (planner.js handles the clicks).
+function flags(runtime) {
+  var lines = [['vLLM', 'VLLM_PP_LAYER_PARTITION="' + runtime.vllm_pp_layer_partition + '"'],
+    ['SGLang', 'SGLANG_PP_LAYER_PARTITION="' + runtime.sglang_pp_layer_partition + '"'],
+    ['llama.cpp', '-sm layer --tensor-split ' + runtime.llama_cpp_tensor_split]];
+  return '<h3>' + esc(P.flagsHeading) + '</h3><dl class="plan-flags">' + lines.map(function (l) {
+    return '<dt>' + esc(l[0]) + '</dt><dd><code>' + esc(l[1]) + '</code> <button type="button" data-copy="' + esc(l[1]) +
+      '" aria-label="' + esc(P.copy + ': ' + l[0]) + '">' + esc(P.copy) + '</button></dd>';
+  }).join('') + '</dl><p id="plan-copied" role="status"></p>';
+}
+
+// "Why did adding a GPU make it slower?": the plan re-solved with one device less or one more.
+function whatIf(plan, names) {
+  if (!plan.what_if.length) return '';
+  return '<h3>' + esc(P.whatIfHeading) + '</h3><ul class="plan-whatif">' + plan.what_if.map(function (w) {
+    var what = w.change === 'remove' ? P.without(w.device, names[w.device]) : P.withAnother(names[w.device]);
+    var change = (w.tokens_per_second_change > 0 ? '+' : '') + fmt.number(w.tokens_per_second_change);
+    return '<li>' + esc(what) + ': ' + esc(w.feasible ? P.whatIfSpeed(fmt.number(w.tokens_per_second), change) : P.whatIfInfeasible) + '</li>';
+  }).join('') + '</ul>';
+}
+
+function show(plan, message, names) {
+  current = plan;
+  $('plan-use').disabled = !plan;
+  if (!plan) {
+    $('plan-result').innerHTML = '<p class="error" role="alert">' + esc(message) + '</p>';
+    return;
   }
+  $('plan-result').innerHTML = '<p class="plan-headline" role="status">' + esc(P.headline(fmt.number(plan.tokens_per_second),
+    fmt.short(plan.baselines.memory_proportional.loss_percent))) + '</p>' +
+    bars(plan, names) + stagesTable(plan, names) + baselines(plan) + flags(plan.runtime) + whatIf(plan, names);
+}
 
-  function stagesTable(plan, names) {
-    return '<table class="plan-table"><thead><tr><th>' + [P.colDevice, P.colLayers, P.colCount, P.colTau, P.colMemory].map(esc).join('</th><th>') +
-      '</th></tr></thead><tbody>' + plan.stages.map(function (s) {
-        return '<tr><td>' + esc(names[s.device]) + '</td><td>' + s.first_layer + '–' + s.last_layer + '</td><td>' + s.layers +
-          '</td><td>' + fmt.number(s.tau) + '</td><td>' + bytes(s.memory_used) + ' / ' + bytes(s.memory_capacity) + '</td></tr>';
-      }).join('') + '</tbody></table>';
-  }
+// Loads the plan's tau and d into the calculator as typed text, through the fields' own events.
+function usePipeline() {
+  if (!current) return;
+  [['tau', current.tau], ['d', current.d]].forEach(function (f) {
+    var input = $(f[0]);
+    input.value = list(f[1]);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  $('inputs').scrollIntoView();
+}
 
-  // The optimum beside the two rules runtimes use by default: the headline is what those cost.
-  function baselines(plan) {
-    var rows = [[P.optimal, plan, null]].concat(['even', 'memory_proportional'].map(function (k) {
-      return [P['baseline_' + k], plan.baselines[k], plan.baselines[k]];
-    }));
-    return '<table class="plan-table"><thead><tr><th>' + [P.colSplit, P.colTokens, P.colObjective, P.colLoss].map(esc).join('</th><th>') +
-      '</th></tr></thead><tbody>' + rows.map(function (r) {
-        var b = r[1];
-        return '<tr><td>' + esc(r[0]) + (b.fits_memory === false ? ' <span class="plan-warn">(' + esc(P.infeasible) + ')</span>' : '') + '</td><td>' + fmt.number(b.tokens_per_second) + '</td><td>' + fmt.number(b.objective_value) +
-          '</td><td>' + (r[2] ? fmt.short(r[2].loss_percent) + ' %' : '—') + '</td></tr>';
-      }).join('') + '</tbody></table>';
-  }
-
-  // Each flag with a button that copies it (planner.js handles the clicks).
-  function flags(runtime) {
-    var lines = [['vLLM', 'VLLM_PP_LAYER_PARTITION="' + runtime.vllm_pp_layer_partition + '"'],
-      ['SGLang', 'SGLANG_PP_LAYER_PARTITION="' + runtime.sglang_pp_layer_partition + '"'],
-      ['llama.cpp', '-sm layer --tensor-split ' + runtime.llama_cpp_tensor_split]];
-    return '<h3>' + esc(P.flagsHeading) + '</h3><dl class="plan-flags">' + lines.map(function (l) {
-      return '<dt>' + esc(l[0]) + '</dt><dd><code>' + esc(l[1]) + '</code> <button type="button" data-copy="' + esc(l[1]) +
-        '" aria-label="' + esc(P.copy + ': ' + l[0]) + '">' + esc(P.copy) + '</button></dd>';
-    }).join('') + '</dl><p id="plan-copied" role="status"></p>';
-  }
-
-  // "Why did adding a GPU make it slower?": the plan re-solved with one device less or one more.
-  function whatIf(plan, names) {
-    if (!plan.what_if.length) return '';
-    return '<h3>' + esc(P.whatIfHeading) + '</h3><ul class="plan-whatif">' + plan.what_if.map(function (w) {
-      var what = w.change === 'remove' ? P.without(w.device, names[w.device]) : P.withAnother(names[w.device]);
-      var change = (w.tokens_per_second_change > 0 ? '+' : '') + fmt.number(w.tokens_per_second_change);
-      return '<li>' + esc(what) + ': ' + esc(w.feasible ? P.whatIfSpeed(fmt.number(w.tokens_per_second), change) : P.whatIfInfeasible) + '</li>';
-    }).join('') + '</ul>';
-  }
-
-  function show(plan, message, names) {
-    current = plan;
-    $('plan-use').disabled = !plan;
-    if (!plan) {
-      $('plan-result').innerHTML = '<p class="error" role="alert">' + esc(message) + '</p>';
-      return;
-    }
-    $('plan-result').innerHTML = '<p class="plan-headline" role="status">' + esc(P.headline(fmt.number(plan.tokens_per_second),
-      fmt.short(plan.baselines.memory_proportional.loss_percent))) + '</p>' +
-      bars(plan, names) + stagesTable(plan, names) + baselines(plan) + flags(plan.runtime) + whatIf(plan, names);
-  }
-
-  // Loads the plan's tau and d into the calculator as typed text, through the fields' own events.
-  function usePipeline() {
-    if (!current) return;
-    [['tau', current.tau], ['d', current.d]].forEach(function (f) {
-      var input = $(f[0]);
-      input.value = list(f[1]);
-      input.dispatchEvent(new Event('input', { bubbles: true }));
-    });
-    $('inputs').scrollIntoView();
-  }
-
-  HP.plannerView = { show: show, usePipeline: usePipeline };
-})();
+export { show, usePipeline };

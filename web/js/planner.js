@@ -1,176 +1,175 @@
 // "Plan a split": a model, a quantization and a chain of catalog GPUs (or custom devices) in, the core's exact layer
 // split out (hp.plan; docs/planner.md), drawn by planner-view.js. The form's state is the planner's
 // own input JSON, kept as typed in the permalink (the `plan` parameter of the hash).
-(function () {
-  'use strict';
-  var HP = window.HP = window.HP || {};
-  var P = window.HP_I18N.plan;
-  var $ = function (id) { return document.getElementById(id); };
-  var esc = HP.svg.esc;
+import * as plannerView from './planner-view.js';
+import * as sharing from './sharing.js';
+import * as svg from './svg.js';
+var P = window.HP_I18N.plan;
+var $ = function (id) { return document.getElementById(id); };
+var esc = svg.esc;
 
-  var DEFAULTS = { model: 'llama-3-70b', quant: 'Q4_K_M', context: '4096', phase: 'decode', tokens: '1', M: '1',
-    objective: 'async', devices: ['rtx-4090', 'rtx-3090', 'rtx-3090'], links: ['pcie4-x16', 'pcie4-x16'] };
-  var NUMBERS = ['context', 'tokens', 'M'];
-  var CHOICES = { phase: ['decode', 'prefill'], objective: ['async', 'blocking', 'throughput'] };
-  var JSON_NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
-  // A custom device: the estimate form's device object, its facts in the core's units, as typed.
-  // A new one starts from the catalog's facts of the device it replaces, so it plans at once.
-  var FACTS = ['memory', 'memory_bandwidth', 'fp16_flops'];
+var DEFAULTS = { model: 'llama-3-70b', quant: 'Q4_K_M', context: '4096', phase: 'decode', tokens: '1', M: '1',
+  objective: 'async', devices: ['rtx-4090', 'rtx-3090', 'rtx-3090'], links: ['pcie4-x16', 'pcie4-x16'] };
+var NUMBERS = ['context', 'tokens', 'M'];
+var CHOICES = { phase: ['decode', 'prefill'], objective: ['async', 'blocking', 'throughput'] };
+var JSON_NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
+// A custom device: the estimate form's device object, its facts in the core's units, as typed.
+// A new one starts from the catalog's facts of the device it replaces, so it plans at once.
+var FACTS = ['memory', 'memory_bandwidth', 'fp16_flops'];
 
-  var hp = null, catalog = null, form = null, onChange = function () {};
+var hp = null, catalog = null, form = null, onChange = function () {};
 
-  // The permalink's text back into a form; anything unreadable gives the defaults.
-  function fromText(text) {
-    var f = JSON.parse(JSON.stringify(DEFAULTS));
-    if (!text) return f;
-    try {
-      var saved = JSON.parse(text);
-      Object.keys(DEFAULTS).forEach(function (k) { if (saved[k] !== undefined) f[k] = saved[k]; });
-    } catch (e) { /* a hand-edited link: keep the defaults */ }
-    NUMBERS.forEach(function (k) { f[k] = String(f[k]); });
-    f.devices = f.devices.map(function (d) {
-      if (typeof d === 'string') return d;
-      var custom = {};
-      FACTS.forEach(function (k) { custom[k] = String(d[k] === undefined ? '' : d[k]); });
-      return custom;
-    });
-    return f;
-  }
-
-  // A typed number goes to the core as the JSON number typed, or as the text typed, which the core
-  // then refuses as of the wrong type: the core alone reads numbers.
-  function number(typed) { return JSON_NUMBER.test(typed.trim()) ? typed.trim() : JSON.stringify(typed); }
-
-  function device(d) {
-    if (typeof d === 'string') return JSON.stringify(d);
-    return '{' + FACTS.map(function (k) { return '"' + k + '":' + number(d[k]); }).join(',') + '}';
-  }
-
-  // The planner's input, as JSON text.
-  function input() {
-    var parts = ['"model":' + JSON.stringify(form.model), '"quant":' + JSON.stringify(form.quant),
-      '"phase":' + JSON.stringify(form.phase), '"objective":' + JSON.stringify(form.objective),
-      '"devices":[' + form.devices.map(device).join(',') + ']', '"links":' + JSON.stringify(form.links)];
-    NUMBERS.forEach(function (k) { parts.push('"' + k + '":' + number(form[k])); });
-    return '{' + parts.join(',') + '}';
-  }
-
-  function options(items, chosen) {
-    return items.map(function (it) {
-      return '<option value="' + esc(it.id) + '"' + (it.id === chosen ? ' selected' : '') + '>' + esc(it.label || it.id) + '</option>';
-    }).join('');
-  }
-
-  function drawForm() {
-    var c = catalog;
-    $('plan-model').innerHTML = options(c.models.map(function (m) { return { id: m.id, label: m.name }; }), form.model);
-    $('plan-quant').innerHTML = options(c.quants, form.quant);
-    $('plan-phase').innerHTML = options(CHOICES.phase.map(function (x) { return { id: x, label: P['phase_' + x] }; }), form.phase);
-    $('plan-objective').innerHTML = options(CHOICES.objective.map(function (x) { return { id: x, label: P['objective_' + x] }; }), form.objective);
-    NUMBERS.forEach(function (k) { $('plan-' + k).value = form[k]; });
-    var gpus = c.gpus.map(function (g) { return { id: g.id, label: g.name }; }).concat([{ id: 'custom', label: P.custom }]);
-    $('plan-devices').innerHTML = form.devices.map(function (d, i) {
-      var custom = typeof d !== 'string';
-      var link = i + 1 < form.devices.length
-        ? '<label class="plan-link">' + esc(P.link(i)) + ' <select data-link="' + i + '">' + options(c.links.map(function (l) { return { id: l.id, label: l.name }; }), form.links[i]) + '</select></label>'
-        : '';
-      var facts = custom ? '<span class="plan-facts">' + FACTS.map(function (k) {
-        return '<label>' + esc(P['fact_' + k]) + ' <input type="text" inputmode="decimal" autocomplete="off" spellcheck="false" data-device="' + i +
-          '" data-fact="' + k + '" value="' + esc(d[k]) + '"></label>';
-      }).join(' ') + '</span>' : '';
-      return '<li><label>' + esc(P.device(i)) + ' <select data-device="' + i + '">' + options(gpus, custom ? 'custom' : d) +
-        '</select></label> <button type="button" data-remove="' + i + '"' + (form.devices.length < 2 ? ' disabled' : '') + '>' + esc(P.remove) + '</button>' +
-        facts + link + '</li>';
-    }).join('');
-  }
-
-  function customFrom(id) {
-    var gpu = catalog.gpus.find(function (g) { return g.id === id; }) || catalog.gpus[0], custom = {};
-    FACTS.forEach(function (k) { custom[k] = String(gpu[k]); });
+// The permalink's text back into a form; anything unreadable gives the defaults.
+function fromText(text) {
+  var f = JSON.parse(JSON.stringify(DEFAULTS));
+  if (!text) return f;
+  try {
+    var saved = JSON.parse(text);
+    Object.keys(DEFAULTS).forEach(function (k) { if (saved[k] !== undefined) f[k] = saved[k]; });
+  } catch (e) { /* a hand-edited link: keep the defaults */ }
+  NUMBERS.forEach(function (k) { f[k] = String(f[k]); });
+  f.devices = f.devices.map(function (d) {
+    if (typeof d === 'string') return d;
+    var custom = {};
+    FACTS.forEach(function (k) { custom[k] = String(d[k] === undefined ? '' : d[k]); });
     return custom;
-  }
+  });
+  return f;
+}
 
-  function readForm() {
-    ['model', 'quant', 'phase', 'objective'].forEach(function (k) { form[k] = $('plan-' + k).value; });
-    NUMBERS.forEach(function (k) { form[k] = $('plan-' + k).value; });
-    document.querySelectorAll('#plan-devices select[data-device]').forEach(function (s) {
-      var i = +s.getAttribute('data-device');
-      if (s.value !== 'custom') form.devices[i] = s.value;
-      else if (typeof form.devices[i] === 'string') form.devices[i] = customFrom(form.devices[i]);
-    });
-    document.querySelectorAll('#plan-devices input[data-fact]').forEach(function (x) {
-      var d = form.devices[+x.getAttribute('data-device')];
-      if (typeof d !== 'string') d[x.getAttribute('data-fact')] = x.value;
-    });
-    document.querySelectorAll('#plan-devices select[data-link]').forEach(function (s) { form.links[+s.getAttribute('data-link')] = s.value; });
-  }
+// A typed number goes to the core as the JSON number typed, or as the text typed, which the core
+// then refuses as of the wrong type: the core alone reads numbers.
+function number(typed) { return JSON_NUMBER.test(typed.trim()) ? typed.trim() : JSON.stringify(typed); }
 
-  function replan() {
-    var text = input();
-    var result = null, error = null;
-    try { result = hp.plan(text); } catch (e) { if (!e || e.name !== 'HeteropipeError') throw e; error = e; }
-    var L = window.HP_I18N;  // the module's English sentence unless the page's language words it
-    var names = form.devices.map(function (d, i) {
-      return typeof d === 'string' ? (catalog.gpus.find(function (g) { return g.id === d; }) || { name: d }).name : P.customName(i);
-    });
-    HP.plannerView.show(result, error && (L.error ? L.error(error, hp.limits) : error.message), names);
-    onChange(JSON.stringify(form));
-  }
+function device(d) {
+  if (typeof d === 'string') return JSON.stringify(d);
+  return '{' + FACTS.map(function (k) { return '"' + k + '":' + number(d[k]); }).join(',') + '}';
+}
 
-  function bind() {
-    $('plan-form').addEventListener('input', function () { readForm(); replan(); });
-    // A device or link chosen redraws the list; a custom device's fact typed replans in place.
-    $('plan-devices').addEventListener('change', function (ev) {
-      if (ev.target.tagName !== 'SELECT') return;
-      readForm(); drawForm(); replan();
-    });
-    $('plan-devices').addEventListener('input', function (ev) {
-      if (!ev.target.hasAttribute('data-fact')) return;
-      readForm(); replan();
-    });
-    $('plan-devices').addEventListener('click', function (ev) {
-      var b = ev.target.closest('button[data-remove]');
-      if (!b) return;
-      var i = +b.getAttribute('data-remove');
-      form.devices.splice(i, 1);
-      form.links.splice(Math.min(i, form.links.length - 1), 1);
-      drawForm(); replan();
-    });
-    $('plan-add').addEventListener('click', function () {
-      var last = form.devices[form.devices.length - 1];
-      form.devices.push(typeof last === 'string' ? last : Object.assign({}, last));
-      form.links.push(form.links.length ? form.links[form.links.length - 1] : catalog.links[0].id);
-      drawForm(); replan();
-    });
-    $('plan-use').addEventListener('click', function () { HP.plannerView.usePipeline(); });
-    $('plan-result').addEventListener('click', function (ev) {
-      var b = ev.target.closest('button[data-copy]');
-      if (!b) return;
-      HP.sharing.copyText(b.getAttribute('data-copy'), function (ok) { $('plan-copied').textContent = ok ? P.copied : P.copyFailed; });
-    });
-  }
+// The planner's input, as JSON text.
+function input() {
+  var parts = ['"model":' + JSON.stringify(form.model), '"quant":' + JSON.stringify(form.quant),
+    '"phase":' + JSON.stringify(form.phase), '"objective":' + JSON.stringify(form.objective),
+    '"devices":[' + form.devices.map(device).join(',') + ']', '"links":' + JSON.stringify(form.links)];
+  NUMBERS.forEach(function (k) { parts.push('"' + k + '":' + number(form[k])); });
+  return '{' + parts.join(',') + '}';
+}
 
-  // Builds the opened section in `body` for the whole module hp; `changed` gets the form's text.
-  function start(module, body, savedText, changed) {
-    hp = module;
-    catalog = hp.catalog();
-    form = fromText(savedText);
-    onChange = changed;
-    var field = function (k, kind) {
-      return '<div class="field"><label for="plan-' + k + '">' + esc(P['label_' + k]) + '</label>' +
-        (kind === 'select' ? '<select id="plan-' + k + '"></select>'
-          : '<input id="plan-' + k + '" type="text" inputmode="numeric" autocomplete="off" spellcheck="false">') + '</div>';
-    };
-    body.innerHTML = '<div id="plan-form" class="grid">' +
-      field('model', 'select') + field('quant', 'select') + field('context') + field('phase', 'select') +
-      field('tokens') + field('M') + field('objective', 'select') + '</div>' +
-      '<h3>' + esc(P.devicesHeading) + '</h3><ol id="plan-devices" class="plan-devices"></ol>' +
-      '<button type="button" id="plan-add">' + esc(P.add) + '</button>' +
-      '<div id="plan-result"></div>' +
-      '<button type="button" id="plan-use">' + esc(P.use) + '</button>';
-    body.hidden = false;
-    drawForm(); bind(); replan();
-  }
+function options(items, chosen) {
+  return items.map(function (it) {
+    return '<option value="' + esc(it.id) + '"' + (it.id === chosen ? ' selected' : '') + '>' + esc(it.label || it.id) + '</option>';
+  }).join('');
+}
 
-  HP.planner = { start: start };
-})();
+function drawForm() {
+  var c = catalog;
+  $('plan-model').innerHTML = options(c.models.map(function (m) { return { id: m.id, label: m.name }; }), form.model);
+  $('plan-quant').innerHTML = options(c.quants, form.quant);
+  $('plan-phase').innerHTML = options(CHOICES.phase.map(function (x) { return { id: x, label: P['phase_' + x] }; }), form.phase);
+  $('plan-objective').innerHTML = options(CHOICES.objective.map(function (x) { return { id: x, label: P['objective_' + x] }; }), form.objective);
+  NUMBERS.forEach(function (k) { $('plan-' + k).value = form[k]; });
+  var gpus = c.gpus.map(function (g) { return { id: g.id, label: g.name }; }).concat([{ id: 'custom', label: P.custom }]);
+  $('plan-devices').innerHTML = form.devices.map(function (d, i) {
+    var custom = typeof d !== 'string';
+    var link = i + 1 < form.devices.length
+      ? '<label class="plan-link">' + esc(P.link(i)) + ' <select data-link="' + i + '">' + options(c.links.map(function (l) { return { id: l.id, label: l.name }; }), form.links[i]) + '</select></label>'
+      : '';
+    var facts = custom ? '<span class="plan-facts">' + FACTS.map(function (k) {
+      return '<label>' + esc(P['fact_' + k]) + ' <input type="text" inputmode="decimal" autocomplete="off" spellcheck="false" data-device="' + i +
+        '" data-fact="' + k + '" value="' + esc(d[k]) + '"></label>';
+    }).join(' ') + '</span>' : '';
+    return '<li><label>' + esc(P.device(i)) + ' <select data-device="' + i + '">' + options(gpus, custom ? 'custom' : d) +
+      '</select></label> <button type="button" data-remove="' + i + '"' + (form.devices.length < 2 ? ' disabled' : '') + '>' + esc(P.remove) + '</button>' +
+      facts + link + '</li>';
+  }).join('');
+}
+
+function customFrom(id) {
+  var gpu = catalog.gpus.find(function (g) { return g.id === id; }) || catalog.gpus[0], custom = {};
+  FACTS.forEach(function (k) { custom[k] = String(gpu[k]); });
+  return custom;
+}
+
+function readForm() {
+  ['model', 'quant', 'phase', 'objective'].forEach(function (k) { form[k] = $('plan-' + k).value; });
+  NUMBERS.forEach(function (k) { form[k] = $('plan-' + k).value; });
+  document.querySelectorAll('#plan-devices select[data-device]').forEach(function (s) {
+    var i = +s.getAttribute('data-device');
+    if (s.value !== 'custom') form.devices[i] = s.value;
+    else if (typeof form.devices[i] === 'string') form.devices[i] = customFrom(form.devices[i]);
+  });
+  document.querySelectorAll('#plan-devices input[data-fact]').forEach(function (x) {
+    var d = form.devices[+x.getAttribute('data-device')];
+    if (typeof d !== 'string') d[x.getAttribute('data-fact')] = x.value;
+  });
+  document.querySelectorAll('#plan-devices select[data-link]').forEach(function (s) { form.links[+s.getAttribute('data-link')] = s.value; });
+}
+
+function replan() {
+  var text = input();
+  var result = null, error = null;
+  try { result = hp.plan(text); } catch (e) { if (!e || e.name !== 'HeteropipeError') throw e; error = e; }
+  var L = window.HP_I18N;  // the module's English sentence unless the page's language words it
+  var names = form.devices.map(function (d, i) {
+    return typeof d === 'string' ? (catalog.gpus.find(function (g) { return g.id === d; }) || { name: d }).name : P.customName(i);
+  });
+  plannerView.show(result, error && (L.error ? L.error(error, hp.limits) : error.message), names);
+  onChange(JSON.stringify(form));
+}
+
+function bind() {
+  $('plan-form').addEventListener('input', function () { readForm(); replan(); });
+  // A device or link chosen redraws the list; a custom device's fact typed replans in place.
+  $('plan-devices').addEventListener('change', function (ev) {
+    if (ev.target.tagName !== 'SELECT') return;
+    readForm(); drawForm(); replan();
+  });
+  $('plan-devices').addEventListener('input', function (ev) {
+    if (!ev.target.hasAttribute('data-fact')) return;
+    readForm(); replan();
+  });
+  $('plan-devices').addEventListener('click', function (ev) {
+    var b = ev.target.closest('button[data-remove]');
+    if (!b) return;
+    var i = +b.getAttribute('data-remove');
+    form.devices.splice(i, 1);
+    form.links.splice(Math.min(i, form.links.length - 1), 1);
+    drawForm(); replan();
+  });
+  $('plan-add').addEventListener('click', function () {
+    var last = form.devices[form.devices.length - 1];
+    form.devices.push(typeof last === 'string' ? last : Object.assign({}, last));
+    form.links.push(form.links.length ? form.links[form.links.length - 1] : catalog.links[0].id);
+    drawForm(); replan();
+  });
+  $('plan-use').addEventListener('click', function () { plannerView.usePipeline(); });
+  $('plan-result').addEventListener('click', function (ev) {
+    var b = ev.target.closest('button[data-copy]');
+    if (!b) return;
+    sharing.copyText(b.getAttribute('data-copy'), function (ok) { $('plan-copied').textContent = ok ? P.copied : P.copyFailed; });
+  });
+}
+
+// Builds the opened section in `body` for the whole module hp; `changed` gets the form's text.
+function start(module, body, savedText, changed) {
+  hp = module;
+  catalog = hp.catalog();
+  form = fromText(savedText);
+  onChange = changed;
+  var field = function (k, kind) {
+    return '<div class="field"><label for="plan-' + k + '">' + esc(P['label_' + k]) + '</label>' +
+      (kind === 'select' ? '<select id="plan-' + k + '"></select>'
+        : '<input id="plan-' + k + '" type="text" inputmode="numeric" autocomplete="off" spellcheck="false">') + '</div>';
+  };
+  body.innerHTML = '<div id="plan-form" class="grid">' +
+    field('model', 'select') + field('quant', 'select') + field('context') + field('phase', 'select') +
+    field('tokens') + field('M') + field('objective', 'select') + '</div>' +
+    '<h3>' + esc(P.devicesHeading) + '</h3><ol id="plan-devices" class="plan-devices"></ol>' +
+    '<button type="button" id="plan-add">' + esc(P.add) + '</button>' +
+    '<div id="plan-result"></div>' +
+    '<button type="button" id="plan-use">' + esc(P.use) + '</button>';
+  body.hidden = false;
+  drawForm(); bind(); replan();
+}
+
+export { start };

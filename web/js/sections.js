@@ -1,69 +1,67 @@
 // The sections beyond the calculator (the planner, the simulator, trace import), in their
 // first-load form: a heading, a line on what the section does, and what opens it: a button, or a
 // file chooser that also takes dropped files. Opening loads the section's code, words and styles
-// (HP.tools.load). A section opened by its button is started with HP[name].start(hp, body, saved,
-// changed): `changed` receives the section's form as text for the permalink, and `saved`, that
-// text from the link, opens the section at once. Files go to HP[name].take(hp, files).
-(function () {
-  'use strict';
-  var HP = window.HP = window.HP || {};
-  var L = window.HP_I18N;
-  var $ = function (id) { return document.getElementById(id); };
-  var esc = HP.svg.esc;
-  var last = null; // the sections follow the pictures in the order they are created
+// (tools.load). A section opened by its button is started with its start(hp, body, saved, changed):
+// `changed` receives the section's form as text for the permalink, and `saved`, that text from the
+// link, opens the section at once. Files go to the section's take(hp, files).
+import * as svg from './svg.js';
+import * as tools from './tools.js';
+var L = window.HP_I18N;
+var $ = function (id) { return document.getElementById(id); };
+var esc = svg.esc;
+var last = null; // the sections follow the pictures in the order they are created
 
-  // The section's markup after the last one. `id` names its elements: #<id>, #<id>-status (in
-  // `control`), #<id>-body.
-  function insert(id, words, control) {
-    (last || $('figures')).insertAdjacentHTML('afterend',
-      '<section class="card section" id="' + id + '" aria-labelledby="' + id + '-h"><h2 id="' + id + '-h">' +
-      esc(words.heading) + '</h2><p class="sub">' + esc(words.intro) + '</p>' + control + '<div id="' + id +
-      '-body" hidden></div></section>');
-    last = $(id);
+// The section's markup after the last one. `id` names its elements: #<id>, #<id>-status (in
+// `control`), #<id>-body.
+function insert(id, words, control) {
+  (last || $('figures')).insertAdjacentHTML('afterend',
+    '<section class="card section" id="' + id + '" aria-labelledby="' + id + '-h"><h2 id="' + id + '-h">' +
+    esc(words.heading) + '</h2><p class="sub">' + esc(words.intro) + '</p>' + control + '<div id="' + id +
+    '-body" hidden></div></section>');
+  last = $(id);
+}
+
+// Loads section `name`, saying so on its status line, then `use(hp, section)`; `failed()` if it cannot.
+function load(name, id, use, failed) {
+  var status = $(id + '-status');
+  status.textContent = L.sectionLoading;
+  tools.load(name).then(function (loaded) {
+    status.textContent = '';
+    use(loaded.hp, loaded.section);
+  }, function (e) {
+    status.textContent = L.sectionFailed;
+    if (failed) failed();
+    if (window.console) console.error(e);
+  });
+}
+
+var statusLine = function (id) { return '<span id="' + id + '-status" role="status"></span>'; };
+
+function create(name, id, words, saved, changed) {
+  insert(id, words, '<button type="button" id="' + id + '-open">' + esc(words.open) + '</button> ' + statusLine(id));
+  var button = $(id + '-open');
+  function open() {
+    button.disabled = true;
+    load(name, id, function (hp, section) {
+      button.hidden = true;
+      section.start(hp, $(id + '-body'), saved, changed);
+    }, function () { button.disabled = false; });
   }
+  button.addEventListener('click', open);
+  if (saved) open();
+}
 
-  // Loads section `name`, saying so on its status line, then `use(hp)`; `failed()` if it cannot.
-  function load(name, id, use, failed) {
-    var status = $(id + '-status');
-    status.textContent = L.sectionLoading;
-    HP.tools.load(name).then(function (hp) {
-      status.textContent = '';
-      use(hp);
-    }, function (e) {
-      status.textContent = L.sectionFailed;
-      if (failed) failed();
-      if (window.console) console.error(e);
-    });
+// A section opened by files: chosen with #<id>-files, or dropped on #<id>-drop.
+function createDrop(name, id, words) {
+  insert(id, words, '<div id="' + id + '-drop" class="' + id + '-drop"><label for="' + id + '-files">' + esc(words.choose) +
+    '</label> <input type="file" id="' + id + '-files" multiple> ' + statusLine(id) + '</div>');
+  function take(files) {
+    if (files.length) load(name, id, function (hp, section) { section.take(hp, files); });
   }
+  var zone = $(id + '-drop');
+  $(id + '-files').onchange = function (ev) { take(ev.target.files); };
+  zone.ondragover = function (ev) { ev.preventDefault(); };  // else the browser opens the file itself
+  zone.ondrop = function (ev) { ev.preventDefault(); take(ev.dataTransfer.files); };
+}
 
-  var statusLine = function (id) { return '<span id="' + id + '-status" role="status"></span>'; };
-
-  function create(name, id, words, saved, changed) {
-    insert(id, words, '<button type="button" id="' + id + '-open">' + esc(words.open) + '</button> ' + statusLine(id));
-    var button = $(id + '-open');
-    function open() {
-      button.disabled = true;
-      load(name, id, function (hp) {
-        button.hidden = true;
-        HP[name].start(hp, $(id + '-body'), saved, changed);
-      }, function () { button.disabled = false; });
-    }
-    button.addEventListener('click', open);
-    if (saved) open();
-  }
-
-  // A section opened by files: chosen with #<id>-files, or dropped on #<id>-drop.
-  function createDrop(name, id, words) {
-    insert(id, words, '<div id="' + id + '-drop" class="' + id + '-drop"><label for="' + id + '-files">' + esc(words.choose) +
-      '</label> <input type="file" id="' + id + '-files" multiple> ' + statusLine(id) + '</div>');
-    function take(files) {
-      if (files.length) load(name, id, function (hp) { HP[name].take(hp, files); });
-    }
-    var zone = $(id + '-drop');
-    $(id + '-files').onchange = function (ev) { take(ev.target.files); };
-    zone.ondragover = function (ev) { ev.preventDefault(); };  // else the browser opens the file itself
-    zone.ondrop = function (ev) { ev.preventDefault(); take(ev.dataTransfer.files); };
-  }
-
-  HP.sections = { create: create, createDrop: createDrop };
-})();
+export { create, createDrop };

@@ -1,123 +1,123 @@
 // "Measured run": trace files in (dropped or chosen in sections.js), imported by the whole module's
-// hp.importTrace in a Web Worker (HP.tools.run), so the page stays responsive for a trace of hundreds
+// hp.importTrace in a Web Worker (tools.run), so the page stays responsive for a trace of hundreds
 // of megabytes, and drawn by trace-view.js and trace-gantt.js. The worker gets the Files themselves
 // (a File crosses without its bytes): the module reads each in pieces, inflating gzip as it streams,
 // straight into its own memory, so no whole copy of a text exists outside it. "Fill the calculator"
 // hands the recovered tau, d, M and T_real to its fields.
-(function () {
-  'use strict';
-  var HP = window.HP = window.HP || {};
-  var R = window.HP_I18N.trace;
-  var $ = function (id) { return document.getElementById(id); };
-  var esc = HP.svg.esc;
-  var OPTIONS = ['stage_order', 'compute', 'transfer', 'microbatch'];
+import * as svg from './svg.js';
+import * as tools from './tools.js';
+import * as traceGantt from './trace-gantt.js';
+import * as traceView from './trace-view.js';
+var R = window.HP_I18N.trace;
+var $ = function (id) { return document.getElementById(id); };
+var esc = svg.esc;
+var OPTIONS = ['stage_order', 'compute', 'transfer', 'microbatch'];
 
-  var hp = null, files = [], result = null;
-  var run = 0;          // the current import's number: a later one makes every earlier answer stale
-  var pending = null;   // the current import in the worker, to cancel
-  var answered = 0;     // imports answered (a result or an error): tests and the benchmark wait for it
+var hp = null, files = [], result = null;
+var run = 0;          // the current import's number: a later one makes every earlier answer stale
+var pending = null;   // the current import in the worker, to cancel
+var answered = 0;     // imports answered (a result or an error): tests and the benchmark wait for it
 
-  function build(body) {
-    body.innerHTML = '<div class="trace-bar"><progress id="trace-progress" max="1" value="0" hidden aria-label="' + esc(R.progressLabel) + '"></progress> ' +
-      '<button type="button" id="trace-cancel" hidden>' + esc(R.cancel) + '</button></div>' +
-      '<details class="trace-options"><summary>' + esc(R.optionsHeading) + '</summary><div class="grid">' +
-      '<div class="field"><label for="trace-stat">' + esc(R.label_stat) + '</label><select id="trace-stat">' +
-      ['min', 'p50', 'mean'].map(function (s) { return '<option value="' + s + '">' + esc(R['stat_' + s]) + '</option>'; }).join('') + '</select></div>' +
-      OPTIONS.map(function (k) {
-        return '<div class="field"><label for="trace-' + k + '">' + esc(R['label_' + k]) + '</label><input id="trace-' + k +
-          '" type="text" autocomplete="off" spellcheck="false" placeholder="' + esc(R['hint_' + k]) + '"></div>';
-      }).join('') + '</div><button type="button" id="trace-again">' + esc(R.again) + '</button></details>' +
-      '<div id="trace-result"></div>';
-    body.hidden = false;
-    $('trace-cancel').addEventListener('click', cancel);
-    $('trace-again').addEventListener('click', start);
-    $('trace-stat').addEventListener('change', start);
-    $('trace-result').addEventListener('click', function (ev) { if (ev.target.id === 'trace-use') fill(); });
-    $('trace-result').addEventListener('change', function (ev) { if (ev.target.id === 'trace-regime') HP.traceGantt.draw(hp, result, ev.target.value); });
+function build(body) {
+  body.innerHTML = '<div class="trace-bar"><progress id="trace-progress" max="1" value="0" hidden aria-label="' + esc(R.progressLabel) + '"></progress> ' +
+    '<button type="button" id="trace-cancel" hidden>' + esc(R.cancel) + '</button></div>' +
+    '<details class="trace-options"><summary>' + esc(R.optionsHeading) + '</summary><div class="grid">' +
+    '<div class="field"><label for="trace-stat">' + esc(R.label_stat) + '</label><select id="trace-stat">' +
+    ['min', 'p50', 'mean'].map(function (s) { return '<option value="' + s + '">' + esc(R['stat_' + s]) + '</option>'; }).join('') + '</select></div>' +
+    OPTIONS.map(function (k) {
+      return '<div class="field"><label for="trace-' + k + '">' + esc(R['label_' + k]) + '</label><input id="trace-' + k +
+        '" type="text" autocomplete="off" spellcheck="false" placeholder="' + esc(R['hint_' + k]) + '"></div>';
+    }).join('') + '</div><button type="button" id="trace-again">' + esc(R.again) + '</button></details>' +
+    '<div id="trace-result"></div>';
+  body.hidden = false;
+  $('trace-cancel').addEventListener('click', cancel);
+  $('trace-again').addEventListener('click', start);
+  $('trace-stat').addEventListener('change', start);
+  $('trace-result').addEventListener('click', function (ev) { if (ev.target.id === 'trace-use') fill(); });
+  $('trace-result').addEventListener('change', function (ev) { if (ev.target.id === 'trace-regime') traceGantt.draw(hp, result, ev.target.value); });
+}
+
+// The import's options: the stat, and each option typed (the core reads and checks them), in the
+// calculator's unit when it has one.
+function options() {
+  var o = { stat: $('trace-stat').value, unit: $('unit').value || 'ms' };
+  OPTIONS.forEach(function (k) { if ($('trace-' + k).value.trim()) o[k] = $('trace-' + k).value.trim(); });
+  return o;
+}
+
+function busy(yes, text) {
+  $('trace-cancel').hidden = !yes;
+  $('trace-progress').hidden = !yes;
+  if (!yes) pending = null;
+  $('trace-status').textContent = text;
+}
+
+function cancel() {
+  if (!pending) return;
+  pending.cancel();
+  run++;
+  busy(false, R.cancelled);
+}
+
+function start() {
+  if (!files.length) return;
+  if (pending) pending.cancel();
+  var mine = ++run;
+  var names = files.map(function (f) { return f.name; });
+  busy(true, R.reading(files.length));
+  $('trace-progress').value = 0;
+  // The fraction of the files' (compressed) bytes read; then the core reads the text.
+  function progress(f) {
+    if (mine !== run) return;
+    $('trace-progress').value = f;
+    if (f < 1) return;
+    $('trace-status').textContent = R.importing;
+    $('trace-progress').removeAttribute('value');  // indeterminate while the core reads
   }
+  var texts = files.map(function (f) { return { name: f.name, bytes: f }; });
+  pending = tools.run('importTrace', [texts, options()], { onProgress: progress });
+  pending.promise.then(function (r) {
+    if (mine !== run) return;
+    busy(false, '');
+    show(r, names);
+    $('trace-body').setAttribute('data-answered', String(++answered));
+  }, function (e) {
+    if (mine !== run || (e && e.cancelled)) return;
+    busy(false, '');
+    result = null;
+    var text = e && e.code ? R.error(e, hp.limits) : R.failed + ' ' + ((e && e.message) || '');
+    $('trace-result').innerHTML = '<p class="error" role="alert">' + esc(text) + '</p>';
+    $('trace-body').setAttribute('data-answered', String(++answered));
+  });
+}
 
-  // The import's options: the stat, and each option typed (the core reads and checks them), in the
-  // calculator's unit when it has one.
-  function options() {
-    var o = { stat: $('trace-stat').value, unit: $('unit').value || 'ms' };
-    OPTIONS.forEach(function (k) { if ($('trace-' + k).value.trim()) o[k] = $('trace-' + k).value.trim(); });
-    return o;
-  }
+function show(r, names) {
+  result = r;
+  $('trace-result').innerHTML = traceView.render(r, names);
+  if (r.pipeline) traceGantt.draw(hp, r, $('trace-regime').value);
+}
 
-  function busy(yes, text) {
-    $('trace-cancel').hidden = !yes;
-    $('trace-progress').hidden = !yes;
-    if (!yes) pending = null;
-    $('trace-status').textContent = text;
-  }
+// The recovered model into the calculator as typed text, in the result's unit, through the
+// fields' own events, as the planner's "Use this pipeline" does.
+function fill() {
+  if (!result || !result.pipeline) return;
+  var unit = $('unit');
+  unit.value = result.unit;
+  unit.dispatchEvent(new Event('change', { bubbles: true }));
+  [['tau', result.tau], ['d', result.d], ['M', [result.M]], ['T_real', [result.T_real]]].forEach(function (f) {
+    var input = $(f[0]);
+    input.value = Array.prototype.map.call(f[1], String).join(', ');
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  $('inputs').scrollIntoView();
+}
 
-  function cancel() {
-    if (!pending) return;
-    pending.cancel();
-    run++;
-    busy(false, R.cancelled);
-  }
+// Files dropped or chosen, with the whole module hp: imported at once.
+function take(module, list) {
+  hp = module;
+  files = Array.prototype.slice.call(list);
+  if (!$('trace-result')) build($('trace-body'));
+  start();
+}
 
-  function start() {
-    if (!files.length) return;
-    if (pending) pending.cancel();
-    var mine = ++run;
-    var names = files.map(function (f) { return f.name; });
-    busy(true, R.reading(files.length));
-    $('trace-progress').value = 0;
-    // The fraction of the files' (compressed) bytes read; then the core reads the text.
-    function progress(f) {
-      if (mine !== run) return;
-      $('trace-progress').value = f;
-      if (f < 1) return;
-      $('trace-status').textContent = R.importing;
-      $('trace-progress').removeAttribute('value');  // indeterminate while the core reads
-    }
-    var texts = files.map(function (f) { return { name: f.name, bytes: f }; });
-    pending = HP.tools.run('importTrace', [texts, options()], { onProgress: progress });
-    pending.promise.then(function (r) {
-      if (mine !== run) return;
-      busy(false, '');
-      show(r, names);
-      $('trace-body').setAttribute('data-answered', String(++answered));
-    }, function (e) {
-      if (mine !== run || (e && e.cancelled)) return;
-      busy(false, '');
-      result = null;
-      var text = e && e.code ? R.error(e, hp.limits) : R.failed + ' ' + ((e && e.message) || '');
-      $('trace-result').innerHTML = '<p class="error" role="alert">' + esc(text) + '</p>';
-      $('trace-body').setAttribute('data-answered', String(++answered));
-    });
-  }
-
-  function show(r, names) {
-    result = r;
-    $('trace-result').innerHTML = HP.traceView.render(r, names);
-    if (r.pipeline) HP.traceGantt.draw(hp, r, $('trace-regime').value);
-  }
-
-  // The recovered model into the calculator as typed text, in the result's unit, through the
-  // fields' own events, as the planner's "Use this pipeline" does.
-  function fill() {
-    if (!result || !result.pipeline) return;
-    var unit = $('unit');
-    unit.value = result.unit;
-    unit.dispatchEvent(new Event('change', { bubbles: true }));
-    [['tau', result.tau], ['d', result.d], ['M', [result.M]], ['T_real', [result.T_real]]].forEach(function (f) {
-      var input = $(f[0]);
-      input.value = Array.prototype.map.call(f[1], String).join(', ');
-      input.dispatchEvent(new Event('input', { bubbles: true }));
-    });
-    $('inputs').scrollIntoView();
-  }
-
-  // Files dropped or chosen, with the whole module hp: imported at once.
-  function take(module, list) {
-    hp = module;
-    files = Array.prototype.slice.call(list);
-    if (!$('trace-result')) build($('trace-body'));
-    start();
-  }
-
-  HP.trace = { take: take };
-})();
+export { take };
