@@ -243,3 +243,33 @@ for (const p of PAGES) {
     await page.close();
   });
 }
+
+// The whole module runs in the worker only: the page instantiates one WebAssembly module, its own
+// (the calculator's), whichever sections run. Before, the simulator's and the planner's sections
+// instantiated the whole module on the page too, and ran simulate and analyze there again.
+test('the whole module is instantiated in the worker only, whatever the sections run', async () => {
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  await page.addInitScript(() => {
+    window.instances = 0;
+    const count = (f) => function (...args) { window.instances++; return f.apply(this, args); };
+    WebAssembly.instantiate = count(WebAssembly.instantiate);
+    WebAssembly.instantiateStreaming = count(WebAssembly.instantiateStreaming);
+    WebAssembly.Instance = new Proxy(WebAssembly.Instance, { construct(T, args) { window.instances++; return new T(...args); } });
+  });
+  await page.goto(fileBase + 'calculator.html');
+  await page.waitForSelector('html[data-ready]');
+  await openSim(page);
+  await page.click('#plan-open');
+  await page.waitForSelector('#plan-result table');
+  const input = await calculatorInput(page);
+  const r = full.simulate({ tau: input.tau, d: input.d, M: input.M, links: 'delay', reps: 1000, seed: 1, service: 'lognormal:cv=0.5',
+    link_service: 'deterministic', buffers: 'inf' });
+  assert.deepEqual(await shownStats(page), expectedStats(r));
+  // The Gantt chart of the sampled run, drawn from the worker's answer.
+  assert.ok(await page.$('#sim-gantt-box svg'));
+  assert.equal(await page.evaluate(() => window.instances), 1);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

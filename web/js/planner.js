@@ -1,9 +1,11 @@
 // "Plan a split": a model, a quantization and a chain of catalog GPUs (or custom devices) in, the core's exact layer
-// split out (hp.plan; docs/planner.md), drawn by planner-view.js. The form's state is the planner's
-// own input JSON, kept as typed in the permalink (the `plan` parameter of the hash).
+// split out (hp.plan of the whole module, in the tools' worker; docs/planner.md), drawn by
+// planner-view.js. The form's state is the planner's own input JSON, kept as typed in the permalink
+// (the `plan` parameter of the hash).
 import * as plannerView from './planner-view.js';
 import * as sharing from './sharing.js';
 import * as svg from './svg.js';
+import * as tools from './tools.js';
 var P = window.HP_I18N.plan;
 var $ = function (id) { return document.getElementById(id); };
 var esc = svg.esc;
@@ -18,6 +20,7 @@ var JSON_NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
 var FACTS = ['memory', 'memory_bandwidth', 'fp16_flops'];
 
 var hp = null, catalog = null, form = null, onChange = function () {};
+var plans = 0;  // the latest plan asked for: an earlier answer is stale
 
 // The permalink's text back into a form; anything unreadable gives the defaults.
 function fromText(text) {
@@ -106,15 +109,19 @@ function readForm() {
 }
 
 function replan() {
-  var text = input();
-  var result = null, error = null;
-  try { result = hp.plan(text); } catch (e) { if (!e || e.name !== 'HeteropipeError') throw e; error = e; }
-  var L = window.HP_I18N;  // the module's English sentence unless the page's language words it
+  var mine = ++plans;
   var names = form.devices.map(function (d, i) {
     return typeof d === 'string' ? (catalog.gpus.find(function (g) { return g.id === d; }) || { name: d }).name : P.customName(i);
   });
-  plannerView.show(result, error && (L.error ? L.error(error, hp.limits) : error.message), names);
   onChange(JSON.stringify(form));
+  tools.run('plan', [input()]).promise.then(function (result) {
+    if (mine === plans) plannerView.show(result, null, names);
+  }, function (e) {
+    if (mine !== plans || (e && e.cancelled)) return;
+    if (!e || e.name !== 'HeteropipeError') throw e;
+    var L = window.HP_I18N;  // the module's English sentence unless the page's language words it
+    plannerView.show(null, L.error ? L.error(e, hp.limits) : e.message, names);
+  });
 }
 
 function bind() {
@@ -150,10 +157,15 @@ function bind() {
   });
 }
 
-// Builds the opened section in `body` for the whole module hp; `changed` gets the form's text.
+// Builds the opened section in `body` once the worker has sent the catalog; hp is the page's module
+// (its limits word the errors); `changed` gets the form's text.
 function start(module, body, savedText, changed) {
+  tools.run('catalog').promise.then(function (c) { build(module, c, body, savedText, changed); });
+}
+
+function build(module, c, body, savedText, changed) {
   hp = module;
-  catalog = hp.catalog();
+  catalog = c;
   form = fromText(savedText);
   onChange = changed;
   var field = function (k, kind) {

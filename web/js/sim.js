@@ -1,6 +1,6 @@
 // "Variability and buffers": the calculator's pipeline (tau, d, M as typed above) run by the core's
 // simulator (hp.simulate; docs/simulation.md) with random service times, bounded buffers, link
-// modes and shared links, over many replications in a Web Worker (tools.run), drawn by
+// modes and shared links, over many replications in a Web Worker (tools.runAll), drawn by
 // sim-view.js. The form's state is kept as typed in the permalink (the `sim` parameter).
 import * as fields from './fields.js';
 import * as gantt from './gantt.js';
@@ -132,17 +132,18 @@ function rerun() {
   var p = pipeline();
   if (!p) { simView.pipelineBad(); return; }
   if (form.perStage && form.stages.length !== p.tau.length) drawStages(p.tau.length);
-  var id = ++runs, r = request(p, false);
+  var id = ++runs, calls = [['simulate', [request(p, false)]]];
+  // With the Gantt chart, in the same job: the sampled run's first micro-batches (the draws of a
+  // micro-batch do not depend on those after it, so these are replication 0's own) and the
+  // pipeline's analysis (its bottlenecks).
+  if (p.tau.length <= gantt.MAX_STAGES) calls.push(['simulate', [request(p, true)]], ['analyze', [{ tau: p.tau, d: p.d, M: p.M }]]);
   simView.progress(0);
-  running = tools.run('simulate', [r], { onProgress: function (f) { if (id === runs) simView.progress(f); } });
-  running.promise.then(function (result) {
+  running = tools.runAll(calls, { onProgress: function (f) { if (id === runs) simView.progress(f); } });
+  running.promise.then(function (results) {
     if (id !== runs) return;
     running = null;
     simView.progress(null);
-    // The Gantt chart: the sampled run's first micro-batches, here (a few cells; the draws of a
-    // micro-batch do not depend on those after it, so these are replication 0's own).
-    var detail = p.tau.length <= gantt.MAX_STAGES ? hp.simulate(request(p, true)) : null;
-    simView.show(result, detail, hp.analyze({ tau: p.tau, d: p.d, M: p.M }), form.links);
+    simView.show(results[0], results[1] || null, results[2] || null, form.links);
   }, function (e) {
     if (id !== runs || (e && e.cancelled)) return;
     running = null;
@@ -169,7 +170,8 @@ function bind() {
   new MutationObserver(later).observe(document.documentElement, { attributes: true, attributeFilter: ['data-ready'] });
 }
 
-// Builds the opened section in `body` for the whole module hp; `changed` gets the form's text.
+// Builds the opened section in `body` for the page's module hp (which reads the pipeline; the
+// simulations run in the worker); `changed` gets the form's text.
 function start(module, body, savedText, changed) {
   hp = module;
   form = fromText(savedText);

@@ -2,23 +2,27 @@
 // the first load stays within the site's size budget; long operations run in a Web Worker, so
 // typing stays within a frame while they run.
 //
-// - load(name): the whole module (heteropipe-full.js), once, shared by every section, with the
-//   section's page code (js/<name>-page.js), words (i18n/<name>-<lang>.js) and styles
-//   (css/<name>.css), and the words the sections share (i18n/tools-<lang>.js); it resolves to
-//   { hp, section }, section being what js/<name>-page.js registered.
+// - load(name): the section's page code (js/<name>-page.js), words (i18n/<name>-<lang>.js) and
+//   styles (css/<name>.css), and the words the sections share (i18n/tools-<lang>.js), once each, with
+//   the whole module's text for the worker; it resolves to { hp, section }: hp is the page's own
+//   module (the calculator's: analyze, timeline, readRequest, limits), section what
+//   js/<name>-page.js registered.
 // - part(name): js/<name>.js, loaded once, resolved to what it registered (js/exports.js).
 // - register(name, part): how a part loaded on demand hands over its functions.
-// - run(op, args, options): hp[op](...args) of the whole module in a worker; cancel() ends it.
+// - run(op, args, options): hp[op](...args) of the whole module in the worker (hp[op] itself when
+//   it is no function, such as limits); runAll(calls, options): several [op, args] in one job, one
+//   result each. cancel() ends either.
 // - file(src, sheet): one script (or stylesheet) of the site, loaded once.
 //
-// The site's heteropipe-full.js defines one global function, heteropipeWhole(), that returns the
-// module's factory (scripts/build-site.sh wraps the module so). From file:// a page may not start a
-// worker from a script file, but it may from a blob: URL (the pages' CSP allows worker-src blob:),
-// so the worker is made from heteropipeWhole's own source text and workerMain's.
+// The whole module (every operation) runs only in the worker: the page never instantiates it. The
+// site's heteropipe-full.js defines one global function, heteropipeWhole(), that returns the
+// module's factory (scripts/build-site.sh wraps the module so); the page only takes its source
+// text. From file:// a page may not start a worker from a script file, but it may from a blob: URL
+// (the pages' CSP allows worker-src blob:), so the worker is made from that text and workerMain's.
 var L = window.HP_I18N;
 var loaded = {};
 var parts = {};  // what each part loaded on demand registered, by name
-var whole = null;
+var source = null;  // the worker's program as a blob: URL, once heteropipe-full.js is here
 
 function register(name, part) { parts[name] = part; }
 
@@ -49,21 +53,26 @@ function file(src, sheet) {
   return loaded[src];
 }
 
-function module() {
-  if (!whole) {
-    whole = file('heteropipe-full.js').then(function () { return window.heteropipeWhole()(); });
-    whole.catch(function () { whole = null; });
+function program() {
+  if (!source) {
+    source = file('heteropipe-full.js').then(function () {
+      var text = window.heteropipeWhole.toString() + '\n(' + workerMain.toString() + ')();\n';
+      return URL.createObjectURL(new Blob([text], { type: 'text/javascript' }));
+    });
+    source.catch(function () { source = null; });
   }
-  return whole;
+  return source;
 }
 
 function load(name) {
   var lang = '-' + L.lang.slice(0, 2) + '.js';
-  return Promise.all([module(), file('i18n/tools' + lang), file('i18n/' + name + lang), file('js/' + name + '-page.js'),
+  // heteropipe(): the page's module, whose factory is cached (boot.js).
+  return Promise.all([heteropipe(), program(), file('i18n/tools' + lang), file('i18n/' + name + lang), file('js/' + name + '-page.js'),
     file('css/' + name + '.css', true)]).then(function (done) { return { hp: done[0], section: parts[name] }; });
 }
 
 // The worker's whole program, run from its source text: it must use nothing from this file.
+// Each job is a list of calls, run in order, answered with their results.
 function workerMain() {
   var ready = heteropipeWhole()(); // eslint-disable-line no-undef
   self.heteropipeProgress = function (fraction) { postMessage({ progress: fraction }); };
@@ -75,24 +84,29 @@ function workerMain() {
       value: e.value, limit: e.limit, token: e.token,
     };
   }
+  function call(hp, op, args) { return typeof hp[op] === 'function' ? hp[op].apply(null, args) : hp[op]; }
   // One job at a time, in order, an operation that returns a promise (importTrace given Files)
   // included.
   var queue = ready;
   self.onmessage = function (event) {
     var job = event.data;
-    queue = queue.then(function () { return ready; }).then(function (hp) { return hp[job.op].apply(null, job.args); })
+    queue = queue.then(function () { return ready; }).then(function (hp) {
+      var results = [];
+      return job.calls.reduce(function (done, c) {
+        return done.then(function () { return call(hp, c[0], c[1]); }).then(function (r) { results.push(r); });
+      }, Promise.resolve()).then(function () { return results; });
+    })
       .then(function (result) { postMessage({ id: job.id, result: result }); })
       .catch(function (e) { postMessage({ id: job.id, error: fields(e) }); });
   };
 }
 
-var source = null;
 var worker = null;
 var jobs = []; // posted and not yet answered, oldest first
 var nextId = 1;
 
 function post(job) {
-  worker.postMessage({ id: job.id, op: job.op, args: job.args });
+  worker.postMessage({ id: job.id, calls: job.calls });
 }
 
 function settle(job, message) {
@@ -103,12 +117,8 @@ function settle(job, message) {
   job.reject(e);
 }
 
-function start() {
-  if (!source) {
-    var text = window.heteropipeWhole.toString() + '\n(' + workerMain.toString() + ')();\n';
-    source = URL.createObjectURL(new Blob([text], { type: 'text/javascript' }));
-  }
-  worker = new Worker(source);
+function start(url) {
+  worker = new Worker(url);
   worker.onmessage = function (event) {
     var message = event.data;
     // Progress belongs to the oldest job: the worker runs its jobs in order.
@@ -140,20 +150,21 @@ function cancel(job) {
   stop();
   job.reject({ cancelled: true });
   if (jobs.length) {
-    start();
+    start(job.url);
     jobs.forEach(post);
   }
 }
 
-function run(op, args, options) {
+function runAll(calls, options) {
   options = options || {};
-  var job = { id: nextId++, op: op, args: args, onProgress: options.onProgress };
-  job.promise = module().then(function () {
+  var job = { id: nextId++, calls: calls, onProgress: options.onProgress };
+  job.promise = program().then(function (url) {
     return new Promise(function (resolve, reject) {
       job.resolve = resolve;
       job.reject = reject;
+      job.url = url;
       if (job.cancelled) return reject({ cancelled: true });
-      if (!worker) start();
+      if (!worker) start(url);
       jobs.push(job);
       post(job);
     });
@@ -167,4 +178,9 @@ function run(op, args, options) {
   };
 }
 
-export { file, load, part, register, run };
+function run(op, args, options) {
+  var job = runAll([[op, args || []]], options);
+  return { promise: job.promise.then(function (results) { return results[0]; }), cancel: job.cancel };
+}
+
+export { file, load, part, register, run, runAll };

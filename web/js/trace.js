@@ -112,7 +112,7 @@ function fill() {
   $('inputs').scrollIntoView();
 }
 
-// Files dropped or chosen, with the whole module hp: imported at once.
+// Files dropped or chosen, with the page's module hp (its timeline draws the exact schedule): imported at once.
 function take(module, list) {
   hp = module;
   files = Array.prototype.slice.call(list);
