@@ -90,8 +90,8 @@ void write_report(std::ostream& out, const PlanReport& r) {
 
 int run_plan(const PlanChoices& c, std::ostream& out, std::ostream& err) {
   std::string content;
-  if (!read_file(c.file, content)) {
-    err << "error: " << text::quoted(c.file) << ": cannot be read\n";
+  if (auto problem = read_file(c.file, content)) {
+    err << "error: " << *problem << '\n';
     return kExitBadInput;
   }
   const auto request = read_plan_json(content);

@@ -1,21 +1,63 @@
-// Reading a named input: the only place the CLI opens files.
+// Reading a named input: the only place the CLI opens files. C stdio, so a
+// failure (a directory, a closed standard input) is an errno to name, never
+// an exception from a stream buffer.
 #include "read_file.hpp"
 
-#include <fstream>
-#include <iostream>
-#include <iterator>
+#include <cerrno>
+#include <cstdio>
+#include <memory>
+
+#include "heteropipe/text/numbers.hpp"
 
 namespace heteropipe::cli {
+namespace {
 
-bool read_file(const std::string& file, std::string& content) {
-  if (file == "-") {
-    content.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-    return !std::cin.bad();
+// The few reasons a user can act on, in words; any other is named by its number.
+std::string reason_of(int error_number) {
+  switch (error_number) {
+    case ENOENT: return "no such file";
+    case ENOTDIR: return "a folder on its path is not a folder";
+    case EISDIR: return "is a directory";
+    case EACCES:
+    case EPERM: return "permission denied";
+    case EBADF: return "not open";
+    case EIO: return "input/output error";
+    case ENOMEM: return "not enough memory";
+    default: return "system error " + std::to_string(error_number);
   }
-  std::ifstream in(file, std::ios::binary);
-  if (!in) return false;
-  content.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  return !in.bad();
+}
+
+std::string failure(const std::string& file, int error_number) {
+  const std::string label = file == "-" ? "standard input" : text::quoted(file);
+  return label + ": cannot be read (" + reason_of(error_number) + ")";
+}
+
+struct Closer {
+  void operator()(std::FILE* f) const { std::fclose(f); }
+};
+
+}  // namespace
+
+std::optional<std::string> read_file(const std::string& file, std::string& content) {
+  std::unique_ptr<std::FILE, Closer> owned;
+  std::FILE* in = stdin;
+  if (file != "-") {
+    errno = 0;
+    owned.reset(std::fopen(file.c_str(), "rb"));
+    if (!owned) return failure(file, errno);
+    in = owned.get();
+  }
+  content.clear();
+  char chunk[64 * 1024];
+  for (;;) {
+    errno = 0;
+    const std::size_t got = std::fread(chunk, 1, sizeof chunk, in);
+    content.append(chunk, got);
+    if (got < sizeof chunk) {
+      if (std::ferror(in)) return failure(file, errno);
+      return std::nullopt;
+    }
+  }
 }
 
 }  // namespace heteropipe::cli

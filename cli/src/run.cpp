@@ -80,7 +80,10 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   try {
     app.parse(static_cast<int>(argv.size()), argv.data());
   } catch (const CLI::ParseError& e) {
-    if (e.get_exit_code() == 0) return app.exit(e, out, err);  // --help, --version
+    if (e.get_exit_code() == 0) {  // --help, --version: fail when they cannot be written
+      app.exit(e, out, err);
+      return finish(out, err);
+    }
     err << "error: " << e.what() << '\n';
     return kExitBadInput;
   }

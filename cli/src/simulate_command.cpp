@@ -31,8 +31,8 @@ void keep(Read& r, Result<T> parsed, Target& target) {
 // A table file's rows, or nothing (the reason recorded).
 std::optional<std::vector<std::vector<double>>> rows_of(Read& r, const std::string& file, Field field) {
   std::string content;
-  if (!read_file(file, content)) {
-    r.file_errors.push_back(text::quoted(file) + ": cannot be read");
+  if (auto problem = read_file(file, content)) {
+    r.file_errors.push_back(std::move(*problem));
     return std::nullopt;
   }
   auto rows = sim::parse_rows(content, field);

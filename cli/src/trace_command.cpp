@@ -52,8 +52,8 @@ int run_trace(const TraceChoices& c, std::ostream& out, std::ostream& err) {
   TraceEvents events;
   for (const std::string& file : c.files) {
     std::string bytes;
-    if (!read_file(file, bytes)) {
-      err << "error: " << text::quoted(file) << ": cannot be read\n";
+    if (auto problem = read_file(file, bytes)) {
+      err << "error: " << *problem << '\n';
       return kExitBadInput;
     }
     const std::string label = file == "-" ? "(standard input)" : file;
