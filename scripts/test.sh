@@ -35,6 +35,9 @@ step "Python package (into build/python-venv)"
 build/python-venv/bin/pip install --quiet --no-build-isolation --no-index .
 build/python-venv/bin/python -m unittest discover -s tests/python
 
+step "Python sdist: built, installed into a fresh venv outside the checkout, smoke-tested there"
+scripts/check-sdist.sh
+
 step "JavaScript module (Node test runner)"
 node --test tests/js/
 
