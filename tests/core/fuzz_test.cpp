@@ -6,10 +6,10 @@
 #include <cmath>
 #include <cstdlib>
 #include <limits>
-#include <random>
 #include <string>
 
 #include "support.hpp"
+#include "test_random.hpp"
 
 using namespace heteropipe;
 
@@ -22,29 +22,27 @@ long iterations() {
 
 // Bytes drawn mostly from the parser's alphabet, so that the fuzz reaches
 // deep paths, with some arbitrary bytes.
-std::string random_text(std::mt19937_64& rng) {
+std::string random_text(test::TestRandom& rng) {
   static const std::string alphabet[] = {"0", "1", "5", "9", ".", "e", "E", "+", "-", ",", ";", " ", "\t",
                                          "\n", "x", "n", "a", "i", "\xEF\xBC\x8C", "\xE3\x80\x81", "\xE3\x80\x80"};
-  std::uniform_int_distribution<int> length(0, 40), pick(0, 20), byte(0, 255), mode(0, 9);
   std::string text;
-  for (int i = length(rng); i > 0; --i) {
-    if (mode(rng) == 0) {
-      text.push_back(static_cast<char>(byte(rng)));
+  for (auto i = rng.integer(0, 40); i > 0; --i) {
+    if (rng.integer(0, 9) == 0) {
+      text.push_back(static_cast<char>(rng.integer(0, 255)));
     } else {
-      text += alphabet[pick(rng)];
+      text += alphabet[rng.integer(0, 20)];
     }
   }
   return text;
 }
 
-double random_number(std::mt19937_64& rng) {
+double random_number(test::TestRandom& rng) {
   static const double specials[] = {0.0, -0.0, 1.0, -1.0, 5e-324, 1e-15, 1e15, 2e15, 1e308,
                                     std::numeric_limits<double>::infinity(),
                                     std::numeric_limits<double>::quiet_NaN(), 9007199254740992.0, 0.5};
-  std::uniform_int_distribution<int> mode(0, 3), pick(0, 12);
-  std::uniform_real_distribution<double> exponent(-20, 20);
-  if (mode(rng) == 0) return specials[pick(rng)];
-  return std::pow(10.0, exponent(rng)) * (mode(rng) == 1 ? -1 : 1);
+  if (rng.integer(0, 3) == 0) return specials[rng.integer(0, 12)];
+  const double magnitude = rng.ten_to_uniform(-20, 20);
+  return rng.integer(0, 3) == 1 ? -magnitude : magnitude;
 }
 
 bool all_finite(const Analysis& a) {
@@ -66,7 +64,7 @@ bool all_finite(const Analysis& a) {
 }  // namespace
 
 TEST_CASE("fuzz: the parser accepts or names an item, for any bytes") {
-  std::mt19937_64 rng(99);
+  test::TestRandom rng(99);
   for (long i = 0, n = iterations(); i < n; ++i) {
     const std::string text = random_text(rng);
     auto r = parse_number_list(text, Field::d);
@@ -81,22 +79,22 @@ TEST_CASE("fuzz: the parser accepts or names an item, for any bytes") {
 }
 
 TEST_CASE("fuzz: analyze is finite or names the first bad field") {
-  std::mt19937_64 rng(100);
+  test::TestRandom rng(100);
   // Mostly short pipelines; one in sixteen long enough to span several of
   // the blocks Pipeline::create validates at a time.
-  std::uniform_int_distribution<int> stages(0, 9), long_stages(200, 1200), one_in(0, 15), maybe(0, 1);
+  const auto maybe = [&rng] { return rng.integer(0, 1) == 1; };
   long analyzed = 0;
   for (long i = 0, n = iterations(); i < n; ++i) {
     AnalysisRequest request;
-    request.tau.resize(one_in(rng) == 0 ? long_stages(rng) : stages(rng));
+    request.tau.resize(static_cast<std::size_t>(rng.integer(0, 15) == 0 ? rng.integer(200, 1200) : rng.integer(0, 9)));
     for (double& x : request.tau) x = std::abs(random_number(rng));
-    if (maybe(rng) && !request.tau.empty()) {
-      request.d.resize(request.tau.size() - 1 + (maybe(rng) && maybe(rng) ? 1 : 0));
+    if (maybe() && !request.tau.empty()) {
+      request.d.resize(request.tau.size() - 1 + (maybe() && maybe() ? 1 : 0));
       for (double& x : request.d) x = std::abs(random_number(rng));
     }
-    request.M = maybe(rng) ? std::floor(std::abs(random_number(rng))) : random_number(rng);
-    request.rho = maybe(rng) ? std::fmod(std::abs(random_number(rng)), 1.0) : random_number(rng);
-    if (maybe(rng)) request.T_real = random_number(rng);
+    request.M = maybe() ? std::floor(std::abs(random_number(rng))) : random_number(rng);
+    request.rho = maybe() ? std::fmod(std::abs(random_number(rng)), 1.0) : random_number(rng);
+    if (maybe()) request.T_real = random_number(rng);
     auto r = analyze(request);
     if (r.ok()) {
       ++analyzed;

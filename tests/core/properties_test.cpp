@@ -2,9 +2,9 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
-#include <random>
 
 #include "support.hpp"
+#include "test_random.hpp"
 
 using namespace heteropipe;
 using heteropipe::testing::make;
@@ -12,17 +12,16 @@ using doctest::Approx;
 
 namespace {
 
-std::vector<double> random_values(std::mt19937_64& rng, std::size_t n, double low, double high) {
-  std::uniform_real_distribution<double> u(low, high);
+std::vector<double> random_values(test::TestRandom& rng, std::size_t n, double low, double high) {
   std::vector<double> v(n);
-  for (double& x : v) x = u(rng);
+  for (double& x : v) x = rng.uniform(low, high);
   return v;
 }
 
 }  // namespace
 
 TEST_CASE("Corollary 1: the bias is constant in M") {
-  std::mt19937_64 rng(11);
+  test::TestRandom rng(11);
   for (int i = 0; i < 200; ++i) {
     const Pipeline p = make(random_values(rng, 2 + i % 7, 0.01, 10));
     const double bias = homogeneity_bias(p);
@@ -34,13 +33,13 @@ TEST_CASE("Corollary 1: the bias is constant in M") {
 }
 
 TEST_CASE("Proposition 2: stage order does not change T_async (free and with links)") {
-  std::mt19937_64 rng(12);
+  test::TestRandom rng(12);
   for (int i = 0; i < 200; ++i) {
     std::vector<double> tau = random_values(rng, 2 + i % 7, 0.01, 10);
     const std::vector<double> d = random_values(rng, tau.size() - 1, 0, 3);
     const double M = 1 + i % 50;
     const double reference = makespan_async(make(tau, d), M);
-    std::shuffle(tau.begin(), tau.end(), rng);
+    rng.shuffle(tau);
     const Pipeline shuffled = make(tau, d);
     CHECK(makespan_async(shuffled, M) == Approx(reference).epsilon(1e-12));
     // ... and the exact schedule agrees: the position of the bottleneck

@@ -3,9 +3,9 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
-#include <random>
 
 #include "support.hpp"
+#include "test_random.hpp"
 
 using namespace heteropipe;
 using heteropipe::testing::make;
@@ -17,20 +17,19 @@ namespace {
 // The paper's design: S in 2..8, tau log-uniform over two decades, d from
 // 1e-2x to 20x the compute.
 struct RandomPipelines {
-  std::mt19937_64 rng{20260101};
-  std::uniform_int_distribution<int> stages{2, 8};
-  std::uniform_real_distribution<double> unit{0.0, 1.0};
+  test::TestRandom rng{20260101};
 
   Pipeline next() {
-    const int S = stages(rng);
+    const auto S = static_cast<int>(rng.integer(2, 8));
     std::vector<double> tau(S), d(S - 1);
-    for (double& t : tau) t = std::pow(10.0, -1.0 + 2.0 * unit(rng));
+    for (double& t : tau) t = rng.ten_to_uniform(-1.0, 1.0);
     const double mean_tau = [&] {
       double sum = 0;
       for (double t : tau) sum += t;
       return sum / S;
     }();
-    for (double& x : d) x = mean_tau * std::pow(10.0, -2.0 + std::log10(2000.0) * unit(rng));
+    const double log10_of_2000 = 3.3010299956639812;
+    for (double& x : d) x = mean_tau * rng.ten_to_uniform(-2.0, -2.0 + log10_of_2000);
     return make(tau, d);
   }
 };

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <random>
 
 #include "sim/engine.hpp"
 #include "sim_support.hpp"
@@ -31,14 +30,14 @@ sim::Options options(double M, sim::LinkMode links, std::vector<double> buffers 
   return o;
 }
 
-std::vector<double> random_matrix(std::mt19937_64& rng, std::int64_t M, std::int64_t S) {
+std::vector<double> random_matrix(hp::testing::TestRandom& rng, std::int64_t M, std::int64_t S) {
   return hp::testing::log_uniform_list(rng, static_cast<std::size_t>(M * S), 0.01, 1.0);
 }
 
 }  // namespace
 
 TEST_CASE("sim: deterministic service, delay links, unbounded buffers give T_async exactly") {
-  std::mt19937_64 rng(11);
+  hp::testing::TestRandom rng(11);
   for (int trial = 0; trial < 400; ++trial) {
     const std::size_t S = 1 + rng() % 8;
     const auto p = make(dyadic_list(rng, S), dyadic_list(rng, S - 1, false));
@@ -59,7 +58,7 @@ TEST_CASE("sim: deterministic service, delay links, unbounded buffers give T_asy
 }
 
 TEST_CASE("sim: block links give T_block exactly") {
-  std::mt19937_64 rng(12);
+  hp::testing::TestRandom rng(12);
   for (int trial = 0; trial < 400; ++trial) {
     const std::size_t S = 1 + rng() % 8;
     const auto p = make(dyadic_list(rng, S), dyadic_list(rng, S - 1, false));
@@ -78,7 +77,7 @@ TEST_CASE("sim: block links give T_block exactly") {
 }
 
 TEST_CASE("sim: buffers of 0, 1 and 2 leave identical deterministic micro-batches' makespan unchanged") {
-  std::mt19937_64 rng(13);
+  hp::testing::TestRandom rng(13);
   for (int trial = 0; trial < 300; ++trial) {
     const std::size_t S = 1 + rng() % 8;
     const auto p = make(dyadic_list(rng, S));
@@ -90,7 +89,7 @@ TEST_CASE("sim: buffers of 0, 1 and 2 leave identical deterministic micro-batche
 }
 
 TEST_CASE("sim: a replayed matrix with buffers 0, 1 and 2 matches an event-by-event simulation") {
-  std::mt19937_64 rng(14);
+  hp::testing::TestRandom rng(14);
   for (int trial = 0; trial < 300; ++trial) {
     const std::int64_t S = 1 + static_cast<std::int64_t>(rng() % 6);
     const std::int64_t M = 1 + static_cast<std::int64_t>(rng() % 25);
@@ -117,7 +116,7 @@ TEST_CASE("sim: a replayed matrix with buffers 0, 1 and 2 matches an event-by-ev
 }
 
 TEST_CASE("sim: serial links match the tandem recurrence over 2S-1 servers") {
-  std::mt19937_64 rng(15);
+  hp::testing::TestRandom rng(15);
   for (int trial = 0; trial < 300; ++trial) {
     const std::int64_t S = 1 + static_cast<std::int64_t>(rng() % 6);
     const std::int64_t M = 1 + static_cast<std::int64_t>(rng() % 25);
@@ -178,7 +177,7 @@ TEST_CASE("sim: random stages and links draw in micro-batch order from their own
 }
 
 TEST_CASE("sim: the event engine equals the row engine where no link is shared") {
-  std::mt19937_64 rng(16);
+  hp::testing::TestRandom rng(16);
   for (int trial = 0; trial < 300; ++trial) {
     const std::size_t S = 1 + rng() % 7;
     const auto p = make(hp::testing::log_uniform_list(rng, S, 0.01, 1.0),
@@ -201,7 +200,7 @@ TEST_CASE("sim: the event engine equals the row engine where no link is shared")
 }
 
 TEST_CASE("sim: a shared group of one link is a serial link; sharing never shortens") {
-  std::mt19937_64 rng(17);
+  hp::testing::TestRandom rng(17);
   for (int trial = 0; trial < 300; ++trial) {
     const std::size_t S = 2 + rng() % 6;
     const auto p = make(hp::testing::log_uniform_list(rng, S, 0.01, 1.0),
@@ -255,7 +254,7 @@ TEST_CASE("sim: one link shared by two stages, worked by hand") {
 }
 
 TEST_CASE("sim: busy + starved + blocked is each stage's last release; utilization is busy over the makespan; the timeline keeps every rule") {
-  std::mt19937_64 rng(18);
+  hp::testing::TestRandom rng(18);
   for (int trial = 0; trial < 120; ++trial) {
     const std::int64_t S = 1 + static_cast<std::int64_t>(rng() % 5);
     const auto p = make(dyadic_list(rng, S), dyadic_list(rng, S - 1, false));

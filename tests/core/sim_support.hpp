@@ -6,25 +6,27 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <random>
 #include <vector>
+
+#include "test_random.hpp"
 
 namespace heteropipe::testing {
 
-// Multiples of 1/8 in [0, 8]: every sum the engines form is exact.
-inline double dyadic(std::mt19937_64& rng) { return static_cast<double>(rng() % 65) / 8; }
+using test::TestRandom;
 
-inline std::vector<double> dyadic_list(std::mt19937_64& rng, std::size_t n, bool positive_first = true) {
+// Multiples of 1/8 in [0, 8]: every sum the engines form is exact.
+inline double dyadic(TestRandom& rng) { return static_cast<double>(rng() % 65) / 8; }
+
+inline std::vector<double> dyadic_list(TestRandom& rng, std::size_t n, bool positive_first = true) {
   std::vector<double> v(n);
   for (double& x : v) x = dyadic(rng);
   if (positive_first && n > 0) v[0] += 0.125;
   return v;
 }
 
-inline std::vector<double> log_uniform_list(std::mt19937_64& rng, std::size_t n, double low, double high) {
-  std::uniform_real_distribution<double> u(std::log(low), std::log(high));
+inline std::vector<double> log_uniform_list(TestRandom& rng, std::size_t n, double low, double high) {
   std::vector<double> v(n);
-  for (double& x : v) x = std::exp(u(rng));
+  for (double& x : v) x = rng.log_uniform(low, high);
   return v;
 }
 

@@ -1,9 +1,8 @@
 // The timeline: a valid schedule that ends at the recurrence's makespan.
 #include <doctest/doctest.h>
 
-#include <random>
-
 #include "support.hpp"
+#include "test_random.hpp"
 
 using namespace heteropipe;
 using heteropipe::testing::make;
@@ -71,12 +70,11 @@ TEST_CASE("timelines respect every dependency and never overlap on a stage") {
   check_schedule(make({0.5, 1, 1, 5}, {0.2, 0.1, 0.3}), 6, Regime::blocking);
   check_schedule(make({0.5, 1, 1, 5}, {4.6, 0.1, 0.1}), 9, Regime::blocking);
   check_schedule(make({3}), 4, Regime::asynchronous);
-  std::mt19937_64 rng(7);
-  std::uniform_real_distribution<double> u(0.0, 2.0);
+  test::TestRandom rng(7);
   for (int i = 0; i < 50; ++i) {
     std::vector<double> tau(2 + i % 6), d(tau.size() - 1);
-    for (double& x : tau) x = u(rng) + 0.01;
-    for (double& x : d) x = u(rng);
+    for (double& x : tau) x = rng.uniform(0.0, 2.0) + 0.01;
+    for (double& x : d) x = rng.uniform(0.0, 2.0);
     check_schedule(make(tau, d), 1 + i % 11, i % 2 ? Regime::blocking : Regime::asynchronous);
   }
 }
