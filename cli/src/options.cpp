@@ -10,6 +10,10 @@ namespace {
 
 using text::bound;
 
+const char* const kExitStatus =
+    "Exit status: 0 success; 2 bad input or usage (one \"error:\" line per bad field on\n"
+    "stderr, nothing on stdout); 1 the output could not be written.\n";
+
 std::string footer() {
   return "Lists accept commas, blanks, semicolons and the Chinese commas (U+FF0C, U+3001);\n"
          "numbers may use full-width digits (U+FF10-U+FF19):\n"
@@ -20,11 +24,8 @@ std::string footer() {
          "]; rho in [" + bound(limits::kMinRho) + ", " + bound(limits::kMaxRho) + "];\nT_real in (0, " +
          bound(limits::kMaxValue) + "].\n--timeline holds at most " + bound(limits::kMaxTimelineCells) +
           " cells (M x S); --recurrence does at most\n" + bound(limits::kMaxStreamWork) + " steps of M x S + " +
-         bound(limits::kStreamDiagonalCost) + " (M + S - 1).\n" +
+         bound(limits::kStreamDiagonalCost) + " (M + S - 1).\n\n" + kExitStatus +
          R"(
-Exit status: 0 success; 2 bad input or usage (one "error:" line per bad field on
-stderr, nothing on stdout); 1 the output could not be written.
-
 Examples:
   heteropipe --tau 1.13,2.90,2.62 --M 100
   heteropipe --tau 0.5,1,1,5 --d 0.2,0.1,0.3 --M 32 --rho 0.8 --json
@@ -110,13 +111,26 @@ void define_options(CLI::App& app, Choices& c) {
       ->type_name("N");
   app.footer(footer());
   CLI::App* plan = app.add_subcommand("plan", "Plan the layer split of a model over devices that minimizes the makespan\n"
-                                               "(explicit JSON input; see docs/cli.md)");
+                                               "(JSON input, explicit or estimated; see docs/planner.md)");
+  plan->footer(std::string("The input is one JSON object in either form (docs/planner.md):\n"
+                           "  explicit: devices (layer_times, memory_capacity), layer_memory, links, cut_bytes,\n"
+                           "            M, objective\n"
+                           "  estimate: model, quant, devices (catalog GPUs), links, phase, tokens, context,\n"
+                           "            M, objective\n\n") +
+               kExitStatus +
+               "\nExamples:\n"
+               "  heteropipe plan tests/cli/plans/plan_two_devices.json\n"
+               "  heteropipe plan --json - < tests/cli/plans/estimate_70b_mixed.json\n");
   plan->add_option("FILE", c.plan.file, "The planner's input as JSON; - for standard input")->required();
   plan->add_flag("--json", c.plan.json, "Print the plan as one JSON object instead of the table");
   define_simulate_options(app, c.simulate);
   CLI::App* trace = app.add_subcommand("trace", "Recover tau, d, M and T_real from profiler traces (Chrome trace-event\n"
                                                  "JSON, .json.gz, one file per rank) or a schedule CSV (docs/traces.md)");
   trace->add_option("FILE", c.trace.files, "Trace files; - for standard input")->required();
+  trace->footer(std::string(kExitStatus) +
+                "\nExamples:\n"
+                "  heteropipe trace rank-0.json.gz rank-1.json.gz rank-2.json.gz\n"
+                "  heteropipe trace --unit us --json schedule.csv\n");
   trace->add_flag("--json", c.trace.json, "Print the result as one JSON object instead of the table");
   trace->add_option("--stat", c.trace.stat, "Statistic of the samples that becomes tau and d: min (default), p50, mean")
       ->type_name("NAME");
