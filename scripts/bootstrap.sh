@@ -11,6 +11,7 @@ packages=(
   emscripten                # WebAssembly build (em++ 3.1.6)
   doctest-dev               # C++ tests
   libcli11-dev nlohmann-json3-dev  # the CLI
+  zlib1g-dev                # gzip trace files (the CLI and the Python package)
   libbenchmark-dev          # benchmarks
   chromium fonts-wqy-microhei  # page tests (playwright-core); a CJK font for the Chinese page
   python3 python3-venv python3-dev python3-setuptools python3-wheel pybind11-dev  # Python package

@@ -1,6 +1,7 @@
 #pragma once
 
-// The whole public API of the heteropipe core.
+// The whole public API of the heteropipe core: the calculator, the planner
+// (plan/), the simulator (sim/) and trace import (trace/).
 #include "heteropipe/analysis.hpp"
 #include "heteropipe/curve.hpp"
 #include "heteropipe/error.hpp"
@@ -8,6 +9,11 @@
 #include "heteropipe/limits.hpp"
 #include "heteropipe/parse.hpp"
 #include "heteropipe/pipeline.hpp"
+#include "heteropipe/plan/catalog.hpp"
+#include "heteropipe/plan/estimate.hpp"
+#include "heteropipe/plan/input.hpp"
+#include "heteropipe/plan/plan.hpp"
+#include "heteropipe/plan/report.hpp"
 #include "heteropipe/request_text.hpp"
 #include "heteropipe/schedule.hpp"
 #include "heteropipe/sim/elementary.hpp"
@@ -15,4 +21,6 @@
 #include "heteropipe/sim/random.hpp"
 #include "heteropipe/sim/simulate.hpp"
 #include "heteropipe/sim/text_input.hpp"
+#include "heteropipe/trace/events.hpp"
+#include "heteropipe/trace/model.hpp"
 #include "heteropipe/version.hpp"
