@@ -10,10 +10,10 @@
 #include "heteropipe/limits.hpp"
 #include "protocol.hpp"
 
-// Requests: what the wrapper staged (protocol.hpp), read by name. Every call
-// stages its own request into an area of its own, after JS has read all of
-// the caller's values, so no user code can run while the request is in wasm
-// memory.
+// Requests: what the wrapper staged (protocol.hpp), read by name. A call
+// stages its request only after JS has read all of the caller's values, into
+// the small area below when it fits there, else into an area of its own
+// (stage()), so no user code can run while the request is in wasm memory.
 namespace heteropipe::wasm {
 
 // The area small requests are staged in, shared by every call: a call uses it
@@ -67,7 +67,9 @@ class Request {
   char* area_ = nullptr;
   double staged_ = 0;
   std::size_t count_ = 0;
-  std::array<std::string_view, 5> inputs_{};  // the input read as each of the first Fields (kFields)
+  // For each of the calculator's fields (kFields: tau, d, M, rho, T_real), the
+  // name of the request's input read as it, so annotated() finds its token.
+  std::array<std::string_view, 5> inputs_{};
 };
 
 }  // namespace heteropipe::wasm
