@@ -21,10 +21,11 @@ rm -rf "$out"
 mkdir -p "$out/vendor"
 cp -R "$root/web/." "$out/"
 cp "$module" "$out/heteropipe.js"
-# The whole module as the body of one global function, heteropipeWhole(), that returns its factory:
-# the calculator's global `heteropipe` stays as it is, and the function's own source text is what a
-# Web Worker made from a blob: URL runs (tools.js), since from file:// a worker cannot load a file.
-{ printf 'function heteropipeWhole(){\n'; cat "$full_module"; printf '\nreturn heteropipe}\n'; } > "$out/heteropipe-full.js"
+# The whole module as the body of a function that returns its factory, registered with the page's
+# tools.js as 'whole': the calculator's global `heteropipe` stays as it is, no global is added, and
+# the page never calls the function: its source text is what the Web Worker made from a blob: URL
+# runs (tools.js), since from file:// a worker cannot load a file.
+{ printf 'heteropipePage.tools.register("whole",function(){\n'; cat "$full_module"; printf '\nreturn heteropipe});\n'; } > "$out/heteropipe-full.js"
 cp "$uplot/uPlot.iife.min.js" "$uplot/uPlot.min.css" "$out/vendor/"
 cp "$root/node_modules/uplot/LICENSE" "$out/vendor/uPlot.LICENSE.txt"
 # The pages' own scripts and styles, minified as they are copied (the sources in web/ stay

@@ -19,8 +19,9 @@ const page = path.join(source, 'page.js');
 const graph = await esbuild.build({ ...common, entryPoints: [page], write: false, metafile: true, minify: false });
 const inPage = new Set(Object.keys(graph.metafile.inputs).map((p) => path.resolve(p)));
 
-// Each on-demand part, with the page's modules taken from heteropipePage.
-const shared = new Set();
+// Each on-demand part, with the page's modules taken from heteropipePage; tools.js always, with
+// which the site's heteropipe-full.js registers the whole module (scripts/build-site.sh).
+const shared = new Set(['tools']);
 const fromPage = {
   name: 'from-page',
   setup(build) {

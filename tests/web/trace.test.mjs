@@ -258,8 +258,8 @@ test('detach: the files\' buffers are let go once in the module, and the result 
   const { page, problems } = await open(context, fileBase + 'calculator.html');
   const files = inflated(SYNTHETIC).map((f) => ({ name: f.name, bytes: Array.from(f.bytes) }));
   const [kept, detached] = await page.evaluate(async (fs) => {
-    await heteropipePage.tools.file('heteropipe-full.js');  // the whole module, here in the page itself
-    const hp = await heteropipeWhole()();
+    // The whole module, here in the page itself.
+    const hp = await (await heteropipePage.tools.part('whole', 'heteropipe-full.js'))()();
     const copy = () => fs.map((f) => ({ name: f.name, bytes: Uint8Array.from(f.bytes) }));
     const plain = copy(), freed = copy();
     const a = hp.importTrace(plain, { unit: 'ms' });

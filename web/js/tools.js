@@ -7,7 +7,8 @@
 //   the whole module's text for the worker; it resolves to { hp, section }: hp is the page's own
 //   module (the calculator's: analyze, timeline, readRequest, limits), section what
 //   js/<name>-page.js registered.
-// - part(name): js/<name>.js, loaded once, resolved to what it registered (js/exports.js).
+// - part(name, src): src (js/<name>.js by default), loaded once, resolved to what it registered
+//   as name (js/exports.js; heteropipe-full.js, the whole module, as 'whole').
 // - register(name, part): how a part loaded on demand hands over its functions.
 // - run(op, args, options): hp[op](...args) of the whole module in the worker (hp[op] itself when
 //   it is no function, such as limits); runAll(calls, options): several [op, args] in one job, one
@@ -15,10 +16,10 @@
 // - file(src, sheet): one script (or stylesheet) of the site, loaded once.
 //
 // The whole module (every operation) runs only in the worker: the page never instantiates it. The
-// site's heteropipe-full.js defines one global function, heteropipeWhole(), that returns the
-// module's factory (scripts/build-site.sh wraps the module so); the page only takes its source
-// text. From file:// a page may not start a worker from a script file, but it may from a blob: URL
-// (the pages' CSP allows worker-src blob:), so the worker is made from that text and workerMain's.
+// site's heteropipe-full.js registers it as 'whole': one function that returns the module's
+// factory (scripts/build-site.sh wraps the module so), whose source text is all the page takes.
+// From file:// a page may not start a worker from a script file, but it may from a blob: URL (the
+// pages' CSP allows worker-src blob:), so the worker is made from that text and workerMain's.
 var L = window.HP_I18N;
 var loaded = {};
 var parts = {};  // what each part loaded on demand registered, by name
@@ -26,8 +27,8 @@ var source = null;  // the worker's program as a blob: URL, once heteropipe-full
 
 function register(name, part) { parts[name] = part; }
 
-function part(name) {
-  return file('js/' + name + '.js').then(function () { return parts[name]; });
+function part(name, src) {
+  return file(src || 'js/' + name + '.js').then(function () { return parts[name]; });
 }
 
 // Each file once (a script, or a stylesheet when `sheet`); a failed one may be tried again.
@@ -55,8 +56,8 @@ function file(src, sheet) {
 
 function program() {
   if (!source) {
-    source = file('heteropipe-full.js').then(function () {
-      var text = window.heteropipeWhole.toString() + '\n(' + workerMain.toString() + ')();\n';
+    source = part('whole', 'heteropipe-full.js').then(function (whole) {
+      var text = 'var heteropipeWhole = ' + whole.toString() + ';\n(' + workerMain.toString() + ')();\n';
       return URL.createObjectURL(new Blob([text], { type: 'text/javascript' }));
     });
     source.catch(function () { source = null; });
@@ -74,7 +75,7 @@ function load(name) {
 // The worker's whole program, run from its source text: it must use nothing from this file.
 // Each job is a list of calls, run in order, answered with their results.
 function workerMain() {
-  var ready = heteropipeWhole()(); // eslint-disable-line no-undef
+  var ready = heteropipeWhole()(); // eslint-disable-line no-undef -- the worker's program defines it
   self.heteropipeProgress = function (fraction) { postMessage({ progress: fraction }); };
   // An error crosses to the page as its fields: a class does not survive the copy.
   function fields(e) {
