@@ -15,6 +15,7 @@ packages=(
   libbenchmark-dev          # benchmarks
   chromium fonts-wqy-microhei  # page tests (playwright-core); a CJK font for the Chinese page
   python3 python3-venv python3-dev python3-setuptools python3-wheel pybind11-dev  # Python package
+  locales                   # de_DE.UTF-8, a comma-decimal locale for the tests (tests/python/test_locale.py)
 )
 command -v node > /dev/null || packages+=(nodejs)
 command -v npm > /dev/null || packages+=(npm)
@@ -29,6 +30,16 @@ if ((${#missing[@]})); then
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" > /dev/null
+fi
+
+# The comma-decimal locale the tests read and write numbers under.
+if ! locale -a 2> /dev/null | grep -qi '^de_DE\.utf-\?8$'; then
+  echo "bootstrap: generating the de_DE.UTF-8 locale"
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo sed -i 's/^# *\(de_DE\.UTF-8 UTF-8\)/\1/' /etc/locale.gen
+  grep -q '^de_DE\.UTF-8 UTF-8' /etc/locale.gen || echo 'de_DE.UTF-8 UTF-8' | $sudo tee -a /etc/locale.gen > /dev/null
+  $sudo locale-gen > /dev/null
 fi
 
 cd "$root"

@@ -11,7 +11,7 @@ void write_timeline_csv(std::ostream& out, const Timeline& t) {
   std::size_t cell = 0, transfer = 0;
   for (std::int64_t m = 0; m < t.M; ++m) {
     for (std::int64_t s = 0; s < t.S; ++s, ++cell) {
-      out << m << ',' << s << ',' << shortest(t.compute_start[cell]) << ',' << shortest(t.compute_finish[cell]) << ',';
+      out << std::to_string(m) << ',' << std::to_string(s) << ',' << shortest(t.compute_start[cell]) << ',' << shortest(t.compute_finish[cell]) << ',';
       if (s + 1 < t.S) {
         out << shortest(t.transfer_start[transfer]) << ',' << shortest(t.transfer_finish[transfer]);
         ++transfer;
@@ -26,7 +26,7 @@ void write_timeline_csv(std::ostream& out, const Timeline& t) {
 void write_curve_csv(std::ostream& out, const Curve& c) {
   out << "M,T_free,T_async,T_block,T_gpipe,gpipe_overestimate\n";
   for (std::size_t i = 0; i < c.M.size(); ++i) {
-    out << static_cast<std::int64_t>(c.M[i]) << ',' << shortest(c.T_free[i]) << ',' << shortest(c.T_async[i]) << ','
+    out << std::to_string(static_cast<std::int64_t>(c.M[i])) << ',' << shortest(c.T_free[i]) << ',' << shortest(c.T_async[i]) << ','
         << shortest(c.T_block[i]) << ',' << shortest(c.T_gpipe[i]) << ',' << shortest(c.gpipe_overestimate[i]) << '\n';
   }
 }

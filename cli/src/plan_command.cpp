@@ -53,7 +53,7 @@ void write_baseline(std::ostream& out, const std::string& name, const Baseline& 
 void write_report(std::ostream& out, const PlanReport& r) {
   const Plan& plan = r.plan;
   out << "heteropipe " << kVersion << ": plan, objective " << objective_name(plan.objective) << ", M = "
-      << static_cast<std::int64_t>(plan.analysis.M) << "\n\n";
+      << std::to_string(static_cast<std::int64_t>(plan.analysis.M)) << "\n\n";
   write_stages(out, plan);
   out << '\n';
   const auto& d = plan.d();

@@ -35,9 +35,9 @@ void write_list(std::ostream& out, const std::string& label, const std::vector<d
 }  // namespace
 
 void write_simulation_table(std::ostream& out, const sim::Simulation& s) {
-  out << "heteropipe " << kVersion << ": simulate, S = " << s.S << ", M = " << s.M << ", links "
+  out << "heteropipe " << kVersion << ": simulate, S = " << std::to_string(s.S) << ", M = " << std::to_string(s.M) << ", links "
       << sim::link_mode_name(s.links) << ", " << grouped(static_cast<double>(s.reps))
-      << (s.reps == 1 ? " replication" : " replications") << ", seed " << static_cast<std::int64_t>(s.seed)
+      << (s.reps == 1 ? " replication" : " replications") << ", seed " << std::to_string(static_cast<std::int64_t>(s.seed))
       << "\n\n";
   write_summary(out, "makespan", s.makespan);
   write_summary(out, "throughput", s.throughput);
@@ -57,7 +57,7 @@ void write_run_csv(std::ostream& out, const sim::Run& run) {
   std::size_t cell = 0, transfer = 0;
   for (std::int64_t m = 0; m < t.M; ++m) {
     for (std::int64_t s = 0; s < t.S; ++s, ++cell) {
-      out << m << ',' << s << ',' << shortest(t.compute_start[cell]) << ',' << shortest(t.compute_finish[cell]) << ','
+      out << std::to_string(m) << ',' << std::to_string(s) << ',' << shortest(t.compute_start[cell]) << ',' << shortest(t.compute_finish[cell]) << ','
           << shortest(t.release[cell]) << ',';
       if (s + 1 < t.S) {
         out << shortest(t.transfer_start[transfer]) << ',' << shortest(t.transfer_finish[transfer]);

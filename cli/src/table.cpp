@@ -34,8 +34,8 @@ std::string stage(const char* name, std::int64_t s, const std::vector<double>& v
 }
 
 void write_header(std::ostream& out, const Analysis& a) {
-  out << "heteropipe " << kVersion << ": S = " << a.S << (a.S == 1 ? " stage" : " stages") << ", M = "
-      << as_count(a.M) << (as_count(a.M) == 1 ? " micro-batch" : " micro-batches") << ", rho = " << readable(a.rho)
+  out << "heteropipe " << kVersion << ": S = " << std::to_string(a.S) << (a.S == 1 ? " stage" : " stages") << ", M = "
+      << std::to_string(as_count(a.M)) << (as_count(a.M) == 1 ? " micro-batch" : " micro-batches") << ", rho = " << readable(a.rho)
       << '\n';
   out << "  tau = " << list(a.tau()) << '\n';
   out << "  d   = " << list(a.d()) << '\n';

@@ -1,11 +1,11 @@
 #include "json_cursor.hpp"
 
 #include <cstdint>
-#include <cstdlib>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "heteropipe/decimal.hpp"
 #include "heteropipe/limits.hpp"
 
 namespace heteropipe::json_detail {
@@ -193,22 +193,6 @@ bool JsonCursor::read_number_text(std::string_view& token, Field field) {
   return true;
 }
 
-namespace {
-
-double slow_number_value(std::string_view token) {
-  // strtod needs a terminator: a copy on the stack (a longer token is
-  // hundreds of digits, which only a hostile file writes).
-  char small[64];
-  if (token.size() < sizeof small) {
-    token.copy(small, token.size());
-    small[token.size()] = '\0';
-    return std::strtod(small, nullptr);
-  }
-  return std::strtod(std::string(token).c_str(), nullptr);
-}
-
-}  // namespace
-
 // digits / 10^places, rounded to the nearest double (ties to even) by integer
 // arithmetic, when the whole part is below 2^53: a clock in microseconds with
 // a fraction (1682725898236567.125), whose digits pass 2^53. nullopt otherwise.
@@ -248,7 +232,7 @@ double json_number_value(std::string_view token) {
       continue;
     }
     if (c < '0' || c > '9') break;
-    if (digits > kMostDigits) return slow_number_value(token);
+    if (digits > kMostDigits) return decimal_value(token);
     digits = digits * 10 + static_cast<std::uint64_t>(c - '0');
     if (fraction) --scale;
   }
@@ -258,7 +242,7 @@ double json_number_value(std::string_view token) {
     if (token[i] == '-' || token[i] == '+') ++i;
     int exponent = 0;
     for (; i < token.size(); ++i) {
-      if (exponent > 1000) return slow_number_value(token);
+      if (exponent > 1000) return decimal_value(token);
       exponent = exponent * 10 + (token[i] - '0');
     }
     scale += down ? -exponent : exponent;
@@ -270,7 +254,7 @@ double json_number_value(std::string_view token) {
   } else if (const auto fixed = scale < 0 && scale >= -19 ? fixed_point_value(digits, -scale) : std::nullopt) {
     value = *fixed;
   } else {
-    return slow_number_value(token);
+    return decimal_value(token);
   }
   return negative ? -value : value;
 }

@@ -22,11 +22,12 @@ std::string_view skip_bom(std::string_view text);
 enum class JsonType { object, array, string, number, boolean, null, none };
 
 // A JSON number's text (as number_text accepts it) as the nearest double, the
-// value strtod gives, without strtod for the numbers profilers write: when
+// value decimal_value gives, without it for the numbers profilers write: when
 // its digits make an integer up to 2^53 and its power of ten is at most 22
 // either way (one correctly rounded multiplication or division of two exact
 // doubles: Clinger's fast path), or when it has a fraction and its whole part
-// is below 2^53 (rounded by integer arithmetic); through strtod otherwise.
+// is below 2^53 (rounded by integer arithmetic); through decimal_value
+// otherwise.
 double json_number_value(std::string_view token);
 
 class JsonCursor {

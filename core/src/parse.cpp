@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
 #include <string>
 
+#include "heteropipe/decimal.hpp"
 #include "heteropipe/limits.hpp"
 
 namespace heteropipe {
@@ -149,12 +149,12 @@ Error item_error(ErrorCode code, Field field, std::int64_t index, std::string_vi
   return Error{code, field, index, 0.0, std::string(token), limit};
 }
 
-// Converts one item; the grammar check makes strtod's result well defined.
+// Converts one item; the grammar check makes decimal_value's result well defined.
 Result<double> convert(std::string_view token, Field field, std::int64_t index, bool infinity = false) {
   const std::string copy = fold_full_width(token);
   if (infinity && copy == "inf") return static_cast<double>(INFINITY);
   if (!is_decimal(copy)) return item_error(ErrorCode::not_a_number, field, index, token);
-  double value = std::strtod(copy.c_str(), nullptr);
+  double value = decimal_value(copy);
   if (!std::isfinite(value)) return item_error(ErrorCode::too_large, field, index, token, largest_value(field));
   if (value == 0.0) value = 0.0;  // "-0" is zero, not a negative value
   return value;
@@ -236,7 +236,7 @@ Result<double> parse_count(std::string_view text, Field field, double low, doubl
   if (whole.digits.size() > 17) return error(ErrorCode::out_of_range, high);
   // Up to 17 digits, a whole number converts exactly when it is at most 2^53,
   // and one above 2^53 never converts to a value at or below it.
-  const double exact = std::strtod(whole.digits.c_str(), nullptr);
+  const double exact = decimal_value(whole.digits);
   if (exact > high || (exact == high && whole.digits != whole_digits(high))) {
     return error(ErrorCode::out_of_range, high);
   }

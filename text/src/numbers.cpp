@@ -2,31 +2,14 @@
 
 #include <charconv>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <string>
+
+#include "heteropipe/decimal.hpp"
+#include "rounding.hpp"
 
 namespace heteropipe::text {
 namespace {
 
-// The fewest significant digits (and the decimal exponent of the first) that
-// read back to x, which is finite and positive.
-void shortest_digits(double x, std::string& digits, int& exponent) {
-  char buffer[64];
-  for (int precision = 1; precision <= 17; ++precision) {
-    std::snprintf(buffer, sizeof buffer, "%.*e", precision - 1, x);
-    if (std::strtod(buffer, nullptr) == x || precision == 17) break;
-  }
-  // buffer is "d.ddde[+-]xx" or "de[+-]xx".
-  const std::string text = buffer;
-  const std::size_t e = text.find('e');
-  digits.clear();
-  for (std::size_t i = 0; i < e; ++i) {
-    if (text[i] != '.') digits += text[i];
-  }
-  while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
-  exponent = std::atoi(text.c_str() + e + 1);
-}
 
 std::string scientific(const std::string& digits, int exponent) {
   std::string out(1, digits[0]);
@@ -43,6 +26,39 @@ std::string fixed(const std::string& digits, int exponent) {
   if (n <= exponent + 1) return digits + std::string(static_cast<std::size_t>(exponent + 1 - n), '0');
   return digits.substr(0, static_cast<std::size_t>(exponent + 1)) + "." +
          digits.substr(static_cast<std::size_t>(exponent + 1));
+}
+
+bool same(const Decimal& a, const Decimal& b) { return a.digits == b.digits && a.exponent == b.exponent; }
+
+bool reads_back(const Decimal& d, double x) { return decimal_value(scientific(d.digits, d.exponent)) == x; }
+
+// The fewest significant digits that read back to x (finite, positive), the
+// nearest to x of those, as std::to_chars chooses.
+Decimal shortest_decimal(double x) {
+  const Decimal exact = exact_decimal(x);
+  for (int count = 1;; ++count) {
+    if (static_cast<int>(exact.digits.size()) <= count) return exact;
+    const int last = exact.exponent - count + 1;
+    const Decimal nearest = detail::rounded(exact, last);
+    if (reads_back(nearest, x) || count == 17) return nearest;
+    // The doubles that read back to x are not always centred on it (below a
+    // power of two they are closer together), so the other neighbour of this
+    // many digits may read back where the nearest does not.
+    const Decimal down = detail::cut(exact, last, false), up = detail::cut(exact, last, true);
+    const Decimal& other = same(nearest, down) ? up : down;
+    if (reads_back(other, x)) return other;
+  }
+}
+
+// printf's "%.*f": x rounded to `places` decimals, halfway cases to even.
+std::string fixed_places(double x, int places) {
+  const std::string sign = std::signbit(x) ? "-" : "";
+  if (std::isnan(x)) return "nan";
+  if (std::isinf(x)) return sign + "inf";
+  const Decimal r = detail::rounded(exact_decimal(x), -places);
+  std::string out = sign + detail::digits_between(r, r.exponent > 0 ? r.exponent : 0, 0);
+  if (places > 0) out += "." + detail::digits_between(r, -1, -places);
+  return out;
 }
 
 // Also the surrogates U+D800-U+DFFF: encoded as three bytes (Python's
@@ -92,37 +108,33 @@ std::string shortest_portable(double x) {
   if (x == 0) return std::signbit(x) ? "-0" : "0";
   if (std::isnan(x)) return "nan";
   if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
-  std::string digits;
-  int exponent = 0;
-  shortest_digits(std::fabs(x), digits, exponent);
-  std::string a = fixed(digits, exponent);
-  const std::string b = scientific(digits, exponent);
+  const Decimal d = shortest_decimal(std::fabs(x));
+  std::string a = fixed(d.digits, d.exponent);
+  const std::string b = scientific(d.digits, d.exponent);
   // A whole number in fixed form shows its exact value, as std::to_chars does
   // (1002787546051120640, not the shortest digits padded with zeros).
-  if (static_cast<int>(digits.size()) <= exponent + 1 && b.size() >= a.size()) {
-    char buffer[400];
-    std::snprintf(buffer, sizeof buffer, "%.0f", std::fabs(x));
-    a = buffer;
+  if (static_cast<int>(d.digits.size()) <= d.exponent + 1 && b.size() >= a.size()) {
+    const Decimal exact = exact_decimal(x);
+    a = detail::digits_between(exact, exact.exponent, 0);
   }
   return (x < 0 ? "-" : "") + (b.size() < a.size() ? b : a);
 }
 
+// printf's "%.10g".
 std::string readable(double x) {
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, "%.10g", x);
-  return buffer;
+  if (std::isnan(x)) return "nan";
+  const std::string sign = std::signbit(x) ? "-" : "";
+  if (std::isinf(x)) return sign + "inf";
+  if (x == 0) return sign + "0";
+  const Decimal exact = exact_decimal(x);
+  const Decimal d = detail::rounded(exact, exact.exponent - 9);
+  return sign + (d.exponent < -4 || d.exponent >= 10 ? scientific(d.digits, d.exponent) : fixed(d.digits, d.exponent));
 }
 
-std::string percent(double fraction) {
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, "%.1f %%", fraction * 100);
-  return buffer;
-}
+std::string percent(double fraction) { return fixed_places(fraction * 100, 1) + " %"; }
 
 std::string grouped(double n) {
-  char buffer[400];
-  std::snprintf(buffer, sizeof buffer, "%.0f", n);
-  const std::string digits = buffer;
+  const std::string digits = fixed_places(n, 0);
   std::string out;
   const std::size_t first = digits[0] == '-' ? 1 : 0;
   for (std::size_t i = 0; i < digits.size(); ++i) {
@@ -151,9 +163,9 @@ std::string quoted(std::string_view typed) {
     std::size_t length = 0;
     const char32_t c = next_code_point(typed, pos, length);
     if (c == 0xFFFD || invisible(c)) {
-      char buffer[16];
-      std::snprintf(buffer, sizeof buffer, "\\u%04x", static_cast<unsigned>(c == 0xFFFD && length == 1 ? static_cast<unsigned char>(typed[pos]) : c));
-      out += buffer;
+      const auto code = static_cast<unsigned>(c == 0xFFFD && length == 1 ? static_cast<unsigned char>(typed[pos]) : c);
+      out += "\\u";
+      for (int shift = 12; shift >= 0; shift -= 4) out += "0123456789abcdef"[(code >> shift) & 0xF];
     } else {
       out.append(typed.substr(pos, length));
     }
