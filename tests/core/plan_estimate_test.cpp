@@ -7,6 +7,7 @@
 #include <string>
 
 #include <heteropipe/plan/report.hpp>
+#include <heteropipe/text/error_text.hpp>
 
 #include "published_rows.hpp"
 
@@ -104,6 +105,13 @@ TEST_CASE("estimate: every bad input is a coded error naming its field") {
   in.devices[1] = DeviceChoice{"rtx-3090", {}, {}, std::nan(""), {}, {}, {}};
   CHECK(error_of(in).code == ErrorCode::not_finite);
   CHECK(error_of(in).field == Field::fp16_flops);
+  // Memory past the limit is refused as typed, not as the usable capacity
+  // it becomes (issue 22.17: 2e15 was quoted as 1.9e+15).
+  in.devices[1] = DeviceChoice{"", 2e15, 4e11, 1.6e13, {}, {}, {}};
+  CHECK(error_of(in).code == ErrorCode::too_large);
+  CHECK(error_of(in).field == Field::memory);
+  CHECK(error_of(in).value == 2e15);
+  CHECK(text::describe(error_of(in)) == "memory, device 2: must be at most 1e15 (got 2e+15)");
   in.devices[1] = DeviceChoice{"rtx-3090", {}, {}, {}, {}, {}, 0.0};
   CHECK(error_of(in).code == ErrorCode::not_positive);
   CHECK(error_of(in).field == Field::avg_ts);

@@ -45,6 +45,11 @@ Result<Device> device_of(const DeviceChoice& choice, std::int64_t index, Phase p
     }
     const bool may_be_zero = field == Field::memory;
     if (auto e = plan_detail::check_number(**given, field, index, may_be_zero)) return *e;
+    // Checked as typed, not as the usable memory_capacity it becomes, so
+    // that the error quotes the value the user wrote.
+    if (field == Field::memory && **given > limits::kMaxValue) {
+      return Error{ErrorCode::too_large, field, index, **given, {}, limits::kMaxValue};
+    }
     *target = **given;
   }
   if (choice.device_class) device.device_class = *choice.device_class;
