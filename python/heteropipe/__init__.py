@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import math
 import os
+from collections import abc
 from typing import Any, Dict, List, Optional, Sequence, Union
 
 from . import _core, _inputs, core
@@ -40,10 +41,16 @@ from .core import (
 )
 from .pipeline import Pipeline
 
+#: An analysis's per-stage lists: read-only sequences of floats that read the
+#: result's memory in place, equal to the lists of their values.
+FloatSequence = _core.FloatSequence
+abc.Sequence.register(FloatSequence)
+
 #: The limits the core enforces (stages, values, batches, timeline cells, ...).
 LIMITS: Dict[str, float] = dict(_core.limits)
 
 __all__ = [
+    "FloatSequence",
     "LIMITS",
     "Pipeline",
     "analyze",
@@ -60,7 +67,8 @@ __all__ = [
 def analyze(tau: Sequence[float], d: Optional[Sequence[float]] = None, M: int = 8,
             rho: float = 1.0, T_real: Optional[float] = None, *, lists: bool = True) -> Dict[str, Any]:
     """Every quantity at once, as ``heteropipe --json`` prints it
-    (``lists=False``: without the five per-stage lists)."""
+    (the five per-stage lists as :class:`FloatSequence` s; ``lists=False``:
+    without them)."""
     measured = None if T_real is None else _inputs.real(T_real, "T_real")
     return _core.analyze(tau, d, _inputs.batches(M), _inputs.real(rho, "rho"), measured, bool(lists))
 
@@ -103,7 +111,7 @@ def _json_ready(value: Any) -> Any:
         return "NaN" if value != value else ("Infinity" if value > 0 else "-Infinity")
     if isinstance(value, dict):
         return {key: _json_ready(item) for key, item in value.items()}
-    if isinstance(value, (list, tuple)):
+    if isinstance(value, (list, tuple, FloatSequence)):
         return [_json_ready(item) for item in value]
     return value
 

@@ -146,10 +146,11 @@ class Pipeline:
 
         ``rho`` (default 1) sets the effective slope; with ``T_real`` the dict
         also holds ``T_real``, ``overlap_ratio`` (absent without overlap
-        headroom) and ``T_real_position``. ``lists=False`` leaves out the
-        five per-stage lists (``tau``, ``d``, ``sigma``, ``link_slack``,
-        ``link_margin``), as the JS API's ``{lists: false}`` does: for a
-        large pipeline they cost far more than the analysis.
+        headroom) and ``T_real_position``. The five per-stage lists (``tau``,
+        ``d``, ``sigma``, ``link_slack``, ``link_margin``) are read-only
+        :class:`heteropipe.FloatSequence` s over the result's memory, equal to
+        the lists of their values; ``lists=False`` leaves them out, as the JS
+        API's ``{lists: false}`` does.
         """
         batches = _inputs.batches(M)
         ratio = 1.0 if rho is None else _inputs.real(rho, "rho")

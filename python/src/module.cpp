@@ -38,7 +38,9 @@ py::dict analyze_values(py::handle tau, py::handle d, double M, double rho, std:
   }
   const hp::Analysis a = hpy::value_or_raise(std::move(*analysis));
   const hp::Lists lists = with_lists ? hp::Lists::include : hp::Lists::omit;
-  return hpy::python_object([&a, lists](auto&& visit) { hp::visit_fields(a, visit, lists); }, hpy::Arrays::lists);
+  // tau and d are the pipeline's own lists, which it keeps alive for their sequences.
+  return hpy::python_object([&a, lists](auto&& visit) { hp::visit_fields(a, visit, lists); }, hpy::Arrays::sequences,
+                            a.pipeline);
 }
 
 // The request as typed, and every error with its sentence, at most one per
@@ -73,6 +75,7 @@ PYBIND11_MODULE(_core, m) {
   m.attr("limits") = limits();
 
   hpy::bind_float64_array(m);
+  hpy::bind_float_sequence(m);
   hpy::bind_pipeline(m);
   hpy::bind_cli(m);
   hpy::bind_plan(m);

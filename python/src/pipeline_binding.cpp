@@ -74,7 +74,8 @@ py::dict make_analysis(std::shared_ptr<Pipeline> p, double M, double rho, std::o
   if (T_real) require_T_real(*T_real);
   const Analysis a = analyze(std::move(p), M, rho, T_real);
   const Lists lists = with_lists ? Lists::include : Lists::omit;
-  return python_object([&a, lists](auto&& visit) { visit_fields(a, visit, lists); }, Arrays::lists);
+  // tau and d are the pipeline's own lists, which it keeps alive for their sequences.
+  return python_object([&a, lists](auto&& visit) { visit_fields(a, visit, lists); }, Arrays::sequences, a.pipeline);
 }
 
 // A formula of (pipeline, M) whose M the core checks first.

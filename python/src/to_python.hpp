@@ -9,6 +9,7 @@
 #include <pybind11/pybind11.h>
 
 #include "float64_array.hpp"
+#include "float_sequence.hpp"
 #include "float_lists.hpp"
 #include "heteropipe/visit.hpp"
 #include "strings.hpp"
@@ -20,17 +21,23 @@ namespace heteropipe::python {
 
 namespace py = pybind11;
 
-// How number arrays cross: as lists (a result's per-stage series, which people
-// compare with == and write with json.dumps; see float_lists.hpp), or as
-// read-only Float64Array buffers (timelines and curves, which may hold
-// millions of values).
-enum class Arrays { lists, buffers };
+// How number arrays cross: as lists (see float_lists.hpp), as read-only
+// Float64Array buffers (timelines and curves, which may hold millions of
+// values), or as FloatSequences (an analysis's per-stage lists: read in place,
+// and equal to the lists of their values; see float_sequence.hpp).
+enum class Arrays { lists, buffers, sequences };
+
+// What keeps a result's lists alive for FloatSequences that read them in
+// place; without one, a sequence holds a copy of a list passed by reference.
+using Owner = std::shared_ptr<const void>;
 
 template <class Fields>
-py::dict python_object(const Fields& fields, Arrays arrays);
+py::dict python_object(const Fields& fields, Arrays arrays, const Owner& owner = {});
 
-template <class T>
-py::object python_value(const T& value, Arrays arrays, FloatLists& lists) {
+// A list passed as a temporary (computed on demand, see visit.hpp) is moved.
+template <class V>
+py::object python_value(V&& value, Arrays arrays, FloatLists& lists, const Owner& owner) {
+  using T = std::decay_t<V>;
   if constexpr (std::is_same_v<T, bool>) {
     return py::bool_(value);
   } else if constexpr (std::is_same_v<T, std::int64_t>) {
@@ -41,25 +48,31 @@ py::object python_value(const T& value, Arrays arrays, FloatLists& lists) {
     return decoded(value);
   } else if constexpr (std::is_same_v<T, std::vector<double>>) {
     if (arrays == Arrays::buffers) return py::cast(std::make_shared<Float64Array>(value));
+    if (arrays == Arrays::sequences) {
+      if constexpr (!std::is_lvalue_reference_v<V>) return py::cast(FloatSequence(std::move(value)));
+      if (owner) return py::cast(FloatSequence(owner, value.data(), value.size()));
+      return py::cast(FloatSequence(value));
+    }
     return lists.make(value);
   } else if constexpr (is_object<T>::value) {
-    return python_object(value.fields, arrays);
+    return python_object(value.fields, arrays, owner);
   } else {
     static_assert(is_objects<T>::value, "a visitor reported a value outside the protocol of visit.hpp");
     py::list list;
     for (const auto& item : value.items) {
-      list.append(python_object([&item](auto&& visit) { visit_fields(item, visit); }, arrays));
+      list.append(python_object([&item](auto&& visit) { visit_fields(item, visit); }, arrays, owner));
     }
     return std::move(list);
   }
 }
 
 template <class Fields>
-py::dict python_object(const Fields& fields, Arrays arrays) {
+py::dict python_object(const Fields& fields, Arrays arrays, const Owner& owner) {
   py::dict out;
   FloatLists lists;
-  fields([&out, arrays, &lists](std::string_view name, const auto& value) {
-    out[py::str(name.data(), name.size())] = python_value(value, arrays, lists);
+  fields([&out, arrays, &lists, &owner](std::string_view name, auto&& value) {
+    out[py::str(name.data(), name.size())] =
+        python_value(std::forward<decltype(value)>(value), arrays, lists, owner);
   });
   return out;
 }

@@ -14,7 +14,7 @@ import sys
 import unittest
 from pathlib import Path
 
-from heteropipe import Pipeline, analyze
+from heteropipe import FloatSequence, Pipeline, analyze
 from heteropipe.cli import main
 from support import REPO, native_cli, run, run_bytes
 
@@ -100,7 +100,7 @@ def bits(value):
     """Exact identity of a JSON value: floats by their bits, other types kept."""
     if isinstance(value, float):
         return ("float", struct.pack("<d", value).hex())
-    if isinstance(value, list):
+    if isinstance(value, (list, FloatSequence)):
         return [bits(v) for v in value]
     return (type(value).__name__, value)
 

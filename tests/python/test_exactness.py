@@ -79,7 +79,7 @@ class NumbersAsTyped(unittest.TestCase):
         a = heteropipe.analyze([-0.0, 1], [-0.0], rho=-0.0)
         for x in (a["tau"][0], a["d"][0], a["sigma"][0], a["rho"]):
             self.assertEqual(math.copysign(1, x), 1.0)
-        self.assertNotIn("-0.0", json.dumps(a))
+        self.assertNotIn("-0.0", json.dumps(a, default=list))
 
 
 if __name__ == "__main__":
