@@ -4,6 +4,7 @@
 // (plan/), the simulator (sim/) and trace import (trace/).
 #include "heteropipe/analysis.hpp"
 #include "heteropipe/curve.hpp"
+#include "heteropipe/decimal.hpp"
 #include "heteropipe/error.hpp"
 #include "heteropipe/formulas.hpp"
 #include "heteropipe/limits.hpp"
@@ -24,3 +25,4 @@
 #include "heteropipe/trace/events.hpp"
 #include "heteropipe/trace/model.hpp"
 #include "heteropipe/version.hpp"
+#include "heteropipe/visit.hpp"
