@@ -10,6 +10,7 @@ packages=(
   cmake make g++            # native build
   emscripten                # WebAssembly build (em++ 3.1.6)
   doctest-dev               # C++ tests
+  libre2-dev pkgconf        # the trace patterns' oracle in the native tests
   libcli11-dev nlohmann-json3-dev  # the CLI
   zlib1g-dev                # gzip trace files (the CLI and the Python package)
   libbenchmark-dev          # benchmarks

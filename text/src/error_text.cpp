@@ -56,6 +56,10 @@ std::string_view position_noun(Field field) {
     case Field::service:
     case Field::service_samples:
       return "stage";
+    case Field::compute_regex:
+    case Field::transfer_regex:
+    case Field::microbatch_regex:
+      return "character";
     case Field::shared:
       return "group";
     case Field::service_matrix:

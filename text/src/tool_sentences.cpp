@@ -105,8 +105,15 @@ std::optional<std::string> tool_what(const Error& e) {
     case ErrorCode::duplicate_rank:
     case ErrorCode::end_before_start:
       return describe_trace_error(e);
-    case ErrorCode::bad_pattern:
-      return "'" + quoted(e.token) + "' is not a valid regular expression";
+    case ErrorCode::bad_pattern: {
+      const std::string pattern = "'" + quoted(e.token) + "'";
+      if (e.value == kPatternLookaround) return pattern + " has a lookahead or lookbehind, which patterns do not support";
+      if (e.value == kPatternBackReference) return pattern + " has a back-reference, which patterns do not support";
+      if (e.value == kPatternTooLarge) {
+        return pattern + " needs more than " + grouped(e.limit) + " states (each counted repeat copies what it repeats)";
+      }
+      return pattern + " is not a valid pattern";
+    }
     case ErrorCode::not_a_permutation:
       return "must list each rank that ran kernels exactly once (rank " + shortest(e.value) + " is wrong)";
     case ErrorCode::sum_too_large:

@@ -57,7 +57,8 @@ enum class ErrorCode {
   unmatched_end,     // an E event without an open B
   bad_gzip,          // compressed data that does not inflate; value = kGzipNotInflated when a
                      // reader that takes text only (the wasm module) was given gzip bytes
-  bad_pattern,       // a regular expression that does not compile; token = the pattern
+  bad_pattern,       // a trace pattern outside the dialect; token = the pattern, index = the 0-based
+                     // character at fault, value = kPattern* (what is wrong there)
   duplicate_rank,    // two files claim the same rank; value = the rank
   end_before_start,  // a CSV row whose end is before its start
   not_a_permutation, // a stage order that is not each found rank once; value = the offending rank
@@ -84,6 +85,13 @@ inline constexpr std::int64_t kWholeField = -1;
 
 // bad_gzip's value when the bytes are whole but were not inflated: the reader has no inflater.
 inline constexpr double kGzipNotInflated = 1.0;
+// bad_pattern's value: what is wrong at its index. The syntax is not the
+// dialect's; a lookahead or lookbehind; a back-reference (\1 to \9); or the
+// compiled pattern needs more than limits::kMaxPatternStates states (limit).
+inline constexpr double kPatternSyntax = 0.0;
+inline constexpr double kPatternLookaround = 1.0;
+inline constexpr double kPatternBackReference = 2.0;
+inline constexpr double kPatternTooLarge = 3.0;
 
 struct Error {
   ErrorCode code;

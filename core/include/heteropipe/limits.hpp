@@ -103,12 +103,16 @@ inline constexpr std::int64_t kMaxTraceRanks = 4096;
 inline constexpr double kMaxTraceTime = 1e17;
 // Nesting depth of a trace's JSON (Kineto writes 5 levels).
 inline constexpr std::int64_t kMaxTraceDepth = 64;
-// A user's regex is searched in the first this many bytes of an event name:
-// std::regex recurses once per character it matches, so a hostile name of
-// megabytes would overflow the stack. Kineto's longest kernel names (C++
-// templates) are a few hundred bytes. Not listed by visit_fields (the
-// front ends' tests pin that list); docs/traces.md states it.
+// A trace pattern is searched in the first this many bytes of an event name:
+// matching takes name bytes x pattern states, so this bounds each name's
+// work. Kineto's longest kernel names (C++ templates) are a few hundred
+// bytes. Not listed by visit_fields (the front ends' tests pin that list);
+// docs/traces.md states it.
 inline constexpr std::size_t kTraceNameMatchBytes = 4096;
+// States of one compiled trace pattern (about one per character, each counted
+// repeat copying its operand): with the bytes above, the most work one name
+// can take. Not listed by visit_fields either; docs/traces.md states it.
+inline constexpr std::size_t kMaxPatternStates = 2000;
 
 // Every limit above by its public name, for the front ends that list them.
 template <class Visitor>

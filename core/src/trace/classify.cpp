@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <cstdlib>
 #include <string>
+#include <string_view>
 
 #include "heteropipe/limits.hpp"
-#include "pattern_check.hpp"
 
 namespace heteropipe::trace_detail {
 namespace {
@@ -23,20 +23,18 @@ bool names_transfer(const std::string& name) {
          name.find("Recv") != std::string::npos;
 }
 
-// A regex search over the head of a name (see limits::kTraceNameMatchBytes).
-bool found_in(const std::string& name, const std::regex& pattern) {
-  const auto end = name.begin() + static_cast<std::ptrdiff_t>(std::min(name.size(), limits::kTraceNameMatchBytes));
-  return std::regex_search(name.begin(), end, pattern);
+// The head of a name that patterns see (see limits::kTraceNameMatchBytes).
+std::string_view head(const std::string& name) {
+  return std::string_view(name).substr(0, std::min(name.size(), limits::kTraceNameMatchBytes));
 }
 
-Result<std::optional<std::regex>> compile(const std::string& pattern, Field field) {
-  if (pattern.empty()) return std::optional<std::regex>();
-  if (!pattern_is_safe(pattern)) return Error{ErrorCode::bad_pattern, field, kWholeField, 0, pattern};
-  try {
-    return std::optional<std::regex>(std::regex(pattern, std::regex::ECMAScript));
-  } catch (const std::regex_error&) {
-    return Error{ErrorCode::bad_pattern, field, kWholeField, 0, pattern};
-  }
+bool found_in(const std::string& name, const Pattern& pattern) { return pattern.found_in(head(name)); }
+
+Result<std::optional<Pattern>> compile(const std::string& pattern, Field field) {
+  if (pattern.empty()) return std::optional<Pattern>();
+  auto compiled = Pattern::compile(pattern, field);
+  if (!compiled) return compiled.error();
+  return std::optional<Pattern>(std::move(compiled).value());
 }
 
 }  // namespace
@@ -85,13 +83,9 @@ Direction Classifier::direction(const TraceEvents& events, const TraceEvent& e) 
 }
 
 std::optional<std::int64_t> Classifier::microbatch_number(const std::string& name) const {
-  std::smatch match;
-  const auto end = name.begin() + static_cast<std::ptrdiff_t>(std::min(name.size(), limits::kTraceNameMatchBytes));
-  if (!microbatch_ || !std::regex_search(name.begin(), end, match, *microbatch_) || match.size() < 2 ||
-      !match[1].matched) {
-    return std::nullopt;
-  }
-  const std::string digits = match[1].str();
+  const auto group = microbatch_ ? microbatch_->first_group(head(name)) : std::nullopt;
+  if (!group) return std::nullopt;
+  const std::string digits(*group);
   if (digits.empty() || digits.size() > 15 || digits.find_first_not_of("0123456789") != std::string::npos) {
     return std::nullopt;
   }

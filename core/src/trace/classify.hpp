@@ -2,10 +2,10 @@
 
 #include <cstdint>
 #include <optional>
-#include <regex>
 #include <unordered_map>
 
 #include "heteropipe/trace/model.hpp"
+#include "pattern.hpp"
 
 // What each event is to the model, decided once per (name, category).
 namespace heteropipe::trace_detail {
@@ -14,7 +14,7 @@ enum class Role : std::uint8_t { other, compute, transfer, collective, annotatio
 
 class Classifier {
  public:
-  // bad_pattern when a regex does not compile.
+  // bad_pattern when a pattern is not the dialect's (pattern.hpp).
   static Result<Classifier> create(const TraceOptions& options);
 
   Role role(const TraceEvents& events, const TraceEvent& e);
@@ -23,12 +23,12 @@ class Classifier {
   }
   // A transfer's direction: the trace's own word, else its name's.
   Direction direction(const TraceEvents& events, const TraceEvent& e) const;
-  // The micro-batch number an annotation's name gives (its regex's first
+  // The micro-batch number an annotation's name gives (its pattern's first
   // group, when that is a whole number).
   std::optional<std::int64_t> microbatch_number(const std::string& name) const;
 
  private:
-  std::optional<std::regex> compute_, transfer_, microbatch_;
+  std::optional<Pattern> compute_, transfer_, microbatch_;
   std::unordered_map<std::uint64_t, Role> roles_;
 };
 
