@@ -137,12 +137,14 @@ void define_options(CLI::App& app, Choices& c) {
   trace->add_option("--unit", c.trace.unit, "Unit of every time in the result: s, ms (default), us")->type_name("NAME");
   trace->add_option("--stage-order", c.trace.stage_order, "Ranks in stage order (default: ascending rank)")
       ->type_name("LIST");
-  trace->add_option("--compute", c.trace.compute, "Regex: events whose name matches are compute")->type_name("REGEX");
-  trace->add_option("--transfer", c.trace.transfer, "Regex: events whose name matches are transfers")
-      ->type_name("REGEX");
+  // The dialect: docs/traces.md#patterns.
+  trace->add_option("--compute", c.trace.compute, "Pattern: events whose name matches are compute")
+      ->type_name("PATTERN");
+  trace->add_option("--transfer", c.trace.transfer, "Pattern: events whose name matches are transfers")
+      ->type_name("PATTERN");
   trace->add_option("--microbatch", c.trace.microbatch,
-                    "Regex: annotation ranges that are micro-batches (first group: its number)")
-      ->type_name("REGEX");
+                    "Pattern: annotation ranges that are micro-batches (first group: its number)")
+      ->type_name("PATTERN");
 }
 
 void note_parsed(const CLI::App& app, Choices& c) {

@@ -446,7 +446,7 @@ declare namespace heteropipe {
     unit?: 's' | 'ms' | 'us';
     /** Ranks in stage order: [2, 1, 0] or "2,1,0". */
     stage_order?: Numbers | string;
-    /** ECMAScript regular expressions searched in event names. */
+    /** Patterns searched in event names: ECMAScript regular expressions without lookarounds or back-references, matched by the core in linear time (docs/traces.md#patterns). A pattern outside that dialect is a bad_pattern error: index = the 0-based character at fault, value = 0 (syntax), 1 (a lookaround), 2 (a back-reference) or 3 (too large; limit = the states allowed). */
     compute?: string;
     transfer?: string;
     microbatch?: string;

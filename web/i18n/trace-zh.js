@@ -42,7 +42,11 @@
         return '不是可选的名称（输入为 ' + e.token + '）';
       case 'wrong_length': return '每行需要 5 个值：stage,microbatch,kind,start,end';
       case 'duplicate_rank': return 'rank ' + V(e.value) + ' 已在另一个文件中';
-      case 'bad_pattern': return '“' + e.token + '”不是有效的正则表达式';
+      case 'bad_pattern':  // value: what is wrong at the character e.index (docs/traces.md#patterns)
+        if (e.value === 1) return '“' + e.token + '”含有前瞻或后顾断言，模式不支持';
+        if (e.value === 2) return '“' + e.token + '”含有反向引用，模式不支持';
+        if (e.value === 3) return '“' + e.token + '”需要超过 ' + G(e.limit) + ' 个状态（每个计数重复都会复制它所重复的部分）';
+        return '“' + e.token + '”不是有效的正则表达式';
       case 'not_a_permutation': return '必须把每个运行了 kernel 的 rank 恰好列出一次（rank ' + V(e.value) + ' 不对）';
       case 'out_of_memory': return '内存不足，无法处理此请求';
       default: return '输入无效（' + e.code + '）';
@@ -79,9 +83,11 @@
     hint_transfer: '默认：Send、Recv、SendRecv',
     hint_microbatch: '例如 microbatch_(\\d+)',
     again: '重新导入',
-    // A file's error names the file and the byte (or the CSV line); an option's names the option.
+    // A file's error names the file and the byte (or the CSV line); an option's names the option
+    // (and a pattern's, the character at fault).
     error: function (e, limits) {
-      var where = OPTION[e.field] ? OPTION[e.field] + '：'
+      var at = e.index === null || e.index === undefined ? '' : '，第 ' + (e.index + 1) + ' 个字符';
+      var where = OPTION[e.field] ? OPTION[e.field] + at + '：'
         : '文件“' + e.token + '”' + (e.index === null || e.index === undefined ? '' : CSV[e.field] ? '，第 ' + (e.index + 1) + ' 行' : '，第 ' + e.index + ' 字节') + '：';
       return where + what(e, limits);
     },

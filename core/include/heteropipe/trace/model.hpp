@@ -34,9 +34,10 @@ struct TraceOptions {
   TimeUnit unit = TimeUnit::ms;
   // Ranks in stage order; empty: ascending rank.
   std::vector<std::int64_t> stage_order;
-  // ECMAScript regular expressions searched in event names; empty: the
-  // defaults (kernels are compute unless NCCL's; NCCL Send/Recv kernels are
-  // transfers; no micro-batch annotations).
+  // Patterns searched in event names (docs/traces.md#patterns: ECMAScript
+  // regular expressions without lookarounds or back-references, matched in
+  // linear time); empty: the defaults (kernels are compute unless NCCL's;
+  // NCCL Send/Recv kernels are transfers; no micro-batch annotations).
   std::string compute_regex, transfer_regex, microbatch_regex;
 };
 
@@ -103,7 +104,7 @@ struct TraceResult {
   std::vector<TraceWarning> warnings;
 };
 
-// Errors: bad_pattern (a regex), not_a_permutation (the stage order),
+// Errors: bad_pattern (a pattern outside the dialect), not_a_permutation (the stage order),
 // duplicate_rank (two files with one rank). A trace that is no pipeline is a
 // result with pipeline false and its reason.
 Result<TraceResult> recover_model(const TraceEvents& events, const TraceOptions& options);
