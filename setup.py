@@ -13,7 +13,7 @@ from setuptools.command.build_ext import build_ext
 
 # Every folder the extension is compiled from: its src/ (every .cpp below) and
 # its include/ (on the include path), headers anywhere below it.
-PARTS = ("python", "core", "text", "plan_json", "io", "cli")
+PARTS = ("python", "core", "text", "io", "cli")
 
 
 def pybind11_include():

@@ -5,7 +5,7 @@
 
 #include "heteropipe/cli/cli.hpp"
 #include "heteropipe/plan/report.hpp"
-#include "heteropipe/plan_json/read_plan_json.hpp"
+#include "heteropipe/plan/read_json.hpp"
 #include "heteropipe/text/error_text.hpp"
 #include "heteropipe/text/numbers.hpp"
 #include "heteropipe/version.hpp"
@@ -94,12 +94,12 @@ int run_plan(const PlanChoices& c, std::ostream& out, std::ostream& err) {
     err << "error: " << *problem << '\n';
     return kExitBadInput;
   }
-  const auto request = read_plan_json(content);
-  if (!request) {
-    err << "error: " << text::describe(request.error()) << '\n';
+  const PlanJson read = read_plan_json(content);
+  if (!read.errors.empty()) {
+    for (const Error& e : read.errors) err << "error: " << text::describe(e) << '\n';
     return kExitBadInput;
   }
-  const auto report = make_plan_report(request.value());
+  const auto report = make_plan_report(read.request);
   if (!report) {
     err << "error: " << text::describe(report.error()) << '\n';
     return kExitBadInput;

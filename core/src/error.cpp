@@ -33,6 +33,8 @@ std::string_view error_code_name(ErrorCode code) {
     case ErrorCode::order_search_too_large: return "order_search_too_large";
     case ErrorCode::wrong_type: return "wrong_type";
     case ErrorCode::not_json: return "not_json";
+    case ErrorCode::unknown_key: return "unknown_key";
+    case ErrorCode::wrong_form: return "wrong_form";
     case ErrorCode::unknown_id: return "unknown_id";
     case ErrorCode::overlapping_groups: return "overlapping_groups";
     case ErrorCode::no_such_link: return "no_such_link";
@@ -47,6 +49,7 @@ std::string_view error_code_name(ErrorCode code) {
     case ErrorCode::duplicate_rank: return "duplicate_rank";
     case ErrorCode::end_before_start: return "end_before_start";
     case ErrorCode::not_a_permutation: return "not_a_permutation";
+    case ErrorCode::not_a_trace: return "not_a_trace";
   }
   return "unknown";
 }
@@ -69,6 +72,8 @@ std::string_view field_name(Field field) {
     case Field::cut_bytes: return "cut_bytes";
     case Field::objective: return "objective";
     case Field::order: return "order";
+    case Field::allow_idle_devices: return "allow_idle_devices";
+    case Field::id: return "id";
     case Field::input: return "input";
     case Field::model: return "model";
     case Field::quant: return "quant";

@@ -18,7 +18,7 @@ import json
 import math
 import os
 from collections import abc
-from typing import Any, Dict, List, Optional, Sequence, Union
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _core, _inputs, core
 from ._errors import HeteropipeError
@@ -103,17 +103,53 @@ def read_request(tau: str, d: str = "", M: str = "8", rho: str = "1",
     return read
 
 
-def _json_ready(value: Any) -> Any:
-    """JSON has no NaN or infinity: they travel as "NaN", "Infinity" and
-    "-Infinity", which the core's reader takes as those values and its checks
-    then refuse, naming the field."""
-    if isinstance(value, float) and not math.isfinite(value):
-        return "NaN" if value != value else ("Infinity" if value > 0 else "-Infinity")
-    if isinstance(value, dict):
-        return {key: _json_ready(item) for key, item in value.items()}
-    if isinstance(value, (list, tuple, FloatSequence)):
-        return [_json_ready(item) for item in value]
-    return value
+def _json_key(key: Any) -> str:
+    """A dict key as json.dumps writes it."""
+    if isinstance(key, str):
+        return key
+    if key is True or key is False or key is None or isinstance(key, (int, float)):
+        return json.dumps(key)
+    raise TypeError(f"keys must be str, int, float, bool or None, not {type(key).__name__}")
+
+
+def _json_text(value: Any) -> str:
+    """The value as JSON text, as json.dumps writes it, but by a loop, not
+    recursion, so that a value nested any depth becomes text (and the core
+    names the field it is in) rather than a RecursionError. JSON has no NaN or
+    infinity: they travel as "NaN", "Infinity" and "-Infinity", which the
+    core's reader takes as those values and its checks then refuse, naming the
+    field. A container inside itself is json.dumps's ValueError."""
+    parts: List[str] = []
+    open_ids = set()
+    todo: List[Tuple[int, Any]] = [(0, value)]  # 0: a value, 1: text as it is, 2: a container's end
+    while todo:
+        kind, item = todo.pop()
+        if kind == 1:
+            parts.append(item)
+        elif kind == 2:
+            open_ids.discard(item)
+        elif isinstance(item, float) and not math.isfinite(item):
+            parts.append('"NaN"' if item != item else ('"Infinity"' if item > 0 else '"-Infinity"'))
+        elif isinstance(item, (dict, list, tuple, FloatSequence)):
+            if id(item) in open_ids:
+                raise ValueError("Circular reference detected")
+            open_ids.add(id(item))
+            steps: List[Tuple[int, Any]] = [(2, id(item))]
+            if isinstance(item, dict):
+                steps.append((1, "}"))
+                for k, (key, member) in enumerate(reversed(list(item.items()))):
+                    steps += [(0, member), (1, ("" if k == len(item) - 1 else ", ") + json.dumps(_json_key(key)) + ": ")]
+                steps.append((1, "{"))
+            else:
+                steps.append((1, "]"))
+                members = list(item)
+                for k, member in enumerate(reversed(members)):
+                    steps += [(0, member)] + ([(1, ", ")] if k < len(members) - 1 else [])
+                steps.append((1, "["))
+            todo += steps
+        else:
+            parts.append(json.dumps(item))
+    return "".join(parts)
 
 
 def plan(input: Union[str, bytes, Dict[str, Any]]) -> Dict[str, Any]:
@@ -122,8 +158,9 @@ def plan(input: Union[str, bytes, Dict[str, Any]]) -> Dict[str, Any]:
     [{layer_times, memory_capacity}], layer_memory, links, cut_bytes, M,
     objective}`` or the estimate form ``{model, quant, devices, links, phase,
     tokens, context, M, objective}`` (docs/planner.md). Bad input raises
-    :class:`HeteropipeError` naming the field."""
-    text = input if isinstance(input, (str, bytes, bytearray)) else json.dumps(_json_ready(input))
+    :class:`HeteropipeError` naming the field; its ``errors`` list every bad
+    key of the input."""
+    text = input if isinstance(input, (str, bytes, bytearray)) else _json_text(input)
     return _core.plan(text)
 
 

@@ -23,7 +23,9 @@ class HeteropipeError(ValueError):
     field), ``value`` (the offending value, always finite), ``token`` (the
     offending text, for parser errors) and ``limit`` (the bound the value
     broke, or the expected count for ``wrong_length``; 0 when the code has
-    none)."""
+    none). ``errors`` lists every error the call found, this one first (a
+    list of one when it is alone): ``heteropipe.plan`` reports each bad key of
+    its input."""
 
     def __init__(self, code: str, field: str, index: Optional[int] = None, value: float = 0.0,
                  token: str = "", limit: float = 0.0) -> None:
@@ -33,6 +35,7 @@ class HeteropipeError(ValueError):
         self.value = value
         self.token = token
         self.limit = limit
+        self.errors = [self]
         super().__init__(_core.describe(code, field, index, value, token, limit))
 
     def __reduce__(self):

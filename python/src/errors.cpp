@@ -38,6 +38,16 @@ void raise(const Error& e) {
   throw py::error_already_set();
 }
 
+void raise(const std::vector<Error>& errors) {
+  py::object first = error_object(errors.front());
+  py::list all;
+  all.append(first);
+  for (std::size_t k = 1; k < errors.size(); ++k) all.append(error_object(errors[k]));
+  first.attr("errors") = all;
+  PyErr_SetObject(reinterpret_cast<PyObject*>(Py_TYPE(first.ptr())), first.ptr());
+  throw py::error_already_set();
+}
+
 py::object take_exception() {
   PyObject *type = nullptr, *value = nullptr, *traceback = nullptr;
   PyErr_Fetch(&type, &value, &traceback);

@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include <pybind11/pybind11.h>
 
@@ -18,6 +19,8 @@ namespace py = pybind11;
 
 py::object error_object(const Error& e);
 [[noreturn]] void raise(const Error& e);
+// The first error, whose `errors` lists them all (the first is itself).
+[[noreturn]] void raise(const std::vector<Error>& errors);
 
 // The exception being handled, taken off Python's error indicator.
 py::object take_exception();

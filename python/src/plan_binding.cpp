@@ -1,5 +1,5 @@
 // heteropipe._core.plan and .catalog: the planner's report for JSON text,
-// read by the same reader as the CLI's (plan_json), and the catalog, both
+// read by the same reader as the CLI's (the core's read_plan_json), and the catalog, both
 // through their core visitors.
 #include <optional>
 #include <string>
@@ -7,7 +7,7 @@
 #include "bindings.hpp"
 #include "errors.hpp"
 #include "heteropipe/plan/report.hpp"
-#include "heteropipe/plan_json/read_plan_json.hpp"
+#include "heteropipe/plan/read_json.hpp"
 #include "strings.hpp"
 #include "to_python.hpp"
 
@@ -17,11 +17,14 @@ namespace {
 py::dict plan(py::handle text) {
   const std::string json = utf8_of(text);
   std::optional<Result<PlanReport>> report;
+  std::vector<Error> errors;
   {
     py::gil_scoped_release no_gil;  // the core's work needs no Python
-    auto request = read_plan_json(json);
-    report.emplace(request ? make_plan_report(request.value()) : Result<PlanReport>(request.error()));
+    PlanJson read = read_plan_json(json);
+    errors = std::move(read.errors);
+    if (errors.empty()) report.emplace(make_plan_report(read.request));
   }
+  if (!errors.empty()) raise(errors);
   return to_python(value_or_raise(std::move(*report)), Arrays::lists);
 }
 

@@ -6,7 +6,7 @@
 #include <heteropipe/heteropipe.hpp>
 #include <heteropipe/plan/plan.hpp>
 #include <heteropipe/plan/report.hpp>
-#include <heteropipe/plan_json/read_plan_json.hpp>
+#include <heteropipe/plan/read_json.hpp>
 
 #include <random>
 #include <string>
@@ -172,7 +172,7 @@ void BM_plan_estimate_report(benchmark::State& state) {
   for (std::int64_t s = 0; s < state.range(0); ++s) text += (s ? ", \"" : "\"") + std::string(gpus[s]) + "\"";
   text += "]}";
   for (auto _ : state) {
-    auto report = make_plan_report(read_plan_json(text).value());
+    auto report = make_plan_report(read_plan_json(text).request);
     benchmark::DoNotOptimize(report);
   }
 }

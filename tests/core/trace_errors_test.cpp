@@ -28,12 +28,20 @@ TEST_CASE("trace errors: syntax, with the byte where it breaks") {
   const Error cut = refused(R"({"traceEvents":[)" + kEvent);
   CHECK(cut.code == ErrorCode::not_json);
   CHECK(cut.index == 16 + static_cast<std::int64_t>(kEvent.size()));
-  CHECK(text::describe(cut) == "bad.json, byte " + std::to_string(cut.index) +
-                                   ": not valid JSON, and not a schedule CSV (stage,microbatch,kind,start,end)");
+  CHECK(text::describe(cut) == "bad.json, byte " + std::to_string(cut.index) + ": not valid JSON");
   CHECK(refused("").code == ErrorCode::empty);
-  CHECK(refused(std::string("\x89PNG\r\n\x1a\n\0\0", 10)).code == ErrorCode::not_json);
+  // Neither JSON nor CSV is its own code (not_json meant both once).
+  const Error png = refused(std::string("\x89PNG\r\n\x1a\n\0\0", 10));
+  CHECK(png.code == ErrorCode::not_a_trace);
+  CHECK(text::describe(png) == "bad.json, byte 0: neither trace JSON nor a schedule CSV (stage,microbatch,kind,start,end)");
   CHECK(refused(R"({"traceEvents":[]} x)").code == ErrorCode::not_json);
   CHECK(refused(R"({"other":1})").code == ErrorCode::missing_field);
+  // Bytes after a NUL are not blanks; a leading byte-order mark is skipped.
+  CHECK(refused(std::string("{\"traceEvents\":[]}\0x", 20)).code == ErrorCode::not_json);
+  CHECK(refused("\xEF\xBB\xBF{\"traceEvents\":[]} x").code == ErrorCode::not_json);
+  TraceEvents bom_events;
+  CHECK(!read_trace_text("\xEF\xBB\xBF{\"traceEvents\":[" + kEvent + "]}", "bom.json", bom_events));
+  CHECK(bom_events.events.size() == 1);
   CHECK(refused(R"({"traceEvents":{}})").code == ErrorCode::wrong_type);
   CHECK(refused(R"([1])").code == ErrorCode::wrong_type);
   CHECK(refused(R"({"a":)" + std::string(100, '[')).code == ErrorCode::too_large);
@@ -84,7 +92,7 @@ TEST_CASE("trace errors: the schedule CSV names its line") {
   problem = read_trace_text("stage,microbatch,kind,start,end\n0,0,compute,1\n", "s.csv", events);
   CHECK(problem->code == ErrorCode::wrong_length);
   problem = read_trace_text("stage,kind\n", "s.csv", events);
-  CHECK(problem->code == ErrorCode::not_json);
+  CHECK(problem->code == ErrorCode::not_a_trace);
   CHECK(events.rows.empty());
 }
 

@@ -27,5 +27,5 @@ test("the simulator's timeline and a trace file that do not fit are out_of_memor
   assert.equal(hp.memory().malloc_bytes, before.malloc_bytes);
   cap = Infinity;
   assert.equal(hp.simulate(request).makespan.mean, hp.makespanAsync(request));
-  assert.throws(() => hp.importTrace(file), { code: 'not_json', token: 'big.json' });
+  assert.throws(() => hp.importTrace(file), { code: 'not_a_trace', token: 'big.json' });
 });

@@ -7,7 +7,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { cliPath, fails, hp, random, root } from './support.mjs';
+import { cliPath, fails, hp, load, random, root } from './support.mjs';
 
 const cli = (text, extra = []) => spawnSync(cliPath, ['plan', '-', ...extra], { input: text, encoding: 'utf8' });
 
@@ -107,6 +107,52 @@ test('bad plan input: coded errors naming the field and position', () => {
   fails(() => hp.plan({ ...base, objective: 'fastest' }), { code: 'unknown_name', field: 'objective' });
   fails(() => hp.plan('{"devices": ['), { code: 'not_json', field: 'input' });
   fails(() => hp.plan({ model: 'llama-3-70b', quant: 'F16', devices: ['rtx-3060-12gb'], M: 1 }), { field: 'memory_capacity' });
+});
+
+// Every error the call found, as the CLI prints them (one `error:` line each).
+function sentences(input) {
+  const e = fails(() => hp.plan(input), {});
+  assert.equal(e.errors[0], e);
+  for (const each of e.errors) assert.ok(each instanceof load.HeteropipeError);
+  return e.errors.map((each) => each.message);
+}
+
+const explicit = (keys) => ({ devices: [{ layer_times: [1], memory_capacity: 1 }], layer_memory: [1], ...keys });
+
+test('a wrong type nested 100,000 deep is named, from an object and from text, with no RangeError', () => {
+  let deep = [];
+  for (let k = 0; k < 99999; k++) deep = [deep];
+  const said = ['M: has the wrong type of value (got ' + '['.repeat(40) + '...)'];
+  assert.deepEqual(sentences(explicit({ M: deep })), said);
+  const text = '{"M":' + '['.repeat(100000) + ']'.repeat(100000) + ',"devices":[{"layer_times":[1],"memory_capacity":1}],"layer_memory":[1]}';
+  assert.deepEqual(sentences(text), said);
+  const r = cli(text);
+  assert.equal(r.status, 2);
+  assert.equal(r.stderr, 'error: ' + said[0] + '\n');
+});
+
+test('every bad key is reported by name, as the CLI does; one error is a list of one', () => {
+  // As text: 2^53 + 1 is no JS number.
+  const input = JSON.stringify(explicit({ objectve: 'blocking', M: 0, allow_idle_devices: 'yes' }))
+    .replace('"M":0', '"M":9007199254740993');
+  const said = ["input: unknown key 'objectve' (did you mean objective?)",
+    'M: must be between 1 and 2^53 (got 9007199254740993)',
+    'allow_idle_devices: has the wrong type of value (got "yes")'];
+  assert.deepEqual(sentences(input), said);
+  assert.equal(cli(input).stderr, said.map((line) => 'error: ' + line + '\n').join(''));
+  assert.deepEqual(sentences(explicit({ allow_idle_devices: null })), ['allow_idle_devices: has the wrong type of value (got null)']);
+  assert.deepEqual(sentences({ quant: 'F16', ...explicit({}) }), ['model: is missing']);
+  const one = fails(() => hp.analyze({ tau: [1, -1] }), { code: 'negative' });
+  assert.deepEqual(one.errors, [one]);
+});
+
+test('bytes after a NUL are refused; a byte-order mark is skipped; explicit links may be left out', () => {
+  const text = JSON.stringify(explicit({}));
+  assert.deepEqual(sentences(text + '\u0000garbage'), [`input: not valid JSON (reading stopped at byte ${text.length})`]);
+  assert.deepEqual(hp.plan('\ufeff' + text), hp.plan(text));
+  const two = { devices: [{ layer_times: [1, 3], memory_capacity: 2 }, { layer_times: [3, 1], memory_capacity: 2 }],
+    layer_memory: [1, 1], M: 4 };
+  assert.deepEqual(hp.plan(two).plan, hp.plan({ ...two, links: [{ latency: 0, bandwidth: 1 }] }).plan);
 });
 
 test("the caller's code runs before the module is touched; what is not JSON data is a TypeError", () => {

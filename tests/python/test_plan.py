@@ -89,6 +89,64 @@ class PlanTest(unittest.TestCase):
         self.assert_refused(dict(explicit, M=2.0 ** 60), "out_of_range", "M")
         self.assert_refused("{\"devices\": [", "not_json", "input")
 
+    def plan_errors(self, input):
+        with self.assertRaises(HeteropipeError) as caught:
+            heteropipe.plan(input)
+        error = caught.exception
+        self.assertIs(error.errors[0], error)
+        return [str(e) for e in error.errors]
+
+    def explicit(self, **keys):
+        return dict({"devices": [{"layer_times": [1], "memory_capacity": 1}], "layer_memory": [1]}, **keys)
+
+    def test_a_wrong_type_nested_100000_deep_is_named_from_a_dict_and_from_text(self):
+        deep = []
+        inner = deep
+        for _ in range(99999):
+            inner.append([])
+            inner = inner[0]
+        said = ["M: has the wrong type of value (got " + "[" * 40 + "...)"]
+        self.assertEqual(self.plan_errors(self.explicit(M=deep)), said)
+        text = '{"M":' + "[" * 100000 + "]" * 100000 + ',"devices":[{"layer_times":[1],"memory_capacity":1}],"layer_memory":[1]}'
+        self.assertEqual(self.plan_errors(text), said)
+        cycle = []
+        cycle.append(cycle)
+        with self.assertRaises(ValueError):
+            heteropipe.plan(self.explicit(M=cycle))
+
+    def test_every_bad_key_is_reported_by_name(self):
+        self.assertEqual(self.plan_errors(self.explicit(allow_idle_devices="yes")),
+                         ['allow_idle_devices: has the wrong type of value (got "yes")'])
+        self.assertEqual(self.plan_errors(self.explicit(allow_idle_devices=None)),
+                         ["allow_idle_devices: has the wrong type of value (got null)"])
+        self.assertEqual(self.plan_errors(self.explicit(objectve="blocking", M=9007199254740993, order=1)),
+                         ["input: unknown key 'objectve' (did you mean objective?)",
+                          "M: must be between 1 and 2^53 (got 9007199254740993)",
+                          "order: has the wrong type of value (got 1)"])
+        self.assertEqual(self.plan_errors('{"M": 1e400, "devices": [{"layer_times": [1e400], "memory_capacity": 1}], "layer_memory": [1]}'),
+                         ["M: must be at most 2^53 (got 1e400)", "layer_times, device 1: must be at most 1e15 (got 1e400)"])
+        self.assertEqual(self.plan_errors(self.explicit(M="0.99999999999999999")),
+                         ['M: has the wrong type of value (got "0.99999999999999999")'])
+        self.assertEqual(self.plan_errors(dict(quant="F16", **self.explicit())), ["model: is missing"])
+        error = self.plan_errors(self.explicit(allow_idle_device=True))
+        self.assertEqual(error, ["input: unknown key 'allow_idle_device' (did you mean allow_idle_devices?)"])
+
+    def test_one_error_is_a_list_of_one(self):
+        with self.assertRaises(HeteropipeError) as caught:
+            heteropipe.Pipeline([1, -1])
+        self.assertEqual(caught.exception.errors, [caught.exception])
+
+    def test_bytes_after_a_nul_are_refused_and_a_byte_order_mark_is_skipped(self):
+        text = json.dumps(self.explicit())
+        self.assertEqual(self.plan_errors(text + "\x00garbage"),
+                         ["input: not valid JSON (reading stopped at byte %d)" % len(text)])
+        self.assertEqual(heteropipe.plan("\ufeff" + text), heteropipe.plan(text))
+        # Explicit links may be left out: free links.
+        two = {"devices": [{"layer_times": [1, 3], "memory_capacity": 2}, {"layer_times": [3, 1], "memory_capacity": 2}],
+               "layer_memory": [1, 1], "M": 4}
+        free = dict(two, links=[{"latency": 0, "bandwidth": 1}])
+        self.assertEqual(heteropipe.plan(two)["plan"], heteropipe.plan(free)["plan"])
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -63,7 +63,8 @@ class ImportTrace(unittest.TestCase):
             (b'[{"ph":"X","name":"k","ts":1}]', "missing_field", "dur", 1),
             (b'[{"ph":"B","name":"k","pid":0,"tid":1,"ts":1}]', "unmatched_begin", "ph", 1),
             (b"", "empty", "trace", 0),
-            (bytes(range(256)), "not_json", "trace", 0),
+            (bytes(range(256)), "not_a_trace", "trace", 0),
+            (b'{"traceEvents":[]}\x00x', "not_json", "trace", 18),
             (gzip.compress(b"[]" * 1000)[:20], "bad_gzip", "trace", None),
         ]
         for data, code, field, index in cases:

@@ -152,13 +152,14 @@ for (const p of PAGES) {
     const cut = refusal(inflated([path.join(bad, 'truncated.json')]));
     assert.equal(cut.code, 'not_json');
     assert.equal(await error(), p.name === 'en' ? cut.message
-      : `文件“truncated.json”，第 ${cut.index} 字节：不是有效的 JSON，也不是调度 CSV（stage,microbatch,kind,start,end）`);
+      : `文件“truncated.json”，第 ${cut.index} 字节：不是有效的 JSON`);
     // Binary garbage, given a trace's name.
     const junk = { name: 'junk.json', mimeType: 'application/octet-stream', buffer: Buffer.from([0x00, 0xff, 0x13, 0x37, 0x42]) };
     await choose(page, junk);
     const garbage = refusal([{ name: 'junk.json', bytes: new Uint8Array(junk.buffer) }]);
+    assert.equal(garbage.code, 'not_a_trace');
     assert.equal(await error(), p.name === 'en' ? garbage.message
-      : `文件“junk.json”，第 ${garbage.index} 字节：不是有效的 JSON，也不是调度 CSV（stage,microbatch,kind,start,end）`);
+      : `文件“junk.json”，第 ${garbage.index} 字节：既不是 trace JSON，也不是调度 CSV（stage,microbatch,kind,start,end）`);
     // A gzip file cut short: the browser's inflater stops; the error names the file.
     await choose(page, [path.join(bad, 'cut.json.gz')]);
     const size = readFileSync(path.join(bad, 'cut.json.gz')).length;

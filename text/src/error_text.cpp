@@ -6,31 +6,7 @@
 #include "heteropipe/text/tool_sentences.hpp"
 
 namespace heteropipe::text {
-namespace {
-
-using namespace detail;  // got, the shared phrases, the tools' sentences
-
-bool is_scalar(Field field) {
-  switch (field) {
-    case Field::tau:
-    case Field::d:
-    case Field::devices:
-    case Field::layer_times:
-    case Field::layer_memory:
-    case Field::links:
-    case Field::cut_bytes:
-    case Field::shared:
-    case Field::buffers:
-    case Field::service:
-    case Field::link_service:
-    case Field::service_matrix:
-    case Field::service_samples:
-    case Field::service_probabilities:
-      return false;
-    default:
-      return true;
-  }
-}
+namespace detail {
 
 // What an index counts in each of the planner's lists ("item" elsewhere).
 std::string_view position_noun(Field field) {
@@ -68,6 +44,34 @@ std::string_view position_noun(Field field) {
       return "cut";
     default:
       return "item";
+  }
+}
+
+}  // namespace detail
+
+namespace {
+
+using namespace detail;  // got, the shared phrases, position_noun, the tools' sentences
+
+bool is_scalar(Field field) {
+  switch (field) {
+    case Field::tau:
+    case Field::d:
+    case Field::devices:
+    case Field::layer_times:
+    case Field::layer_memory:
+    case Field::links:
+    case Field::cut_bytes:
+    case Field::shared:
+    case Field::buffers:
+    case Field::service:
+    case Field::link_service:
+    case Field::service_matrix:
+    case Field::service_samples:
+    case Field::service_probabilities:
+      return false;
+    default:
+      return true;
   }
 }
 

@@ -22,4 +22,7 @@ inline constexpr const char* kAtMost = "must be at most ";
 inline constexpr const char* kNotInteger = "must be a whole number";
 inline constexpr const char* kWrongType = "has the wrong type of value";
 
+// What an index counts in a field's list: "device", "link", "layer", ... ("item" elsewhere).
+std::string_view position_noun(Field field);
+
 }  // namespace heteropipe::text::detail

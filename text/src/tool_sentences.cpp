@@ -78,6 +78,12 @@ std::optional<std::string> range_of(const Error& e) {
 
 std::optional<std::string> tool_sentence(const Error& e) {
   if (is_trace_file_error(e)) return describe_trace_error(e);
+  if (e.code == ErrorCode::unknown_key && e.value == 1) {
+    // The field is the key meant, not where the typo is: say where by position alone.
+    const std::string where = e.index == kWholeField ? "input" : std::string(position_noun(e.field)) + " " +
+                                                                     std::to_string(e.index + 1);
+    return where + ": unknown key '" + quoted(e.token) + "' (did you mean " + std::string(field_name(e.field)) + "?)";
+  }
   return std::nullopt;
 }
 
@@ -99,6 +105,13 @@ std::optional<std::string> tool_what(const Error& e) {
       if (e.field == Field::unit) return "must be one of s, ms, us (got '" + quoted(e.token) + "')";
       return "must be one of " + choices(e.field) + " (got '" + quoted(e.token) + "')";
     case ErrorCode::missing_field:
+      // A trace's names the event's field; the planner's input names its key.
+      if (!is_trace_file_error(Error{e.code, e.field, 0, 0.0, {}})) return std::string("is missing");
+      return describe_trace_error(e);
+    case ErrorCode::unknown_key:
+      return "unknown key '" + quoted(e.token) + "'";
+    case ErrorCode::wrong_form:
+      return "is a key of the explicit form, and an input with a model is the estimate form";
     case ErrorCode::unmatched_begin:
     case ErrorCode::unmatched_end:
     case ErrorCode::bad_gzip:

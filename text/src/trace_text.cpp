@@ -20,8 +20,9 @@ std::string what(const Error& e) {
     case ErrorCode::empty: return "the file is empty";
     case ErrorCode::too_long:
       return "the text is " + grouped(e.value) + " bytes, over the limit of " + grouped(e.limit);
-    case ErrorCode::not_json:
-      return "not valid JSON, and not a schedule CSV (stage,microbatch,kind,start,end)";
+    case ErrorCode::not_json: return "not valid JSON";
+    case ErrorCode::not_a_trace:
+      return "neither trace JSON nor a schedule CSV (stage,microbatch,kind,start,end)";
     case ErrorCode::bad_gzip:
       if (e.value == kGzipNotInflated) return "the file is gzip-compressed; this reader takes text, so inflate it first";
       return "the gzip data is damaged or cut short";

@@ -9,6 +9,11 @@ export class HeteropipeError extends Error {
     this.value = info.value;
     this.limit = info.limit;
     this.token = info.token;
+    // Every error the call found, this one first; a list of one when it is
+    // alone (plan reports each bad key of its input).
+    this.errors = [this];
+    const more = info.errors || [];
+    for (let k = 1; k < more.length; k++) this.errors.push(new HeteropipeError(errorInfo(more[k])));
   }
 }
 HeteropipeError.prototype.name = 'HeteropipeError';

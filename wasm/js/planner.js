@@ -2,13 +2,7 @@
 // the pages' first load, heteropipe-calc.js, leaves them out; see
 // wasm/CMakeLists.txt). The input is read by the core's one JSON reader of
 // plan inputs, so this file only turns the caller's value into JSON text.
-import { quote, text } from './snapshot.js';
-
-// JSON has no NaN or Infinity: they travel as the words JS writes, so the
-// core's error names them (a wrong_type with that token), not a null.
-function finiteOrWord(key, value) {
-  return typeof value === 'number' && !Number.isFinite(value) ? String(value) : value;
-}
+import { jsonText, quote, text } from './snapshot.js';
 
 // The caller's input as JSON text: a string as it is, else the object
 // stringified here, where the caller's getters and toJSON run, before
@@ -18,8 +12,8 @@ function planText(input) {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     throw new TypeError('plan: input must be an object or JSON text (got ' + quote(input) + ')');
   }
-  // A cycle or a BigInt is JSON.stringify's own TypeError; an error the caller's code throws is theirs.
-  return JSON.stringify(input, finiteOrWord);
+  // A cycle or a BigInt is a TypeError, as JSON.stringify's; an error the caller's code throws is theirs.
+  return jsonText(input);
 }
 
 // The planner's functions for the API of module m, or none.

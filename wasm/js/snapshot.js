@@ -40,6 +40,68 @@ export function quote(v) {
   return String(v);
 }
 
+// A value as JSON text, as JSON.stringify writes it (toJSON and getters run,
+// undefined, functions and symbols are left out of objects and are null in
+// arrays), but by a loop, not recursion: a value nested any depth becomes
+// text, and the core names the field it is in, where JSON.stringify would
+// throw a RangeError. JSON has no NaN or Infinity: they travel as the words
+// JS writes, so the core's error names them (a wrong_type with that token),
+// not a null. A cycle or a BigInt is a TypeError.
+const CLOSE = {};  // marks the end of an open object or array on the stack
+export function jsonText(value) {
+  const parts = [];
+  const open = new Set();
+  const todo = [[0, value, '']];  // [0, value, its key], [1, text], or [CLOSE, object]
+  while (todo.length > 0) {
+    const [kind, item, key] = todo.pop();
+    if (kind === 1) {
+      parts.push(item);
+      continue;
+    }
+    if (kind === CLOSE) {
+      open.delete(item);
+      continue;
+    }
+    let v = item;
+    if ((typeof v === 'object' && v !== null) || typeof v === 'bigint') {
+      if (typeof v.toJSON === 'function') v = v.toJSON(key);
+    }
+    if (v === null) parts.push('null');
+    else if (typeof v === 'number') parts.push(Number.isFinite(v) ? JSON.stringify(v) : JSON.stringify(String(v)));
+    else if (typeof v === 'string' || typeof v === 'boolean') parts.push(JSON.stringify(v));
+    else if (typeof v === 'bigint') throw new TypeError('Do not know how to serialize a BigInt');
+    else if (typeof v !== 'object') parts.push('null');  // undefined, a function or a symbol in an array
+    else {
+      if (open.has(v)) throw new TypeError('Converting circular structure to JSON');
+      open.add(v);
+      const steps = [[CLOSE, v]];
+      if (Array.isArray(v)) {
+        steps.push([1, ']']);
+        for (let k = v.length - 1; k >= 0; k--) {
+          steps.push([0, v[k], String(k)]);
+          if (k > 0) steps.push([1, ',']);
+        }
+        steps.push([1, '[']);
+      } else {
+        const members = [];
+        for (const name of Object.keys(v)) {
+          const member = v[name];
+          if (member === undefined || typeof member === 'function' || typeof member === 'symbol') continue;
+          members.push([name, member]);
+        }
+        steps.push([1, '}']);
+        for (let k = members.length - 1; k >= 0; k--) {
+          steps.push([0, members[k][1], members[k][0]]);
+          steps.push([1, (k > 0 ? ',' : '') + JSON.stringify(members[k][0]) + ':']);
+        }
+        steps.push([1, '{']);
+      }
+      for (const step of steps) todo.push(step);
+    }
+  }
+  return parts.join('');
+}
+
 // UTF-8 bytes of a string, as TextEncoder writes it (a lone surrogate as U+FFFD).
 export function utf8Length(s) {
   if (!/[^\x00-\x7f]/.test(s)) return s.length;  // ASCII: the engine's scan is faster than a loop

@@ -5,7 +5,7 @@
 
 #include "heteropipe/plan/catalog.hpp"
 #include "heteropipe/plan/report.hpp"
-#include "heteropipe/plan_json/read_plan_json.hpp"
+#include "heteropipe/plan/read_json.hpp"
 #include "operations.hpp"
 
 namespace heteropipe::wasm {
@@ -14,9 +14,9 @@ double plan(double staging) {
   Request in(staging);
   auto text = in.text("input", Field::input);
   if (!text) return refuse(text.error());
-  auto request = read_plan_json(text.value());
-  if (!request) return refuse(request.error());
-  auto report = make_plan_report(request.value());
+  const PlanJson read = read_plan_json(text.value());
+  if (!read.errors.empty()) return refuse(read.errors);
+  auto report = make_plan_report(read.request);
   return report ? answer(std::move(report).value()) : refuse(report.error());
 }
 

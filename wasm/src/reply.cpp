@@ -140,6 +140,14 @@ double refuse(const Error& error) {
   return finish(std::move(kept), -1);
 }
 
+double refuse(const std::vector<Error>& errors) {
+  auto kept = new_reply();
+  Writer writer(*kept);
+  visit_fields(errors.front(), writer);
+  writer("errors", objects(errors));
+  return finish(std::move(kept), -1);
+}
+
 void release(double kept) {
   give_back(std::unique_ptr<Kept>(reinterpret_cast<Kept*>(static_cast<std::uintptr_t>(kept))));
 }

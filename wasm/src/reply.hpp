@@ -125,6 +125,9 @@ double value(T x) {
 
 // The failed reply: the error's fields and its English sentence.
 double refuse(const Error& error);
+// The failed reply of several errors: the first's fields and sentence, and
+// all of them (the first included) as `errors`.
+double refuse(const std::vector<Error>& errors);
 
 // Frees a large reply (plumbing, called by the wrapper once it has read it).
 void release(double kept);

@@ -54,7 +54,7 @@ declare namespace heteropipe {
   type Field = 'tau' | 'd' | 'M' | 'rho' | 'T_real' | 'points'
     // The planner's input.
     | 'devices' | 'layer_times' | 'memory_capacity' | 'layer_memory' | 'links' | 'latency' | 'bandwidth' | 'cut_bytes'
-    | 'objective' | 'order'
+    | 'objective' | 'order' | 'allow_idle_devices' | 'id'
     // The estimator's input and the planner's JSON text.
     | 'input' | 'model' | 'quant' | 'phase' | 'tokens' | 'context' | 'memory' | 'memory_bandwidth' | 'fp16_flops'
     | 'device_class' | 'layer_time' | 'avg_ts'
@@ -73,13 +73,13 @@ declare namespace heteropipe {
     // The planner's.
     | 'unknown_name' | 'sum_too_large' | 'delay_too_large' | 'fewer_layers_than_devices' | 'device_too_small'
     | 'memory_short' | 'no_feasible_split' | 'too_many_to_order' | 'order_search_too_large' | 'wrong_type'
-    | 'not_json' | 'unknown_id'
+    | 'not_json' | 'unknown_key' | 'wrong_form' | 'unknown_id'
     // The simulator's.
     | 'overlapping_groups' | 'no_such_link' | 'not_ascending' | 'too_many_sim_cells'
     | 'buffer_history_too_large'
     // Trace import.
     | 'missing_field' | 'unmatched_begin' | 'unmatched_end' | 'bad_gzip' | 'bad_pattern'
-    | 'duplicate_rank' | 'end_before_start' | 'not_a_permutation';
+    | 'duplicate_rank' | 'end_before_start' | 'not_a_permutation' | 'not_a_trace';
   type SandwichPosition = 'below_async' | 'inside' | 'above_block';
 
   /** Service times tau (S values) and optional link latencies d (S-1 values). */
@@ -150,6 +150,8 @@ declare namespace heteropipe {
     readonly value: number;
     readonly limit: number;
     readonly token: string;
+    /** Every error the call found, this one first; a list of one when it is alone (plan reports each bad key of its input). */
+    readonly errors: HeteropipeError[];
   }
 
   /** Every quantity of the model; the same fields, names and values as the CLI's --json. */

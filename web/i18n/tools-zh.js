@@ -7,6 +7,7 @@
       input: '输入', model: '模型', quant: '量化', context: '上下文长度', tokens: '每个微批次的 token 数', phase: '阶段',
       objective: '优化目标', devices: '设备', links: '链路', memory_capacity: '显存容量', layer_memory: '层显存',
       layer_times: '层时间', memory: '显存', memory_bandwidth: '带宽', fp16_flops: 'FP16 算力',
+      allow_idle_devices: '允许空闲设备', id: 'id',
       // The simulator's.
       service: '服务时间分布', link_service: '传输时间分布', link_mode: '链路模式', shared: '共享链路', buffers: '缓冲区',
       reps: '重复次数', seed: '随机种子', service_samples: '实测分位数', service_matrix: '服务时间矩阵',
@@ -25,6 +26,10 @@
         case 'unknown_id': return '“' + e.token + '”不在目录中';
         case 'unknown_name': return '不是可选的名称（输入为 ' + got + '）';
         case 'not_json': return '不是有效的 JSON（读到第 ' + G(e.value) + ' 字节处停止）';
+        case 'unknown_key':
+          return '未知的键“' + e.token + '”' + (e.value === 1 ? '（是否想写 ' + e.field + '？）' : '');
+        case 'wrong_form': return '是显式输入形式的键，而带 model 的输入是估算形式';
+        case 'missing_field': return '缺少此键';
         case 'device_too_small': return '容量 ' + N(e.value) + ' 小于最小的一层所需的 ' + N(e.limit);
         case 'memory_short': return '所有设备合计比各层所需少 ' + N(e.value) + '（共需 ' + N(e.limit) + '）';
         case 'no_feasible_split': return '没有任何连续的层切分能放进每台设备的显存';

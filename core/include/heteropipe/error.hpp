@@ -41,7 +41,10 @@ enum class ErrorCode {
   wrong_type,       // a structured input (JSON) holds the wrong kind of value; token = that value
   // The planner's estimator and its JSON form:
   not_json,         // the text is not JSON; value = the byte offset where reading stopped (a trace's:
-                    // index = that byte, token = the file's label; also not a trace's shape)
+                    // index = that byte, token = the file's label)
+  unknown_key,      // a JSON key the object does not have; token = the key; value 1: field is the
+                    // nearest known key (a typo), value 0: field (and index) say where the key is
+  wrong_form,       // a key of the planner's other input form (explicit / estimate); field = the key
   unknown_id,       // an id the catalog does not hold; token = the id
   // The simulator (heteropipe/sim):
   overlapping_groups,  // a link in two shared groups, or twice in one; index = the group, value = the link
@@ -62,6 +65,8 @@ enum class ErrorCode {
   duplicate_rank,    // two files claim the same rank; value = the rank
   end_before_start,  // a CSV row whose end is before its start
   not_a_permutation, // a stage order that is not each found rank once; value = the offending rank
+  not_a_trace,       // a file that is neither trace JSON nor a schedule CSV (by its first bytes or
+                     // its header line)
 };
 
 // Which input the error is about.
@@ -69,6 +74,7 @@ enum class Field {
   tau, d, M, rho, T_real, points,
   // The planner's input (heteropipe/plan/input.hpp):
   devices, layer_times, memory_capacity, layer_memory, links, latency, bandwidth, cut_bytes, objective, order,
+  allow_idle_devices, id,
   // The estimator's input (heteropipe/plan/estimate.hpp) and the JSON text as a whole:
   input, model, quant, phase, tokens, context, memory, memory_bandwidth, fp16_flops, device_class, layer_time,
   avg_ts,

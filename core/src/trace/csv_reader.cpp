@@ -4,6 +4,7 @@
 #include <cmath>
 #include <string>
 
+#include "../json_cursor.hpp"
 #include "heteropipe/limits.hpp"
 #include "heteropipe/parse.hpp"
 #include "heteropipe/trace/events.hpp"
@@ -140,11 +141,12 @@ std::optional<Error> read_schedule_csv(std::string_view text, std::string_view l
 }
 
 std::optional<Error> read_trace_text(std::string_view text, std::string_view label, TraceEvents& into) {
-  const std::string_view body = trim_blanks(text);
+  // JSON after a byte-order mark too (the cursor skips it).
+  const std::string_view body = trim_blanks(json_detail::skip_bom(text));
   if (!body.empty() && (body.front() == '{' || body.front() == '[')) return read_chrome_trace(text, label, into);
   if (text.empty()) return Error{ErrorCode::empty, Field::trace, 0, 0, std::string(label)};
   // Neither JSON nor the CSV's header: say so at byte 0 rather than at line 0.
-  if (body.substr(0, kColumns.size()) != kColumns) return Error{ErrorCode::not_json, Field::trace, 0, 0, std::string(label)};
+  if (body.substr(0, kColumns.size()) != kColumns) return Error{ErrorCode::not_a_trace, Field::trace, 0, 0, std::string(label)};
   return read_schedule_csv(text, label, into);
 }
 

@@ -1,0 +1,39 @@
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+#include "heteropipe/error.hpp"
+#include "heteropipe/plan/estimate.hpp"
+
+// The planner's input as JSON text (docs/planner.md#input), read by the
+// core's one JSON reader: the one place that knows which key holds what,
+// shared by the CLI, the Python package and the wasm module. It reads text
+// only (no files), so every front end hands it what the user gave.
+namespace heteropipe {
+
+// A document with a "model" key is the estimate form
+// {model, quant, devices: [ids or objects], links, phase, tokens, context, M,
+// objective, order, allow_idle_devices}; any other object is the explicit
+// form {devices: [{layer_times, memory_capacity}], layer_memory, links:
+// [{latency, bandwidth}], cut_bytes, M, objective, order, allow_idle_devices}.
+// The explicit form without links has free ones (no latency, no transfer).
+struct PlanJson {
+  PlanRequest request;
+  // Every problem found, in the order of the text; empty when the request is
+  // whole. Text that is not JSON gives one error alone: not_json (value: the
+  // byte where reading stopped), or too_long. Otherwise each bad key gives one:
+  // a value of the wrong JSON type (wrong_type, the value's text as token), a
+  // number past its field's range or a count by the core's count rules
+  // (parse_number, parse_count), a missing required key (missing_field), an
+  // unknown key (unknown_key, token the key; field the nearest known key and
+  // value 1 when one is near, else where it is and value 0), a key of the
+  // other form (wrong_form), an unknown name (unknown_name). Each names the
+  // field and, inside a list, the device, link or layer; a list reports its
+  // first bad item. Values themselves are checked by estimate() and make_plan().
+  std::vector<Error> errors;
+};
+
+PlanJson read_plan_json(std::string_view text);
+
+}  // namespace heteropipe

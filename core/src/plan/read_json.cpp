@@ -1,0 +1,461 @@
+// The planner's JSON input through the core's JSON cursor: the text is read
+// twice, once to know that it is JSON and which form it is (a "model" key may
+// come last), then to read each key, so that every bad key is reported and
+// nothing waits for a tree of the whole document.
+#include "heteropipe/plan/read_json.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <string>
+
+#include "../json_cursor.hpp"
+#include "heteropipe/limits.hpp"
+#include "heteropipe/parse.hpp"
+#include "heteropipe/plan/plan.hpp"
+#include "key_suggestion.hpp"
+
+namespace heteropipe {
+namespace {
+
+using json_detail::JsonCursor;
+using json_detail::JsonType;
+
+// What an error quotes of a value: its text, cut to this many bytes.
+constexpr std::size_t kQuoteBytes = 40;
+// Nothing here recurses, so the reader needs no depth limit of its own.
+constexpr std::int64_t kNoDepthLimit = std::numeric_limits<std::int64_t>::max();
+
+using plan_detail::Key;
+using plan_detail::Keys;
+
+// Each object's keys, in each form. A key of the other form is told apart
+// from a typo: it says which form the input is.
+constexpr Key kExplicitTop[] = {{"devices", Field::devices},     {"layer_memory", Field::layer_memory},
+                                {"links", Field::links},         {"cut_bytes", Field::cut_bytes},
+                                {"M", Field::M},                 {"objective", Field::objective},
+                                {"order", Field::order},         {"allow_idle_devices", Field::allow_idle_devices}};
+constexpr Key kEstimateTop[] = {{"model", Field::model},   {"quant", Field::quant},
+                                {"devices", Field::devices}, {"links", Field::links},
+                                {"phase", Field::phase},   {"tokens", Field::tokens},
+                                {"context", Field::context}, {"M", Field::M},
+                                {"objective", Field::objective}, {"order", Field::order},
+                                {"allow_idle_devices", Field::allow_idle_devices}};
+constexpr Key kExplicitOnlyTop[] = {{"layer_memory", Field::layer_memory}, {"cut_bytes", Field::cut_bytes}};
+constexpr Key kEstimateOnlyTop[] = {{"model", Field::model}, {"quant", Field::quant}, {"phase", Field::phase},
+                                    {"tokens", Field::tokens}, {"context", Field::context}};
+constexpr Key kExplicitDevice[] = {{"layer_times", Field::layer_times}, {"memory_capacity", Field::memory_capacity}};
+constexpr Key kEstimateDevice[] = {{"id", Field::id},
+                                   {"memory", Field::memory},
+                                   {"memory_bandwidth", Field::memory_bandwidth},
+                                   {"fp16_flops", Field::fp16_flops},
+                                   {"device_class", Field::device_class},
+                                   {"layer_time", Field::layer_time},
+                                   {"avg_ts", Field::avg_ts}};
+constexpr Key kExplicitLink[] = {{"latency", Field::latency}, {"bandwidth", Field::bandwidth}};
+constexpr Key kEstimateLink[] = {{"id", Field::id}, {"latency", Field::latency}, {"bandwidth", Field::bandwidth}};
+constexpr Key kEstimateOnlyLink[] = {{"id", Field::id}};
+
+// The cursor and every problem found so far. Each read_* consumes exactly
+// one value, whether it is good or not, so reading goes on after a problem.
+class Reader {
+ public:
+  explicit Reader(std::string_view text) : c_(text, "", Field::input, kNoDepthLimit) {}
+
+  std::vector<Error> errors;
+
+  void add(Error e) { errors.push_back(std::move(e)); }
+
+  bool at_object() { return c_.peek() == JsonType::object; }
+  bool at_string() { return c_.peek() == JsonType::string; }
+
+  void wrong_type(Field field, std::int64_t index) {
+    c_.peek();  // past blanks, to where the value starts
+    const std::size_t begin = c_.offset();
+    c_.skip_value();
+    add(Error{ErrorCode::wrong_type, field, index, 0.0, quoted(c_.text_from(begin))});
+  }
+
+  void skip() { c_.skip_value(); }
+
+  // A number by `parse` (the core's rules for numbers or for counts); JSON has
+  // no NaN or infinity, so the words JavaScript and Python write for them
+  // stand for them and reach the checks, which refuse them by name.
+  template <class Parse>
+  bool number_by(Field field, std::int64_t index, double& out, Parse parse) {
+    const JsonType type = c_.peek();
+    if (type == JsonType::number) {
+      std::string_view token;
+      c_.read_number_text(token, field);
+      auto x = parse(token);
+      if (!x) {
+        Error e = x.error();
+        e.index = index;
+        add(std::move(e));
+        return false;
+      }
+      out = x.value();
+      return true;
+    }
+    if (type == JsonType::string) {
+      const std::size_t begin = c_.offset();
+      std::string word;
+      c_.read_string(word);
+      if (word == "NaN") out = std::numeric_limits<double>::quiet_NaN();
+      else if (word == "Infinity") out = std::numeric_limits<double>::infinity();
+      else if (word == "-Infinity") out = -std::numeric_limits<double>::infinity();
+      else {
+        add(Error{ErrorCode::wrong_type, field, index, 0.0, quoted(c_.text_from(begin))});
+        return false;
+      }
+      return true;
+    }
+    wrong_type(field, index);
+    return false;
+  }
+
+  bool number(Field field, std::int64_t index, double& out) {
+    return number_by(field, index, out, [field](std::string_view token) { return parse_number(token, field); });
+  }
+
+  // A whole number in [low, high], judged from its digits as the calculator's counts are.
+  bool count(Field field, double low, double high, double& out) {
+    return number_by(field, kWholeField, out,
+                     [=](std::string_view token) { return parse_count(token, field, low, high); });
+  }
+
+  bool optional_number(Field field, std::int64_t index, std::optional<double>& out) {
+    double x = 0;
+    if (!number(field, index, x)) return false;
+    out = x;
+    return true;
+  }
+
+  bool text(Field field, std::int64_t index, std::string& out) {
+    if (c_.peek() == JsonType::string) return c_.read_string(out);
+    wrong_type(field, index);
+    return false;
+  }
+
+  bool flag(Field field, bool& out) {
+    if (c_.peek() != JsonType::boolean) {
+      wrong_type(field, kWholeField);
+      return false;
+    }
+    const std::size_t begin = c_.offset();
+    c_.skip_value();
+    out = c_.text_from(begin) == "true";
+    return true;
+  }
+
+  // A list of numbers. Its errors carry `owner` (a device) when the list
+  // belongs to one, else the item; only its first bad item is reported.
+  bool numbers(Field field, std::int64_t owner, std::vector<double>& out) {
+    out.clear();
+    if (c_.peek() != JsonType::array) {
+      wrong_type(field, owner);
+      return false;
+    }
+    c_.enter('[');
+    bool ok = true;
+    for (std::int64_t k = 0; c_.next_item(); ++k) {
+      double x = 0;
+      if (ok) {
+        ok = number(field, owner == kWholeField ? k : owner, x);
+      } else {
+        c_.skip_value();
+      }
+      out.push_back(x);
+    }
+    return ok;
+  }
+
+  // A list whose items read_item(k) reads, one value each.
+  template <class ReadItem>
+  void list(Field field, ReadItem read_item) {
+    if (c_.peek() != JsonType::array) {
+      wrong_type(field, kWholeField);
+      return;
+    }
+    c_.enter('[');
+    for (std::int64_t k = 0; c_.next_item(); ++k) read_item(k);
+  }
+
+  // An object (where, index say where it sits) whose keys are `keys`, each
+  // value read by on_key(field). A key of `other` (the other form's) goes to
+  // on_other(field) and is skipped; any other key is unknown_key.
+  // False when the value is no object (wrong_type).
+  template <class OnKey, class OnOther>
+  bool object(Field where, std::int64_t index, Keys keys, Keys other, OnKey on_key, OnOther on_other) {
+    if (c_.peek() != JsonType::object) {
+      wrong_type(where, index);
+      return false;
+    }
+    c_.enter('{');
+    std::string key;
+    while (c_.next_key(key)) {
+      if (const Key* known = plan_detail::find_key(keys, key)) {
+        on_key(known->field);
+      } else if (const Key* foreign = plan_detail::find_key(other, key)) {
+        on_other(foreign->field);
+        c_.skip_value();
+      } else {
+        add(plan_detail::unknown_key(key, where, index, keys));
+        c_.skip_value();
+      }
+    }
+    return true;
+  }
+
+ private:
+  static std::string quoted(std::string_view text) {
+    if (text.size() <= kQuoteBytes) return std::string(text);
+    std::size_t cut = kQuoteBytes;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;  // not inside a UTF-8 character
+    return std::string(text.substr(0, cut)) + "...";
+  }
+
+  JsonCursor c_;
+};
+
+// The keys both forms share: M, objective, order, allow_idle_devices.
+template <class Input>
+void read_shared(Reader& r, Field field, Input& in) {
+  switch (field) {
+    case Field::M:
+      r.count(Field::M, limits::kMinBatches, limits::kMaxBatches, in.M);
+      return;
+    case Field::objective:
+    case Field::order: {
+      std::string name;
+      if (!r.text(field, kWholeField, name)) return;
+      if (field == Field::objective) {
+        auto o = objective_from_name(name);
+        if (o) in.objective = o.value();
+        else r.add(o.error());
+      } else {
+        auto o = device_order_from_name(name);
+        if (o) in.order = o.value();
+        else r.add(o.error());
+      }
+      return;
+    }
+    case Field::allow_idle_devices:
+      r.flag(Field::allow_idle_devices, in.allow_idle_devices);
+      return;
+    default:
+      r.skip();
+  }
+}
+
+Error missing(Field field, std::int64_t index = kWholeField) {
+  return Error{ErrorCode::missing_field, field, index, 0.0, {}};
+}
+
+void read_explicit(Reader& r, PlanInput& in) {
+  bool devices = false, layer_memory = false, links = false, cuts = false, model_said = false;
+  // A key of the estimate form: this input has no model, which that form needs.
+  auto estimate_key = [&](Field) {
+    if (!model_said) r.add(missing(Field::model));
+    model_said = true;
+  };
+  r.object(Field::input, kWholeField, kExplicitTop, kEstimateOnlyTop, [&](Field field) {
+    switch (field) {
+      case Field::devices:
+        devices = true;
+        in.devices.clear();
+        r.list(Field::devices, [&](std::int64_t s) {
+          PlanDevice device;
+          bool times = false, capacity = false;
+          const bool object = r.object(Field::devices, s, kExplicitDevice, kEstimateDevice, [&](Field key) {
+            if (key == Field::layer_times) {
+              times = true;
+              r.numbers(Field::layer_times, s, device.layer_times);
+            } else {
+              capacity = true;
+              r.number(Field::memory_capacity, s, device.memory_capacity);
+            }
+          }, estimate_key);
+          if (object && !times) r.add(missing(Field::layer_times, s));
+          if (object && !capacity) r.add(missing(Field::memory_capacity, s));
+          in.devices.push_back(std::move(device));
+        });
+        return;
+      case Field::layer_memory:
+        layer_memory = true;
+        r.numbers(Field::layer_memory, kWholeField, in.layer_memory);
+        return;
+      case Field::links:
+        links = true;
+        in.links.clear();
+        r.list(Field::links, [&](std::int64_t i) {
+          PlanLink link;
+          bool latency = false, bandwidth = false;
+          const bool object = r.object(Field::links, i, kExplicitLink, kEstimateOnlyLink, [&](Field key) {
+            (key == Field::latency ? latency : bandwidth) = true;
+            r.number(key, i, key == Field::latency ? link.latency : link.bandwidth);
+          }, estimate_key);
+          if (object && !latency) r.add(missing(Field::latency, i));
+          if (object && !bandwidth) r.add(missing(Field::bandwidth, i));
+          in.links.push_back(link);
+        });
+        return;
+      case Field::cut_bytes:
+        cuts = true;
+        r.numbers(Field::cut_bytes, kWholeField, in.cut_bytes);
+        return;
+      default:
+        read_shared(r, field, in);
+    }
+  }, estimate_key);
+  if (!devices) r.add(missing(Field::devices));
+  if (!layer_memory) r.add(missing(Field::layer_memory));
+  // No links: free ones (no latency, no transfer). Cut sizes cost only over
+  // links, so giving them without links is a missing key, not a silent zero.
+  if (!links && cuts) r.add(missing(Field::links));
+  if (!links && !in.devices.empty()) in.links.assign(in.devices.size() - 1, PlanLink{0.0, 1.0});
+  if (!cuts) in.cut_bytes.assign(in.layer_memory.empty() ? 0 : in.layer_memory.size() - 1, 0.0);
+}
+
+// A device or link of the estimate form: a catalog id, or an object of an
+// optional id and numbers (`keys`; device_class is a name).
+template <class Choice>
+void read_choice(Reader& r, Field where, std::int64_t k, Keys keys, Keys other, Choice& choice,
+                 void (*on_key)(Reader&, Field, std::int64_t, Choice&), const Error& other_error) {
+  if (r.at_string()) {
+    r.text(where, k, choice.id);
+    return;
+  }
+  r.object(where, k, keys, other, [&](Field key) {
+    if (key == Field::id) r.text(Field::id, k, choice.id);
+    else on_key(r, key, k, choice);
+  }, [&](Field field) {
+    Error e = other_error;
+    e.field = field;
+    e.index = k;
+    r.add(std::move(e));
+  });
+}
+
+void device_key(Reader& r, Field key, std::int64_t s, DeviceChoice& choice) {
+  switch (key) {
+    case Field::memory: r.optional_number(key, s, choice.memory); return;
+    case Field::memory_bandwidth: r.optional_number(key, s, choice.memory_bandwidth); return;
+    case Field::fp16_flops: r.optional_number(key, s, choice.fp16_flops); return;
+    case Field::layer_time: r.optional_number(key, s, choice.layer_time); return;
+    case Field::avg_ts: r.optional_number(key, s, choice.avg_ts); return;
+    default: {  // device_class
+      std::string name;
+      if (!r.text(Field::device_class, s, name)) return;
+      auto c = device_class_from_name(name);
+      if (c) choice.device_class = c.value();
+      else r.add(Error{c.error().code, Field::device_class, s, 0.0, c.error().token});
+    }
+  }
+}
+
+void link_key(Reader& r, Field key, std::int64_t i, LinkChoice& choice) {
+  r.optional_number(key, i, key == Field::latency ? choice.latency : choice.bandwidth);
+}
+
+void read_estimate(Reader& r, EstimateInput& in) {
+  bool quant = false, devices = false;
+  const Error explicit_key{ErrorCode::wrong_form, Field::input, kWholeField, 0.0, {}};
+  r.object(Field::input, kWholeField, kEstimateTop, kExplicitOnlyTop, [&](Field field) {
+    switch (field) {
+      case Field::model:
+        r.text(Field::model, kWholeField, in.model);
+        return;
+      case Field::quant:
+        quant = true;
+        r.text(Field::quant, kWholeField, in.quant);
+        return;
+      case Field::devices:
+        devices = true;
+        in.devices.clear();
+        r.list(Field::devices, [&](std::int64_t s) {
+          DeviceChoice choice;
+          read_choice<DeviceChoice>(r, Field::devices, s, kEstimateDevice, kExplicitDevice, choice, &device_key,
+                                    explicit_key);
+          in.devices.push_back(std::move(choice));
+        });
+        return;
+      case Field::links:
+        in.links.clear();
+        r.list(Field::links, [&](std::int64_t i) {
+          LinkChoice choice;
+          read_choice<LinkChoice>(r, Field::links, i, kEstimateLink, {}, choice, &link_key, explicit_key);
+          in.links.push_back(std::move(choice));
+        });
+        return;
+      case Field::phase: {
+        std::string name;
+        if (!r.text(Field::phase, kWholeField, name)) return;
+        auto p = phase_from_name(name);
+        if (p) in.phase = p.value();
+        else r.add(p.error());
+        return;
+      }
+      case Field::tokens:
+        r.count(Field::tokens, 1, limits::kMaxEstimateTokens, in.tokens);
+        return;
+      case Field::context:
+        r.count(Field::context, 0, limits::kMaxEstimateContext, in.context);
+        return;
+      default:
+        read_shared(r, field, in);
+    }
+  }, [&](Field field) {
+    Error e = explicit_key;
+    e.field = field;
+    r.add(std::move(e));
+  });
+  if (!quant) r.add(missing(Field::quant));
+  if (!devices) r.add(missing(Field::devices));
+}
+
+}  // namespace
+
+PlanJson read_plan_json(std::string_view text) {
+  PlanJson out{PlanInput{}, {}};
+  if (static_cast<double>(text.size()) > limits::kMaxTextBytes) {
+    out.errors.push_back(Error{ErrorCode::too_long, Field::input, kWholeField, static_cast<double>(text.size()), {},
+                               limits::kMaxTextBytes});
+    return out;
+  }
+  // First: JSON at all (else that alone is the answer), and which form.
+  JsonCursor check(text, "", Field::input, kNoDepthLimit);
+  bool has_model = false;
+  if (check.peek() == JsonType::object) {
+    check.enter('{');
+    std::string key;
+    while (check.next_key(key)) {
+      has_model = has_model || key == "model";
+      check.skip_value();
+    }
+  } else {
+    check.skip_value();
+  }
+  check.finish();
+  if (check.error) {
+    const auto stopped = static_cast<double>(check.error->index);
+    out.errors.push_back(Error{ErrorCode::not_json, Field::input, kWholeField, stopped, {}});
+    return out;
+  }
+  Reader r(text);
+  if (!r.at_object()) {
+    r.wrong_type(Field::input, kWholeField);
+  } else if (has_model) {
+    EstimateInput in;
+    read_estimate(r, in);
+    out.request = std::move(in);
+  } else {
+    PlanInput in;
+    read_explicit(r, in);
+    out.request = std::move(in);
+  }
+  out.errors = std::move(r.errors);
+  return out;
+}
+
+}  // namespace heteropipe

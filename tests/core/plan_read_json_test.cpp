@@ -1,0 +1,210 @@
+// The planner's JSON reader (read_plan_json, on the core's JSON cursor): both
+// forms, and every refusal coded with its field and position.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include <heteropipe/plan/read_json.hpp>
+#include <heteropipe/plan/report.hpp>
+#include <heteropipe/text/error_text.hpp>
+
+using namespace heteropipe;
+
+namespace {
+
+Error error_of(const std::string& text) {
+  const PlanJson read = read_plan_json(text);
+  REQUIRE(!read.errors.empty());
+  return read.errors.front();
+}
+
+std::vector<std::string> sentences(const std::string& text) {
+  std::vector<std::string> out;
+  for (const Error& e : read_plan_json(text).errors) out.push_back(text::describe(e));
+  return out;
+}
+
+// A valid explicit input with `extra` keys added at its top level.
+std::string explicit_with(const std::string& extra) {
+  return R"({"devices": [{"layer_times": [1], "memory_capacity": 1}], "layer_memory": [1])" + extra + "}";
+}
+
+}  // namespace
+
+TEST_CASE("plan json: the explicit form") {
+  const auto read = read_plan_json(R"({"devices": [{"layer_times": [1, 2], "memory_capacity": 5},
+      {"layer_times": [2, 2], "memory_capacity": 5}], "layer_memory": [1, 1],
+      "links": [{"latency": 0.5, "bandwidth": 2}], "M": 4, "objective": "blocking"})");
+  REQUIRE(read.errors.empty());
+  const PlanInput& in = std::get<PlanInput>(read.request);
+  CHECK(in.devices[0].layer_times == std::vector<double>{1, 2});
+  CHECK(in.links[0].bandwidth == 2);
+  CHECK(in.cut_bytes == std::vector<double>{0});  // absent: free cuts
+  CHECK(in.M == 4);
+  CHECK(in.objective == Objective::blocking);
+}
+
+TEST_CASE("plan json: the estimate form, with ids, objects, overrides and measured speeds") {
+  const auto request = read_plan_json(R"({"model": "llama-3-70b", "quant": "Q4_K_M",
+      "devices": ["rtx-4090", {"id": "rtx-3090", "memory_bandwidth": 9e11},
+                  {"memory": 2.5e10, "memory_bandwidth": 4e11, "fp16_flops": 3e13, "device_class": "apple"},
+                  {"id": "tesla-p40", "avg_ts": 5.5}],
+      "links": ["pcie4-x16", {"id": "nvlink-3090", "latency": 1e-6}, {"latency": 1e-4, "bandwidth": 1.25e9}],
+      "phase": "prefill", "tokens": 512, "context": 4096, "M": 2, "objective": "throughput"})");
+  REQUIRE(request.errors.empty());
+  const EstimateInput& in = std::get<EstimateInput>(request.request);
+  CHECK(in.model == "llama-3-70b");
+  CHECK(in.devices.size() == 4);
+  CHECK(in.devices[1].memory_bandwidth == 9e11);
+  CHECK(in.devices[2].device_class == DeviceClass::apple);
+  CHECK(in.devices[3].avg_ts == 5.5);
+  CHECK(in.links[1].id == "nvlink-3090");
+  CHECK(in.links[1].latency == 1e-6);
+  CHECK(in.phase == Phase::prefill);
+  CHECK(in.tokens == 512);
+  CHECK(in.context == 4096);
+  CHECK(in.objective == Objective::throughput);
+}
+
+TEST_CASE("plan json: refusals name the field and the position") {
+  CHECK(error_of("{\"devices\": [").code == ErrorCode::not_json);
+  CHECK(error_of("{\"devices\": [").value == 13);  // all 13 bytes read, then the text ended
+  CHECK(text::describe(error_of("[1]")) == "input: has the wrong type of value (got [1])");
+  const Error time = error_of(R"({"devices": [{"layer_times": [1, "x"], "memory_capacity": 1}], "layer_memory": [1, 1]})");
+  CHECK(time.code == ErrorCode::wrong_type);
+  CHECK(time.field == Field::layer_times);
+  CHECK(time.index == 0);
+  const Error missing = error_of(R"({"model": "llama-3-8b", "devices": ["rtx-4090"]})");
+  CHECK(missing.code == ErrorCode::missing_field);
+  CHECK(text::describe(missing) == "quant: is missing");
+  CHECK(missing.field == Field::quant);
+  const Error device = error_of(R"({"model": "llama-3-8b", "quant": "F16", "devices": ["rtx-4090", 7]})");
+  CHECK(device.field == Field::devices);
+  CHECK(device.index == 1);
+  const Error bandwidth =
+      error_of(R"({"model": "llama-3-8b", "quant": "F16", "devices": [{"id": "rtx-4090", "memory_bandwidth": "fast"}]})");
+  CHECK(bandwidth.field == Field::memory_bandwidth);
+  CHECK(bandwidth.index == 0);
+  const Error phase = error_of(R"({"model": "llama-3-8b", "quant": "F16", "devices": ["rtx-4090"], "phase": "train"})");
+  CHECK(text::describe(phase) == "phase: must be one of decode, prefill (got 'train')");
+  const Error device_class = error_of(
+      R"({"model": "llama-3-8b", "quant": "F16", "devices": [{"memory": 1, "device_class": "tpu"}]})");
+  CHECK(text::describe(device_class) ==
+        "device_class, device 1: must be one of nvidia-gddr, nvidia-hbm, apple (got 'tpu')");
+}
+
+TEST_CASE("plan json: NaN and infinities, spelled as JavaScript and Python write them, reach the checks") {
+  const auto request = read_plan_json(
+      R"({"devices": [{"layer_times": [1, "NaN"], "memory_capacity": 5}], "layer_memory": [1, 1]})");
+  REQUIRE(request.errors.empty());
+  const PlanInput& in = std::get<PlanInput>(request.request);
+  const Error e = *check_plan_input(in);
+  CHECK(e.code == ErrorCode::not_finite);
+  CHECK(e.field == Field::layer_times);
+  CHECK(text::describe(e) == "layer_times, device 1: must be a finite number (got nan)");
+}
+
+TEST_CASE("plan json: the sentences of the estimator's errors") {
+  CHECK(text::describe(Error{ErrorCode::unknown_id, Field::devices, 1, 0.0, "rtx-9090"}) ==
+        "devices, device 2: 'rtx-9090' is not in the catalog");
+  CHECK(text::describe(Error{ErrorCode::not_json, Field::input, kWholeField, 14.0, {}}) ==
+        "input: not valid JSON (reading stopped at byte 14)");
+  CHECK(text::describe(Error{ErrorCode::out_of_range, Field::tokens, kWholeField, 0.0, {}, 1}) ==
+        "tokens: must be between 1 and 1,048,576 (got 0)");
+}
+
+TEST_CASE("plan json: a wrong-typed value nested 100,000 deep is a wrong type, read without recursion") {
+  const std::string deep = "{\"M\":" + std::string(100000, '[') + std::string(100000, ']') +
+                           R"(,"devices":[{"layer_times":[1],"memory_capacity":1}],"layer_memory":[1]})";
+  const std::vector<std::string> said = sentences(deep);
+  REQUIRE(said.size() == 1);
+  CHECK(said[0] == "M: has the wrong type of value (got " + std::string(40, '[') + "...)");
+  // Deep text that is not JSON is still only that.
+  CHECK(error_of("{\"M\":" + std::string(100000, '[')).code == ErrorCode::not_json);
+}
+
+TEST_CASE("plan json: every error names its key") {
+  CHECK(sentences(explicit_with(R"(, "allow_idle_devices": "yes")")) ==
+        std::vector<std::string>{"allow_idle_devices: has the wrong type of value (got \"yes\")"});
+  CHECK(sentences(explicit_with(R"(, "allow_idle_devices": null)")) ==
+        std::vector<std::string>{"allow_idle_devices: has the wrong type of value (got null)"});
+  CHECK(sentences(R"({"model": "llama-3-8b", "quant": "F16", "devices": [{"id": 7}]})") ==
+        std::vector<std::string>{"id, item 1: has the wrong type of value (got 7)"});
+}
+
+TEST_CASE("plan json: counts by the calculator's count rules, numbers past the range named by field") {
+  CHECK(sentences(explicit_with(R"(, "M": 9007199254740993)")) ==
+        std::vector<std::string>{"M: must be between 1 and 2^53 (got 9007199254740993)"});
+  CHECK(error_of(explicit_with(R"(, "M": 0.99999999999999999)")).code == ErrorCode::not_integer);
+  CHECK(error_of(R"({"model": "llama-3-8b", "quant": "F16", "devices": ["rtx-4090"], "tokens": 2.5})").field ==
+        Field::tokens);
+  const Error M = error_of(explicit_with(R"(, "M": 1e400)"));
+  CHECK(M.code == ErrorCode::too_large);
+  CHECK(M.field == Field::M);
+  const Error time = error_of(R"({"devices": [{"layer_times": [1e400], "memory_capacity": 1}], "layer_memory": [1]})");
+  CHECK(text::describe(time) == "layer_times, device 1: must be at most 1e15 (got 1e400)");
+  const auto fine = read_plan_json(explicit_with(R"(, "M": 9007199254740992)"));
+  REQUIRE(fine.errors.empty());
+  CHECK(std::get<PlanInput>(fine.request).M == 9007199254740992.0);
+}
+
+TEST_CASE("plan json: unknown keys are refused with the nearest known key") {
+  CHECK(sentences(explicit_with(R"(, "objectve": "blocking")")) ==
+        std::vector<std::string>{"input: unknown key 'objectve' (did you mean objective?)"});
+  CHECK(sentences(explicit_with(R"(, "allow_idle_device": true)")) ==
+        std::vector<std::string>{"input: unknown key 'allow_idle_device' (did you mean allow_idle_devices?)"});
+  CHECK(sentences(explicit_with(R"(, "colour": 1)")) == std::vector<std::string>{"input: unknown key 'colour'"});
+  CHECK(sentences(R"({"devices": [{"layer_times": [1], "memory_capacity": 1, "memory_capacty": 2}], "layer_memory": [1]})") ==
+        std::vector<std::string>{"device 1: unknown key 'memory_capacty' (did you mean memory_capacity?)"});
+  CHECK(sentences(R"({"model": "llama-3-8b", "quant": "F16", "devices": [{"id": "rtx-4090", "memroy": 1}]})") ==
+        std::vector<std::string>{"device 1: unknown key 'memroy' (did you mean memory?)"});
+  const Error unknown = error_of(explicit_with(R"(, "objectve": 1)"));
+  CHECK(unknown.code == ErrorCode::unknown_key);
+  CHECK(unknown.field == Field::objective);
+  CHECK(unknown.value == 1);
+  CHECK(unknown.token == "objectve");
+}
+
+TEST_CASE("plan json: a key of the other form, and quant without a model") {
+  CHECK(sentences(R"({"model": "llama-3-8b", "quant": "F16", "devices": ["rtx-4090"], "layer_memory": [1]})") ==
+        std::vector<std::string>{
+            "layer_memory: is a key of the explicit form, and an input with a model is the estimate form"});
+  CHECK(sentences(explicit_with(R"(, "quant": "F16")")) == std::vector<std::string>{"model: is missing"});
+  CHECK(sentences(R"({"quant": "F16", "devices": ["rtx-4090"]})") ==
+        std::vector<std::string>{"model: is missing", "devices, device 1: has the wrong type of value (got \"rtx-4090\")",
+                                 "layer_memory: is missing"});
+}
+
+TEST_CASE("plan json: explicit links may be left out: free links") {
+  const auto read = read_plan_json(R"({"devices": [{"layer_times": [1, 2], "memory_capacity": 5},
+      {"layer_times": [2, 1], "memory_capacity": 5}], "layer_memory": [1, 1]})");
+  REQUIRE(read.errors.empty());
+  const PlanInput& in = std::get<PlanInput>(read.request);
+  REQUIRE(in.links.size() == 1);
+  CHECK(in.links[0].latency == 0);
+  CHECK(in.cut_bytes == std::vector<double>{0});
+  const auto report = make_plan_report(read.request);
+  REQUIRE(report.ok());
+  // Cut sizes without links would cost nothing: refused, not ignored.
+  CHECK(sentences(explicit_with(R"(, "cut_bytes": [])")) == std::vector<std::string>{"links: is missing"});
+}
+
+TEST_CASE("plan json: bytes after a NUL are refused; a byte-order mark is skipped") {
+  const std::string valid = explicit_with("");
+  const Error nul = error_of(valid + std::string("\0garbage", 8));
+  CHECK(nul.code == ErrorCode::not_json);
+  CHECK(nul.value == static_cast<double>(valid.size()));
+  CHECK(read_plan_json("\xEF\xBB\xBF" + valid).errors.empty());
+  CHECK(error_of("\xEF\xBB\xBF").code == ErrorCode::not_json);
+}
+
+TEST_CASE("plan json: every bad field is reported, in the order of the text") {
+  CHECK(sentences(R"({"devices": [{"layer_times": [1, "x", "y"]}, 3], "M": "many", "objective": "fast",
+                      "layer_memory": [true]})") ==
+        std::vector<std::string>{"layer_times, device 1: has the wrong type of value (got \"x\")",
+                                 "memory_capacity, device 1: is missing",
+                                 "devices, device 2: has the wrong type of value (got 3)",
+                                 "M: has the wrong type of value (got \"many\")",
+                                 "objective: must be one of async, blocking, throughput (got 'fast')",
+                                 "layer_memory, layer 1: has the wrong type of value (got true)"});
+}
