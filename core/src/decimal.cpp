@@ -123,6 +123,28 @@ double decimal_value_portable(std::string_view token) {
   // to 10^22, both exact, so one correctly rounded operation (Clinger).
   static constexpr double kPowers[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
                                        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+  {  // What people type, without building the decimal: up to 15 digits, no exponent.
+    std::uint64_t whole = 0;
+    int digits = 0, places = 0;
+    bool dot = false, plain = true;
+    for (const char c : token) {
+      if (c == '.') {
+        dot = true;
+        continue;
+      }
+      if (c < '0' || c > '9' || digits == 15) {
+        plain = false;
+        break;
+      }
+      whole = whole * 10 + static_cast<std::uint64_t>(c - '0');
+      ++digits;
+      if (dot) ++places;
+    }
+    if (plain) {
+      const double plain_value = static_cast<double>(whole) / kPowers[places];
+      return negative ? -plain_value : plain_value;
+    }
+  }
   const Decimal x = token_decimal(token);
   double value = 0;
   const int scale = x.exponent - static_cast<int>(x.digits.size()) + 1;  // the power of the last digit
