@@ -44,9 +44,9 @@ void define_simulate_options(CLI::App& app, SimulateChoices& c) {
       ->type_name("LIST");
   sim->add_option("--M", c.M, "Number of micro-batches (default 8)")->type_name("INT");
   sim->add_option("--links", c.links,
-                  "delay: a transfer overlaps anything (the paper's async); block: the sender\n"
-                  "is held for it (the paper's blocking); serial: one transfer at a time per link\n"
-                  "(default delay)")
+                  "async: a transfer overlaps anything; blocking: the sender is held for it;\n"
+                  "serial: one transfer at a time per link (default async; the former names\n"
+                  "delay and block still read)")
       ->type_name("MODE");
   sim->add_option("--shared", c.shared, "Links that share one medium, groups separated by ';', e.g. \"0,1;2,3\"")
       ->type_name("GROUPS");

@@ -37,7 +37,7 @@ int compute(const Choices& c, std::ostream& out, std::ostream& err) {
   const Pipeline& pipeline = *shared_pipeline;
 
   if (c.timeline) {
-    const Regime regime = *c.timeline == "blocking" ? Regime::blocking : Regime::asynchronous;
+    const Regime regime = regime_from_name(*c.timeline).value_or(Regime::async);
     const auto schedule = timeline(pipeline, request.M, regime);
     if (!schedule) return print_errors({schedule.error()}, err);
     write_timeline_csv(out, schedule.value());
@@ -54,7 +54,7 @@ int compute(const Choices& c, std::ostream& out, std::ostream& err) {
 
   std::optional<RecurrenceMakespans> recurrence;
   if (c.recurrence) {
-    const auto async_run = recurrence_makespan(pipeline, request.M, Regime::asynchronous);
+    const auto async_run = recurrence_makespan(pipeline, request.M, Regime::async);
     if (!async_run) return print_errors({async_run.error()}, err);
     const auto blocking_run = recurrence_makespan(pipeline, request.M, Regime::blocking);
     if (!blocking_run) return print_errors({blocking_run.error()}, err);

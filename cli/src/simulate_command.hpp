@@ -11,7 +11,7 @@ namespace heteropipe::cli {
 // Every option as typed; the core reads each.
 struct SimulateChoices {
   std::string tau, d, M = "8";
-  std::string links = "delay";
+  std::string links = "async";
   std::string shared, buffers;
   std::string service = "deterministic", link_service = "deterministic";
   std::optional<std::string> service_matrix, service_samples;  // file names

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <iterator>
 
 #include "heteropipe/limits.hpp"
 
@@ -16,7 +17,7 @@ struct RecurrenceInputs {
 };
 
 RecurrenceInputs inputs_for(const Pipeline& p, Regime regime) {
-  if (regime == Regime::asynchronous) return {p.tau(), p.d()};
+  if (regime == Regime::async) return {p.tau(), p.d()};
   return {p.sigma(), std::vector<double>(p.d().size(), 0.0)};
 }
 
@@ -40,7 +41,15 @@ Error too_many_cells(double cells, double limit) {
 }  // namespace
 
 std::string_view regime_name(Regime regime) {
-  return regime == Regime::asynchronous ? "asynchronous" : "blocking";
+  return regime == Regime::async ? "async" : "blocking";
+}
+
+std::optional<Regime> regime_from_name(std::string_view name) {
+  // kRegimeNames alternates the two regimes.
+  for (std::size_t k = 0; k < std::size(kRegimeNames); ++k) {
+    if (kRegimeNames[k] == name) return k % 2 == 0 ? Regime::async : Regime::blocking;
+  }
+  return std::nullopt;
 }
 
 std::optional<Error> check_stream_work(const Pipeline& p, double M) {
@@ -116,7 +125,7 @@ Result<Timeline> timeline(const Pipeline& p, double M, Regime regime) {
         continue;
       }
       const std::int64_t transfer = m * (S - 1) + s;
-      if (regime == Regime::asynchronous) {
+      if (regime == Regime::async) {
         t.compute_finish[cell] = finish;
         t.transfer_start[transfer] = finish;
         t.transfer_finish[transfer] = finish + d[s];

@@ -15,8 +15,10 @@ import sys
 from . import _core
 from ._errors import HeteropipeError, token_of
 
+# "async" and "blocking", as every interface spells them; the former
+# "asynchronous" and "block" (and the method name "async_") still read.
 _REGIMES = {
-    "asynchronous": "asynchronous", "async": "asynchronous", "async_": "asynchronous",
+    "async": "async", "asynchronous": "async", "async_": "async",
     "blocking": "blocking", "block": "blocking",
 }
 
@@ -80,7 +82,7 @@ def _beyond_doubles(x, field: str, index) -> HeteropipeError:
 def regime(name) -> str:
     key = name.strip().lower() if isinstance(name, str) else None
     if key not in _REGIMES:
-        raise ValueError(f"regime must be 'asynchronous' or 'blocking' (got {token_of(name)})")
+        raise ValueError(f"regime must be 'async' or 'blocking' (got {token_of(name)})")
     return _REGIMES[key]
 
 

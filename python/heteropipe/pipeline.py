@@ -78,9 +78,13 @@ class Pipeline:
         """Theorem 2: asynchronous-communication makespan."""
         return self._core.makespan_async(_inputs.batches(M))
 
-    def block(self, M: int) -> float:
+    def blocking(self, M: int) -> float:
         """Theorem 3: blocking-communication makespan."""
         return self._core.makespan_blocking(_inputs.batches(M))
+
+    def block(self, M: int) -> float:
+        """The former name of ``blocking``, still read."""
+        return self.blocking(M)
 
     def gpipe(self, M: int) -> float:
         """The classic homogeneous formula ``(S+M-1)*tau_max``."""
@@ -158,14 +162,14 @@ class Pipeline:
         return self._core.analyze(batches, ratio, measured, bool(lists))
 
     # ---- exact schedule engine ----------------------------------------
-    def recurrence(self, M: int, regime: str = "asynchronous") -> float:
+    def recurrence(self, M: int, regime: str = "async") -> float:
         """Makespan by the exact recurrence (O(S) memory), for checking the closed forms.
 
         Runs without the GIL, as do ``timeline`` and building a large pipeline:
         other Python threads go on meanwhile."""
         return self._core.recurrence_makespan(_inputs.batches(M), _inputs.regime(regime))
 
-    def timeline(self, M: int, regime: str = "asynchronous") -> Timeline:
+    def timeline(self, M: int, regime: str = "async") -> Timeline:
         """Start and finish of every cell and transfer; arrays support memoryview and ``tolist()``.
 
         Cell (m, s) is at ``m*S + s``; transfer (m, s) -> s+1 at ``m*(S-1) + s``.
@@ -181,7 +185,7 @@ class Pipeline:
         return self._core.curve(_inputs.batches(M), _inputs.points(points))
 
     # ---- beyond the closed forms ----------------------------------------
-    def simulate(self, M: int = 8, *, links: str = "delay", shared=None, buffers=None,
+    def simulate(self, M: int = 8, *, links: str = "async", shared=None, buffers=None,
                  service="deterministic", link_service="deterministic", service_matrix=None,
                  service_samples=None, quantiles: bool = False, service_probabilities=None,
                  scaled: bool = False, reps: int = 1,
@@ -192,7 +196,8 @@ class Pipeline:
         Keyed and ordered as ``heteropipe simulate --json``, with the same numbers
         for the same arguments (the same seed gives the same bits).
 
-        ``links``: "delay", "block" or "serial". ``shared``: groups of links on one
+        ``links``: "async", "blocking" or "serial" ("delay" and "block", the former
+        names, are still read). ``shared``: groups of links on one
         medium, as ``[[0, 1], [2, 3]]`` or the CLI's text ``"0,1;2,3"``.
         ``buffers``: None (all infinite), one number for every link, or S-1 values;
         ``float('inf')`` or ``"inf"`` in a text list is infinite. ``service`` and

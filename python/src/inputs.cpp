@@ -109,10 +109,8 @@ std::string text_from(py::handle obj, Field field) {
 }
 
 Regime regime_from(const std::string& name) {
-  for (Regime r : {Regime::asynchronous, Regime::blocking}) {
-    if (regime_name(r) == name) return r;
-  }
-  throw py::value_error("unknown regime '" + name + "' (expected 'asynchronous' or 'blocking')");
+  if (auto regime = regime_from_name(name)) return *regime;
+  throw py::value_error("unknown regime '" + name + "' (expected 'async' or 'blocking')");
 }
 
 }  // namespace heteropipe::python

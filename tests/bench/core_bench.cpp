@@ -81,7 +81,7 @@ void BM_recurrence(benchmark::State& state) {
   const Pipeline p = Pipeline::create(r.tau, r.d).value();
   const auto M = static_cast<double>(state.range(1));
   for (auto _ : state) {
-    auto T = recurrence_makespan(p, M, Regime::asynchronous);
+    auto T = recurrence_makespan(p, M, Regime::async);
     benchmark::DoNotOptimize(T);
   }
   state.counters["cells/s"] =

@@ -80,7 +80,7 @@ TEST_CASE("Appendix B: eleven configurations, closed forms equal the recurrences
     CHECK((p.sigma_max() > p.tau_max()) == c.phase_transition);
     for (double M : {1.0, 2.0, 3.0, 8.0, 16.0, 100.0, 1000.0}) {
       CAPTURE(M);
-      const double async_exact = recurrence_makespan(p, M, Regime::asynchronous).value();
+      const double async_exact = recurrence_makespan(p, M, Regime::async).value();
       const double block_exact = recurrence_makespan(p, M, Regime::blocking).value();
       CHECK(makespan_async(p, M) == Approx(async_exact).epsilon(1e-12));
       CHECK(makespan_blocking(p, M) == Approx(block_exact).epsilon(1e-12));

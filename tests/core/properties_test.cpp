@@ -44,7 +44,7 @@ TEST_CASE("Proposition 2: stage order does not change T_async (free and with lin
     CHECK(makespan_async(shuffled, M) == Approx(reference).epsilon(1e-12));
     // ... and the exact schedule agrees: the position of the bottleneck
     // does not matter.
-    CHECK(recurrence_makespan(shuffled, M, Regime::asynchronous).value() == Approx(reference).epsilon(1e-12));
+    CHECK(recurrence_makespan(shuffled, M, Regime::async).value() == Approx(reference).epsilon(1e-12));
   }
 }
 

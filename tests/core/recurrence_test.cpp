@@ -47,7 +47,7 @@ TEST_CASE("randomized: 2e4 pipelines x 8 M, closed forms equal the recurrence wi
     const Pipeline p = random.next();
     for (double M : batches) {
       const double T_async = makespan_async(p, M), T_block = makespan_blocking(p, M);
-      const double async_exact = recurrence_makespan(p, M, Regime::asynchronous).value();
+      const double async_exact = recurrence_makespan(p, M, Regime::async).value();
       const double block_exact = recurrence_makespan(p, M, Regime::blocking).value();
       worst = std::max({worst, relative(T_async, async_exact), relative(T_block, block_exact)});
       if (relative(T_async, async_exact) > 1e-12 || relative(T_block, block_exact) > 1e-12) ++violations;
@@ -71,7 +71,7 @@ TEST_CASE("the engine's diagonal sweep gives the bits of the plain recurrence") 
     const Pipeline p = random.next();
     for (std::int64_t M : {1, 2, 7, 33, 200}) {
       const auto m = static_cast<double>(M);
-      CHECK(recurrence_makespan(p, m, Regime::asynchronous).value() == naive_async(p, M));
+      CHECK(recurrence_makespan(p, m, Regime::async).value() == naive_async(p, M));
       CHECK(recurrence_makespan(p, m, Regime::blocking).value() == naive_blocking(p, M));
     }
   }
@@ -79,7 +79,7 @@ TEST_CASE("the engine's diagonal sweep gives the bits of the plain recurrence") 
   for (const auto& tau : {std::vector<double>{3}, std::vector<double>(70, 0.25)}) {
     const Pipeline p = make(tau);
     for (std::int64_t M : {1, 5, 69, 70, 71, 500}) {
-      CHECK(recurrence_makespan(p, static_cast<double>(M), Regime::asynchronous).value() == naive_async(p, M));
+      CHECK(recurrence_makespan(p, static_cast<double>(M), Regime::async).value() == naive_async(p, M));
     }
   }
 }
@@ -97,22 +97,22 @@ TEST_CASE("one stage: the makespan is M * tau") {
 TEST_CASE("stages with zero service time are allowed and exact") {
   const Pipeline p = make({0, 3, 0}, {1, 0});
   for (double M : {1.0, 4.0, 9.0}) {
-    CHECK(makespan_async(p, M) == recurrence_makespan(p, M, Regime::asynchronous).value());
+    CHECK(makespan_async(p, M) == recurrence_makespan(p, M, Regime::async).value());
     CHECK(makespan_blocking(p, M) == recurrence_makespan(p, M, Regime::blocking).value());
   }
 }
 
 TEST_CASE("the stream refuses work above its stated limit, counting cells and diagonals") {
   const Pipeline p = make({1, 2, 3, 4});
-  auto r = recurrence_makespan(p, 1e10, Regime::asynchronous);
+  auto r = recurrence_makespan(p, 1e10, Regime::async);
   REQUIRE_FALSE(r.ok());
   CHECK(r.error().code == ErrorCode::too_much_work);
   CHECK(r.error().field == Field::M);
   CHECK(r.error().value == 4e10 + limits::kStreamDiagonalCost * (1e10 + 3));  // the work asked for
   CHECK(r.error().limit == limits::kMaxStreamWork);
   // One stage: few cells, but each micro-batch is a diagonal of its own.
-  auto single = recurrence_makespan(make({1}), 1e9, Regime::asynchronous);
+  auto single = recurrence_makespan(make({1}), 1e9, Regime::async);
   REQUIRE_FALSE(single.ok());
   CHECK(single.error().code == ErrorCode::too_much_work);
-  CHECK(recurrence_makespan(p, 1e4, Regime::asynchronous).ok());
+  CHECK(recurrence_makespan(p, 1e4, Regime::async).ok());
 }

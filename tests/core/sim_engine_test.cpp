@@ -42,7 +42,7 @@ TEST_CASE("sim: deterministic service, delay links, unbounded buffers give T_asy
     const std::size_t S = 1 + rng() % 8;
     const auto p = make(dyadic_list(rng, S), dyadic_list(rng, S - 1, false));
     for (double M : {1.0, 2.0, 3.0, 7.0, 16.0, 41.0}) {
-      CHECK(makespan(p, options(M, sim::LinkMode::delay)) == hp::makespan_async(p, M));
+      CHECK(makespan(p, options(M, sim::LinkMode::async)) == hp::makespan_async(p, M));
     }
   }
   // Any values: the bits of the exact recurrence, and the closed form within rounding.
@@ -51,8 +51,8 @@ TEST_CASE("sim: deterministic service, delay links, unbounded buffers give T_asy
     const auto p = make(hp::testing::log_uniform_list(rng, S, 0.01, 1.0),
                         hp::testing::log_uniform_list(rng, S - 1, 0.0001, 2.0));
     const double M = static_cast<double>(1 + rng() % 60);
-    const double T = makespan(p, options(M, sim::LinkMode::delay));
-    CHECK(T == hp::recurrence_makespan(p, M, hp::Regime::asynchronous).value());
+    const double T = makespan(p, options(M, sim::LinkMode::async));
+    CHECK(T == hp::recurrence_makespan(p, M, hp::Regime::async).value());
     CHECK(std::fabs(T - hp::makespan_async(p, M)) <= 1e-12 * T);
   }
 }
@@ -63,7 +63,7 @@ TEST_CASE("sim: block links give T_block exactly") {
     const std::size_t S = 1 + rng() % 8;
     const auto p = make(dyadic_list(rng, S), dyadic_list(rng, S - 1, false));
     for (double M : {1.0, 2.0, 5.0, 13.0, 40.0}) {
-      CHECK(makespan(p, options(M, sim::LinkMode::block)) == hp::makespan_blocking(p, M));
+      CHECK(makespan(p, options(M, sim::LinkMode::blocking)) == hp::makespan_blocking(p, M));
     }
   }
   for (int trial = 0; trial < 300; ++trial) {
@@ -71,7 +71,7 @@ TEST_CASE("sim: block links give T_block exactly") {
     const auto p = make(hp::testing::log_uniform_list(rng, S, 0.01, 1.0),
                         hp::testing::log_uniform_list(rng, S - 1, 0.0001, 2.0));
     const double M = static_cast<double>(1 + rng() % 60);
-    const double T = makespan(p, options(M, sim::LinkMode::block));
+    const double T = makespan(p, options(M, sim::LinkMode::blocking));
     CHECK(std::fabs(T - hp::makespan_blocking(p, M)) <= 1e-12 * T);
   }
 }
@@ -83,7 +83,7 @@ TEST_CASE("sim: buffers of 0, 1 and 2 leave identical deterministic micro-batche
     const auto p = make(dyadic_list(rng, S));
     const double M = static_cast<double>(1 + rng() % 30);
     for (double b : {0.0, 1.0, 2.0}) {
-      CHECK(makespan(p, options(M, sim::LinkMode::delay, {b})) == hp::makespan_free(p, M));
+      CHECK(makespan(p, options(M, sim::LinkMode::async, {b})) == hp::makespan_free(p, M));
     }
   }
 }
@@ -94,7 +94,7 @@ TEST_CASE("sim: a replayed matrix with buffers 0, 1 and 2 matches an event-by-ev
     const std::int64_t S = 1 + static_cast<std::int64_t>(rng() % 6);
     const std::int64_t M = 1 + static_cast<std::int64_t>(rng() % 25);
     const auto p = make(std::vector<double>(S, 1.0));
-    sim::Options o = options(static_cast<double>(M), sim::LinkMode::delay);
+    sim::Options o = options(static_cast<double>(M), sim::LinkMode::async);
     o.service_matrix = random_matrix(rng, M, S);
     for (std::int64_t b : {0, 1, 2}) {
       o.buffers = {static_cast<double>(b)};
@@ -206,7 +206,7 @@ TEST_CASE("sim: a shared group of one link is a serial link; sharing never short
     const auto p = make(hp::testing::log_uniform_list(rng, S, 0.01, 1.0),
                         hp::testing::log_uniform_list(rng, S - 1, 0.001, 1.0));
     const bool block = trial % 2 == 1;
-    sim::Options serial = options(static_cast<double>(1 + rng() % 30), block ? sim::LinkMode::block : sim::LinkMode::serial);
+    sim::Options serial = options(static_cast<double>(1 + rng() % 30), block ? sim::LinkMode::blocking : sim::LinkMode::serial);
     if (trial % 3 != 0) {
       serial.service = {sim::Distribution{sim::DistributionKind::exponential, 0}};
       serial.link_service = {sim::Distribution{sim::DistributionKind::uniform, 0.5}};
@@ -237,7 +237,7 @@ TEST_CASE("sim: one link shared by two stages, worked by hand") {
   //     it waits until 5: link 1 m0 [5,7], stage 2 m0 [7,8]. m1: stage 1 [5,6],
   //     link 1 [7,9], stage 2 [9,10].
   const auto p = make({1, 1, 1}, {2, 2});
-  sim::Options o = options(2, sim::LinkMode::delay);
+  sim::Options o = options(2, sim::LinkMode::async);
   o.shared = {{0, 1}};
   CHECK(makespan(p, o) == 10);
   o.timeline = true;

@@ -183,7 +183,15 @@ TEST_CASE("sim errors: the typed forms") {
   CHECK(sim::parse_distribution("lognormal:cv=", Field::service).error().code == ErrorCode::unknown_name);
   CHECK(sim::parse_distribution("lognormal:cv=x", Field::service).error().code == ErrorCode::not_a_number);
   CHECK(hp::text::describe(sim::link_mode_from_name("fast").error()) ==
-        "link_mode: must be one of delay, block, serial (got 'fast')");
+        "link_mode: must be one of async, blocking, serial (got 'fast')");
+  // The names written, and the former ones still read as the same modes.
+  CHECK(sim::link_mode_name(sim::LinkMode::async) == "async");
+  CHECK(sim::link_mode_name(sim::LinkMode::blocking) == "blocking");
+  CHECK(sim::link_mode_from_name("async").value() == sim::LinkMode::async);
+  CHECK(sim::link_mode_from_name("delay").value() == sim::LinkMode::async);
+  CHECK(sim::link_mode_from_name("blocking").value() == sim::LinkMode::blocking);
+  CHECK(sim::link_mode_from_name("block").value() == sim::LinkMode::blocking);
+  CHECK(sim::link_mode_from_name("serial").value() == sim::LinkMode::serial);
 
   const auto buffers = sim::parse_buffers("0, inf，2");
   REQUIRE(buffers.ok());

@@ -54,7 +54,7 @@ TEST_CASE("every error code has its sentence, with the limit it broke") {
   CHECK(message_of_text({"1 1e400", "", "8", "1", {}}) == "tau, item 2: must be at most 1e15 (got 1e400)");
   CHECK(message_of_text({"1", "", "1e400", "1", {}}) == "M: must be at most 2^53 (got 1e400)");
 
-  const auto cells = timeline(Pipeline::create({1, 2}).value(), 2e6, Regime::asynchronous);
+  const auto cells = timeline(Pipeline::create({1, 2}).value(), 2e6, Regime::async);
   REQUIRE_FALSE(cells.ok());
   CHECK(cells.error().limit == limits::kMaxTimelineCells);
   CHECK(describe(cells.error()) == "M: M x S = 4,000,000 cells is over the limit of 2,000,000");

@@ -66,21 +66,21 @@ void check_schedule(const Pipeline& p, std::int64_t M, Regime regime) {
 }  // namespace
 
 TEST_CASE("timelines respect every dependency and never overlap on a stage") {
-  check_schedule(make({0.5, 1, 1, 5}, {0.2, 0.1, 0.3}), 6, Regime::asynchronous);
+  check_schedule(make({0.5, 1, 1, 5}, {0.2, 0.1, 0.3}), 6, Regime::async);
   check_schedule(make({0.5, 1, 1, 5}, {0.2, 0.1, 0.3}), 6, Regime::blocking);
   check_schedule(make({0.5, 1, 1, 5}, {4.6, 0.1, 0.1}), 9, Regime::blocking);
-  check_schedule(make({3}), 4, Regime::asynchronous);
+  check_schedule(make({3}), 4, Regime::async);
   test::TestRandom rng(7);
   for (int i = 0; i < 50; ++i) {
     std::vector<double> tau(2 + i % 6), d(tau.size() - 1);
     for (double& x : tau) x = rng.uniform(0.0, 2.0) + 0.01;
     for (double& x : d) x = rng.uniform(0.0, 2.0);
-    check_schedule(make(tau, d), 1 + i % 11, i % 2 ? Regime::blocking : Regime::asynchronous);
+    check_schedule(make(tau, d), 1 + i % 11, i % 2 ? Regime::blocking : Regime::async);
   }
 }
 
 TEST_CASE("timeline of Section 3.1: the bottleneck runs back to back") {
-  const Timeline t = timeline(make({0.5, 1, 1, 5}), 3, Regime::asynchronous).value();
+  const Timeline t = timeline(make({0.5, 1, 1, 5}), 3, Regime::async).value();
   // Stage 3 (tau = 5) starts at 2.5 and never idles afterwards.
   CHECK(t.compute_start[3] == 2.5);
   CHECK(t.compute_start[4 + 3] == 7.5);
@@ -88,11 +88,22 @@ TEST_CASE("timeline of Section 3.1: the bottleneck runs back to back") {
   CHECK(t.makespan == 17.5);
 }
 
+TEST_CASE("the regimes are named async and blocking; the former spellings still read") {
+  CHECK(regime_name(Regime::async) == "async");
+  CHECK(regime_name(Regime::blocking) == "blocking");
+  CHECK(regime_from_name("async") == Regime::async);
+  CHECK(regime_from_name("asynchronous") == Regime::async);
+  CHECK(regime_from_name("blocking") == Regime::blocking);
+  CHECK(regime_from_name("block") == Regime::blocking);
+  CHECK_FALSE(regime_from_name("sideways").has_value());
+  CHECK_FALSE(regime_from_name("").has_value());
+}
+
 TEST_CASE("the timeline refuses requests over its cell limit") {
   const Pipeline p = make({1, 1, 1, 1});
-  auto r = timeline(p, limits::kMaxTimelineCells / 4 + 1, Regime::asynchronous);
+  auto r = timeline(p, limits::kMaxTimelineCells / 4 + 1, Regime::async);
   REQUIRE_FALSE(r.ok());
   CHECK(r.error().code == ErrorCode::too_many_cells);
   CHECK(r.error().field == Field::M);
-  CHECK(timeline(p, limits::kMaxTimelineCells / 4, Regime::asynchronous).ok());
+  CHECK(timeline(p, limits::kMaxTimelineCells / 4, Regime::async).ok());
 }

@@ -24,7 +24,7 @@ struct SyntheticRun {
 };
 
 inline Timeline synthetic_timeline(const SyntheticRun& run) {
-  return timeline(Pipeline::create(run.tau, run.d).value(), static_cast<double>(run.M), Regime::asynchronous).value();
+  return timeline(Pipeline::create(run.tau, run.d).value(), static_cast<double>(run.M), Regime::async).value();
 }
 
 inline void kernel(std::ostringstream& out, const char* name, int rank, int stream, double ts, double dur,

@@ -19,7 +19,7 @@ class AppendixB(unittest.TestCase):
             p = Pipeline(tau, d)
             for M in BATCHES:
                 with self.subTest(configuration=number, M=M):
-                    T_async = p.recurrence(M, "asynchronous")
+                    T_async = p.recurrence(M, "async")
                     T_block = p.recurrence(M, "blocking")
                     self.assertLessEqual(relative(T_async, p.async_(M)), 1e-12)
                     self.assertLessEqual(relative(T_block, p.block(M)), 1e-12)
@@ -36,7 +36,13 @@ class AppendixB(unittest.TestCase):
     def test_aliases_of_the_regimes(self):
         p = Pipeline(*APPENDIX_B[7])
         self.assertEqual(p.recurrence(16, "async"), p.recurrence(16))
+        self.assertNotEqual(p.recurrence(16, "async"), p.recurrence(16, "blocking"))
+        # The former spellings still read, and the timeline names its regime as written now.
+        self.assertEqual(p.recurrence(16, "asynchronous"), p.recurrence(16, "async"))
         self.assertEqual(p.recurrence(16, "block"), p.recurrence(16, "blocking"))
+        self.assertEqual(p.timeline(4, "asynchronous").regime, "async")
+        self.assertEqual(p.timeline(4, "block").regime, "blocking")
+        self.assertEqual(p.block(16), p.blocking(16))
 
 
 class Timeline(unittest.TestCase):
@@ -56,7 +62,7 @@ class Timeline(unittest.TestCase):
                 if s > 0:  # the micro-batch arrived from the previous stage
                     self.assertGreaterEqual(start[cell], arrived[m * (S - 1) + s - 1])
                 if m > 0:  # the stage is free: no overlap on one stage
-                    busy_until = finish[cell - S] if regime == "asynchronous" or s == S - 1 \
+                    busy_until = finish[cell - S] if regime == "async" or s == S - 1 \
                         else arrived[(m - 1) * (S - 1) + s]
                     self.assertGreaterEqual(start[cell], busy_until)
                 if s < S - 1:
@@ -66,12 +72,12 @@ class Timeline(unittest.TestCase):
 
     def test_schedules_of_appendix_b(self):
         for number, (tau, d) in enumerate(APPENDIX_B, start=1):
-            for regime in ("asynchronous", "blocking"):
+            for regime in ("async", "blocking"):
                 with self.subTest(configuration=number, regime=regime):
                     self.check_schedule(Pipeline(tau, d), 9, regime)
 
     def test_arrays_support_the_buffer_protocol(self):
-        t = Pipeline([0.5, 1, 1, 5], [0.2, 0.1, 0.3]).timeline(3, "asynchronous")
+        t = Pipeline([0.5, 1, 1, 5], [0.2, 0.1, 0.3]).timeline(3, "async")
         view = memoryview(t.compute_finish)
         self.assertEqual((view.format, view.ndim, view.readonly), ("d", 1, True))
         self.assertEqual(view.tolist(), t.compute_finish.tolist())

@@ -63,9 +63,14 @@ class SimulateAgainstCli(unittest.TestCase):
         # additions cannot differ from the closed form's.
         p = Pipeline([0.5, 1, 1, 5], [4.5, 0.125, 0.125])
         self.assertEqual(p.simulate(8)["makespan"]["mean"], p.async_(8))
-        self.assertEqual(p.simulate(8, links="block")["makespan"]["mean"], p.block(8))
-        r = p.simulate(8, links="block", reps=3)
-        self.assertEqual((r["T_async"], r["T_block"], r["jensen_gap"]), (p.async_(8), p.block(8), 0.0))
+        self.assertEqual(p.simulate(8, links="blocking")["makespan"]["mean"], p.blocking(8))
+        r = p.simulate(8, links="blocking", reps=3)
+        self.assertEqual((r["T_async"], r["T_block"], r["jensen_gap"]), (p.async_(8), p.blocking(8), 0.0))
+        self.assertEqual(r["links"], "blocking")
+        # The former names of the link modes still read, as the same modes.
+        self.assertEqual(p.simulate(8, links="block", reps=3), r)
+        self.assertEqual(p.simulate(8, links="delay"), p.simulate(8, links="async"))
+        self.assertEqual(p.simulate(8)["links"], "async")
         self.assertEqual(Pipeline([0.5, 1, 1, 5]).simulate(8, buffers=0)["makespan"]["mean"], 42.5)
 
     def test_per_stage_lists_and_samples(self):
@@ -126,7 +131,7 @@ class SimulateBadInput(unittest.TestCase):
         self.check(lambda: p.simulate(1_000_000, timeline=True), "too_many_cells", "M", None,
                    "M: M x S = 3,000,000 cells is over the limit of 2,000,000")
         self.check(lambda: p.simulate(4, links="fast"), "unknown_name", "link_mode", None,
-                   "link_mode: must be one of delay, block, serial (got 'fast')")
+                   "link_mode: must be one of async, blocking, serial (got 'fast')")
         eight = Pipeline([1] * 8)
         self.check(lambda: eight.simulate(1_000_000, buffers=[2, math.inf, 600_000, 9, 700_000, math.inf, 0]),
                    "buffer_history_too_large", "buffers", 4,

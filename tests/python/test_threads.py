@@ -58,9 +58,9 @@ class OtherThreadsRun(unittest.TestCase):
     def test_during_the_timeline(self):
         timeline_cells = 2_000_000
         with Counter() as counter:
-            steps, t = counter.steps_during(lambda: P.timeline(timeline_cells // P.S, "asynchronous"))
+            steps, t = counter.steps_during(lambda: P.timeline(timeline_cells // P.S, "async"))
         self.assertGreater(steps, 10)
-        self.assertEqual(t.makespan, P.recurrence(timeline_cells // P.S, "asynchronous"))
+        self.assertEqual(t.makespan, P.recurrence(timeline_cells // P.S, "async"))
 
     def test_results_from_threads_at_once(self):
         results = {}
@@ -68,14 +68,14 @@ class OtherThreadsRun(unittest.TestCase):
         def work(regime):
             results[regime] = P.recurrence(M // 10, regime)
 
-        threads = [threading.Thread(target=work, args=(regime,)) for regime in ("asynchronous", "blocking")]
+        threads = [threading.Thread(target=work, args=(regime,)) for regime in ("async", "blocking")]
         for thread in threads:
             thread.start()
         for thread in threads:
             thread.join()
-        self.assertEqual(results, {"asynchronous": P.recurrence(M // 10, "asynchronous"),
+        self.assertEqual(results, {"async": P.recurrence(M // 10, "async"),
                                    "blocking": P.recurrence(M // 10, "blocking")})
-        self.assertLessEqual(abs(results["asynchronous"] - P.async_(M // 10)) / P.async_(M // 10), 1e-12)
+        self.assertLessEqual(abs(results["async"] - P.async_(M // 10)) / P.async_(M // 10), 1e-12)
 
 
 if __name__ == "__main__":

@@ -25,7 +25,7 @@ std::string choices(Field field) {
       add(device_class_name(c));
     }
   } else if (field == Field::link_mode) {
-    for (sim::LinkMode m : {sim::LinkMode::delay, sim::LinkMode::block, sim::LinkMode::serial}) {
+    for (sim::LinkMode m : {sim::LinkMode::async, sim::LinkMode::blocking, sim::LinkMode::serial}) {
       add(sim::link_mode_name(m));
     }
   } else if (field == Field::service || field == Field::link_service) {

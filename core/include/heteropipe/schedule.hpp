@@ -15,8 +15,9 @@
 namespace heteropipe {
 
 enum class Regime {
-  asynchronous,  // a send runs in the background; stage s is busy tau[s]
-  blocking,      // a send holds its stage; stage s is busy sigma[s]
+  async,     // a send runs in the background; stage s is busy tau[s]
+  blocking,  // a send holds its stage; stage s is busy sigma[s]
+  asynchronous = async,  // the former name, so that code written against 0.1.0 still compiles
 };
 
 // Makespan T[M-1][S-1] by the recurrence, in O(S) memory. Refuses
@@ -33,7 +34,7 @@ std::optional<Error> check_stream_work(const Pipeline& p, double M);
 // [compute_start, compute_finish]; its transfer occupies the stage right after.
 struct Timeline {
   std::int64_t S = 0, M = 0;
-  Regime regime = Regime::asynchronous;
+  Regime regime = Regime::async;
   std::vector<double> compute_start, compute_finish;
   std::vector<double> transfer_start, transfer_finish;
   double makespan = 0;
@@ -46,7 +47,13 @@ struct Timeline {
 // limits::kMaxTimelineCells.
 Result<Timeline> timeline(const Pipeline& p, double M, Regime regime);
 
+// "async" or "blocking", the one spelling every interface writes.
 std::string_view regime_name(Regime regime);
+// Every name regime_from_name reads: "async" and "blocking", then the former
+// spellings "asynchronous" and "block", still read as the same regimes.
+inline constexpr std::string_view kRegimeNames[] = {"async", "blocking", "asynchronous", "block"};
+// The regime of one of kRegimeNames, or nullopt.
+std::optional<Regime> regime_from_name(std::string_view name);
 
 // The timeline's fields in output order (see visit.hpp).
 template <class Visitor>

@@ -8,14 +8,14 @@
 namespace heteropipe::sim {
 namespace {
 
-constexpr LinkMode kModes[] = {LinkMode::delay, LinkMode::block, LinkMode::serial};
+constexpr LinkMode kModes[] = {LinkMode::async, LinkMode::blocking, LinkMode::serial};
 
 }  // namespace
 
 std::string_view link_mode_name(LinkMode mode) {
   switch (mode) {
-    case LinkMode::delay: return "delay";
-    case LinkMode::block: return "block";
+    case LinkMode::async: return "async";
+    case LinkMode::blocking: return "blocking";
     case LinkMode::serial: return "serial";
   }
   return "unknown";
@@ -36,6 +36,8 @@ Result<LinkMode> link_mode_from_name(std::string_view name) {
   for (LinkMode mode : kModes) {
     if (link_mode_name(mode) == name) return mode;
   }
+  if (name == "delay") return LinkMode::async;
+  if (name == "block") return LinkMode::blocking;
   return Error{ErrorCode::unknown_name, Field::link_mode, kWholeField, 0.0, std::string(name)};
 }
 

@@ -19,10 +19,10 @@ Setup make_setup(const Pipeline& p, const Options& o) {
   Setup su;
   su.S = p.S();
   su.M = static_cast<std::int64_t>(o.M);
-  su.block = o.links == LinkMode::block;
+  su.block = o.links == LinkMode::blocking;
   const std::int64_t links = su.S - 1;
   su.room.assign(static_cast<std::size_t>(links), -1);
-  su.server.assign(static_cast<std::size_t>(links), o.links != LinkMode::delay);
+  su.server.assign(static_cast<std::size_t>(links), o.links != LinkMode::async);
   su.group.assign(static_cast<std::size_t>(links), -1);
   for (std::int64_t l = 0; l < links; ++l) {
     const double* b = pick(o.buffers, l);

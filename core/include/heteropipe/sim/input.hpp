@@ -16,9 +16,12 @@ namespace heteropipe::sim {
 
 // How a link s -> s+1 carries a micro-batch.
 enum class LinkMode {
-  delay,   // the transfer starts when the micro-batch leaves stage s and overlaps anything (the paper's async)
-  block,   // the sender is held until its transfer ends (the paper's blocking)
-  serial,  // the link is a server: one transfer at a time, in micro-batch order
+  async,     // the transfer starts when the micro-batch leaves stage s and overlaps anything (the paper's async)
+  blocking,  // the sender is held until its transfer ends (the paper's blocking)
+  serial,    // the link is a server: one transfer at a time, in micro-batch order
+  // The former names, so that code written against 0.1.0 still compiles.
+  delay = async,
+  block = blocking,
 };
 
 enum class DistributionKind { deterministic, exponential, lognormal, gamma, uniform };
@@ -44,7 +47,7 @@ struct Empirical {
 
 struct Options {
   double M = 8;
-  LinkMode links = LinkMode::delay;
+  LinkMode links = LinkMode::async;
   // Sets of links that share one medium, each link in at most one set.
   std::vector<std::vector<std::int64_t>> shared;
   // Micro-batches that may wait between stage s and s+1, in transit
@@ -77,6 +80,8 @@ struct Options {
 
 std::string_view link_mode_name(LinkMode mode);
 std::string_view distribution_name(DistributionKind kind);
+// "async", "blocking" or "serial"; the former "delay" and "block" are still
+// read as the first two.
 Result<LinkMode> link_mode_from_name(std::string_view name);
 
 // The first error of the options for this pipeline, in the order of

@@ -55,7 +55,7 @@ struct Histogram {
 struct Simulation {
   std::int64_t S = 0, M = 0, reps = 0;
   double seed = 0;
-  LinkMode links = LinkMode::delay;
+  LinkMode links = LinkMode::async;
   Summary makespan, throughput;  // throughput: M / makespan, micro-batches per time unit
   Histogram histogram;           // of the makespan
   // The engine at each stage's (and link's) mean time: tau and d, a matrix's
