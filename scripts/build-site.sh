@@ -2,8 +2,8 @@
 # Assembles the static calculator site in build/web/: the pages from web/, the wasm modules
 # (build them first: cmake --preset wasm && cmake --build --preset wasm) and uPlot from node_modules.
 # The result opens from disk (file://) and can be copied to any static host.
-# The first load is the calculator's module (heteropipe-calc.js, as heteropipe.js); the whole module
-# (heteropipe.js, as heteropipe-full.js) loads only when a user opens a section that needs it
+# The first load is the calculator's module (heteropipe-calc.js); the whole module (heteropipe.js,
+# the npm package's, wrapped as below) loads only when a user opens a section that needs it
 # (web/js/tools.js), with that section's page code (js/<name>-page.js) and words (i18n/<name>-<lang>.js).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -20,12 +20,12 @@ done
 rm -rf "$out"
 mkdir -p "$out/vendor"
 cp -R "$root/web/." "$out/"
-cp "$module" "$out/heteropipe.js"
+cp "$module" "$out/heteropipe-calc.js"
 # The whole module as the body of a function that returns its factory, registered with the page's
 # tools.js as 'whole': the calculator's global `heteropipe` stays as it is, no global is added, and
 # the page never calls the function: its source text is what the Web Worker made from a blob: URL
 # runs (tools.js), since from file:// a worker cannot load a file.
-{ printf 'heteropipePage.tools.register("whole",function(){\n'; cat "$full_module"; printf '\nreturn heteropipe});\n'; } > "$out/heteropipe-full.js"
+{ printf 'heteropipePage.tools.register("whole",function(){\n'; cat "$full_module"; printf '\nreturn heteropipe});\n'; } > "$out/heteropipe.js"
 cp "$uplot/uPlot.iife.min.js" "$uplot/uPlot.min.css" "$out/vendor/"
 cp "$root/node_modules/uplot/LICENSE" "$out/vendor/uPlot.LICENSE.txt"
 # The pages' own scripts and styles, minified as they are copied (the sources in web/ stay
@@ -44,7 +44,7 @@ done
 # The markup's indentation is only for reading the source: a newline keeps the same whitespace.
 sed -i -E 's/^[[:space:]]+//' "$out/js/layout.js"
 # The budget counts what loads before a section is opened or a file exported; the rest is reported apart.
-on_demand=(heteropipe-full.js js/exports.js i18n/tools-en.js i18n/tools-zh.js)
+on_demand=(heteropipe.js js/exports.js i18n/tools-en.js i18n/tools-zh.js)
 for section in "$out"/js/*-page.js; do
   name="$(basename "$section" -page.js)"
   on_demand+=("js/$name-page.js" "css/$name.css" $(cd "$out" && ls i18n/"$name"-*.js))

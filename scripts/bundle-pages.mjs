@@ -20,7 +20,7 @@ const graph = await esbuild.build({ ...common, entryPoints: [page], write: false
 const inPage = new Set(Object.keys(graph.metafile.inputs).map((p) => path.resolve(p)));
 
 // Each on-demand part, with the page's modules taken from heteropipePage; tools.js always, with
-// which the site's heteropipe-full.js registers the whole module (scripts/build-site.sh).
+// which the site's heteropipe.js registers the whole module (scripts/build-site.sh).
 const shared = new Set(['tools']);
 const fromPage = {
   name: 'from-page',

@@ -59,9 +59,9 @@ async function files(dir) {
 }
 const all = await files(site);
 const sizeOf = (f) => all.find((x) => x.p === f).size;
-const onDemand = /heteropipe-full\.js|js[/\\](exports|[\w]+-page)\.js|i18n[/\\]\w+-\w+\.js|css[/\\](?!calculator|embed-example)\w+\.css/;
+const onDemand = /[/\\]heteropipe\.js|js[/\\](exports|[\w]+-page)\.js|i18n[/\\]\w+-\w+\.js|css[/\\](?!calculator|embed-example)\w+\.css/;
 const firstLoad = all.filter((f) => !onDemand.test(f.p)).reduce((s, f) => s + f.size, 0);
-const moduleSize = sizeOf(path.join(site, 'heteropipe.js'));
+const moduleSize = sizeOf(path.join(site, 'heteropipe-calc.js'));
 const pageLoad = (file) => requested[file].reduce((s, f) => s + sizeOf(f), 0);
 
 console.log(`first complete result from file://: median ${median(first).toFixed(1)} ms (min ${Math.min(...first).toFixed(1)}, n=${first.length})`);

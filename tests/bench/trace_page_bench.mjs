@@ -41,7 +41,7 @@ function rankText(t, r, kernels, clock) {
 }
 
 const dir = await mkdtemp(path.join(tmpdir(), 'hp-trace-bench-'));
-const t = hp.timeline({ tau: [1000, 2500, 1500, 2000], d: [200, 300, 100], M: 7800, regime: 'asynchronous' });
+const t = hp.timeline({ tau: [1000, 2500, 1500, 2000], d: [200, 300, 100], M: 7800, regime: 'async' });
 const plain = [], packed = [];
 let bytes = 0;
 for (let r = 0; r < 4; r++) {

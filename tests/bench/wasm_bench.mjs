@@ -52,7 +52,7 @@ const rows = [
   ['of which: copying tau and d into wasm memory', `${(time(() => { staging.set(tau, 0); staging.set(d, S); }, 3, 7) / 1e6).toFixed(1)} ms`],
   ['analyze, S = 1e6 (plain arrays out)', `${(time(() => hp.analyze({ tau: Array.from(tau), d: Array.from(d), M: 16 }), 1, 5) / 1e6).toFixed(1)} ms`],
 ];
-const stream = time(() => hp.recurrenceMakespan({ tau: tau64, d: d64, M: 1e6, regime: 'asynchronous' }), 1, 7);
+const stream = time(() => hp.recurrenceMakespan({ tau: tau64, d: d64, M: 1e6, regime: 'async' }), 1, 7);
 rows.push(['recurrence, S = 64, M = 1e6', `${(stream / 1e6).toFixed(1)} ms = ${(64e6 / stream).toFixed(2)}e9 cells/s`]);
 // The planner (the whole module only): the explicit form at L = 128 over S = 16 devices of three
 // kinds, as the native BM_plan_report shapes it, and the estimate form the page sends on a keystroke.

@@ -119,13 +119,23 @@ test('check reports every bad field at once and never throws', () => {
 });
 
 test('programming errors (bad regime, field, text type, points) throw TypeError', () => {
-  assert.throws(() => hp.timeline({ tau: [1], M: 2, regime: 'async' }), TypeError);
+  assert.throws(() => hp.timeline({ tau: [1], M: 2, regime: 'sideways' }), TypeError);
   assert.throws(() => hp.recurrenceMakespan({ tau: [1], M: 2, regime: 3 }), TypeError);
   assert.throws(() => hp.parseList(5, 'tau'), TypeError);
   assert.throws(() => hp.parseList('1', 'M'), TypeError);
   assert.throws(() => hp.parseNumber('1', 'x'), TypeError);
   assert.throws(() => hp.curveBatches({ tau: [1], M: 2, points: 'many' }), TypeError);
-  assert.equal(hp.timeline({ tau: [1], M: 2 }).regime, 'asynchronous');
+  assert.equal(hp.timeline({ tau: [1], M: 2 }).regime, 'async');
+});
+
+test('the regimes are async and blocking; the former asynchronous and block still read as them', () => {
+  const r = { tau: [1, 3], d: [2], M: 4 };
+  for (const [written, regime] of [['async', 'async'], ['asynchronous', 'async'], ['blocking', 'blocking'], ['block', 'blocking']]) {
+    const t = hp.timeline({ ...r, regime: written });
+    assert.equal(t.regime, regime, written);
+    assert.equal(t.makespan, regime === 'async' ? hp.makespanAsync(r) : hp.makespanBlocking(r), written);
+    assert.equal(hp.recurrenceMakespan({ ...r, regime: written }), t.makespan, written);
+  }
 });
 
 test('the module keeps working after errors', () => {

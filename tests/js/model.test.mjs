@@ -61,7 +61,7 @@ test('Appendix B: the eleven configurations, closed forms = recurrence in both r
   for (const [k, [tau, d, transition]] of appendixB.entries()) {
     assert.equal(hp.phaseTransition({ tau, d }), transition, `config ${k + 1} phase transition`);
     for (const M of [1, 2, 3, 5, 8, 16, 64, 100, 1000]) {
-      const async = hp.recurrenceMakespan({ tau, d, M, regime: 'asynchronous' });
+      const async = hp.recurrenceMakespan({ tau, d, M, regime: 'async' });
       const blocking = hp.recurrenceMakespan({ tau, d, M, regime: 'blocking' });
       assert.ok(close(async, hp.makespanAsync({ tau, d, M })), `config ${k + 1} async M=${M}`);
       assert.ok(close(blocking, hp.makespanBlocking({ tau, d, M })), `config ${k + 1} blocking M=${M}`);
@@ -86,10 +86,10 @@ test('timeline: the cells follow the recurrence and the layout of the contract',
   const d = [0.2, 0.1, 0.3];
   const M = 6;
   const S = 4;
-  const t = hp.timeline({ tau, d, M, regime: 'asynchronous' });
+  const t = hp.timeline({ tau, d, M, regime: 'async' });
   assert.equal(t.S, S);
   assert.equal(t.M, M);
-  assert.equal(t.regime, 'asynchronous');
+  assert.equal(t.regime, 'async');
   assert.ok(t.compute_start instanceof Float64Array);
   assert.equal(t.compute_start.length, M * S);
   assert.equal(t.transfer_start.length, M * (S - 1));
@@ -223,7 +223,7 @@ test('a big pipeline: S = 1e6 through Float64Array, exact against the recurrence
   assert.equal(a.S, S);
   assert.equal(a.sigma.length, S);
   assert.equal(a.tau_max, 1.75);
-  const stream = hp.recurrenceMakespan({ tau, d, M: 3, regime: 'asynchronous' });
+  const stream = hp.recurrenceMakespan({ tau, d, M: 3, regime: 'async' });
   assert.ok(close(stream, a.T_async));
 });
 

@@ -52,6 +52,7 @@ const coveredBy = {
   sandwich_position: { field: 'T_real_position' },
   sandwich_position_name: { field: 'T_real_position' },
   regime_name: { api: 'timeline' },
+  regime_from_name: { api: 'timeline' },
   check_stream_work: { api: 'recurrenceMakespan' },
   check_curve_points: { api: 'curveBatches' },
   parse_count: { api: 'readRequest' },
@@ -195,7 +196,14 @@ function union(name) {
 test('the declared error codes and fields are the core\'s', () => {
   assert.deepEqual(union('ErrorCode'), enumMembers('core/include/heteropipe/error.hpp', 'ErrorCode'));
   assert.deepEqual(union('Field'), enumMembers('core/include/heteropipe/error.hpp', 'Field'));
-  assert.deepEqual(union('Regime'), enumMembers('core/include/heteropipe/schedule.hpp', 'Regime'));
+  // Every regime name the core reads (its own two, then the former spellings), and the enum's own
+  // members (a former name is an alias, `= async`) the first two of them.
+  const schedule = readFileSync(join(root, 'core/include/heteropipe/schedule.hpp'), 'utf8');
+  const read = [...schedule.match(/kRegimeNames\[\] = \{([^}]*)\}/)[1].matchAll(/"(\w+)"/g)].map((m) => m[1]);
+  assert.deepEqual(union('Regime'), read);
+  const own = enumMembers('core/include/heteropipe/schedule.hpp', 'Regime').filter((m) => !m.includes('='));
+  assert.deepEqual(own, read.slice(0, 2));
+  for (const name of read) assert.equal(hp.timeline({ tau: [1], M: 1, regime: name }).regime, read[read.indexOf(name) % 2]);
 });
 
 test('both sides of the boundary use the same record format', () => {

@@ -45,12 +45,17 @@ test("a seed's bits are the core's goldens (tests/core/sim_random_test.cpp) and 
   assert.equal(hp.simulate({ tau: [1, 1, 1], d: [2, 2], M: 2, shared: [[0, 1]] }).makespan.mean, 10);
 });
 
-test('deterministic service with delay links is T_async exactly; block links T_block', () => {
+test('deterministic service with async links is T_async exactly; blocking links T_block', () => {
   const r = hp.simulate({ tau: [1, 3, 2], d: [0.5, 0.25], M: 9 });
+  assert.equal(r.links, 'async');
   assert.equal(r.makespan.mean, r.T_async);
   assert.equal(r.makespan.mean, hp.makespanAsync({ tau: [1, 3, 2], d: [0.5, 0.25], M: 9 }));
-  const b = hp.simulate({ tau: [1, 3, 2], d: [0.5, 0.25], M: 9, links: 'block' });
+  const b = hp.simulate({ tau: [1, 3, 2], d: [0.5, 0.25], M: 9, links: 'blocking' });
+  assert.equal(b.links, 'blocking');
   assert.equal(b.makespan.mean, b.T_block);
+  // The former names still read, as the same modes, named as written now.
+  assert.deepEqual(hp.simulate({ tau: [1, 3, 2], d: [0.5, 0.25], M: 9, links: 'block' }), b);
+  assert.deepEqual(hp.simulate({ tau: [1, 3, 2], d: [0.5, 0.25], M: 9, links: 'delay' }), r);
 });
 
 // Seeded random requests, each given to the CLI as its flags and to hp.simulate in another form
@@ -65,7 +70,7 @@ function requests() {
     const tau = Array.from({ length: S }, value);
     const d = Array.from({ length: S - 1 }, value);
     const buffers = Array.from({ length: S - 1 }, () => pick([0, 1, 2, Infinity]));
-    const req = { tau, d, M: 1 + Math.floor(next() * 12), links: pick(['delay', 'block', 'serial']),
+    const req = { tau, d, M: 1 + Math.floor(next() * 12), links: pick(['async', 'blocking', 'serial']),
       service: pick(services), link_service: pick(services), reps: 1 + Math.floor(next() * 40),
       seed: Math.floor(next() * 1e9), timeline: k % 5 === 0 };
     const args = ['--tau', tau.join(','), '--d', d.join(','), '--M', String(req.M), '--links', req.links,
@@ -191,4 +196,59 @@ test('what is no value of its kind is a TypeError, and nothing is left allocated
   fails(() => hp.simulate({ ...base, reps: 0 }), { field: 'reps' });
   hp.simulate({ ...base, reps: 10, timeline: true });
   assert.equal(hp.memory().malloc_bytes, before);
+});
+
+test('progress goes to the call\'s own on_progress: the fractions done, rising to 1; no global is called', () => {
+  const request = { tau: [1, 2, 1.5], d: [0.5, 0.25], M: 16, service: 'exponential', reps: 250, seed: 3 };
+  const seen = [];
+  const global = [];
+  globalThis.heteropipeProgress = (f) => global.push(f);
+  let r;
+  try {
+    r = hp.simulate(request, { on_progress: (f) => seen.push(f) });
+  } finally {
+    delete globalThis.heteropipeProgress;
+  }
+  // The result does not depend on it; the core calls it after each batch of floor(reps / 100).
+  assert.deepEqual(r, hp.simulate(request));
+  assert.deepEqual(global, []);
+  assert.ok(seen.length >= 2 && seen.length <= 126, String(seen.length));
+  assert.equal(seen.at(-1), 1);
+  assert.ok(seen.every((f, k) => f > 0 && f <= 1 && (k === 0 || f > seen[k - 1])), seen.join(' '));
+  // Deterministic service needs no replications beyond the first: no progress to report.
+  const none = [];
+  hp.simulate({ tau: [1, 2], M: 4 }, { on_progress: (f) => none.push(f) });
+  assert.deepEqual(none, []);
+});
+
+test('calls made from on_progress, small ones included, do not reach the run in progress', () => {
+  const request = { tau: [1, 2, 1.5], d: [0.5, 0.25], M: 16, service: 'lognormal:cv=0.5', reps: 200, seed: 9 };
+  const expected = hp.simulate(request);
+  const inner = [];
+  const options = {
+    on_progress: () => {
+      inner.push(hp.analyze({ tau: [5, 1], d: [7], M: 3 }).T_async);
+      inner.push(hp.simulate({ tau: [3], M: 2, links: 'serial' }).makespan.mean);
+    },
+  };
+  // The first nested run may keep a reply's records for the next (reply.cpp); the second keeps nothing.
+  assert.deepEqual(hp.simulate(request, options), expected);
+  const before = hp.memory().malloc_bytes;
+  const r = hp.simulate(request, options);
+  assert.deepEqual(r, expected);
+  assert.ok(inner.length > 0);
+  assert.deepEqual(new Set(inner), new Set([hp.makespanAsync({ tau: [5, 1], d: [7], M: 3 }), 6]));
+  assert.equal(hp.memory().malloc_bytes, before);
+});
+
+test('an error thrown by on_progress is the call\'s, once it is over; a bad on_progress is a TypeError', () => {
+  const request = { tau: [1, 2], d: [0.5], M: 8, service: 'exponential', reps: 300, seed: 1 };
+  const before = hp.memory().malloc_bytes;
+  let calls = 0;
+  const boom = new Error('from on_progress');
+  assert.throws(() => hp.simulate(request, { on_progress: () => { calls++; throw boom; } }), (e) => e === boom);
+  assert.equal(calls, 1, 'it is called no more after it threw');
+  assert.throws(() => hp.simulate(request, { on_progress: 1 }), TypeError);
+  assert.equal(hp.memory().malloc_bytes, before);
+  assert.deepEqual(hp.simulate(request, {}), hp.simulate(request));
 });

@@ -43,15 +43,11 @@ test('calls made while a Blob is read, growing the memory, do not reach its stag
   const big = '{"traceEvents":[' + event.repeat(280000) + event.slice(0, -2) + ']}';
   const before = hp.memory().wasm_bytes;
   let meanwhile = null;
-  globalThis.heteropipeProgress = () => {
+  const on_progress = () => {
     if (meanwhile === null) meanwhile = hp.importTrace([{ name: 'big.json', bytes: big }]);
   };
-  try {
-    const r = await hp.importTrace(blobs(SYNTHETIC), { unit: 'ms' });
-    assert.deepEqual(r, golden('trace_synthetic_json.txt'));
-  } finally {
-    delete globalThis.heteropipeProgress;
-  }
+  const r = await hp.importTrace(blobs(SYNTHETIC), { unit: 'ms', on_progress });
+  assert.deepEqual(r, golden('trace_synthetic_json.txt'));
   assert.deepEqual([meanwhile.pipeline, meanwhile.reason, meanwhile.ranks[0].kernels], [false, 'one_rank', 280001]);
   assert.ok(hp.memory().wasm_bytes > before, 'the memory grew while the Blobs were read');
 });
@@ -114,17 +110,31 @@ test('a Blob\'s look-alike is a TypeError; Blob imports, refused ones included, 
   assert.equal(hp.memory().malloc_bytes, before);
 });
 
-test('the fraction of the Blobs\' bytes read goes to a global heteropipeProgress, rising to 1', async () => {
+test('the fraction of the Blobs\' bytes read goes to the call\'s on_progress, rising to 1; no global is called', async () => {
   const seen = [];
-  globalThis.heteropipeProgress = (f) => seen.push(f);
+  const global = [];
+  globalThis.heteropipeProgress = (f) => global.push(f);
   try {
-    await hp.importTrace(blobs(REAL));
+    const r = await hp.importTrace(blobs(REAL), { on_progress: (f) => seen.push(f) });
+    assert.deepEqual(r, await hp.importTrace(texts(REAL)));
   } finally {
     delete globalThis.heteropipeProgress;
   }
   assert.ok(seen.length >= 2, String(seen.length));
   assert.equal(seen.at(-1), 1);
   assert.ok(seen.every((f, k) => f > 0 && f <= 1 && (k === 0 || f > seen[k - 1])), seen.join(' '));
+  assert.deepEqual(global, []);
+});
+
+test('an error thrown by on_progress is the import\'s, once it is over; a bad on_progress is a TypeError', async () => {
+  const before = hp.memory().malloc_bytes;
+  let calls = 0;
+  const boom = new Error('from on_progress');
+  const e = await hp.importTrace(blobs(REAL), { on_progress: () => { calls++; throw boom; } }).then(() => null, (x) => x);
+  assert.equal(e, boom);
+  assert.equal(calls, 1, 'it is called no more after it threw');
+  assert.throws(() => hp.importTrace(blobs(REAL), { on_progress: 'yes' }), TypeError);
+  assert.equal(hp.memory().malloc_bytes, before);
 });
 
 test('where a Blob\'s stream has no BYOB reader, it is read in the pieces the stream gives', async () => {

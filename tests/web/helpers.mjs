@@ -21,7 +21,7 @@ if (!existsSync(path.join(site, 'calculator.html'))) {
 // The module the page uses, loaded in Node: the reference every page value is compared with.
 export async function loadModule() {
   const require = createRequire(import.meta.url);
-  return require(path.join(site, 'heteropipe.js'))();
+  return require(path.join(site, 'heteropipe-calc.js'))();
 }
 
 const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8',

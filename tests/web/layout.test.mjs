@@ -104,7 +104,7 @@ test('every Gantt bar has its own title, takes keyboard focus and highlights its
   const titles = await page.$$eval('#chart-gantt .hit', (hits) => hits.map((h) => h.querySelector('title').textContent));
   assert.equal(titles.length, 4 * 6);
   assert.equal(new Set(titles).size, titles.length);
-  const tl = hp.timeline({ tau: [0.5, 1, 1, 5], d: [0.2, 0.1, 0.3], M: 6, regime: 'asynchronous' });
+  const tl = hp.timeline({ tau: [0.5, 1, 1, 5], d: [0.2, 0.1, 0.3], M: 6, regime: 'async' });
   // Stage 2, micro-batch 3: cell (2, 1).
   const cell = 2 * 4 + 1;
   const title = await page.$eval('#chart-gantt .hit[data-m="2"][data-s="1"] title', (t) => t.textContent);

@@ -52,7 +52,7 @@ function expectedRows(plan, devices) {
 for (const p of PAGES) {
   test(`${p.name}: the planner loads on demand and shows the module's plan`, async () => {
     const { page, problems, requests } = await open(context, fileBase + p.file);
-    assert.ok(!requests.some((u) => u.endsWith('heteropipe-full.js')), 'the whole module is not part of the first load');
+    assert.ok(!requests.some((u) => u.endsWith('/heteropipe.js')), 'the whole module is not part of the first load');
     await openPlanner(page);
     const plan = full.plan(INPUT);
     assert.deepEqual(await stageRows(page), expectedRows(plan, INPUT.devices));

@@ -99,7 +99,7 @@ for (const p of PAGES) {
     assert.ok(gantt.includes(p.name === 'en' ? 'Schedule timeline (asynchronous transfers)' : '调度时间线（异步传输）'));
     // The schedule as CSV: every cell and transfer of the timeline shown, exactly the engine's.
     const schedule = (await download(page, 'button[data-export="csv-schedule"]')).body.toString().trim().split('\n');
-    const tl = hp.timeline({ tau: INPUT.tau, d: INPUT.d, M: 24, regime: 'asynchronous' });
+    const tl = hp.timeline({ tau: INPUT.tau, d: INPUT.d, M: 24, regime: 'async' });
     assert.equal(schedule[0], 'stage,microbatch,kind,start,end');
     assert.equal(schedule.length - 1, 24 * 3 + 24 * 2);
     assert.equal(schedule[1], `0,0,compute,${tl.compute_start[0]},${tl.compute_finish[0]}`);
@@ -132,7 +132,7 @@ test('each Gantt row ends with its stage\'s utilization, the engine\'s, in both 
   const { page, problems } = await open(context, fileBase + 'calculator.html#tau=1,2,1&d=3,0.5&M=10');
   const shares = () => page.$$eval('#chart-gantt text.row-label', (ts) => ts.map((t) => t.textContent).filter((x) => x.endsWith('%')));
   const percent = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 1 });
-  for (const regime of ['asynchronous', 'blocking']) {
+  for (const regime of ['async', 'blocking']) {
     if (regime === 'blocking') {
       await page.click('#regime-toggle button[data-regime="blocking"]');
       await page.waitForSelector('#regime-toggle button[data-regime="blocking"][aria-pressed="true"]');
@@ -163,6 +163,19 @@ test('the Gantt toggle switches between the engine\'s asynchronous and blocking 
   assert.match(await page.textContent('#chart-gantt'), /Schedule timeline \(blocking transfers\)/);
   // The bottleneck row is named: under blocking, sigma = [4, 2.5, 1] puts it on stage 1.
   assert.match(await page.textContent('#chart-gantt'), /bottleneck: S1/);
+  await page.close();
+});
+
+test('the permalink writes regime=async or blocking, and still reads the former asynchronous and block', async () => {
+  const pressed = (page, regime) => page.getAttribute('#regime-toggle button[data-regime="' + regime + '"]', 'aria-pressed');
+  for (const [written, regime] of [['asynchronous', 'async'], ['async', 'async'], ['block', 'blocking'], ['blocking', 'blocking']]) {
+    const { page } = await open(context, fileBase + 'calculator.html#tau=1,2,1&d=3,0.5&M=10&regime=' + written);
+    assert.equal(await pressed(page, regime), 'true', written);
+    await page.close();
+  }
+  const { page } = await open(context, fileBase + 'calculator.html#tau=1,2,1&d=3,0.5&M=10&regime=blocking');
+  await page.click('#regime-toggle button[data-regime="async"]');
+  await page.waitForFunction(() => /[#&]regime=async(&|$)/.test(location.hash));
   await page.close();
 });
 

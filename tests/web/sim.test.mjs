@@ -57,11 +57,11 @@ async function calculatorInput(page) {
 for (const p of PAGES) {
   test(`${p.name}: deterministic service collapses on the calculator's T_async; the statistics are hp.simulate's`, async () => {
     const { page, problems, requests } = await open(context, fileBase + p.file);
-    assert.ok(!requests.some((u) => u.endsWith('heteropipe-full.js') || u.includes('sim-')), 'the simulator is not part of the first load');
+    assert.ok(!requests.some((u) => u.endsWith('/heteropipe.js') || u.includes('sim-')), 'the simulator is not part of the first load');
     await openSim(page);
     // The default: lognormal service of CV 0.5, 1000 replications, seed 1.
     const input = await calculatorInput(page);
-    const request = { tau: input.tau, d: input.d, M: input.M, links: 'delay', reps: 1000, seed: 1, service: 'lognormal:cv=0.5',
+    const request = { tau: input.tau, d: input.d, M: input.M, links: 'async', reps: 1000, seed: 1, service: 'lognormal:cv=0.5',
       link_service: 'deterministic', buffers: 'inf' };
     assert.deepEqual(await shownStats(page), expectedStats(full.simulate(request)));
 
@@ -77,10 +77,10 @@ for (const p of PAGES) {
 
     // Blocking links with bounded buffers: the page still shows hp.simulate's numbers, and the
     // sampled run's Gantt chart draws blocked time.
-    await setField(page, 'sim-links', 'block');
+    await setField(page, 'sim-links', 'blocking');
     await setField(page, 'sim-buffers', '0');
     await setField(page, 'sim-service', 'exponential');
-    const blocked = { ...request, links: 'block', buffers: '0', service: 'exponential' };
+    const blocked = { ...request, links: 'blocking', buffers: '0', service: 'exponential' };
     assert.deepEqual(await shownStats(page), expectedStats(full.simulate(blocked)));
     assert.ok(await page.$('#sim-gantt-box svg path.blocked'), 'blocked time is drawn');
     assert.ok(!Object.values(await shownStats(page)).some((v) => /NaN|Infinity/.test(v)));
@@ -125,7 +125,7 @@ for (const p of PAGES) {
     assert.equal(await page.inputValue('#sim-service'), 'measured');
     assert.equal(await page.inputValue('#tau'), '1.13, 2.901, 2.621');
     // Each host's four columns as quantiles at the probabilities they name.
-    const request = { tau: [1.13, 2.901, 2.621], d: [], M: 8, links: 'delay', reps: 1000, seed: 1, service_samples: HOSTS,
+    const request = { tau: [1.13, 2.901, 2.621], d: [], M: 8, links: 'async', reps: 1000, seed: 1, service_samples: HOSTS,
       service_probabilities: [0, 0.05, 0.5, 0.95], link_service: 'deterministic', buffers: 'inf' };
     const r = full.simulate(request);
     assert.deepEqual(await shownStats(page), expectedStats(r));
@@ -223,7 +223,7 @@ test('a long run shows progress and can be cancelled; the page stays usable', as
   // A short run afterwards completes with the module's numbers.
   await setField(page, 'sim-reps', '100');
   const input = await calculatorInput(page);
-  const r = full.simulate({ tau: input.tau, d: input.d, M: input.M, links: 'delay', reps: 100, seed: 1, service: 'exponential', link_service: 'deterministic', buffers: 'inf' });
+  const r = full.simulate({ tau: input.tau, d: input.d, M: input.M, links: 'async', reps: 100, seed: 1, service: 'exponential', link_service: 'deterministic', buffers: 'inf' });
   assert.deepEqual(await shownStats(page), expectedStats(r));
   assert.deepEqual(problems, []);
   await page.close();
@@ -233,7 +233,7 @@ for (const p of PAGES) {
   test(`${p.name}: no axe violations with the simulator open, light and dark`, async () => {
     const { page } = await open(context, fileBase + p.file);
     await openSim(page);
-    await setField(page, 'sim-links', 'block');
+    await setField(page, 'sim-links', 'blocking');
     await setField(page, 'sim-buffers', '0');
     for (const scheme of ['light', 'dark']) {
       await page.emulateMedia({ colorScheme: scheme });

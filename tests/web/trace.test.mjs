@@ -86,7 +86,7 @@ function assertRecovered(shown, t) {
 for (const p of PAGES) {
   test(`${p.name}: a synthetic per-rank .json.gz set imports as the module and the CLI import it, and fills the calculator`, async () => {
     const { page, problems, requests } = await open(context, fileBase + p.file);
-    assert.ok(!requests.some((u) => /heteropipe-full\.js|trace-page\.js|trace-(en|zh)\.js/.test(u)), 'nothing of the section is in the first load');
+    assert.ok(!requests.some((u) => /\/heteropipe\.js|trace-page\.js|trace-(en|zh)\.js/.test(u)), 'nothing of the section is in the first load');
     await (p.name === 'en' ? choose : drop)(page, SYNTHETIC);
     const expected = full.importTrace(inflated(SYNTHETIC), { stat: 'min', unit: 'ms' });
     const cli = golden('trace_synthetic_json.txt');
@@ -260,7 +260,7 @@ test('detach: the files\' buffers are let go once in the module, and the result 
   const files = inflated(SYNTHETIC).map((f) => ({ name: f.name, bytes: Array.from(f.bytes) }));
   const [kept, detached] = await page.evaluate(async (fs) => {
     // The whole module, here in the page itself.
-    const hp = await (await heteropipePage.tools.part('whole', 'heteropipe-full.js'))()();
+    const hp = await (await heteropipePage.tools.part('whole', 'heteropipe.js'))()();
     const copy = () => fs.map((f) => ({ name: f.name, bytes: Uint8Array.from(f.bytes) }));
     const plain = copy(), freed = copy();
     const a = hp.importTrace(plain, { unit: 'ms' });

@@ -23,11 +23,14 @@ function heapOf(m) {
 }
 
 // The calls into module `m` (limits: the module's, as module_info gives them;
-// small: its shared staging area, if known yet). operation(name) is the
+// small: its shared staging area, if known yet). operation(name, own) is the
 // function that runs operation `name` on a list of inputs and returns its
 // reply as a plain object, with lists as Float64Arrays when `typed`; a failed
 // reply throws its HeteropipeError. What a call staged and what its reply
-// kept are freed before it returns.
+// kept are freed before it returns. With `own` (the tools' operations), every
+// request is staged in an area of its own, never the shared one, however
+// small: a tool may call the caller's code while it runs (on_progress), and
+// a call made from there must not overwrite the request being run.
 export function caller(m, limits, small) {
   const heap = heapOf(m);
   const encode = encoderOf(m, heap, limits, small);
@@ -51,19 +54,21 @@ export function caller(m, limits, small) {
   }
 
   // `staged`, if given, runs once the inputs are in the module's memory and
-  // before the operation: a caller may let go of large inputs there.
+  // before the operation: a caller may let go of large inputs there. `extra`,
+  // if given, are the operation's arguments after the request's address (a
+  // progress function; simulator.js).
   //
   // call.later(inputs) stages a request whose texts are written afterwards,
   // while the caller awaits them (a Blob's, traces.js): its area is its own,
   // never the shared one, so that the calls made meanwhile cannot reach it,
   // and every write takes the memory's current view (u8), since they may grow
   // it. Then run(typed) runs the operation, or drop() frees the area unread.
-  return (name) => {
+  return (name, own) => {
     const run = m[name];
-    const call = (inputs, typed, staged) => {
-      const at = encode(inputs);
+    const call = (inputs, typed, staged, extra) => {
+      const at = encode(inputs, own);
       if (staged) staged();
-      return reply(run(at), typed);
+      return reply(extra ? run(at, ...extra) : run(at), typed);
     };
     if (HETEROPIPE_TOOLS) {
       call.later = (inputs) => {

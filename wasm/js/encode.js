@@ -62,7 +62,8 @@ export function encoderOf(m, heap, limits, small) {
     const recordBytes = Math.ceil((HEADER_BYTES + records * RECORD_BYTES + strings) / 8) * 8;
     const bytes = recordBytes + lists + texts;
     // Small requests go to the module's shared area: no call can start
-    // between writing it here and the operation reading it.
+    // between writing it here and the operation reading it (the tools'
+    // requests, which may call back into the caller's code, never do).
     const shared = !(HETEROPIPE_TOOLS && own) && small !== undefined && bytes <= small.bytes;
     const at = shared ? small.address : stage(recordBytes, lists + texts);
     if (at === 0) return 0;

@@ -19,7 +19,7 @@ function planText(input) {
 // The planner's functions for the API of module m, or none.
 export function plannerOf(m, operation) {
   if (typeof m.plan !== 'function') return {};
-  const run = { plan: operation('plan'), catalog: operation('catalog') };
+  const run = { plan: operation('plan', true), catalog: operation('catalog', true) };
   return {
     plan: (input) => run.plan([text('input', planText(input), 'plan: input')], false),
     catalog: () => run.catalog([], false),

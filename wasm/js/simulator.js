@@ -3,7 +3,7 @@
 // Pipeline.simulate takes; every value is read and checked by the core
 // (wasm/src/sim_ops.cpp), so this file only snapshots them: nested lists
 // flattened with their lengths, lists of names as one text with theirs.
-import { float64Length, fieldsOf, flag, list, number, quote, text, utf8Length } from './snapshot.js';
+import { float64Length, fieldsOf, flag, list, number, progressOf, quote, text, utf8Length } from './snapshot.js';
 
 const what = (name) => 'simulate: ' + name;
 
@@ -61,9 +61,12 @@ function bool(name, x) {
 // The simulator's function for the API of module m, or none.
 export function simulatorOf(m, operation, limits) {
   if (typeof m.simulate !== 'function') return {};
-  const run = operation('simulate');
+  const run = operation('simulate', true);
   const max = limits.max_sim_cells;
-  function simulate(request) {
+  // options.on_progress: called with the fraction of the replications done
+  // (at most about 100 times a run, not at all without random times).
+  function simulate(request, options) {
+    const progress = progressOf(options, 'simulate');
     const r = fieldsOf(request);
     const links = r.links;
     const timeline = bool('timeline', r.timeline);
@@ -86,7 +89,14 @@ export function simulatorOf(m, operation, limits) {
       timeline,
     ];
     // A timeline may hold millions of values: its lists as Float64Arrays.
-    return run(inputs, timeline !== null && timeline.value);
+    // The module takes the progress function, or undefined, after the request.
+    let out;
+    try {
+      out = run(inputs, timeline !== null && timeline.value, undefined, [progress.report]);
+    } finally {
+      progress.rethrow();
+    }
+    return out;
   }
   return { simulate };
 }

@@ -230,3 +230,30 @@ export function choice(name, x, allowed, what) {
   out.length = x.length;
   return out;
 }
+
+// options.on_progress of a call that reports progress (simulate,
+// importTrace): a function that takes the fraction done, or none. It is the
+// caller's code that runs while the call runs, so it is never called
+// directly: the function returned catches what it throws, calls it no more
+// after that, and `rethrow()` throws the first such error once the call is
+// over and nothing of it is left in the module.
+export function progressOf(options, what) {
+  const f = fieldsOf(options).on_progress;
+  if (f === undefined || f === null) return { report: undefined, rethrow: () => {} };
+  if (typeof f !== 'function') throw new TypeError(what + ': options.on_progress must be a function (got ' + quote(f) + ')');
+  let failed = null;
+  const report = (fraction) => {
+    if (failed !== null) return;
+    try {
+      f(fraction);
+    } catch (e) {
+      failed = { e };
+    }
+  };
+  return {
+    report,
+    rethrow: () => {
+      if (failed !== null) throw failed.e;
+    },
+  };
+}

@@ -4,7 +4,7 @@
 // staged once and read in place by the core's readers (wasm/src/trace_ops.cpp),
 // which also read and check every option.
 import { Refusal, pour, probe, sizeOfBlob } from './blob.js';
-import { fieldsOf, list, number, quote, text, uint8Length } from './snapshot.js';
+import { fieldsOf, list, number, progressOf, quote, text, uint8Length } from './snapshot.js';
 
 const what = (name) => 'importTrace: ' + name;
 
@@ -61,16 +61,15 @@ function detach(files, count) {
 // members, an empty one). A gzip file that does not inflate, or passes the
 // limit, is refused as the core words it (`refused.*`), before any file is
 // read; `names` are the files' name inputs. `done` runs once every text is
-// staged. The fraction of the Blobs' bytes read goes to the global
-// heteropipeProgress where there is one (the pages' worker; tools.js).
-async function importBlobs(run, inputs, names, blobs, limit, done) {
-  const report = typeof globalThis.heteropipeProgress === 'function' ? globalThis.heteropipeProgress : () => {};
+// staged. The fraction of the Blobs' bytes read goes to `report`, the
+// call's options.on_progress, where it has one.
+async function importBlobs(run, inputs, names, blobs, limit, done, report) {
   const size = blobs.reduce((sum, f) => sum + f.size, 0) || 1;
   let shown = -1;  // in hundredths: each piece read need not be a message
   const progress = (fraction) => {
     if (Math.floor(fraction * 100) === shown) return;
     shown = Math.floor(fraction * 100);
-    report(fraction);
+    if (report !== undefined) report(fraction);
   };
   for (const f of blobs) Object.assign(f, await probe(f.blob, f.size, limit));
   for (let pass = 0; pass < 2; pass++) {
@@ -113,8 +112,10 @@ async function importBlobs(run, inputs, names, blobs, limit, done) {
 // The trace importer for the API of module m, or none.
 export function tracesOf(m, operation, limits) {
   if (typeof m.import_trace !== 'function') return {};
-  const run = operation('import_trace');
+  const run = operation('import_trace', true);
+  // options.on_progress: called with the fraction of the Blobs' bytes read.
   function importTrace(files, options) {
+    const progress = progressOf(options, 'importTrace');
     const count = objectAt(files, 'files').length;
     if (typeof count !== 'number' || !(count >= 0)) throw new TypeError(what('files') + ' must be a list of files');
     const inputs = [number('files', count)];
@@ -138,8 +139,16 @@ export function tracesOf(m, operation, limits) {
       optionalText('microbatch', o.microbatch),
     );
     const staged = o.detach === true ? () => detach(files, count) : () => {};
-    if (blobs.length > 0) return importBlobs(run, inputs, names, blobs, limits.max_trace_bytes, staged);
-    return run(inputs, false, staged);
+    if (blobs.length === 0) return run(inputs, false, staged);
+    const imported = importBlobs(run, inputs, names, blobs, limits.max_trace_bytes, staged, progress.report);
+    // An error of on_progress's is the call's, once it is over.
+    return imported.then((out) => {
+      progress.rethrow();
+      return out;
+    }, (e) => {
+      progress.rethrow();
+      throw e;
+    });
   }
   return { importTrace };
 }

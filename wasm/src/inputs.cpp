@@ -16,11 +16,7 @@ Field field_named(std::string_view name) {
 }
 
 Regime read_regime(const Request& in) {
-  const std::string_view name = in.word("regime");
-  for (Regime regime : kRegimes) {
-    if (regime_name(regime) == name) return regime;
-  }
-  return Regime::asynchronous;
+  return regime_from_name(in.word("regime")).value_or(Regime::async);
 }
 
 Result<Pipeline> read_pipeline(Request& in) {

@@ -13,13 +13,12 @@
 namespace heteropipe::wasm {
 
 inline constexpr std::array<Field, 5> kFields = {Field::tau, Field::d, Field::M, Field::rho, Field::T_real};
-inline constexpr std::array<Regime, 2> kRegimes = {Regime::asynchronous, Regime::blocking};
 
 // tau and d (lists of numbers).
 bool is_list(Field field);
 // The field of a name (the wrapper only sends known ones; tau otherwise).
 Field field_named(std::string_view name);
-// The regime of `regime` (asynchronous when absent).
+// The regime of `regime` (async when absent).
 Regime read_regime(const Request& in);
 
 // tau and d as a pipeline.

@@ -21,7 +21,9 @@ double module_info(double staging) {
         for (Field field : kFields) visit(field_name(field), is_list(field));
       }));
     w("regimes", object([](auto&& visit) {
-        for (Regime regime : kRegimes) visit(regime_name(regime), static_cast<std::int64_t>(regime));
+        for (std::string_view name : kRegimeNames) {
+          visit(name, static_cast<std::int64_t>(regime_from_name(name).value_or(Regime::async)));
+        }
       }));
     w("small_area", static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(small_area())));
     w("small_area_bytes", static_cast<std::int64_t>(kSmallArea));

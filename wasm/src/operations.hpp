@@ -1,5 +1,7 @@
 #pragma once
 
+#include <emscripten/val.h>
+
 #include "inputs.hpp"
 #include "reply.hpp"
 #include "request.hpp"
@@ -36,7 +38,8 @@ double catalog(double staging);
 
 // The simulator and trace import (sim_ops.cpp, trace_ops.cpp; only the whole
 // module binds them).
-double simulate(double staging);
+// `progress`: a function called with the fraction of replications done, or undefined.
+double simulate(double staging, emscripten::val progress);
 double import_trace(double staging);
 // Frees a staged request unread: one the wrapper let go before its texts
 // were whole (a Blob that could not be read, a gzip text staged again in room

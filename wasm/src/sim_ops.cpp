@@ -177,18 +177,18 @@ double doubles(double count) { return count * sizeof(double); }
 
 }  // namespace
 
-double simulate(double staging) {
+double simulate(double staging, emscripten::val progress) {
   Request in(staging);
   auto p = read_pipeline(in);
   if (!p) return refuse(p.error());
   auto o = read_options(in, p.value().S());
   if (!o) return refuse(in.annotated(o.error()));
   sim::Options options = std::move(o).value();
-  // In the pages' Web Worker a global heteropipeProgress posts the fraction
-  // done (docs/pages.md); elsewhere there is none and nothing is called.
-  const emscripten::val report = emscripten::val::global("heteropipeProgress");
-  if (report.typeOf().as<std::string>() == "function") {
-    options.progress = [report](double fraction) { report(fraction); };
+  // The call's own on_progress, or undefined (simulator.js): the wrapper's
+  // function, which never throws into the module. The request was staged in
+  // an area of its own, so a call made from there cannot reach it.
+  if (!progress.isUndefined()) {
+    options.progress = [progress](double fraction) { progress(fraction); };
   }
   if (auto e = sim::check_options(p.value(), options)) return refuse(in.annotated(*e));
   // Each replication's makespan and throughput, and with a timeline its five

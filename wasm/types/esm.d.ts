@@ -50,6 +50,7 @@ export type TraceBlob = heteropipe.TraceBlob;
 export type TraceBlobFile = heteropipe.TraceBlobFile;
 export type TraceFile = heteropipe.TraceFile;
 export type TraceLink = heteropipe.TraceLink;
+export type ProgressOptions = heteropipe.ProgressOptions;
 export type TraceOptions = heteropipe.TraceOptions;
 export type TraceRank = heteropipe.TraceRank;
 export type TraceResult = heteropipe.TraceResult;

@@ -65,7 +65,8 @@ declare namespace heteropipe {
     | 'trace' | 'ph' | 'ts' | 'dur' | 'name' | 'cat' | 'pid' | 'tid' | 'traceEvents' | 'rank'
     | 'stage' | 'microbatch' | 'kind' | 'start' | 'end'
     | 'stage_order' | 'compute_regex' | 'transfer_regex' | 'microbatch_regex' | 'stat' | 'unit';
-  type Regime = 'asynchronous' | 'blocking';
+  /** 'async' or 'blocking'; the former 'asynchronous' and 'block' are still read. */
+  type Regime = 'async' | 'blocking' | 'asynchronous' | 'block';
   type ErrorCode =
     | 'empty' | 'too_many' | 'not_finite' | 'negative' | 'all_zero' | 'too_small' | 'too_large' | 'wrong_length'
     | 'not_integer' | 'out_of_range' | 'not_positive' | 'empty_item' | 'not_a_number'
@@ -118,7 +119,7 @@ declare namespace heteropipe {
     T_real: number;
   }
   interface ScheduleInput extends BatchesInput {
-    /** Default 'asynchronous'. */
+    /** Default 'async'. */
     regime?: Regime;
   }
   interface CurveBatchesInput extends BatchesInput {
@@ -200,7 +201,7 @@ declare namespace heteropipe {
   interface Timeline {
     S: number;
     M: number;
-    regime: Regime;
+    regime: 'async' | 'blocking';
     makespan: number;
     /** Per stage, the share of the makespan it is busy: M tau[s] (blocking: M sigma[s]) over the makespan. */
     utilization: Float64Array;
@@ -333,7 +334,8 @@ declare namespace heteropipe {
   }
 
   // The simulator (docs/simulation.md): the forms Python's Pipeline.simulate takes.
-  type LinkMode = 'delay' | 'block' | 'serial';
+  /** 'async', 'blocking' or 'serial'; the former 'delay' and 'block' are still read. */
+  type LinkMode = 'async' | 'blocking' | 'serial' | 'delay' | 'block';
   /** A list of numbers: an array or a Float64Array. */
   type Numbers = ArrayLike<number>;
   interface SimulateInput extends PipelineInput {
@@ -409,7 +411,7 @@ declare namespace heteropipe {
   interface Simulation<List = number[]> {
     S: number;
     M: number;
-    links: LinkMode;
+    links: 'async' | 'blocking' | 'serial';
     reps: number;
     seed: number;
     makespan: SimSummary;
@@ -442,8 +444,18 @@ declare namespace heteropipe {
     name: string;
     bytes: TraceBlob | Uint8Array | string;
   }
-  /** The options of `heteropipe trace`. */
-  interface TraceOptions {
+  /** The options of a call that reports progress. */
+  interface ProgressOptions {
+    /**
+     * Called while the call runs with the fraction done, rising to 1 (simulate: of the replications, at
+     * most about 100 times a run, never without random times; importTrace: of the Blobs' bytes read).
+     * It may call the module. What it throws is the call's error once the call is over; it is not
+     * called again after that.
+     */
+    on_progress?: (fraction: number) => void;
+  }
+  /** The options of `heteropipe trace`, and on_progress. */
+  interface TraceOptions extends ProgressOptions {
     stat?: 'min' | 'p50' | 'mean';
     unit?: 's' | 'ms' | 'us';
     /** Ranks in stage order: [2, 1, 0] or "2,1,0". */
@@ -571,8 +583,8 @@ declare namespace heteropipe {
     /** The catalog the estimate form draws on, each entry with its source. */
     catalog(): Catalog;
     /** The exact simulator and Monte Carlo over it, as `heteropipe simulate --json`. */
-    simulate(input: SimulateInput & { timeline: true }): Simulation<Float64Array>;
-    simulate(input: SimulateInput): Simulation;
+    simulate(input: SimulateInput & { timeline: true }, options?: ProgressOptions): Simulation<Float64Array>;
+    simulate(input: SimulateInput, options?: ProgressOptions): Simulation;
     /** tau, d, M and T_real recovered from profiler traces, as `heteropipe trace --json`. Gzip bytes are refused (bad_gzip): inflate first. */
     importTrace(files: TraceFile[], options?: TraceOptions): TraceResult;
     /** The same, a promise, when a file is a Blob: each Blob is read in pieces straight into the module, a gzip one inflated as it streams. */

@@ -71,7 +71,7 @@
       fig_gantt_caption: 'The engine’s exact schedule, to scale: a row per stage, a bar per micro-batch, transfers in the lane below their sender. Hover or focus a bar (arrow keys move) to read it.',
       fig_slack: 'Per-link slack',
       fig_slack_caption: 'Each link’s slack τ_max − τ[s] (bar) against its latency d[s] (tick): a latency above the slack is past the phase transition.',
-      regime_asynchronous: 'Asynchronous',
+      regime_async: 'Asynchronous',
       regime_blocking: 'Blocking',
       regimeLabel: 'Regime',
       zoomLabel: 'Zoom along time',

@@ -71,7 +71,7 @@
       fig_gantt_caption: '调度引擎算出的精确调度，按比例绘制：每行一个阶段，每个色块一个微批，传输画在发送阶段下方的通道中。悬停或聚焦色块（方向键移动）可读出数值。',
       fig_slack: '逐链路松弛量',
       fig_slack_caption: '每条链路的松弛量 τ_max − τ[s]（条形）与延迟 d[s]（刻线）：延迟超过松弛量即越过相变。',
-      regime_asynchronous: '异步',
+      regime_async: '异步',
       regime_blocking: '阻塞',
       regimeLabel: '通信方式',
       zoomLabel: '沿时间轴缩放',

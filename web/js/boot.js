@@ -3,7 +3,7 @@
 (function () {
   'use strict';
   var SCRIPTS = [
-    'heteropipe.js',
+    'heteropipe-calc.js',
     'vendor/uPlot.iife.min.js',
     'js/page.js'  // every other script of the page, bundled by scripts/build-site.sh
   ];
@@ -13,7 +13,7 @@
     script.async = false;  // run in list order, as plain tags would
     // The factory is cached: calling it now starts compiling the wasm while
     // the other scripts load, and app.js gets the same promise.
-    if (src === 'heteropipe.js') script.onload = function () { heteropipe(); };
+    if (src === 'heteropipe-calc.js') script.onload = function () { heteropipe(); };
     document.body.appendChild(script);
   });
 })();

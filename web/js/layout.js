@@ -46,7 +46,7 @@ document.body.insertAdjacentHTML('afterbegin', `
       <figcaption><strong data-i18n="fig_gantt"></strong> <span data-i18n="fig_gantt_caption"></span></figcaption>
       <div class="gantt-bar">
         <div class="toggle" role="group" id="regime-toggle">
-          <button data-regime="asynchronous" data-i18n="regime_asynchronous"></button>
+          <button data-regime="async" data-i18n="regime_async"></button>
           <button data-regime="blocking" data-i18n="regime_blocking"></button>
         </div>
         <div class="toggle zoom" role="group" id="gantt-zoom">

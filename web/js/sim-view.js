@@ -108,7 +108,7 @@ function show(sim, detail, analysis, links) {
     '<h3>' + esc(V.ganttHeading) + '</h3>' +
     (tl ? '<p class="hint">' + esc(V.ganttNote(tl.M, fmt.integer(sim.M))) + '</p><div id="sim-gantt-box"></div>' : '<p class="hint">' + esc(V.ganttNone) + '</p>');
   if (tl) {
-    $('sim-gantt-box').innerHTML = gantt.render(tl, analysis, links === 'block' ? 'blocking' : 'asynchronous', width, { id: 'sim-gantt', head: V.ganttTitle, span: tl.makespan, legendBlocked: V.legendBlocked });
+    $('sim-gantt-box').innerHTML = gantt.render(tl, analysis, links === 'blocking' ? 'blocking' : 'async', width, { id: 'sim-gantt', head: V.ganttTitle, span: tl.makespan, legendBlocked: V.legendBlocked });
   }
 }
 

@@ -12,9 +12,10 @@ var $ = function (id) { return document.getElementById(id); };
 var esc = svg.esc;
 
 var KINDS = ['deterministic', 'exponential', 'lognormal', 'gamma', 'uniform'];
-var LINK_MODES = ['delay', 'block', 'serial'];
+var LINK_MODES = ['async', 'blocking', 'serial'];
+var FORMER_LINK_MODES = { delay: 'async', block: 'blocking' };  // a link saved before, still read
 var DEFAULTS = { service: 'lognormal', cv: '0.5', perStage: false, stages: [], linkService: 'deterministic', linkCv: '0.5',
-  links: 'delay', shared: '', buffers: 'inf', reps: '1000', seed: '1' };
+  links: 'async', shared: '', buffers: 'inf', reps: '1000', seed: '1' };
 var TEXTS = ['cv', 'linkCv', 'shared', 'buffers', 'reps', 'seed'];
 var JSON_NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
 var DEBOUNCE_MS = 150;
@@ -30,6 +31,7 @@ function fromText(text) {
       Object.keys(DEFAULTS).forEach(function (k) { if (saved[k] !== undefined && typeof saved[k] === typeof DEFAULTS[k]) f[k] = saved[k]; });
     } catch (e) { /* a hand-edited link: keep the defaults */ }
   }
+  f.links = FORMER_LINK_MODES[f.links] || f.links;
   f.stages = Array.isArray(f.stages) ? f.stages.filter(function (x) { return x && typeof x.service === 'string'; })
     .map(function (x) { return { service: x.service, cv: String(x.cv === undefined ? '' : x.cv) }; }) : [];
   return f;

@@ -4,7 +4,7 @@
 var FIELDS = ['tau', 'd', 'M', 'rho', 'T_real'];
 var UNITS = ['', 's', 'ms', 'us'];  // as the hash writes them; the page shows us as µs
 // The default page is the phase-transition preset: the one whose sandwich T_async < T_block shows.
-var DEFAULTS = { tau: '0.5, 1, 1, 5', d: '4.6, 0.1, 0.1', M: '8', rho: '1', T_real: '', unit: '', regime: 'asynchronous', embed: false, plan: '', sim: '' };
+var DEFAULTS = { tau: '0.5, 1, 1, 5', d: '4.6, 0.1, 0.1', M: '8', rho: '1', T_real: '', unit: '', regime: 'async', embed: false, plan: '', sim: '' };
 
 function fromHash(hash) {
   var s = Object.assign({}, DEFAULTS);
@@ -13,7 +13,9 @@ function fromHash(hash) {
   if (params.has('tau')) s.d = '';
   FIELDS.forEach(function (k) { if (params.has(k)) s[k] = params.get(k); });
   if (UNITS.indexOf(params.get('unit')) > 0) s.unit = params.get('unit');
-  if (params.get('regime') === 'blocking') s.regime = 'blocking';
+  // regime=async or blocking; the former spellings asynchronous and block still read.
+  var regime = params.get('regime');
+  if (regime === 'blocking' || regime === 'block') s.regime = 'blocking';
   s.embed = params.get('embed') === '1';
   s.plan = params.get('plan') || '';
   s.sim = params.get('sim') || '';
@@ -25,7 +27,7 @@ function toHash(s, extra) {
   if (extra && extra.embed) params.set('embed', '1');
   FIELDS.forEach(function (k) { params.set(k, s[k]); });
   if (s.unit) params.set('unit', s.unit);
-  if (s.regime === 'blocking') params.set('regime', 'blocking');
+  params.set('regime', s.regime === 'blocking' ? 'blocking' : 'async');
   if (s.plan) params.set('plan', s.plan);
   if (s.sim) params.set('sim', s.sim);
   return '#' + params.toString();

@@ -8,7 +8,7 @@
 //   module (the calculator's: analyze, timeline, readRequest, limits), section what
 //   js/<name>-page.js registered.
 // - part(name, src): src (js/<name>.js by default), loaded once, resolved to what it registered
-//   as name (js/exports.js; heteropipe-full.js, the whole module, as 'whole').
+//   as name (js/exports.js; heteropipe.js, the whole module, as 'whole').
 // - register(name, part): how a part loaded on demand hands over its functions.
 // - run(op, args, options): hp[op](...args) of the whole module in the worker (hp[op] itself when
 //   it is no function, such as limits); runAll(calls, options): several [op, args] in one job, one
@@ -16,14 +16,14 @@
 // - file(src, sheet): one script (or stylesheet) of the site, loaded once.
 //
 // The whole module (every operation) runs only in the worker: the page never instantiates it. The
-// site's heteropipe-full.js registers it as 'whole': one function that returns the module's
+// site's heteropipe.js registers it as 'whole': one function that returns the module's
 // factory (scripts/build-site.sh wraps the module so), whose source text is all the page takes.
 // From file:// a page may not start a worker from a script file, but it may from a blob: URL (the
 // pages' CSP allows worker-src blob:), so the worker is made from that text and workerMain's.
 var L = window.HP_I18N;
 var loaded = {};
 var parts = {};  // what each part loaded on demand registered, by name
-var source = null;  // the worker's program as a blob: URL, once heteropipe-full.js is here
+var source = null;  // the worker's program as a blob: URL, once heteropipe.js is here
 
 function register(name, part) { parts[name] = part; }
 
@@ -56,8 +56,8 @@ function file(src, sheet) {
 
 function program() {
   if (!source) {
-    source = part('whole', 'heteropipe-full.js').then(function (whole) {
-      var text = 'var heteropipeWhole = ' + whole.toString() + ';\n(' + workerMain.toString() + ')();\n';
+    source = part('whole', 'heteropipe.js').then(function (whole) {
+      var text = 'self.wholeModule = ' + whole.toString() + ';\n(' + workerMain.toString() + ')();\n';
       return URL.createObjectURL(new Blob([text], { type: 'text/javascript' }));
     });
     source.catch(function () { source = null; });
@@ -75,8 +75,19 @@ function load(name) {
 // The worker's whole program, run from its source text: it must use nothing from this file.
 // Each job is a list of calls, run in order, answered with their results.
 function workerMain() {
-  var ready = heteropipeWhole()(); // eslint-disable-line no-undef -- the worker's program defines it
-  self.heteropipeProgress = function (fraction) { postMessage({ progress: fraction }); };
+  // The whole module's function, set on the worker's global by its program (program above): read
+  // as a property, so that no minifier takes it for a name of this file's.
+  var ready = self.wholeModule()();
+  // The operations that report progress take it as their option on_progress, in the argument
+  // that holds their options (simulate's second, importTrace's own options), added here.
+  var PROGRESS = { simulate: 1, importTrace: 1 };
+  function progress(fraction) { postMessage({ progress: fraction }); }
+  function withProgress(op, args) {
+    if (!PROGRESS[op]) return args;
+    var out = args.slice();
+    out[PROGRESS[op]] = Object.assign({}, out[PROGRESS[op]], { on_progress: progress });
+    return out;
+  }
   // An error crosses to the page as its fields: a class does not survive the copy.
   function fields(e) {
     e = e || {};
@@ -85,7 +96,7 @@ function workerMain() {
       value: e.value, limit: e.limit, token: e.token,
     };
   }
-  function call(hp, op, args) { return typeof hp[op] === 'function' ? hp[op].apply(null, args) : hp[op]; }
+  function call(hp, op, args) { return typeof hp[op] === 'function' ? hp[op].apply(null, withProgress(op, args)) : hp[op]; }
   // One job at a time, in order, an operation that returns a promise (importTrace given Files)
   // included.
   var queue = ready;

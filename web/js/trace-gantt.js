@@ -44,7 +44,7 @@ function draw(hp, r, regime) {
   var width = Math.max(300, $('trace-m').clientWidth || 640);
   var unit = fmt.unit();
   fmt.setUnit(r.unit);  // the axis in the result's unit, whatever the calculator's
-  $('trace-m').innerHTML = gantt.render(seen, a, 'asynchronous', width, { id: 'trace-m', head: R.measuredHead, span: span });
+  $('trace-m').innerHTML = gantt.render(seen, a, 'async', width, { id: 'trace-m', head: R.measuredHead, span: span });
   $('trace-x').innerHTML = gantt.render(exact, a, regime, width,
     { id: 'trace-x', head: R.exactHead(window.HP_I18N.text['regime_' + regime]), span: span });
   fmt.setUnit(unit);

@@ -71,7 +71,7 @@ function render(r, names) {
     R.position[r.position] || '')) + '</p>' + summary(r) +
     '<button type="button" id="trace-use">' + esc(R.use) + '</button>' +
     '<h3>' + esc(R.ganttHeading) + '</h3><div class="gantt-bar"><label>' + esc(R.exactRegime) + ' <select id="trace-regime">' +
-    ['asynchronous', 'blocking'].map(function (g) { return '<option value="' + g + '">' + esc(window.HP_I18N.text['regime_' + g]) + '</option>'; }).join('') +
+    ['async', 'blocking'].map(function (g) { return '<option value="' + g + '">' + esc(window.HP_I18N.text['regime_' + g]) + '</option>'; }).join('') +
     '</select></label></div><p id="trace-gantt-note" class="hint"></p><div id="trace-m" class="svgbox"></div><div id="trace-x" class="svgbox"></div>' +
     stages(r) + links(r) + ranks(r) + warnings(r);
 }
