@@ -6,33 +6,22 @@ import { BOOLEAN, INTEGER, LIST, NUMBER, OBJECT, OBJECTS, RECORD, TEXT } from '.
 let decoder = null;
 
 // Objects are built from templates, one per shape (the names of their fields
-// in order), found by walking a tree keyed by the names' addresses: names
-// are string literals in C++, so an address always names the same field.
-// Copying a template and setting its fields is faster than adding fields one
-// by one to an empty object.
+// in order), found by walking a tree keyed by the fields' indices in the
+// module's table of field names (wasm/src/reply.hpp, field_name): the module
+// keeps each name once, by its text, so an index always names the same
+// field, and a name's text is read from memory once, the first time its
+// index comes. Copying a template and setting its fields is faster than
+// adding fields one by one to an empty object.
 function shapeNode(parent, name) {
-  return { parent, name, next: new Map(), lastAddress: -1, last: null, template: null, names: null };
-}
-const shapes = shapeNode(null, '');
-
-function nextShape(node, u8, address, length) {
-  if (node.lastAddress === address) return node.last;  // the shape of the previous reply, most often
-  let next = node.next.get(address);
-  if (next === undefined) {
-    next = shapeNode(node, String.fromCharCode.apply(null, u8.subarray(address, address + length)));
-    node.next.set(address, next);
-  }
-  node.lastAddress = address;
-  node.last = next;
-  return next;
+  return { parent, name, next: new Map(), lastKey: -1, last: null, template: null, names: null };
 }
 
-// The template of the shape ending at `node`: JSON.parse gives an object
-// with fast properties.
-function templateOf(node) {
+// The template of the shape ending at `node` (below `root`): JSON.parse gives
+// an object with fast properties.
+function templateOf(root, node) {
   if (node.template === null) {
     const names = [];
-    for (let n = node; n !== shapes; n = n.parent) names.unshift(n.name);
+    for (let n = node; n !== root; n = n.parent) names.unshift(n.name);
     node.names = names;
     node.template = JSON.parse('{' + names.map((name) => JSON.stringify(name) + ':null').join(',') + '}');
   }
@@ -41,10 +30,33 @@ function templateOf(node) {
 
 // The decoder of the records that module memory `heap` holds (see call.js):
 // readObject(k, count, typed) is the object of the `count` records from
-// index k (in doubles), with lists as Float64Arrays when `typed`.
+// index k (in doubles), with lists as Float64Arrays when `typed`. The names
+// and shapes it learns are this module's.
 export function decoderOf(heap) {
   let f64;
   let u8;
+  const names = [];  // by index in the module's table
+  const shapes = shapeNode(null, '');
+
+  const nameAt = (address, length) => String.fromCharCode.apply(null, u8.subarray(address, address + length));
+
+  // The shape after `node` with the field of record r. A name outside the
+  // module's table (index -1) is keyed by its text.
+  function nextShape(node, r) {
+    const index = f64[r + 1];
+    if (node.lastKey === index && index >= 0) return node.last;  // the shape of the previous reply, most often
+    let key = index;
+    if (index < 0) key = nameAt(f64[r + 5], f64[r + 2]);
+    else if (names[index] === undefined) names[index] = nameAt(f64[r + 5], f64[r + 2]);
+    let next = node.next.get(key);
+    if (next === undefined) {
+      next = shapeNode(node, index < 0 ? key : names[index]);
+      node.next.set(key, next);
+    }
+    node.lastKey = key;
+    node.last = next;
+    return next;
+  }
 
   function textAt(address, length) {
     let ascii = '';
@@ -76,7 +88,7 @@ export function decoderOf(heap) {
     for (let r = k; r < end; r += RECORD) {
       const kind = f64[r];
       const a = f64[r + 3];
-      node = nextShape(node, u8, f64[r + 1], f64[r + 2]);
+      node = nextShape(node, r);
       if (kind === NUMBER || kind === INTEGER) values.push(a);
       else if (kind === BOOLEAN) values.push(a !== 0);
       else if (kind === TEXT) values.push(textAt(a, f64[r + 4]));
@@ -85,7 +97,7 @@ export function decoderOf(heap) {
       else if (kind === OBJECTS) values.push(readObjects(r + RECORD, a, typed));
       if (kind === OBJECT || kind === OBJECTS) r += a * RECORD;
     }
-    const out = { ...templateOf(node) };
+    const out = { ...templateOf(shapes, node) };
     const names = node.names;
     for (let j = 0; j < values.length; j++) out[names[j]] = values[j];
     return out;

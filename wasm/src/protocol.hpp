@@ -15,8 +15,11 @@
 //   the start of the area (an offset of 0: not copied, because too long).
 //
 // A reply (written by the Writer, read by the wrapper at the address an
-// operation returns): the Reply header (reply.hpp), then records whose names,
-// texts and lists are addresses in wasm memory, kept until release().
+// operation returns): the Reply header (reply.hpp), then records whose texts
+// and lists are addresses in wasm memory, kept until release(). A reply's
+// record names its field by its index in the module's table of field names
+// (reply.hpp's field_name; -1: none), with c the address of the name's text,
+// which the wrapper reads once per index.
 namespace heteropipe::wasm {
 
 inline constexpr int kRecordDoubles = 6;

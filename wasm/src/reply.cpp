@@ -23,6 +23,25 @@ constexpr std::size_t kTextsKept = 2048;
 constexpr std::size_t kSharedDoubles = 2048;
 alignas(double) double shared[kSharedDoubles];
 
+// The table of field names (field_name): open addressing over the texts'
+// FNV-1a hashes. Its room is far beyond every visitor's names together.
+constexpr std::size_t kNameSlots = 2048;  // a power of two; at most half are filled
+constexpr std::size_t kNameBytes = 32 * 1024;
+// All zeros until filled, so the table takes no room in the module's file.
+struct NameSlot {
+  std::uint32_t at = 0, length = 0;  // the text in name_bytes; length 0: empty slot
+  double index = 0;
+};
+NameSlot name_slots[kNameSlots];
+char name_bytes[kNameBytes];
+std::size_t names_used = 0, name_bytes_used = 0;
+
+std::uint32_t hash_of(std::string_view name) {
+  std::uint32_t h = 2166136261u;
+  for (char c : name) h = (h ^ static_cast<unsigned char>(c)) * 16777619u;
+  return h;
+}
+
 bool is(const double* record, Kind kind) { return record[0] == static_cast<double>(kind); }
 
 void give_back(std::unique_ptr<Kept> kept) {
@@ -85,6 +104,24 @@ std::unique_ptr<Kept> new_reply() {
   return kept;
 }
 
+FieldName field_name(std::string_view name) {
+  for (std::size_t k = hash_of(name) & (kNameSlots - 1);; k = (k + 1) & (kNameSlots - 1)) {
+    NameSlot& slot = name_slots[k];
+    if (slot.length == 0) {
+      // A name not met before (an empty name, an objects list's item, is never kept).
+      if (name.empty() || 2 * (names_used + 1) > kNameSlots || name_bytes_used + name.size() > kNameBytes) {
+        return {-1, name.data()};
+      }
+      std::memcpy(name_bytes + name_bytes_used, name.data(), name.size());
+      slot = {static_cast<std::uint32_t>(name_bytes_used), static_cast<std::uint32_t>(name.size()),
+              static_cast<double>(names_used++)};
+      name_bytes_used += name.size();
+    }
+    const std::string_view kept(name_bytes + slot.at, slot.length);
+    if (kept == name) return {slot.index, kept.data()};
+  }
+}
+
 void Writer::operator()(std::string_view name, std::string_view x) {
   // Where the text starts in kept_.texts; finish() makes it an address, once
   // the texts no longer move.
@@ -98,11 +135,13 @@ void Writer::put(Kind kind, std::string_view name, double a, double b) {
   if (records.size() < at + kRecordDoubles) records.resize(2 * records.size());
   kept_.used += kRecordDoubles;
   double* r = records.data() + at;
+  const FieldName field = field_name(name);
   r[0] = static_cast<double>(kind);
-  r[1] = address_of(name.data());
+  r[1] = field.index;
   r[2] = static_cast<double>(name.size());
   r[3] = a;
   r[4] = b;
+  r[5] = address_of(field.text);
 }
 
 std::size_t Writer::open(Kind kind, std::string_view name) {

@@ -46,6 +46,18 @@ struct Kept {
 // An empty Kept, reused when one was given back.
 std::unique_ptr<Kept> new_reply();
 
+// The names of reply fields, each kept once, by its text: a record names its
+// field by its index in this table, and gives the address of the table's copy
+// of the text, which the wrapper reads the first time it meets that index
+// (decode.js keys its shapes by the indices). The table never moves or
+// allocates; past its room (far more names than every visitor has) a name
+// has index -1 and is read from its record every time.
+struct FieldName {
+  double index;      // -1: not in the table
+  const char* text;  // the table's copy, or the name's own characters
+};
+FieldName field_name(std::string_view name);
+
 // The visitor every result is walked with (see heteropipe/visit.hpp).
 class Writer {
  public:
