@@ -26,7 +26,7 @@ std::vector<double> values_from(py::handle obj, Field field);
 // refused as not_a_number for the whole field.
 std::string text_from(py::handle obj, Field field);
 
-// "asynchronous" or "blocking" (the pure-Python layer maps the aliases).
+// "async" or "blocking", or a former spelling ("asynchronous", "block"; regime_from_name).
 Regime regime_from(const std::string& name);
 
 }  // namespace heteropipe::python

@@ -264,7 +264,7 @@ test('the whole module is instantiated in the worker only, whatever the sections
   await page.click('#plan-open');
   await page.waitForSelector('#plan-result table');
   const input = await calculatorInput(page);
-  const r = full.simulate({ tau: input.tau, d: input.d, M: input.M, links: 'delay', reps: 1000, seed: 1, service: 'lognormal:cv=0.5',
+  const r = full.simulate({ tau: input.tau, d: input.d, M: input.M, links: 'async', reps: 1000, seed: 1, service: 'lognormal:cv=0.5',
     link_service: 'deterministic', buffers: 'inf' });
   assert.deepEqual(await shownStats(page), expectedStats(r));
   // The Gantt chart of the sampled run, drawn from the worker's answer.
