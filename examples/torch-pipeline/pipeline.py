@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""A small pipeline-parallel run on CPU processes that writes profiler traces.
+
+One process per stage, torch.distributed over gloo on 127.0.0.1, one thread per
+process. Each stage runs a stack of matmuls per micro-batch inside
+record_function("microbatch_N"), receives its input from the stage before and
+sends its output to the stage after, with blocking send/recv or with isend.
+It writes, into --out:
+  rank-N.json   the torch.profiler Chrome trace of stage N
+  run.json      the run's facts: stages, microbatches, mode, the wall clock
+                (first micro-batch start of stage 0 to the last micro-batch end
+                of the last stage, on the host's clock) and when each rank's
+                profiler clock reads 0, in epoch microseconds, so the true
+                offsets between the ranks' clocks are known.
+Import with:  heteropipe trace --microbatch '^microbatch_([0-9]+)$' OUT/rank-*.json
+"""
+import argparse
+import json
+import os
+import time
+
+import torch
+import torch.distributed as dist
+import torch.multiprocessing as mp
+from torch.profiler import ProfilerActivity, profile, record_function
+
+
+def stage_main(rank, args, queue):
+    torch.set_num_threads(1)
+    torch.manual_seed(rank)
+    os.environ["MASTER_ADDR"] = "127.0.0.1"
+    os.environ["MASTER_PORT"] = str(args.port)
+    dist.init_process_group("gloo", rank=rank, world_size=args.stages)
+    last = args.stages - 1
+    # Stage s runs layers + s matmuls, so the stages differ and the last is slowest.
+    layers = [torch.randn(args.width, args.width) / args.width ** 0.5
+              for _ in range(args.layers + rank)]
+    x = torch.randn(args.batch, args.width)
+    buf = torch.empty(args.batch, args.width)
+
+    def forward(h):
+        for w in layers:
+            h = torch.tanh(h @ w)
+        return h
+
+    # Warm up the kernels and the gloo connections outside the profiler.
+    forward(x)
+    if rank > 0:
+        dist.recv(buf, src=rank - 1)
+    if rank < last:
+        dist.send(x, dst=rank + 1)
+    dist.barrier()
+
+    pending = []
+    entered = []  # epoch microseconds just before each range opens
+    with profile(activities=[ProfilerActivity.CPU]) as prof:
+        start = time.time_ns()
+        for m in range(args.microbatches):
+            if rank > 0:
+                dist.recv(buf, src=rank - 1)
+                h = buf.clone()
+            else:
+                h = x
+            entered.append(time.time_ns() / 1e3)
+            with record_function(f"microbatch_{m}"):
+                h = forward(h)
+            if rank < last:
+                if args.mode == "async":
+                    pending.append(dist.isend(h, dst=rank + 1))
+                else:
+                    dist.send(h, dst=rank + 1)
+        end = time.time_ns()
+        for p in pending:
+            p.wait()
+    path = os.path.join(args.out, f"rank-{rank}.json")
+    prof.export_chrome_trace(path)
+    # The profiler's clock reads 0 at an epoch time found from the ranges: a
+    # range's event starts just after the time taken before it opens, so the
+    # largest (entered - ts) is the closest estimate (the first is late by the
+    # profiler's warm-up, the others agree within microseconds).
+    with open(path) as f:
+        ts = {e["name"]: e["ts"] for e in json.load(f)
+              if e.get("name", "").startswith("microbatch_")}
+    origin = max(entered[m] - ts[f"microbatch_{m}"] for m in range(args.microbatches))
+    queue.put((rank, start / 1e3, end / 1e3, origin))
+    dist.barrier()
+    dist.destroy_process_group()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--stages", type=int, default=2)
+    parser.add_argument("--microbatches", type=int, default=16)
+    parser.add_argument("--mode", choices=["blocking", "async"], default="blocking")
+    parser.add_argument("--layers", type=int, default=6, help="matmuls of stage 0 (stage s runs layers + s)")
+    parser.add_argument("--width", type=int, default=512)
+    parser.add_argument("--batch", type=int, default=512)
+    parser.add_argument("--port", type=int, default=29517)
+    parser.add_argument("--out", required=True)
+    args = parser.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    ctx = mp.get_context("fork")
+    queue = ctx.Queue()
+    procs = [ctx.Process(target=stage_main, args=(r, args, queue)) for r in range(args.stages)]
+    for p in procs:
+        p.start()
+    facts = sorted(queue.get(timeout=600) for _ in procs)
+    for p in procs:
+        p.join()
+        if p.exitcode != 0:
+            raise SystemExit(f"a stage failed (exit code {p.exitcode})")
+    origins = [f[3] for f in facts]
+    run = {
+        "stages": args.stages,
+        "microbatches": args.microbatches,
+        "mode": args.mode,
+        "wall_clock_us": facts[-1][2] - facts[0][1],
+        "profiler_start_epoch_us": origins,
+        # Adding clock_offsets_us[s] to stage s's times puts them on stage 0's clock.
+        "clock_offsets_us": [o - origins[0] for o in origins],
+    }
+    with open(os.path.join(args.out, "run.json"), "w") as f:
+        json.dump(run, f, indent=1)
+    print(json.dumps(run))
+
+
+if __name__ == "__main__":
+    main()
