@@ -2,7 +2,9 @@
 # Installs what heteropipe needs to build and test, on Debian (bookworm) with
 # apt and npm: the Debian packages that are missing, then the npm dev
 # dependencies pinned in package-lock.json. Safe to run again: it only
-# installs what is not there.
+# installs what is not there. With --tests it also installs what only the
+# tests need (PyTorch for the real run of examples/torch-pipeline), which the
+# calculator's quick start (scripts/calculator.sh) does without.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 
@@ -18,6 +20,7 @@ packages=(
   python3 python3-venv python3-dev python3-setuptools python3-wheel pybind11-dev  # Python package
   locales                   # de_DE.UTF-8, a comma-decimal locale for the tests (tests/python/test_locale.py)
 )
+[ "${1:-}" = "--tests" ] && packages+=(python3-torch)  # the real run's test (torch.distributed over gloo)
 command -v node > /dev/null || packages+=(nodejs)
 command -v npm > /dev/null || packages+=(npm)
 

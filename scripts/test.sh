@@ -2,11 +2,12 @@
 # Installs what is missing, builds every part of heteropipe, and runs every
 # test: the C++ suite natively, under ASan + UBSan and as wasm under Node; the
 # CLI's golden files; the npm module; the calculator pages in headless
-# Chromium; the Python package. Stops at the first failure.
+# Chromium; the Python package; a real PyTorch pipeline run imported by the
+# CLI. Stops at the first failure.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
-scripts/bootstrap.sh
+scripts/bootstrap.sh --tests
 export NODE_PATH=/usr/share/nodejs  # Debian's emscripten needs its node modules
 
 step() { printf '\n== %s\n' "$*"; }
@@ -37,6 +38,9 @@ build/python-venv/bin/python -m unittest discover -s tests/python
 
 step "Python sdist: built, installed into a fresh venv outside the checkout, smoke-tested there"
 scripts/check-sdist.sh
+
+step "a real run: examples/torch-pipeline (2 stages over gloo, blocking and isend) imported by the CLI"
+/usr/bin/python3 tests/examples/torch_pipeline_test.py build/native/cli/heteropipe
 
 step "JavaScript module (Node test runner)"
 node --test tests/js/

@@ -132,10 +132,13 @@ void define_options(CLI::App& app, Choices& c) {
                 "  heteropipe trace rank-0.json.gz rank-1.json.gz rank-2.json.gz\n"
                 "  heteropipe trace --unit us --json schedule.csv\n");
   trace->add_flag("--json", c.trace.json, "Print the result as one JSON object instead of the table");
-  trace->add_option("--stat", c.trace.stat, "Statistic of the samples that becomes tau and d: min (default), p50, mean")
+  trace->add_option("--stat", c.trace.stat, "Statistic of the samples that becomes tau and d: min, p50 (default), mean")
       ->type_name("NAME");
   trace->add_option("--unit", c.trace.unit, "Unit of every time in the result: s, ms (default), us")->type_name("NAME");
   trace->add_option("--stage-order", c.trace.stage_order, "Ranks in stage order (default: ascending rank)")
+      ->type_name("LIST");
+  trace->add_option("--clock-offsets", c.trace.clock_offsets,
+                    "Per stage, in --unit: added to each stage's clock (default: found from the pairs)")
       ->type_name("LIST");
   // The dialect: docs/traces.md#patterns.
   trace->add_option("--compute", c.trace.compute, "Pattern: events whose name matches are compute")

@@ -33,6 +33,9 @@ Result<TraceOptions> options_of(const TraceChoices& c) {
     }
     o.stage_order.push_back(static_cast<std::int64_t>(rank));
   }
+  auto offsets = parse_number_list(c.clock_offsets, Field::clock_offsets);
+  if (!offsets) return offsets.error();
+  o.clock_offsets = offsets.value();
   o.compute_regex = c.compute;
   o.transfer_regex = c.transfer;
   o.microbatch_regex = c.microbatch;

@@ -60,8 +60,16 @@ void write_trace_table(std::ostream& out, const TraceResult& r) {
           readable(l.d.p95), readable(l.d.max), l.unmatched);
     }
     out << "\n  clock offsets                 " << list(r.clock_offsets) << '\n';
+    for (const ClockOffsetBounds& b : r.clock_offset_bounds) {
+      out << "  link " << b.link << " offset bounds         [" << readable(b.lo) << ", "
+          << (b.hi ? readable(*b.hi) : std::string("unbounded")) << "]\n";
+    }
     out << "  T_real                        " << readable(r.T_real) << '\n';
     out << "  T_async / T_block             " << readable(a.T_async) << " / " << readable(a.T_block) << '\n';
+    out << "  at min / p50 / mean           " << readable(r.sandwich_min.T_async) << " / "
+        << readable(r.sandwich_min.T_block) << ", " << readable(r.sandwich_p50.T_async) << " / "
+        << readable(r.sandwich_p50.T_block) << ", " << readable(r.sandwich_mean.T_async) << " / "
+        << readable(r.sandwich_mean.T_block) << '\n';
     if (a.overlap_ratio) out << "  overlap ratio                 " << readable(*a.overlap_ratio) << '\n';
     if (a.T_real_position) out << "  position                      " << sandwich_position_name(*a.T_real_position) << '\n';
     out << "  bottleneck stage              " << a.bottleneck_stage << '\n';

@@ -117,6 +117,7 @@ std::string_view field_name(Field field) {
     case Field::microbatch_regex: return "microbatch_regex";
     case Field::stat: return "stat";
     case Field::unit: return "unit";
+    case Field::clock_offsets: return "clock_offsets";
   }
   return "unknown";
 }

@@ -173,9 +173,9 @@ def catalog() -> Dict[str, Any]:
 TraceSource = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview]
 
 
-def import_trace(sources: Union[TraceSource, Sequence[TraceSource]], *, stat: str = "min", unit: str = "ms",
+def import_trace(sources: Union[TraceSource, Sequence[TraceSource]], *, stat: str = "p50", unit: str = "ms",
                  stage_order: Optional[Sequence[int]] = None, compute: str = "", transfer: str = "",
-                 microbatch: str = "") -> Dict[str, Any]:
+                 microbatch: str = "", clock_offsets: Optional[Sequence[float]] = None) -> Dict[str, Any]:
     """tau, d, M and T_real recovered from profiler traces (Chrome trace-event
     JSON, ``.json.gz``, one file per rank) or a schedule CSV, as
     ``heteropipe trace --json`` prints them. ``sources``: a path, the bytes of
@@ -191,4 +191,4 @@ def import_trace(sources: Union[TraceSource, Sequence[TraceSource]], *, stat: st
             with open(path, "rb") as f:
                 files.append((path, f.read()))
     return _core.import_trace(files, stat, unit, [int(rank) for rank in stage_order or []], compute, transfer,
-                              microbatch)
+                              microbatch, [float(x) for x in clock_offsets or []])

@@ -23,7 +23,8 @@ using Sources = std::vector<std::pair<std::string, py::bytes>>;
 
 py::dict import_trace(const Sources& sources, const std::string& stat, const std::string& unit,
                       const std::vector<std::int64_t>& stage_order, const std::string& compute,
-                      const std::string& transfer, const std::string& microbatch) {
+                      const std::string& transfer, const std::string& microbatch,
+                      const std::vector<double>& clock_offsets) {
   TraceOptions options;
   options.stat = value_or_raise(trace_stat_from_name(stat));
   options.unit = value_or_raise(time_unit_from_name(unit));
@@ -31,6 +32,7 @@ py::dict import_trace(const Sources& sources, const std::string& stat, const std
   options.compute_regex = compute;
   options.transfer_regex = transfer;
   options.microbatch_regex = microbatch;
+  options.clock_offsets = clock_offsets;
   TraceEvents events;
   for (const auto& [label, bytes] : sources) {
     std::string content = value_or_raise(io::inflate_if_gzip(std::string(bytes), label));
@@ -43,9 +45,9 @@ py::dict import_trace(const Sources& sources, const std::string& stat, const std
 }  // namespace
 
 void bind_trace(py::module_& m) {
-  m.def("import_trace", &import_trace, py::arg("sources"), py::arg("stat") = "min", py::arg("unit") = "ms",
+  m.def("import_trace", &import_trace, py::arg("sources"), py::arg("stat") = "p50", py::arg("unit") = "ms",
         py::arg("stage_order") = std::vector<std::int64_t>{}, py::arg("compute") = "", py::arg("transfer") = "",
-        py::arg("microbatch") = "",
+        py::arg("microbatch") = "", py::arg("clock_offsets") = std::vector<double>{},
         "The model recovered from trace files given as (label, bytes) pairs; the dict of `heteropipe trace --json`.");
 }
 

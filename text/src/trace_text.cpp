@@ -103,6 +103,10 @@ std::string describe(const TraceWarning& w) {
              ": the run is too short to show a steady state";
     case TraceWarningCode::missing_ranks:
       return "these files hold " + grouped(w.value) + " of the job's " + grouped(w.limit) + " ranks (its world_size)";
+    case TraceWarningCode::clock_bounds_contradict:
+      return "link " + std::to_string(w.index) + ": its pairs contradict each other about the clocks (the receiver's " +
+             "offset must be at least " + readable(w.value) + " and at most " + readable(w.limit) +
+             "); a clock drifted or the pairs are matched wrongly";
   }
   return std::string(trace_warning_name(w.code));
 }

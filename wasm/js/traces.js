@@ -134,6 +134,7 @@ export function tracesOf(m, operation, limits) {
       optionalText('unit', o.unit),
       typeof order === 'string' ? text('stage_order_text', order, what('options.stage_order'))
         : list('stage_order', order, limits.max_trace_ranks),
+      list('clock_offsets', o.clock_offsets, limits.max_trace_ranks),
       optionalText('compute', o.compute),
       optionalText('transfer', o.transfer),
       optionalText('microbatch', o.microbatch),

@@ -70,6 +70,9 @@ Result<TraceOptions> read_options(Request& in) {
   auto order = read_stage_order(in);
   if (!order) return order.error();
   o.stage_order = std::move(order).value();
+  auto offsets = in.list("clock_offsets", Field::clock_offsets, static_cast<double>(limits::kMaxTraceRanks));
+  if (!offsets) return offsets.error();
+  o.clock_offsets = std::move(offsets).value();
   for (auto [name, field, regex] : {std::tuple{"compute", Field::compute_regex, &o.compute_regex},
                                      std::tuple{"transfer", Field::transfer_regex, &o.transfer_regex},
                                      std::tuple{"microbatch", Field::microbatch_regex, &o.microbatch_regex}}) {

@@ -56,3 +56,5 @@ export type TraceRank = heteropipe.TraceRank;
 export type TraceResult = heteropipe.TraceResult;
 export type TraceStage = heteropipe.TraceStage;
 export type TraceWarning = heteropipe.TraceWarning;
+export type ClockOffsetBounds = heteropipe.ClockOffsetBounds;
+export type SandwichAt = heteropipe.SandwichAt;

@@ -460,6 +460,8 @@ declare namespace heteropipe {
     unit?: 's' | 'ms' | 'us';
     /** Ranks in stage order: [2, 1, 0] or "2,1,0". */
     stage_order?: Numbers | string;
+    /** Per stage, in `unit`: added to each stage's clock (default: found from the transfers' pairs). */
+    clock_offsets?: Numbers;
     /** Patterns searched in event names: ECMAScript regular expressions without lookarounds or back-references, matched by the core in linear time (docs/traces.md#patterns). A pattern outside that dialect is a bad_pattern error: index = the 0-based character at fault, value = 0 (syntax), 1 (a lookaround), 2 (a back-reference) or 3 (too large; limit = the states allowed). */
     compute?: string;
     transfer?: string;
@@ -508,8 +510,17 @@ declare namespace heteropipe {
     start: number;
     end: number;
   }
+  interface ClockOffsetBounds {
+    link: number;
+    lo: number;
+    hi?: number;
+  }
+  interface SandwichAt {
+    T_async: number;
+    T_block: number;
+  }
   interface TraceWarning {
-    code: 'rank_without_compute' | 'unmatched_transfers' | 'microbatch_counts_differ' | 'short_run' | 'missing_ranks';
+    code: 'rank_without_compute' | 'unmatched_transfers' | 'microbatch_counts_differ' | 'short_run' | 'missing_ranks' | 'clock_bounds_contradict';
     index: number;
     value: number;
     limit: number;
@@ -531,6 +542,10 @@ declare namespace heteropipe {
     stages?: TraceStage[];
     links?: TraceLink[];
     clock_offsets?: number[];
+    /** Per link: the receiver's clock offset against the sender's is at least lo and at most hi (absent: unbounded). */
+    clock_offset_bounds?: ClockOffsetBounds[];
+    /** T_async and T_block at each statistic. */
+    sandwich?: { min: SandwichAt; p50: SandwichAt; mean: SandwichAt };
     analysis?: Analysis;
     overlap_ratio?: number;
     position?: SandwichPosition;

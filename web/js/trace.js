@@ -23,7 +23,7 @@ function build(body) {
     '<button type="button" id="trace-cancel" hidden>' + esc(R.cancel) + '</button></div>' +
     '<details class="trace-options"><summary>' + esc(R.optionsHeading) + '</summary><div class="grid">' +
     '<div class="field"><label for="trace-stat">' + esc(R.label_stat) + '</label><select id="trace-stat">' +
-    ['min', 'p50', 'mean'].map(function (s) { return '<option value="' + s + '">' + esc(R['stat_' + s]) + '</option>'; }).join('') + '</select></div>' +
+    ['min', 'p50', 'mean'].map(function (s) { return '<option value="' + s + '"' + (s === 'p50' ? ' selected' : '') + '>' + esc(R['stat_' + s]) + '</option>'; }).join('') + '</select></div>' +
     OPTIONS.map(function (k) {
       return '<div class="field"><label for="trace-' + k + '">' + esc(R['label_' + k]) + '</label><input id="trace-' + k +
         '" type="text" autocomplete="off" spellcheck="false" placeholder="' + esc(R['hint_' + k]) + '"></div>';

@@ -84,7 +84,7 @@ enum class Field {
   // schedule CSV's columns, then the import's options.
   trace, ph, ts, dur, name, cat, pid, tid, traceEvents, rank,
   stage, microbatch, kind, start, end,
-  stage_order, compute_regex, transfer_regex, microbatch_regex, stat, unit,
+  stage_order, compute_regex, transfer_regex, microbatch_regex, stat, unit, clock_offsets,
 };
 
 inline constexpr std::int64_t kWholeField = -1;

@@ -41,6 +41,10 @@ struct RawEvent {
   }
 };
 
+// Timestamps from here on (microseconds, 11 days after the epoch) read a
+// host-wide clock: no per-process clock, which starts near 0, gets that far.
+constexpr double kHostClockFrom = 1e12;
+
 // How many events of a file are read before the rest are made room for.
 constexpr std::int64_t kSampledEvents = 4096;
 
@@ -311,8 +315,12 @@ class ChromeReader {
       if (!into_.base_ns) into_.base_ns = base_ns_;
       shift = static_cast<double>(*base_ns_ - *into_.base_ns) / 1000.0;
     }
+    const auto file = static_cast<std::uint32_t>(into_.files.size());
+    file_.host_clock = base_ns_.has_value();
     for (std::size_t i = first_event_; i < into_.events.size(); ++i) {
       TraceEvent& e = into_.events[i];
+      e.file = file;
+      if (i == first_event_ && e.start >= kHostClockFrom) file_.host_clock = true;
       if (file_.rank) e.rank = *file_.rank;
       e.start += shift;
       e.end += shift;

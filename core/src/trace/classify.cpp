@@ -23,6 +23,24 @@ bool names_transfer(const std::string& name) {
          name.find("Recv") != std::string::npos;
 }
 
+std::string lowered(std::string text) {
+  std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
+  return text;
+}
+
+bool starts_with(const std::string& name, std::string_view prefix) { return name.rfind(prefix, 0) == 0; }
+
+// torch.distributed's host ops: gloo's transport (gloo:send, gloo:recv), the
+// c10d:: wrappers around it and record_param_comms.
+bool names_host_comm(const std::string& name) {
+  return starts_with(name, "gloo:") || starts_with(name, "c10d::") || name == "record_param_comms";
+}
+
+bool names_send_or_recv(const std::string& name) {
+  const std::string low = lowered(name);
+  return low.find("send") != std::string::npos || low.find("recv") != std::string::npos;
+}
+
 // The head of a name that patterns see (see limits::kTraceNameMatchBytes).
 std::string_view head(const std::string& name) {
   return std::string_view(name).substr(0, std::min(name.size(), limits::kTraceNameMatchBytes));
@@ -59,24 +77,41 @@ Role Classifier::role(const TraceEvents& events, const TraceEvent& e) {
   if (found != roles_.end()) return found->second;
   const std::string& name = events.names[e.name];
   const bool kernel = is_kernel(events, e);
+  const bool host_comm = !kernel && names_host_comm(name);
+  // record_param_comms says what it is in its args only, so its role is not
+  // the name's alone and is not cached.
+  const bool by_args = host_comm && name == "record_param_comms";
+  const bool host_transfer =
+      host_comm && (by_args ? e.direction != Direction::unknown : names_send_or_recv(name));
   Role role = Role::other;
-  if (transfer_ ? found_in(name, *transfer_) : kernel && names_transfer(name)) {
+  if (transfer_ ? found_in(name, *transfer_) : kernel ? names_transfer(name) : host_transfer) {
     role = Role::transfer;
-  } else if (compute_ ? found_in(name, *compute_) : kernel && !starts_with_nccl(name)) {
+  } else if (compute_ && found_in(name, *compute_)) {
     role = Role::compute;
-  } else if (kernel && starts_with_nccl(name)) {
+  } else if ((kernel && starts_with_nccl(name)) || (host_comm && cpu_run_)) {
     role = Role::collective;
   } else if (microbatch_ && !kernel && found_in(name, *microbatch_)) {
     role = Role::annotation;
+  } else if (!compute_ && (kernel || cpu_run_)) {
+    role = Role::compute;
   }
-  roles_.emplace(key, role);
+  if (!by_args) roles_.emplace(key, role);
   return role;
+}
+
+bool Classifier::is_nccl(const TraceEvents& events, const TraceEvent& e) const {
+  return starts_with_nccl(events.names[e.name]);
+}
+
+bool Classifier::is_wrapper(const TraceEvents& events, const TraceEvent& e) const {
+  const std::string& name = events.names[e.name];
+  return !is_kernel(events, e) && (starts_with(name, "c10d::") || name == "record_param_comms");
 }
 
 Direction Classifier::direction(const TraceEvents& events, const TraceEvent& e) const {
   if (e.direction != Direction::unknown) return e.direction;
-  const std::string& name = events.names[e.name];
-  const bool send = name.find("Send") != std::string::npos, recv = name.find("Recv") != std::string::npos;
+  const std::string name = lowered(events.names[e.name]);
+  const bool send = name.find("send") != std::string::npos, recv = name.find("recv") != std::string::npos;
   if (send && !recv) return Direction::send;
   if (recv && !send) return Direction::recv;
   return Direction::unknown;

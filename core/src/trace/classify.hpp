@@ -18,9 +18,17 @@ class Classifier {
   static Result<Classifier> create(const TraceOptions& options);
 
   Role role(const TraceEvents& events, const TraceEvent& e);
+  // A run with no kernel events is a CPU pipeline: without a compute regex,
+  // its host events are compute (see role()).
+  void set_cpu_run(bool cpu_run) { cpu_run_ = cpu_run; }
+  // A host transfer that wraps the transport's own event (c10d::,
+  // record_param_comms): one message shows as both, and the transport's
+  // times are the message's.
+  bool is_wrapper(const TraceEvents& events, const TraceEvent& e) const;
   bool is_kernel(const TraceEvents& events, const TraceEvent& e) const {
     return events.names[e.category] == "kernel";
   }
+  bool is_nccl(const TraceEvents& events, const TraceEvent& e) const;
   // A transfer's direction: the trace's own word, else its name's.
   Direction direction(const TraceEvents& events, const TraceEvent& e) const;
   // The micro-batch number an annotation's name gives (its pattern's first
@@ -30,6 +38,7 @@ class Classifier {
  private:
   std::optional<Pattern> compute_, transfer_, microbatch_;
   std::unordered_map<std::uint64_t, Role> roles_;
+  bool cpu_run_ = false;
 };
 
 }  // namespace heteropipe::trace_detail

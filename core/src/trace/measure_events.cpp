@@ -1,8 +1,10 @@
 // Trace events to the measured pipeline: ranks, transfers paired across each
 // link, clocks aligned, compute cut into micro-batches (docs/traces.md).
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <set>
+#include <tuple>
 
 #include "classify.hpp"
 #include "heteropipe/limits.hpp"
@@ -14,6 +16,16 @@ namespace {
 struct Transfer {
   double start = 0, end = 0;
   Direction direction = Direction::unknown;
+  bool ends_together = false;  // an NCCL kernel
+  std::int64_t stream = 0;
+  // When the message's op began: the start of its wrapper (c10d::send, which
+  // may hand the message over before the transport's event begins), else its own.
+  double issued = 0;
+};
+
+struct Compute {
+  double start = 0, end = 0;
+  std::int64_t stream = 0;
 };
 
 struct Annotation {
@@ -24,15 +36,89 @@ struct Annotation {
 struct RankEvents {
   TraceRank summary;
   std::set<std::int64_t> streams;
-  std::vector<Interval> compute;
-  std::vector<Transfer> transfers;
+  std::vector<Compute> compute;
+  std::vector<Transfer> transfers, wrappers;
   std::vector<Annotation> annotations;
+  bool host_clock = true;  // every file of the rank reads a host-wide clock
 };
 
-double median(std::vector<double> values) {
-  std::sort(values.begin(), values.end());
-  const std::size_t n = values.size();
-  return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+// Files that name no rank and share a pid (the CPU profiler's "CPU
+// functions") are one rank each: the file's 0-based index. Otherwise an
+// event's rank is its file's or its pid.
+std::vector<std::optional<std::int64_t>> file_ranks(const TraceEvents& events) {
+  const std::size_t n = events.files.size();
+  std::vector<std::optional<std::int64_t>> out(n);
+  for (std::size_t f = 0; f < n; ++f) out[f] = events.files[f].rank;
+  std::map<std::int64_t, std::uint32_t> first_file;  // pid -> the first rank-less file with it
+  bool shared = false;
+  for (const TraceEvent& e : events.events) {
+    if (e.file >= n || events.files[e.file].rank) continue;
+    const auto [it, added] = first_file.emplace(e.rank, e.file);
+    if (!added && it->second != e.file) {
+      shared = true;
+      break;
+    }
+  }
+  if (!shared) return out;
+  for (std::size_t f = 0; f < n; ++f) {
+    if (!out[f]) out[f] = static_cast<std::int64_t>(f);
+  }
+  return out;
+}
+
+// Each transport event's wrapper is the latest of its thread and direction
+// that starts at or before it.
+void issued_by_wrappers(std::vector<Transfer>& transports, std::vector<Transfer> wrappers) {
+  auto order = [](const Transfer& a, const Transfer& b) {
+    return std::tie(a.stream, a.direction, a.start) < std::tie(b.stream, b.direction, b.start);
+  };
+  std::sort(wrappers.begin(), wrappers.end(), order);
+  for (Transfer& t : transports) {
+    auto after = std::upper_bound(wrappers.begin(), wrappers.end(), t, order);
+    if (after == wrappers.begin()) continue;
+    const Transfer& w = *(after - 1);
+    if (w.stream == t.stream && w.direction == t.direction) t.issued = std::min(t.issued, w.start);
+  }
+}
+
+// Intervals with overlaps merged, in total.
+double union_length(std::vector<Interval> intervals) {
+  if (intervals.empty()) return 0;
+  std::sort(intervals.begin(), intervals.end());
+  double total = 0, open = intervals.front().first, close = intervals.front().second;
+  for (const Interval& k : intervals) {
+    if (k.first > close) {
+      total += close - open;
+      open = k.first;
+    }
+    close = std::max(close, k.second);
+  }
+  return total + (close - open);
+}
+
+// On a CPU pipeline, host events that wholly contain a transfer of their
+// thread (a profiler step, a Python function around a send) wait as well as
+// compute: they are not compute. Events inside a transfer are not dropped,
+// since an isend's transport event lasts until its wait, across later compute.
+std::vector<Compute> without_wrappers(std::vector<Compute> compute, std::vector<Transfer> comms) {
+  auto by_stream = [](const Transfer& a, const Transfer& b) {
+    return a.stream != b.stream ? a.stream < b.stream : a.start < b.start;
+  };
+  std::sort(comms.begin(), comms.end(), by_stream);
+  std::vector<Compute> kept;
+  for (const Compute& c : compute) {
+    const Transfer probe{c.start, c.start, Direction::unknown, false, c.stream};
+    bool wraps = false;
+    for (auto it = std::lower_bound(comms.begin(), comms.end(), probe, by_stream);
+         it != comms.end() && it->stream == c.stream && it->start <= c.end; ++it) {
+      if (it->end <= c.end) {
+        wraps = true;
+        break;
+      }
+    }
+    if (!wraps) kept.push_back(c);
+  }
+  return kept;
 }
 
 // A stage's sends and receives in time order. A transfer whose direction
@@ -66,11 +152,12 @@ std::vector<std::vector<Interval>> by_annotations(const std::vector<Interval>& k
   distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
   std::vector<std::vector<Interval>> out(distinct.size());
   for (const Interval& k : kernels) {
-    auto after = std::upper_bound(ranges.begin(), ranges.end(), k.first,
+    // Boundaries within the trace's resolution touch.
+    auto after = std::upper_bound(ranges.begin(), ranges.end(), k.first + kTraceResolution,
                                   [](double t, const Annotation& a) { return t < a.start; });
     if (after == ranges.begin()) continue;
     const std::size_t i = static_cast<std::size_t>(after - ranges.begin()) - 1;
-    if (ranges[i].end < k.first) continue;
+    if (ranges[i].end + kTraceResolution < k.first) continue;
     const auto slot = std::lower_bound(distinct.begin(), distinct.end(), numbers[i]) - distinct.begin();
     out[slot].push_back(k);
   }
@@ -91,7 +178,7 @@ std::vector<std::vector<Interval>> by_transfers(const std::vector<Interval>& ker
   if (closes.empty()) {
     std::vector<Interval> after_first;
     for (const Interval& k : kernels) {
-      if (k.first >= opens[0]) after_first.push_back(k);
+      if (k.first + kTraceResolution >= opens[0]) after_first.push_back(k);
     }
     if (!after_first.empty() && after_first.size() % count == 0) {
       const std::size_t each = after_first.size() / count;
@@ -105,11 +192,13 @@ std::vector<std::vector<Interval>> by_transfers(const std::vector<Interval>& ker
   for (const Interval& k : kernels) {
     std::size_t m = 0;
     if (!closes.empty()) {
-      m = static_cast<std::size_t>(std::lower_bound(closes.begin(), closes.end(), k.second) - closes.begin());
+      // Boundaries within the trace's resolution touch.
+      m = static_cast<std::size_t>(std::lower_bound(closes.begin(), closes.end(), k.second - kTraceResolution) -
+                                   closes.begin());
       if (m >= count) continue;
-      if (!opens.empty() && k.first < opens[m]) continue;
+      if (!opens.empty() && k.first + kTraceResolution < opens[m]) continue;
     } else {
-      const auto after = std::upper_bound(opens.begin(), opens.end(), k.first);
+      const auto after = std::upper_bound(opens.begin(), opens.end(), k.first + kTraceResolution);
       if (after == opens.begin()) continue;
       m = static_cast<std::size_t>(after - opens.begin()) - 1;
     }
@@ -124,44 +213,71 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
   auto classifier = Classifier::create(options);
   if (!classifier) return classifier.error();
   Classifier c = std::move(classifier).value();
+  const bool cpu_run = std::none_of(events.events.begin(), events.events.end(),
+                                    [&](const TraceEvent& e) { return c.is_kernel(events, e); });
+  c.set_cpu_run(cpu_run);
+  const std::vector<std::optional<std::int64_t>> given = file_ranks(events);
+  auto rank_of = [&](const TraceEvent& e) { return e.file < given.size() && given[e.file] ? *given[e.file] : e.rank; };
 
   std::map<std::int64_t, RankEvents> ranks;
-  for (const TraceFile& f : events.files) {
-    if (f.rank) ranks[*f.rank].summary.rank = *f.rank;
+  for (const auto& rank : given) {
+    if (rank) ranks[*rank].summary.rank = *rank;
   }
-  bool any_transfer = false, any_collective = false;
+  bool any_collective = false;
   for (const TraceEvent& e : events.events) {
     const Role role = c.role(events, e);
     const bool kernel = c.is_kernel(events, e);
     if (role == Role::other && !kernel) continue;
+    const std::int64_t rank = rank_of(e);
+    RankEvents& r = ranks[rank];
+    if (e.file < events.files.size()) r.host_clock = r.host_clock && events.files[e.file].host_clock;
     if (role == Role::annotation) {
-      ranks[e.rank].annotations.push_back({e.start, e.end, c.microbatch_number(events.names[e.name])});
+      r.annotations.push_back({e.start, e.end, c.microbatch_number(events.names[e.name])});
       continue;
     }
-    RankEvents& r = ranks[e.rank];
-    r.summary.rank = e.rank;
+    r.summary.rank = rank;
     r.summary.kernels += kernel ? 1 : 0;
     r.streams.insert(e.stream);
     const double length = e.end - e.start;
     if (role == Role::compute) {
       ++r.summary.compute_kernels;
-      r.summary.compute_time += length;
-      r.compute.emplace_back(e.start, e.end);
+      r.compute.push_back({e.start, e.end, e.stream});
     } else if (role == Role::transfer) {
-      any_transfer = true;
-      ++r.summary.transfer_kernels;
-      r.summary.communication_time += length;
-      r.transfers.push_back({e.start, e.end, c.direction(events, e)});
+      const Transfer t{e.start, e.end, c.direction(events, e), kernel && c.is_nccl(events, e), e.stream, e.start};
+      (c.is_wrapper(events, e) ? r.wrappers : r.transfers).push_back(t);
     } else if (role == Role::collective) {
       any_collective = true;
       ++r.summary.collective_kernels;
       r.summary.communication_time += length;
     }
   }
+  bool any_transfer = false;
+  for (auto& [rank, r] : ranks) {
+    if (cpu_run) {
+      std::vector<Transfer> comms = r.transfers;
+      comms.insert(comms.end(), r.wrappers.begin(), r.wrappers.end());
+      r.compute = without_wrappers(std::move(r.compute), std::move(comms));
+      r.summary.compute_kernels = static_cast<std::int64_t>(r.compute.size());
+    }
+    // One message often shows as a wrapper (c10d::) and the transport's
+    // event (gloo:): the transport's times are the message's, and the
+    // wrapper's start is when it was issued.
+    if (r.transfers.empty()) {
+      r.transfers = std::move(r.wrappers);
+    } else {
+      issued_by_wrappers(r.transfers, std::move(r.wrappers));
+    }
+    std::vector<Interval> busy;
+    for (const Compute& k : r.compute) busy.emplace_back(k.start, k.end);
+    r.summary.compute_time = union_length(std::move(busy));
+    r.summary.transfer_kernels = static_cast<std::int64_t>(r.transfers.size());
+    for (const Transfer& t : r.transfers) r.summary.communication_time += t.end - t.start;
+    any_transfer = any_transfer || !r.transfers.empty();
+  }
   // A rank seen only through annotations ran nothing.
   for (auto it = ranks.begin(); it != ranks.end();) {
-    const bool has_file = std::any_of(events.files.begin(), events.files.end(),
-                                      [&](const TraceFile& f) { return f.rank && *f.rank == it->first; });
+    const bool has_file = std::any_of(given.begin(), given.end(),
+                                      [&](const std::optional<std::int64_t>& f) { return f && *f == it->first; });
     const TraceRank& s = it->second.summary;
     if (!has_file && s.compute_kernels + s.transfer_kernels + s.collective_kernels + s.kernels == 0) {
       it = ranks.erase(it);
@@ -191,6 +307,17 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
   if (out.reason) return out;
 
   const std::size_t S = stage_rank.size();
+  if (!options.clock_offsets.empty() && options.clock_offsets.size() != S) {
+    return Error{ErrorCode::wrong_length, Field::clock_offsets, kWholeField,
+                 static_cast<double>(options.clock_offsets.size()), {}, static_cast<double>(S)};
+  }
+  for (std::size_t s = 0; s < options.clock_offsets.size(); ++s) {
+    const double o = options.clock_offsets[s] * microseconds_in(options.unit);
+    if (!(std::fabs(o) <= limits::kMaxTraceTime)) {
+      return Error{ErrorCode::not_finite, Field::clock_offsets, static_cast<std::int64_t>(s),
+                   std::isfinite(o) ? options.clock_offsets[s] : 0.0, {}, limits::kMaxTraceTime};
+    }
+  }
   std::vector<std::vector<Transfer>> sends(S), recvs(S);
   for (std::size_t s = 0; s < S; ++s) {
     RankEvents& r = ranks[stage_rank[s]];
@@ -200,6 +327,7 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
   Measured& m = out.measured;
   m.stage_rank = stage_rank;
   m.offsets.assign(S, 0.0);
+  m.bounds.resize(S - 1);
   m.transfers.resize(S - 1);
   m.unmatched.resize(S - 1);
   for (std::size_t link = 0; link + 1 < S; ++link) {
@@ -211,12 +339,24 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
       out.reason = NotPipeline::unpaired_link;
       return out;
     }
-    // A matched pair ends together, so the difference of its ends is the
-    // difference of the two clocks.
-    std::vector<double> skew(pairs);
-    for (std::size_t k = 0; k < pairs; ++k) skew[k] = out_of[k].end - into[k].end;
-    m.offsets[link + 1] = m.offsets[link] + median(skew);
+    std::vector<PairSide> send_sides, recv_sides;
+    bool ends_together = true;
     for (std::size_t k = 0; k < pairs; ++k) {
+      send_sides.push_back({out_of[k].issued, out_of[k].end});
+      recv_sides.push_back({into[k].start, into[k].end});
+      ends_together = ends_together && out_of[k].ends_together && into[k].ends_together;
+    }
+    const bool host_clocks = ranks[stage_rank[link]].host_clock && ranks[stage_rank[link + 1]].host_clock;
+    const double offset = link_offset(send_sides, recv_sides, ends_together, host_clocks, m.bounds[link]);
+    m.offsets[link + 1] = options.clock_offsets.empty()
+                              ? m.offsets[link] + offset
+                              : options.clock_offsets[link + 1] * microseconds_in(options.unit);
+  }
+  if (!options.clock_offsets.empty()) m.offsets[0] = options.clock_offsets[0] * microseconds_in(options.unit);
+  for (std::size_t link = 0; link + 1 < S; ++link) {
+    const auto& out_of = sends[link];
+    const auto& into = recvs[link + 1];
+    for (std::size_t k = 0; k < std::min(out_of.size(), into.size()); ++k) {
       const double send_start = out_of[k].start + m.offsets[link];
       const double recv_start = into[k].start + m.offsets[link + 1];
       m.transfers[link].push_back({std::max(send_start, recv_start), into[k].end + m.offsets[link + 1]});
@@ -226,17 +366,15 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
   m.compute.resize(S);
   for (std::size_t s = 0; s < S; ++s) {
     RankEvents& r = ranks[stage_rank[s]];
-    for (Interval& k : r.compute) {
-      k.first += m.offsets[s];
-      k.second += m.offsets[s];
-    }
-    std::sort(r.compute.begin(), r.compute.end());
+    std::vector<Interval> kernels;
+    for (const Compute& k : r.compute) kernels.emplace_back(k.start + m.offsets[s], k.end + m.offsets[s]);
+    std::sort(kernels.begin(), kernels.end());
     if (!options.microbatch_regex.empty()) {
       for (Annotation& a : r.annotations) {
         a.start += m.offsets[s];
         a.end += m.offsets[s];
       }
-      m.compute[s] = by_annotations(r.compute, r.annotations);
+      m.compute[s] = by_annotations(kernels, r.annotations);
       continue;
     }
     std::vector<double> opens, closes;
@@ -251,7 +389,7 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
     std::sort(opens.begin(), opens.end());
     std::sort(closes.begin(), closes.end());
     opens.resize(std::min(opens.size(), count));
-    m.compute[s] = by_transfers(r.compute, opens, closes, count);
+    m.compute[s] = by_transfers(kernels, opens, closes, count);
   }
   return out;
 }

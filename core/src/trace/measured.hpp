@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -16,6 +17,14 @@ struct MeasuredTransfer {
   double start = 0, end = 0;  // max(start_send, start_recv) and the end, aligned
 };
 
+// What the pairs of one link say about the receiver's clock against the
+// sender's (the amount added to the receiver's times): at least lo, and at
+// most hi when something bounds it from above.
+struct OffsetBounds {
+  double lo = 0;
+  std::optional<double> hi;
+};
+
 struct Measured {
   std::vector<std::int64_t> stage_rank;
   // Per stage, per micro-batch: its compute kernels (empty: none seen).
@@ -24,7 +33,23 @@ struct Measured {
   std::vector<std::vector<MeasuredTransfer>> transfers;
   std::vector<std::int64_t> unmatched;
   std::vector<double> offsets;  // per stage, microseconds
+  std::vector<OffsetBounds> bounds;  // per link, microseconds
 };
+
+// One side of a matched pair, on its rank's own clock.
+struct PairSide {
+  double start = 0, end = 0;
+};
+
+// The receiver's clock against the sender's on one link, from its pairs
+// (docs/traces.md, "Clock offsets"). `ends_together`: NCCL kernel pairs,
+// whose two kernels finish together; `host_clocks`: both ranks' files read
+// one host-wide clock, which the pairs only move when they must.
+double link_offset(const std::vector<PairSide>& sends, const std::vector<PairSide>& recvs, bool ends_together,
+                   bool host_clocks, OffsetBounds& bounds);
+
+// Boundaries closer than this (microseconds) touch: the trace's resolution.
+inline constexpr double kTraceResolution = 1.0;
 
 // Events to ranks and, when they form one, the measured pipeline (or the reason they do not).
 struct Classified {

@@ -67,6 +67,7 @@ std::string_view trace_warning_name(TraceWarningCode code) {
     case TraceWarningCode::microbatch_counts_differ: return "microbatch_counts_differ";
     case TraceWarningCode::short_run: return "short_run";
     case TraceWarningCode::missing_ranks: return "missing_ranks";
+    case TraceWarningCode::clock_bounds_contradict: return "clock_bounds_contradict";
   }
   return "unknown";
 }

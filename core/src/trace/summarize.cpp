@@ -58,6 +58,19 @@ double busy_time(std::vector<Interval> kernels) {
   return busy + (close - open);
 }
 
+// T_async and T_block of the tau and d one statistic picks (zeros when they
+// are no valid model, e.g. a stage whose every span is 0).
+SandwichAt sandwich_at(const TraceResult& r, TraceStat stat) {
+  std::vector<double> tau, d;
+  for (const TraceStage& s : r.stages) tau.push_back(chosen(s.span, stat));
+  for (const TraceLink& l : r.links) d.push_back(chosen(l.d, stat));
+  auto pipeline = Pipeline::create(tau, d);
+  if (!pipeline) return {};
+  const auto shared = std::make_shared<const Pipeline>(std::move(pipeline).value());
+  const Analysis a = analyze(shared, static_cast<double>(r.M), 1.0, std::nullopt);
+  return {a.T_async, a.T_block};
+}
+
 void warn_about_ranks(const TraceEvents& events, TraceResult& r) {
   for (const TraceRank& rank : r.ranks) {
     if (rank.compute_kernels == 0) {
@@ -141,6 +154,16 @@ TraceResult summarize(Classified classified, const TraceEvents& events, const Tr
   r.M = fewest;
   r.T_real = (last_end - first_start) / unit;
   for (double o : m.offsets) r.clock_offsets.push_back(o / unit);
+  for (std::size_t link = 0; link < m.bounds.size(); ++link) {
+    const OffsetBounds& b = m.bounds[link];
+    ClockOffsetBounds out{static_cast<std::int64_t>(link), b.lo / unit, std::nullopt};
+    if (b.hi) out.hi = *b.hi / unit;
+    r.clock_offset_bounds.push_back(out);
+    // Pairs that contradict each other: a clock that drifts, or pairs matched wrongly.
+    if (b.hi && b.lo > *b.hi + kTraceResolution) {
+      r.warnings.push_back({TraceWarningCode::clock_bounds_contradict, out.link, out.lo, *out.hi});
+    }
+  }
   if (fewest != most) {
     r.warnings.push_back({TraceWarningCode::microbatch_counts_differ, kWholeField, static_cast<double>(fewest),
                           static_cast<double>(most)});
@@ -164,6 +187,9 @@ TraceResult summarize(Classified classified, const TraceEvents& events, const Tr
   }
   r.analysis = analyze(shared, static_cast<double>(r.M), 1.0, r.T_real);
   r.pipeline = true;
+  r.sandwich_min = sandwich_at(r, TraceStat::min);
+  r.sandwich_p50 = sandwich_at(r, TraceStat::p50);
+  r.sandwich_mean = sandwich_at(r, TraceStat::mean);
 
   for (std::size_t s = 0; s < S; ++s) {
     std::int64_t microbatch = 0;

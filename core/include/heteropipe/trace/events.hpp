@@ -24,6 +24,7 @@ struct TraceEvent {
   std::int64_t stream = 0;    // tid
   std::uint32_t name = 0;     // into TraceEvents::names
   std::uint32_t category = 0; // into TraceEvents::names
+  std::uint32_t file = 0;     // the 0-based index of its file among those read
   Direction direction = Direction::unknown;
 };
 
@@ -41,6 +42,9 @@ struct TraceFile {
   std::optional<std::int64_t> rank;        // distributedInfo.rank
   std::optional<std::int64_t> world_size;  // distributedInfo.world_size
   std::int64_t events = 0;                 // timed events kept
+  // Its times read a host-wide clock (Kineto's: baseTimeNanoseconds, or
+  // epoch-scale timestamps), not one that starts near 0 in each process.
+  bool host_clock = false;
 };
 
 // Everything read so far, from any number of files.

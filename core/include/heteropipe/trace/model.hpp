@@ -17,7 +17,8 @@
 namespace heteropipe {
 
 // Which statistic of the samples becomes tau and d. min is the paper's
-// lower-bound estimate.
+// lower-bound estimate; p50 (the default) is the typical micro-batch, which a
+// run whose spans vary is measured against.
 enum class TraceStat { min, p50, mean };
 // The unit of every time in the result (traces are read in microseconds).
 enum class TimeUnit { s, ms, us };
@@ -30,7 +31,7 @@ Result<TimeUnit> time_unit_from_name(std::string_view name);
 double microseconds_in(TimeUnit unit);
 
 struct TraceOptions {
-  TraceStat stat = TraceStat::min;
+  TraceStat stat = TraceStat::p50;
   TimeUnit unit = TimeUnit::ms;
   // Ranks in stage order; empty: ascending rank.
   std::vector<std::int64_t> stage_order;
@@ -39,6 +40,9 @@ struct TraceOptions {
   // linear time); empty: the defaults (kernels are compute unless NCCL's;
   // NCCL Send/Recv kernels are transfers; no micro-batch annotations).
   std::string compute_regex, transfer_regex, microbatch_regex;
+  // Per stage, in `unit`: added to each stage's clock; empty: found from the
+  // transfers' pairs.
+  std::vector<double> clock_offsets;
 };
 
 struct SampleStats {
@@ -60,6 +64,20 @@ struct TraceStage {
   SampleStats busy;  // kernel time with overlaps merged, per micro-batch
 };
 
+// What a link's pairs say about the receiver's clock against the sender's
+// (how much is added to the receiver's times): at least lo, at most hi when
+// something bounds it from above (NCCL kernel pairs); hi absent otherwise.
+struct ClockOffsetBounds {
+  std::int64_t link = 0;
+  double lo = 0;
+  std::optional<double> hi;
+};
+
+// T_async and T_block of the tau and d chosen by one statistic.
+struct SandwichAt {
+  double T_async = 0, T_block = 0;
+};
+
 struct TraceLink {
   std::int64_t link = 0, from_rank = 0, to_rank = 0, pairs = 0, unmatched = 0;
   SampleStats d;
@@ -75,6 +93,7 @@ enum class TraceWarningCode {
   microbatch_counts_differ,  // value: the fewest micro-batches of a stage; limit: the most
   short_run,                 // value: M; limit: S (no steady state below M = S + 1)
   missing_ranks,             // value: ranks found; limit: the world size the files claim
+  clock_bounds_contradict,   // index: the link; value: its lower bound; limit: its upper bound
 };
 std::string_view trace_warning_name(TraceWarningCode code);
 
@@ -96,6 +115,9 @@ struct TraceResult {
   std::vector<TraceStage> stages;
   std::vector<TraceLink> links;
   std::vector<double> clock_offsets;  // per stage: add to the rank's clock to align it with stage 0's
+  std::vector<ClockOffsetBounds> clock_offset_bounds;  // per link
+  // The sandwich at each statistic: how far the verdict moves with the choice.
+  SandwichAt sandwich_min, sandwich_p50, sandwich_mean;
   std::optional<Analysis> analysis;
   // The measured schedule, aligned, from the first compute of stage 0: one
   // compute row per (stage, micro-batch) spanning its kernels, one transfer
@@ -152,6 +174,19 @@ void visit_fields(const TraceLink& l, Visitor&& visit) {
 }
 
 template <class Visitor>
+void visit_fields(const ClockOffsetBounds& b, Visitor&& visit) {
+  visit("link", b.link);
+  visit("lo", b.lo);
+  if (b.hi) visit("hi", *b.hi);
+}
+
+template <class Visitor>
+void visit_fields(const SandwichAt& s, Visitor&& visit) {
+  visit("T_async", s.T_async);
+  visit("T_block", s.T_block);
+}
+
+template <class Visitor>
 void visit_fields(const ScheduleRow& r, Visitor&& visit) {
   visit("stage", r.stage);
   visit("microbatch", r.microbatch);
@@ -189,6 +224,12 @@ void visit_result_fields(const TraceResult& r, Visitor&& visit, ReasonWords&& re
     visit("stages", objects(r.stages));
     visit("links", objects(r.links));
     visit("clock_offsets", r.clock_offsets);
+    visit("clock_offset_bounds", objects(r.clock_offset_bounds));
+    visit("sandwich", object([&r](auto&& fields) {
+      fields("min", object([&r](auto&& f) { visit_fields(r.sandwich_min, f); }));
+      fields("p50", object([&r](auto&& f) { visit_fields(r.sandwich_p50, f); }));
+      fields("mean", object([&r](auto&& f) { visit_fields(r.sandwich_mean, f); }));
+    }));
     const Analysis& a = *r.analysis;
     visit("analysis", object([&a](auto&& fields) { visit_fields(a, fields); }));
     if (a.overlap_ratio) visit("overlap_ratio", *a.overlap_ratio);

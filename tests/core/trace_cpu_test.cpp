@@ -1,0 +1,159 @@
+// Recovery from traces in the CPU profiler's form (torch 1.13 without
+// Kineto): per-rank files that name no rank and share the pid "CPU
+// functions", clocks that start near 0 in each process, host ops for compute
+// and gloo/c10d point-to-point ops for transfers.
+#include <doctest/doctest.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <heteropipe/trace/model.hpp>
+
+using namespace heteropipe;
+
+namespace {
+
+void event(std::ostringstream& out, const std::string& name, double ts, double dur) {
+  if (out.tellp() > 1) out << ",\n";
+  out << R"({"name": ")" << name << R"(", "ph": "X", "ts": )" << ts << R"(, "dur": )" << dur
+      << R"(, "tid": 1, "pid": "CPU functions", "args": {}})";
+}
+
+struct CpuRun {
+  double tau0 = 100, tau1 = 150, transfer = 3, clone = 2;
+  int M = 4;
+  // Each rank's profiler origin on the host's clock (microseconds).
+  double origin0 = 5000, origin1 = 2000;
+  bool isend = false;  // the send's transport event lasts until a wait after the loop
+};
+
+// The two ranks' texts, from one timeline on the host's clock. Stage 0 runs
+// a micro-batch (nested ops inside record_function ranges), then sends it:
+// a c10d::send wrapper, then gloo:send. Stage 1 posts its receive, gets the
+// message `transfer` after the send starts, clones it and runs its own.
+std::vector<std::string> cpu_run_texts(const CpuRun& run, double& makespan) {
+  std::ostringstream r0, r1;
+  r0 << "[";
+  r1 << "[";
+  double free0 = 10000, free1 = 10000;
+  std::vector<double> loop_ends;
+  for (int m = 0; m < run.M; ++m) {
+    const double a = free0;
+    const double o0 = run.origin0;
+    event(r0, "ProfilerStep#" + std::to_string(m), a - 1 - o0, run.tau0 + 12);
+    event(r0, "microbatch_" + std::to_string(m), a - o0, run.tau0);
+    event(r0, "aten::matmul", a - o0, run.tau0 * 0.6);
+    event(r0, "aten::mm", a + 1 - o0, run.tau0 * 0.6 - 2);
+    event(r0, "aten::tanh", a + run.tau0 * 0.6 - o0, run.tau0 * 0.4);
+    const double send = a + run.tau0 + 2;
+    event(r0, "c10d::send", a + run.tau0 - o0, 2);
+    const double arrival = send + run.transfer;
+    event(r0, "gloo:send", send - o0, run.isend ? 100000 - send : run.transfer);
+    free0 = run.isend ? send + 1 : arrival;
+    // Stage 1 posts its receive when it is free; the message is there at `arrival`.
+    const double post = free1, o1 = run.origin1;
+    event(r1, "c10d::recv_", post - o1, 0.5);
+    const double got = std::max(post + 1.5, arrival);
+    event(r1, "gloo:recv", post + 0.5 - o1, got - post - 0.5);
+    event(r1, "aten::clone", got - o1, run.clone);
+    const double b = got + run.clone;
+    event(r1, "microbatch_" + std::to_string(m), b - o1, run.tau1);
+    event(r1, "aten::matmul", b - o1, run.tau1);
+    event(r1, "aten::mm", b + 1 - o1, run.tau1 - 2);
+    free1 = b + run.tau1;
+    if (m == 0) makespan = -a;
+  }
+  makespan += free1;
+  r0 << "]";
+  r1 << "]";
+  return {r0.str(), r1.str()};
+}
+
+TraceResult recover(const std::vector<std::string>& texts, TraceOptions options) {
+  TraceEvents events;
+  for (std::size_t i = 0; i < texts.size(); ++i) {
+    REQUIRE(!read_trace_text(texts[i], "rank-" + std::to_string(i), events));
+  }
+  auto result = recover_model(events, options);
+  REQUIRE(result.ok());
+  return std::move(result).value();
+}
+
+TraceOptions by_ranges() {
+  TraceOptions o;
+  o.unit = TimeUnit::us;
+  o.microbatch_regex = "^microbatch_([0-9]+)$";
+  return o;
+}
+
+}  // namespace
+
+TEST_CASE("trace cpu: files that share their pid are one rank each, by file index") {
+  CpuRun run;
+  double makespan = 0;
+  const TraceResult r = recover(cpu_run_texts(run, makespan), by_ranges());
+  REQUIRE(r.pipeline);
+  REQUIRE(r.ranks.size() == 2);
+  CHECK(r.ranks[0].rank == 0);
+  CHECK(r.ranks[1].rank == 1);
+  CHECK(r.M == run.M);
+  // The ranges' ops, nested ones once; the profiler step around the send is
+  // no compute, the clone outside the ranges counts in the rank's time only.
+  CHECK(r.tau == std::vector<double>{run.tau0, run.tau1});
+  CHECK(r.ranks[0].compute_time == doctest::Approx(run.M * run.tau0));
+  CHECK(r.ranks[1].compute_time == doctest::Approx(run.M * (run.tau1 + run.clone)));
+  // One transfer per message, the transport's (gloo:) times.
+  CHECK(r.ranks[0].transfer_kernels == run.M);
+  CHECK(r.links[0].pairs == run.M);
+  // d is the transfer time less what the clock alignment is unsure of (at most the transfer).
+  CHECK(r.links[0].d.max <= run.transfer + 2);
+  // The receiver's clock against the sender's: origin1 - origin0, within the
+  // time from the send's wrapper to the message's arrival; causality bounds
+  // it from below only.
+  const double truth = run.origin1 - run.origin0;
+  CHECK(std::abs(r.clock_offsets[1] - truth) <= run.transfer + 2);
+  REQUIRE(r.clock_offset_bounds.size() == 1);
+  CHECK(r.clock_offset_bounds[0].lo <= truth);
+  CHECK(!r.clock_offset_bounds[0].hi);
+  CHECK(std::abs(r.T_real - makespan) <= run.transfer + 2);
+}
+
+TEST_CASE("trace cpu: an isend's transport event lasting until its wait moves no clock") {
+  CpuRun run;
+  run.isend = true;
+  double makespan = 0;
+  const TraceResult r = recover(cpu_run_texts(run, makespan), by_ranges());
+  REQUIRE(r.pipeline);
+  CHECK(r.tau == std::vector<double>{run.tau0, run.tau1});
+  CHECK(std::abs(r.clock_offsets[1] - (run.origin1 - run.origin0)) <= run.transfer + 2);
+  CHECK(std::abs(r.T_real - makespan) <= run.transfer + 2);
+}
+
+TEST_CASE("trace cpu: without ranges, micro-batches come from the transfers") {
+  CpuRun run;
+  double makespan = 0;
+  TraceOptions o;
+  o.unit = TimeUnit::us;
+  const TraceResult r = recover(cpu_run_texts(run, makespan), o);
+  REQUIRE(r.pipeline);
+  CHECK(r.M == run.M);
+  CHECK(r.tau[0] == doctest::Approx(run.tau0));
+}
+
+TEST_CASE("trace cpu: clock offsets given by hand are used as given") {
+  CpuRun run;
+  double makespan = 0;
+  TraceOptions o = by_ranges();
+  o.clock_offsets = {0, -1234};
+  const TraceResult r = recover(cpu_run_texts(run, makespan), o);
+  REQUIRE(r.pipeline);
+  CHECK(r.clock_offsets == std::vector<double>{0, -1234});
+  o.clock_offsets = {0};
+  TraceEvents events;
+  for (const std::string& text : cpu_run_texts(run, makespan)) REQUIRE(!read_trace_text(text, "r", events));
+  const auto refused = recover_model(events, o);
+  REQUIRE(!refused.ok());
+  CHECK(refused.error().code == ErrorCode::wrong_length);
+  CHECK(refused.error().field == Field::clock_offsets);
+}

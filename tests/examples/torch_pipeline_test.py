@@ -1,0 +1,71 @@
+#!/usr/bin/env python3
+"""A real run end to end: examples/torch-pipeline runs a 2-stage PyTorch
+pipeline over gloo (blocking sends, then isend), and `heteropipe trace`
+imports its per-rank traces with --microbatch alone. The run's own record
+holds the truth: its wall clock and each rank's profiler origin.
+
+Usage: torch_pipeline_test.py HETEROPIPE_CLI [--keep DIR]"""
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+EXAMPLE = os.path.join(ROOT, "examples", "torch-pipeline", "pipeline.py")
+MICROBATCH = "^microbatch_([0-9]+)$"
+STAGES, MICROBATCHES = 2, 16
+
+
+def check(condition, what):
+    if not condition:
+        raise SystemExit("torch-pipeline: " + what)
+    print("  ok:", what)
+
+
+def range_medians(out, stages):
+    medians = []
+    for s in range(stages):
+        with open(os.path.join(out, f"rank-{s}.json")) as f:
+            spans = [e["dur"] for e in json.load(f) if e.get("name", "").startswith("microbatch_")]
+        medians.append(statistics.median(spans))
+    return medians
+
+
+def run_mode(cli, mode, out):
+    subprocess.run([sys.executable, EXAMPLE, "--mode", mode, "--stages", str(STAGES), "--microbatches",
+                    str(MICROBATCHES), "--width", "384", "--batch", "384", "--out", out],
+                   check=True, stdout=subprocess.DEVNULL)
+    with open(os.path.join(out, "run.json")) as f:
+        truth = json.load(f)
+    files = [os.path.join(out, f"rank-{s}.json") for s in range(STAGES)]
+    done = subprocess.run([cli, "trace", "--json", "--unit", "us", "--microbatch", MICROBATCH, *files],
+                          check=True, capture_output=True, text=True)
+    r = json.loads(done.stdout)
+    print(f"{mode}: T_real {r['T_real']:.0f} us, wall clock {truth['wall_clock_us']:.0f} us, "
+          f"offsets {r['clock_offsets']} (true {truth['clock_offsets_us']}), tau {r['tau']}")
+    check(r["pipeline"] and len(r["stages"]) == STAGES and r["M"] == MICROBATCHES,
+          f"{mode}: {STAGES} stages and {MICROBATCHES} micro-batches")
+    for s in range(STAGES):
+        check(abs(r["clock_offsets"][s] - truth["clock_offsets_us"][s]) <= 2000,
+              f"{mode}: stage {s}'s clock offset within 2 ms of the truth")
+    check(abs(r["T_real"] - truth["wall_clock_us"]) <= 0.02 * truth["wall_clock_us"],
+          f"{mode}: T_real within 2% of the wall clock")
+    for s, median in enumerate(range_medians(out, STAGES)):
+        check(abs(r["tau"][s] - median) <= 0.05 * median,
+              f"{mode}: stage {s}'s tau within 5% of its micro-batch ranges' median")
+    check(r["sandwich"]["min"]["T_async"] <= r["sandwich"]["p50"]["T_async"],
+          f"{mode}: the sandwich at min lies below the one at p50")
+
+
+def main():
+    cli = sys.argv[1]
+    keep = sys.argv[3] if len(sys.argv) > 3 and sys.argv[2] == "--keep" else None
+    with tempfile.TemporaryDirectory() as scratch:
+        for mode in ("blocking", "async"):
+            run_mode(cli, mode, os.path.join(keep or scratch, mode))
+
+
+if __name__ == "__main__":
+    main()
