@@ -157,3 +157,4 @@ TEST_CASE("trace cpu: clock offsets given by hand are used as given") {
   CHECK(refused.error().code == ErrorCode::wrong_length);
   CHECK(refused.error().field == Field::clock_offsets);
 }
+
