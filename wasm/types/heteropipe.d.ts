@@ -64,7 +64,7 @@ declare namespace heteropipe {
     // Trace import.
     | 'trace' | 'ph' | 'ts' | 'dur' | 'name' | 'cat' | 'pid' | 'tid' | 'traceEvents' | 'rank'
     | 'stage' | 'microbatch' | 'kind' | 'start' | 'end'
-    | 'stage_order' | 'compute_regex' | 'transfer_regex' | 'microbatch_regex' | 'stat' | 'unit';
+    | 'stage_order' | 'compute_regex' | 'transfer_regex' | 'microbatch_regex' | 'stat' | 'unit' | 'clock_offsets';
   /** 'async' or 'blocking'; the former 'asynchronous' and 'block' are still read. */
   type Regime = 'async' | 'blocking' | 'asynchronous' | 'block';
   type ErrorCode =

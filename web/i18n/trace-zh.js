@@ -8,7 +8,7 @@
   var V = function (x) { return window.HP_I18N.fmt.raw(x); };
   var CSV = { stage: 1, microbatch: 1, kind: 1, start: 1, end: 1 };
   var OPTION = { stat: '统计量', unit: '单位', stage_order: '阶段顺序', compute_regex: '计算 kernel 正则',
-    transfer_regex: '传输 kernel 正则', microbatch_regex: '微批次正则' };
+    transfer_regex: '传输 kernel 正则', microbatch_regex: '微批次正则', clock_offsets: '时钟偏移' };
 
   // What is wrong, by the core's code (docs/traces.md#errors).
   function what(e, limits) {
