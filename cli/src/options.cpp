@@ -77,7 +77,9 @@ void define_simulate_options(CLI::App& app, SimulateChoices& c) {
   sim->footer("Lists are read as for the analysis (commas, blanks, Chinese commas, full-width digits).\n"
               "Work: M x S x reps at most " + bound(limits::kMaxSimCells) + " cells; buffers up to " +
               bound(limits::kMaxBuffer) + " (or inf),\n"
-              "and S x (the largest finite buffer + 1) at most " + bound(limits::kMaxBufferHistory) + ".\n"
+              "and S x (the largest finite buffer + 1) at most " + bound(limits::kMaxBufferHistory) + ";\n"
+              "with --shared, M x (S-1) at most " + bound(limits::kMaxQueuedTransfers) + " transfers.\n"
+              "A CV or spread below " + bound(limits::kMinCv) + " draws exactly the mean.\n"
               "The model, exactly as simulated: docs/simulation.md.\n\n"
               "Examples:\n"
               "  heteropipe simulate --tau 1.13,2.90,2.62 --M 16 --service lognormal:cv=0.5 --reps 10000 --seed 1\n"

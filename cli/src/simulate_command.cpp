@@ -47,13 +47,15 @@ std::optional<std::vector<std::vector<double>>> rows_of(Read& r, const std::stri
 void read_matrix(Read& r, const std::string& file, std::size_t S) {
   auto rows = rows_of(r, file, Field::service_matrix);
   if (!rows) return;
+  // Given, even empty (the core refuses an empty one by its count).
+  std::vector<double>& matrix = r.options.service_matrix.emplace();
   for (std::size_t m = 0; m < rows->size(); ++m) {
     if ((*rows)[m].size() != S) {
       r.errors.push_back(Error{ErrorCode::wrong_length, Field::service_matrix, static_cast<std::int64_t>(m),
                                static_cast<double>((*rows)[m].size()), {}, static_cast<double>(S)});
       return;
     }
-    r.options.service_matrix.insert(r.options.service_matrix.end(), (*rows)[m].begin(), (*rows)[m].end());
+    matrix.insert(matrix.end(), (*rows)[m].begin(), (*rows)[m].end());
   }
 }
 
@@ -85,7 +87,7 @@ Read read(const SimulateChoices& c) {
   r.options.M = r.request.M;
   keep(r, sim::link_mode_from_name(c.links), r.options.links);
   keep(r, sim::parse_shared(c.shared), r.options.shared);
-  keep(r, sim::parse_buffers(c.buffers), r.options.buffers);
+  if (c.buffers) keep(r, sim::parse_buffers(*c.buffers), r.options.buffers);
   sim::Distribution service, link_service;
   keep(r, sim::parse_distribution(c.service, Field::service), service);
   keep(r, sim::parse_distribution(c.link_service, Field::link_service), link_service);

@@ -12,7 +12,8 @@ namespace heteropipe::cli {
 struct SimulateChoices {
   std::string tau, d, M = "8";
   std::string links = "async";
-  std::string shared, buffers;
+  std::string shared;
+  std::optional<std::string> buffers;  // none given: every buffer infinite
   std::string service = "deterministic", link_service = "deterministic";
   std::optional<std::string> service_matrix, service_samples;  // file names
   std::string reps = "1", seed = "0";

@@ -41,6 +41,7 @@ std::string_view error_code_name(ErrorCode code) {
     case ErrorCode::not_ascending: return "not_ascending";
     case ErrorCode::too_many_sim_cells: return "too_many_sim_cells";
     case ErrorCode::buffer_history_too_large: return "buffer_history_too_large";
+    case ErrorCode::too_many_transfers: return "too_many_transfers";
     case ErrorCode::missing_field: return "missing_field";
     case ErrorCode::unmatched_begin: return "unmatched_begin";
     case ErrorCode::unmatched_end: return "unmatched_end";

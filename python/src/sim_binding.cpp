@@ -51,10 +51,11 @@ std::vector<std::vector<std::int64_t>> shared_from(py::handle obj) {
   return groups;
 }
 
-std::vector<double> buffers_from(py::handle obj) {
-  if (obj.is_none()) return {};
+// None: every buffer infinite; anything given, even empty, the core checks.
+std::optional<std::vector<double>> buffers_from(py::handle obj) {
+  if (obj.is_none()) return std::nullopt;
   if (is_text_value(obj)) return value_or_raise(sim::parse_buffers(utf8_of(obj)));
-  if (PyFloat_Check(obj.ptr()) || PyLong_Check(obj.ptr())) return {obj.cast<double>()};
+  if (PyFloat_Check(obj.ptr()) || PyLong_Check(obj.ptr())) return std::vector<double>{obj.cast<double>()};
   return values_from(obj, Field::buffers);
 }
 
@@ -76,8 +77,9 @@ std::vector<sim::Distribution> distributions_from(py::handle obj, Field field) {
 }
 
 // M rows of S numbers, flattened row by row; a row of another length is refused.
-std::vector<double> matrix_from(py::handle obj, std::int64_t S) {
-  if (obj.is_none()) return {};
+// An empty one stays given, for the core to refuse by its count.
+std::optional<std::vector<double>> matrix_from(py::handle obj, std::int64_t S) {
+  if (obj.is_none()) return std::nullopt;
   std::vector<double> flat;
   std::int64_t row = 0;
   for (const py::object& values : items_of(obj, Field::service_matrix)) {
@@ -92,8 +94,8 @@ std::vector<double> matrix_from(py::handle obj, std::int64_t S) {
   return flat;
 }
 
-std::vector<sim::Empirical> samples_from(py::handle obj, bool quantiles, bool scaled) {
-  if (obj.is_none()) return {};
+std::optional<std::vector<sim::Empirical>> samples_from(py::handle obj, bool quantiles, bool scaled) {
+  if (obj.is_none()) return std::nullopt;
   std::vector<sim::Empirical> stages;
   for (const py::object& values : items_of(obj, Field::service_samples)) {
     stages.push_back(sim::Empirical{values_from(values, Field::service_samples), quantiles, scaled});

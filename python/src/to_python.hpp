@@ -46,6 +46,10 @@ py::object python_value(V&& value, Arrays arrays, FloatLists& lists, const Owner
     return py::float_(value);
   } else if constexpr (std::is_same_v<T, std::string_view>) {
     return decoded(value);
+  } else if constexpr (std::is_same_v<T, std::vector<std::int64_t>>) {
+    py::list list(value.size());
+    for (std::size_t i = 0; i < value.size(); ++i) list[i] = py::int_(value[i]);
+    return std::move(list);
   } else if constexpr (std::is_same_v<T, std::vector<double>>) {
     if (arrays == Arrays::buffers) return py::cast(std::make_shared<Float64Array>(value));
     if (arrays == Arrays::sequences) {

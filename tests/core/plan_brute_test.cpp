@@ -4,6 +4,7 @@
 // everything it reports can be recomputed from its layer ranges.
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <set>
 
 #include "plan_support.hpp"
@@ -149,6 +150,36 @@ TEST_CASE("plan: arbitrary doubles are within rounding of the brute force, never
       shape.caps = caps;
       shape.allow_idle = caps == MemoryCaps::loose;
       shape.dyadic = false;
+      const Tally t = run(seed++, 400, objective, shape);
+      CHECK(t.feasible > 100);
+    }
+  }
+}
+
+TEST_CASE("plan: huge \"forbid this layer\" times keep the plan optimal (issue 22.4)") {
+  // The issue's case: prefix sums over device 1's 1e14 lost its small layer
+  // times, so the planner chose 0 | 1-3 (0.029) over 0-2 | 3 (0.017).
+  PlanInput in;
+  in.devices = {PlanDevice{{0.006, 0.001, 0.001, 0.006}, 10}, PlanDevice{{1e14, 0.007, 0.007, 0.008}, 10}};
+  in.layer_memory = {1, 1, 1, 1};
+  in.cut_bytes = {0, 0, 0};
+  in.links = {{0.001, 1e9}};
+  in.M = 1;
+  const Plan plan = make_plan(in).value();
+  REQUIRE(plan.stages.size() == 2);
+  CHECK(plan.stages[0].last_layer == 2);
+  CHECK(plan.objective_value == brute_force(in)->value);
+  CHECK(std::fabs(plan.objective_value - 0.017) < 1e-15);
+  // Random instances with such values, every objective, caps and idle devices.
+  std::uint64_t seed = 400;
+  for (Objective objective : kObjectives) {
+    for (MemoryCaps caps : kCaps) {
+      CAPTURE(objective_name(objective));
+      InstanceShape shape;
+      shape.caps = caps;
+      shape.allow_idle = caps != MemoryCaps::tight;
+      shape.dyadic = false;
+      shape.forbid = true;
       const Tally t = run(seed++, 400, objective, shape);
       CHECK(t.feasible > 100);
     }

@@ -27,11 +27,11 @@ Chain chain_of(const PlanInput& in, StageCost cost) {
   c.cost = cost;
   for (std::int64_t s = 0; s < c.S; ++s) {
     c.capacity.push_back(in.devices[s].memory_capacity);
-    double sum = 0;
-    c.prefix.push_back(0);
+    DoubleDouble sum;
+    c.prefix.push_back(sum);
     for (std::int64_t b = 0; b < c.L; ++b) {
       c.times.push_back(in.devices[s].layer_times[b]);
-      c.prefix.push_back(sum += in.devices[s].layer_times[b]);
+      c.prefix.push_back(sum = add(sum, in.devices[s].layer_times[b]));
       c.delay.push_back(b == c.L - 1 ? 0
                         : s + 1 < c.S ? in.links[s].latency + in.cut_bytes[b] / in.links[s].bandwidth
                                       : kInf);
@@ -55,8 +55,10 @@ std::optional<double> naive(const Chain& c, Fold fold, double bound) {
         const double d = c.link_delay(s, q - 1);
         const double cost = c.cost == StageCost::sigma ? tau + d : tau;
         if (tau > bound || cost > bound || used > c.capacity[s]) continue;
-        const double* P = &c.prefix[s * (c.L + 1)];
-        const double value = fold == Fold::fill ? prev[a] - P[a] + P[q] + d : std::max(prev[a], cost);
+        // The fill as the program writes it: ((prev - P[a]) + P[q]) + d in double-double.
+        const DoubleDouble* P = &c.prefix[s * (c.L + 1)];
+        const double value =
+            fold == Fold::fill ? add(add(add(negated(P[a]), prev[a]), P[q]), d).hi : std::max(prev[a], cost);
         cur[q] = std::min(cur[q], value);
       }
     }
@@ -100,7 +102,7 @@ TEST_CASE("plan program: the deque program equals the naive one bit for bit, at 
     const PlanInput in = testing::random_instance(rng, shape, Objective::async);
     for (StageCost cost : {StageCost::tau, StageCost::sigma}) {
       const Chain c = chain_of(in, cost);
-      const double total = c.prefix[c.L];
+      const double total = c.prefix[c.L].hi;
       for (double bound : {kInf, total, total / 2, total / static_cast<double>(c.S), total / 7}) {
         for (Fold fold : {Fold::fill, Fold::bottleneck}) {
           const auto fast = best_split(c, fold, bound);

@@ -27,6 +27,9 @@ struct InstanceShape {
   // arithmetic have equal values in floating point too.
   bool dyadic = true;
   bool search_order = false;  // DeviceOrder::search
+  // About one layer time in four replaced by a "forbid this layer" value in
+  // [1e13, 1e14): prefix sums over such a value lose the small terms beside it.
+  bool forbid = false;
 };
 
 // Our own transforms of the engine's bits, not std::uniform_*_distribution:
@@ -58,6 +61,7 @@ inline PlanInput random_instance(std::mt19937_64& rng, const InstanceShape& shap
     const double speed = shape.dyadic ? static_cast<double>(pick(1, 4)) : real(0.5, 4);
     for (std::int64_t b = 0; b < L; ++b) {
       device.layer_times.push_back(shape.dyadic ? static_cast<double>(pick(1, 12)) * speed / 4 : real(0.01, 3) * speed);
+      if (shape.forbid && pick(0, 3) == 0) device.layer_times.back() = real(1e13, 1e14);
     }
     in.devices.push_back(device);
   }

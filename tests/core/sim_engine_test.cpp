@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "sim/engine.hpp"
 #include "sim_support.hpp"
@@ -22,11 +23,12 @@ double makespan(const hp::Pipeline& p, const sim::Options& o) {
   return result.value().makespan.mean;
 }
 
+// No buffers given: all infinite.
 sim::Options options(double M, sim::LinkMode links, std::vector<double> buffers = {}) {
   sim::Options o;
   o.M = M;
   o.links = links;
-  o.buffers = std::move(buffers);
+  if (!buffers.empty()) o.buffers = std::move(buffers);
   return o;
 }
 
@@ -76,6 +78,43 @@ TEST_CASE("sim: block links give T_block exactly") {
   }
 }
 
+namespace {
+
+// Times drawn with the core's own generator, log-uniform in [low, high].
+std::vector<double> drawn_times(sim::Stream& stream, std::size_t n, double low, double high) {
+  std::vector<double> v(n);
+  const double a = sim::portable_log(low), b = sim::portable_log(high);
+  for (double& x : v) x = sim::portable_exp(a + (b - a) * stream.uniform());
+  return v;
+}
+
+}  // namespace
+
+TEST_CASE("sim: deterministic block links give the core's blocking recurrence bit for bit") {
+  // The recurrence runs on sigma = tau + d; a blocking sender's release must be
+  // start + (tau + d), not (start + tau) + d, for the same bits (issue 22.9).
+  const auto issue = make({2, 0, 2.6306419864991297}, {4.572090012088631, 2.865549961807062});
+  CHECK(makespan(issue, options(3, sim::LinkMode::block)) ==
+        hp::recurrence_makespan(issue, 3, hp::Regime::blocking).value());
+  sim::Stream stream(2212, 0, 0);
+  for (int trial = 0; trial < 600; ++trial) {
+    const auto S = static_cast<std::size_t>(1 + stream.next_bits() % 8);
+    auto tau = drawn_times(stream, S, 0.01, 10.0);
+    const auto d = drawn_times(stream, S - 1, 0.0001, 10.0);
+    if (S > 1 && trial % 5 == 0) tau[stream.next_bits() % S] = 0;  // a zero stage, as in the issue
+    const auto p = make(tau, d);
+    const auto M = static_cast<double>(1 + stream.next_bits() % 60);
+    const double expected = hp::recurrence_makespan(p, M, hp::Regime::blocking).value();
+    CHECK(makespan(p, options(M, sim::LinkMode::block)) == expected);
+    // The event engine too: each link a shared group of its own.
+    sim::Options alone = options(M, sim::LinkMode::block);
+    for (std::int64_t l = 0; l + 1 < static_cast<std::int64_t>(S); ++l) alone.shared.push_back({l});
+    CHECK(makespan(p, alone) == expected);
+    // A buffer that never binds changes nothing.
+    CHECK(makespan(p, options(M, sim::LinkMode::block, {M})) == expected);
+  }
+}
+
 TEST_CASE("sim: buffers of 0, 1 and 2 leave identical deterministic micro-batches' makespan unchanged") {
   hp::testing::TestRandom rng(13);
   for (int trial = 0; trial < 300; ++trial) {
@@ -99,19 +138,19 @@ TEST_CASE("sim: a replayed matrix with buffers 0, 1 and 2 matches an event-by-ev
     for (std::int64_t b : {0, 1, 2}) {
       o.buffers = {static_cast<double>(b)};
       const std::vector<std::int64_t> room(S, b);
-      CHECK(makespan(p, o) == hp::testing::event_by_event(o.service_matrix, S, M, room));
+      CHECK(makespan(p, o) == hp::testing::event_by_event(*o.service_matrix, S, M, room));
     }
     // Mixed buffers, one per link.
     std::vector<std::int64_t> room(S, 0);
-    o.buffers.assign(static_cast<std::size_t>(S - 1), 0.0);
+    o.buffers.emplace(static_cast<std::size_t>(S - 1), 0.0);
     for (std::int64_t l = 0; l + 1 < S; ++l) {
       room[l + 1] = static_cast<std::int64_t>(rng() % 3);
-      o.buffers[l] = static_cast<double>(room[l + 1]);
+      (*o.buffers)[l] = static_cast<double>(room[l + 1]);
     }
-    if (S == 1) o.buffers.clear();
+    if (S == 1) o.buffers.reset();
     std::vector<std::int64_t> by_link(S, 0);
     for (std::int64_t l = 0; l + 1 < S; ++l) by_link[l] = room[l + 1];
-    CHECK(makespan(p, o) == hp::testing::event_by_event(o.service_matrix, S, M, by_link));
+    CHECK(makespan(p, o) == hp::testing::event_by_event(*o.service_matrix, S, M, by_link));
   }
 }
 
@@ -139,7 +178,7 @@ TEST_CASE("sim: serial links match the tandem recurrence over 2S-1 servers") {
       for (std::int64_t k = 0; k < K; ++k) {
         const std::int64_t s = k / 2;
         if (k % 2 == 0) {
-          w[m * K + k] = o.service_matrix[m * S + s];
+          w[m * K + k] = (*o.service_matrix)[m * S + s];
         } else {
           w[m * K + k] = random_links ? -d[s] * sim::portable_log(streams[s].uniform()) : d[s];
         }
@@ -186,12 +225,13 @@ TEST_CASE("sim: the event engine equals the row engine where no link is shared")
     o.service = {sim::Distribution{sim::DistributionKind::lognormal, 0.7}};
     o.link_service = {sim::Distribution{sim::DistributionKind::gamma, 1.3}};
     o.seed = trial;
-    o.buffers.clear();
+    o.buffers.reset();
     // Small buffers, infinite ones, and some near M, whose history wraps rarely or never.
     for (std::size_t l = 0; l + 1 < S; ++l) {
       const auto pick = rng() % 5;
       const double near_M = o.M - 3 + static_cast<double>(rng() % 4);
-      o.buffers.push_back(pick == 3 ? INFINITY : pick == 4 ? std::max(0.0, near_M) : static_cast<double>(pick));
+      if (!o.buffers) o.buffers.emplace();
+      o.buffers->push_back(pick == 3 ? INFINITY : pick == 4 ? std::max(0.0, near_M) : static_cast<double>(pick));
     }
     const auto setup = sim::detail::make_setup(p, o);
     sim::detail::Draws a(setup, trial, 3), b(setup, trial, 3);
@@ -218,7 +258,7 @@ TEST_CASE("sim: a shared group of one link is a serial link; sharing never short
     CHECK(makespan(p, alone) == makespan(p, serial));
 
     // Deterministic service: a medium for several links can only add waiting.
-    sim::Options fixed = options(serial.M, serial.links, serial.buffers);
+    sim::Options fixed = options(serial.M, serial.links, serial.buffers.value_or(std::vector<double>{}));
     sim::Options shared = fixed;
     shared.shared = {{}};
     for (std::int64_t l = 0; l + 1 < static_cast<std::int64_t>(S); ++l) {
@@ -279,7 +319,7 @@ TEST_CASE("sim: busy + starved + blocked is each stage's last release; utilizati
           CHECK(t.compute_finish[at] <= t.transfer_start[x]);
           CHECK(t.transfer_finish[x] <= t.compute_start[at + 1]);
           // At most b + 1 micro-batches between leaving s and leaving s+1.
-          const auto b = static_cast<std::int64_t>(o.buffers[0]);
+          const auto b = static_cast<std::int64_t>((*o.buffers)[0]);
           if (m > b) CHECK(t.release[(m - b - 1) * S + s + 1] <= t.transfer_start[x]);
         }
       }

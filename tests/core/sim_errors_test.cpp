@@ -60,6 +60,8 @@ TEST_CASE("sim errors: each bad option names its field and position") {
   o.buffers = {2e6};
   expect(refused(p, o), ErrorCode::too_large, Field::buffers, 0, 2e6, 1e6,
          "buffers, link 1: must be at most 1,000,000 (got 2e+06)");
+  o.buffers = std::vector<double>{};
+  expect(refused(p, o), ErrorCode::empty, Field::buffers, -1, 0, 0, "buffers: needs at least one value");
   o.buffers = {1, 2, 3};
   expect(refused(p, o), ErrorCode::wrong_length, Field::buffers, -1, 3, 2,
          "buffers: needs S-1 = 2 values, one per link, or one for all (got 3)");
@@ -82,7 +84,11 @@ TEST_CASE("sim errors: each bad option names its field and position") {
   o.M = 2;
   o.service_matrix = {1, 2, 3, 4, 5};
   expect(refused(p, o), ErrorCode::wrong_length, Field::service_matrix, -1, 5, 6,
-         "service_matrix: needs M x S = 6 values, M rows of S (got 5)");
+         "service_matrix: needs M x S = 6 values (got 5)");
+  // Given but empty (an empty file, a header alone, []) is refused, never read as none.
+  o.service_matrix.emplace();
+  expect(refused(p, o), ErrorCode::wrong_length, Field::service_matrix, -1, 0, 6,
+         "service_matrix: needs M x S = 6 values (got 0)");
   o.service_matrix = {1, 2, 3, 4, -5, 6};
   expect(refused(p, o), ErrorCode::negative, Field::service_matrix, 1, -5, 0,
          "service_matrix, row 2: must be >= 0 (got -5)");
@@ -98,6 +104,9 @@ TEST_CASE("sim errors: each bad option names its field and position") {
   o.service_samples = {sim::Empirical{{1}}};
   expect(refused(p, o), ErrorCode::wrong_length, Field::service_samples, -1, 1, 3,
          "service_samples: needs S = 3 stages of samples (got 1)");
+  o.service_samples.emplace();
+  expect(refused(p, o), ErrorCode::wrong_length, Field::service_samples, -1, 0, 3,
+         "service_samples: needs S = 3 stages of samples (got 0)");
   o.service_samples = {sim::Empirical{{1, 2}}, sim::Empirical{{1, 3}}, sim::Empirical{{2, 4}}};
   o.service_probabilities = {0.5, 0.5};
   expect(refused(p, o), ErrorCode::not_ascending, Field::service_probabilities, 1, 0.5, 0,
@@ -131,6 +140,11 @@ TEST_CASE("sim errors: each bad option names its field and position") {
   o.reps = 1000;
   expect(refused(p, o), ErrorCode::too_many_sim_cells, Field::reps, -1, 3e9, 1e9,
          "reps: M x S x reps = 3,000,000,000 cells is over the limit of 1,000,000,000");
+  // One replication over the limit: M is at fault, whatever reps is.
+  o.M = 1e9;
+  o.reps = 1;
+  expect(refused(p, o), ErrorCode::too_many_sim_cells, Field::M, -1, 3e9, 1e9,
+         "M: M x S x reps = 3,000,000,000 cells is over the limit of 1,000,000,000");
   o = {};
   o.M = 1e6;
   o.timeline = true;
@@ -171,6 +185,26 @@ TEST_CASE("sim errors: the finite buffers' history is bounded, and only buffers 
   CHECK_FALSE(sim::check_options(make({1.0}), o).has_value());
 }
 
+TEST_CASE("sim errors: with shared links the queued transfers are bounded before anything is allocated") {
+  // M x (S-1) transfers may wait at once in the event engine; 2^22 at most.
+  const auto p = make({1, 2, 3}, {3, 3});
+  sim::Options o;
+  o.shared = {{0, 1}};
+  o.M = hp::limits::kMaxQueuedTransfers / 2;
+  CHECK_FALSE(sim::check_options(p, o).has_value());
+  o.M += 1;
+  expect(refused(p, o), ErrorCode::too_many_transfers, Field::M, -1, 4'194'306, 4'194'304,
+         "M: with shared links, M x (S-1) = 4,194,306 transfers that may wait at once is over the limit of 4,194,304");
+  // Without shared links the row engine keeps O(S): no such bound.
+  o.shared.clear();
+  CHECK_FALSE(sim::check_options(p, o).has_value());
+  // The issue's case: 3e8 micro-batches on one shared link.
+  o = {};
+  o.M = 3e8;
+  o.shared = {{0}};
+  CHECK(refused(make({1, 2}, {3}), o).code == ErrorCode::too_many_transfers);
+}
+
 TEST_CASE("sim errors: the typed forms") {
   using sim::DistributionKind;
   CHECK(sim::parse_distribution("lognormal:cv=0.5", Field::service).value().kind == DistributionKind::lognormal);
@@ -182,6 +216,11 @@ TEST_CASE("sim errors: the typed forms") {
         "service: must be one of deterministic, exponential, lognormal:cv=X, gamma:cv=X, uniform:spread=X (got 'weibull')");
   CHECK(sim::parse_distribution("lognormal:cv=", Field::service).error().code == ErrorCode::unknown_name);
   CHECK(sim::parse_distribution("lognormal:cv=x", Field::service).error().code == ErrorCode::not_a_number);
+  // A second cv= is named for what it is, not "a list of numbers".
+  CHECK(hp::text::describe(sim::parse_distribution("gamma:cv=1:cv=2", Field::service).error()) ==
+        "service: the value after cv= or spread= must be one number (got '1:cv=2')");
+  CHECK(hp::text::describe(sim::parse_distribution("uniform:spread=1 2", Field::link_service).error()) ==
+        "link_service: the value after cv= or spread= must be one number (got '1 2')");
   CHECK(hp::text::describe(sim::link_mode_from_name("fast").error()) ==
         "link_mode: must be one of async, blocking, serial (got 'fast')");
   // The names written, and the former ones still read as the same modes.

@@ -3,6 +3,8 @@
 // against cases with a closed form.
 #include <doctest/doctest.h>
 
+#include <type_traits>
+
 #include <cmath>
 #include <cstring>
 
@@ -136,7 +138,7 @@ TEST_CASE("sim random: statistics of a deterministic run are its one makespan") 
   CHECK(r.makespan.p99 == T);
   CHECK(r.makespan.ci95_low == T);
   CHECK(r.histogram.edges == std::vector<double>{T, T});
-  CHECK(r.histogram.counts == std::vector<double>{5});
+  CHECK(r.histogram.counts == std::vector<std::int64_t>{5});
   CHECK(r.throughput.mean == 8 / T);
   CHECK(r.jensen_gap == 0);
 }
@@ -145,12 +147,39 @@ TEST_CASE("sim random: the histogram counts every replication in equal-width bin
   const auto p = make({1, 2});
   const auto r = run(p, monte_carlo(4, sim::DistributionKind::gamma, 1, 1000, 2));
   REQUIRE(r.histogram.counts.size() == static_cast<std::size_t>(sim::kHistogramBins));
-  double total = 0;
-  for (double c : r.histogram.counts) total += c;
+  // Counts are whole numbers by type (every interface prints them as integers).
+  static_assert(std::is_same_v<decltype(r.histogram.counts), std::vector<std::int64_t>>);
+  std::int64_t total = 0;
+  for (std::int64_t c : r.histogram.counts) total += c;
   CHECK(total == 1000);
   CHECK(r.histogram.edges.front() == r.makespan.min);
   CHECK(r.histogram.edges.back() == r.makespan.max);
   CHECK(r.makespan.p50 <= r.makespan.p90);
   CHECK(r.makespan.p90 <= r.makespan.p95);
   CHECK(r.makespan.p95 <= r.makespan.p99);
+}
+
+TEST_CASE("sim random: below kMinCv every draw is the mean, and every CV in [0, kMaxCv] is finite") {
+  const auto p = make({1, 2}, {0.5});
+  const double exact = 2 + 0.5 + 1 + 3 * 2;  // T_async at M = 4, dyadic: exact
+  for (auto kind : {sim::DistributionKind::lognormal, sim::DistributionKind::gamma, sim::DistributionKind::uniform}) {
+    // 1e-300 once made the gamma's shape 1/cv^2 infinite and every draw NaN.
+    for (double cv : {0.0, 1e-300, 1e-160, 1e-20, hp::limits::kMinCv / 2}) {
+      sim::Options o = monte_carlo(4, kind, cv, 50, 3);
+      o.link_service = o.service;
+      const auto r = run(p, o);
+      CHECK(r.makespan.min == exact);
+      CHECK(r.makespan.max == exact);
+      CHECK(r.run.busy == std::vector<double>{4, 8});
+    }
+    const double top = kind == sim::DistributionKind::uniform ? hp::limits::kMaxSpread : hp::limits::kMaxCv;
+    for (double cv = hp::limits::kMinCv; cv <= top; cv *= 3.7) {
+      const auto r = run(p, monte_carlo(4, kind, cv, 200, 5));
+      CHECK(std::isfinite(r.makespan.mean));
+      CHECK(r.makespan.min > 0);
+      CHECK(std::isfinite(r.makespan.max));
+      // Tiny spreads stay within a hair of the mean.
+      if (cv < 1e-6) CHECK(std::fabs(r.makespan.mean - exact) <= 1e-4);
+    }
+  }
 }

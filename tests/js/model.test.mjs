@@ -200,7 +200,7 @@ test('version and limits come from the core', () => {
     min_curve_points: 2, max_curve_points: 1e4, max_plan_devices: 256, max_plan_layers: 4096,
     max_order_search_devices: 6, max_order_search_work: 2 ** 20, max_estimate_tokens: 2 ** 20,
     max_estimate_context: 2 ** 24, max_what_if_devices: 16,
-    max_reps: 1e6, max_sim_cells: 1e9, max_buffer: 1e6, max_buffer_history: 2 ** 22, max_cv: 4, max_spread: 1, max_service_samples: 1e6,
+    max_reps: 1e6, max_sim_cells: 1e9, max_buffer: 1e6, max_buffer_history: 2 ** 22, max_queued_transfers: 2 ** 22, max_cv: 4, min_cv: 1e-9, max_spread: 1, max_service_samples: 1e6,
     max_trace_bytes: 2 ** 30, max_trace_events: 2e7, max_trace_ranks: 4096, max_trace_time: 1e17, max_trace_depth: 64,
   });
   assert.ok(Object.isFrozen(hp.limits));

@@ -252,3 +252,47 @@ test('an error thrown by on_progress is the call\'s, once it is over; a bad on_p
   assert.equal(hp.memory().malloc_bytes, before);
   assert.deepEqual(hp.simulate(request, {}), hp.simulate(request));
 });
+
+test('issue 22: shared links bound the queued transfers; the module stays usable and keeps nothing', () => {
+  const before = hp.memory();
+  // Within the cell limit, but M x (S-1) transfers could all wait: refused before any allocation.
+  fails(() => hp.simulate({ tau: [1, 2], d: [3], M: 3e8, shared: '0' }),
+    { code: 'too_many_transfers', field: 'M', value: 3e8, limit: hp.limits.max_queued_transfers,
+      message: 'M: with shared links, M x (S-1) = 300,000,000 transfers that may wait at once is over the limit of 4,194,304' });
+  const after = hp.memory();
+  assert.equal(after.malloc_bytes, before.malloc_bytes);
+  assert.equal(after.wasm_bytes, before.wasm_bytes);
+  // Later shared-link simulations still work: T_async with one transfer at a time on the link.
+  const r = hp.simulate({ tau: [1, 2], d: [3], M: 4, shared: '0' });
+  assert.equal(r.makespan.mean, hp.simulate({ tau: [1, 2], d: [3], M: 4, links: 'serial' }).makespan.mean);
+  assert.equal(hp.simulate({ tau: [1, 2], d: [3], M: hp.limits.max_queued_transfers / 16, shared: '0' }).M,
+    hp.limits.max_queued_transfers / 16);
+});
+
+test('issue 22: empty lists are refused, tiny CVs draw the mean, block links give the blocking recurrence', () => {
+  const base = { tau: [1, 2], M: 3 };
+  fails(() => hp.simulate({ ...base, service_matrix: [] }),
+    { code: 'wrong_length', field: 'service_matrix', value: 0, limit: 6, message: 'service_matrix: needs M x S = 6 values (got 0)' });
+  fails(() => hp.simulate({ ...base, service_samples: [] }), { code: 'wrong_length', field: 'service_samples', value: 0, limit: 2 });
+  fails(() => hp.simulate({ ...base, buffers: [] }), { code: 'empty', field: 'buffers', message: 'buffers: needs at least one value' });
+  fails(() => hp.simulate({ ...base, buffers: '' }), { code: 'empty', field: 'buffers' });
+  fails(() => hp.simulate({ ...base, M: 1e9 }), { code: 'too_many_sim_cells', field: 'M' });
+  fails(() => hp.simulate({ ...base, service: 'gamma:cv=1:cv=2' }),
+    { code: 'not_a_number', field: 'service', message: "service: the value after cv= or spread= must be one number (got '1:cv=2')" });
+  for (const service of ['gamma:cv=1e-300', 'lognormal:cv=1e-300', 'uniform:spread=1e-300']) {
+    const r = hp.simulate({ tau: [1, 2], M: 4, service, reps: 3 });
+    assert.deepEqual([r.makespan.min, r.makespan.max], [9, 9], service);
+  }
+  const block = hp.simulate({ tau: [2, 0, 2.6306419864991297], d: [4.572090012088631, 2.865549961807062], M: 3, links: 'blocking' });
+  assert.equal(block.makespan.mean, 25.212461984572084);
+  const counts = hp.simulate({ tau: [1, 2], M: 4, service: 'exponential', reps: 7 }).histogram.counts;
+  assert.equal(Array.from(counts).reduce((a, b) => a + b), 7);
+});
+
+test('issue 22: a seed that is no number says what was given', () => {
+  const base = { tau: [1, 2], M: 3 };
+  fails(() => hp.simulate({ ...base, seed: '5' }), { field: 'seed', message: 'seed: must be a finite number (got "5")' });
+  fails(() => hp.simulate({ ...base, seed: null }), { field: 'seed', message: 'seed: must be a finite number (got null)' });
+  fails(() => hp.simulate({ ...base, seed: 5n }), { field: 'seed', message: 'seed: must be a finite number (got 5n)' });
+  fails(() => hp.simulate({ ...base, reps: '2' }), { field: 'reps', message: 'reps: must be a finite number (got "2")' });
+});

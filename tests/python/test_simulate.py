@@ -85,7 +85,24 @@ class SimulateAgainstCli(unittest.TestCase):
         self.assertLessEqual(r["makespan"]["max"], 8.0)
         r = p.simulate(4, service=["exponential", "deterministic"], reps=10, seed=1)
         self.assertEqual(r["run"]["busy"][1], 16.0)
-        self.assertEqual(sum(r["histogram"]["counts"]), 10.0)
+        self.assertEqual(sum(r["histogram"]["counts"]), 10)
+        self.assertTrue(all(type(c) is int for c in r["histogram"]["counts"]))
+
+    def test_issue_22_silent_wrong_answers(self):
+        # A CV below min_cv draws exactly the mean, for every distribution (1e-300 was NaN).
+        p = Pipeline([1, 2])
+        for service in ("gamma:cv=1e-300", "lognormal:cv=1e-300", "uniform:spread=1e-300", "gamma:cv=1e-10"):
+            with self.subTest(service=service):
+                r = p.simulate(4, service=service, link_service=service, reps=3)
+                self.assertEqual((r["makespan"]["min"], r["makespan"]["max"]), (9.0, 9.0))
+        self.assertTrue(math.isfinite(p.simulate(4, service="gamma:cv=1e-8", reps=50)["makespan"]["mean"]))
+        # Block links: the blocking recurrence's bits (T_block_recurrence), as delay links give T_async's.
+        q = Pipeline([2, 0, 2.6306419864991297], [4.572090012088631, 2.865549961807062])
+        self.assertEqual(q.simulate(3, links="block")["makespan"]["mean"], 25.212461984572084)
+        self.assertEqual(q.simulate(3, links="block")["makespan"]["mean"],
+                         cli_json(self, "--tau", "2,0,2.6306419864991297", "--d",
+                                  "4.572090012088631,2.865549961807062", "--M", "3",
+                                  "--links", "block")["deterministic_makespan"])
 
 
 class SimulateBadInput(unittest.TestCase):
@@ -116,7 +133,16 @@ class SimulateBadInput(unittest.TestCase):
         self.check(lambda: p.simulate(2, service_matrix=[[1, 2, 3], [1, 2]]), "wrong_length", "service_matrix", 1,
                    "service_matrix, row 2: needs S = 3 values, one per stage (got 2)")
         self.check(lambda: p.simulate(3, service_matrix=[[1, 2, 3]]), "wrong_length", "service_matrix", None,
-                   "service_matrix: needs M x S = 9 values, M rows of S (got 3)")
+                   "service_matrix: needs M x S = 9 values (got 3)")
+        # Given but empty is refused, never read as "none given" (issue 22).
+        self.check(lambda: Pipeline([1, 2]).simulate(3, service_matrix=[]), "wrong_length", "service_matrix", None,
+                   "service_matrix: needs M x S = 6 values (got 0)")
+        self.check(lambda: p.simulate(3, service_samples=[]), "wrong_length", "service_samples", None,
+                   "service_samples: needs S = 3 stages of samples (got 0)")
+        self.check(lambda: p.simulate(3, buffers=[]), "empty", "buffers", None, "buffers: needs at least one value")
+        self.check(lambda: p.simulate(3, buffers=""), "empty", "buffers", None, "buffers: needs at least one value")
+        self.check(lambda: p.simulate(4, service="gamma:cv=1:cv=2"), "not_a_number", "service", None,
+                   "service: the value after cv= or spread= must be one number (got '1:cv=2')")
         self.check(lambda: p.simulate(2, service_samples=[[1], [2, 0], [3]]), "not_positive", "service_samples", 1,
                    "service_samples, stage 2: must be > 0 (got 0)")
         self.check(lambda: p.simulate(2, service_samples=[[1, 2], [2, 3], [3, 4]], service_probabilities=[0, 1.5]),
@@ -128,6 +154,12 @@ class SimulateBadInput(unittest.TestCase):
         self.check(lambda: p.simulate(4, seed=-1), "out_of_range", "seed", None, "seed: must be between 0 and 2^53 (got -1)")
         self.check(lambda: p.simulate(1_000_000, reps=1000), "too_many_sim_cells", "reps", None,
                    "reps: M x S x reps = 3,000,000,000 cells is over the limit of 1,000,000,000")
+        # One replication over the limit is M's fault.
+        self.check(lambda: p.simulate(1e9), "too_many_sim_cells", "M", None,
+                   "M: M x S x reps = 3,000,000,000 cells is over the limit of 1,000,000,000")
+        self.check(lambda: Pipeline([1, 2], [3]).simulate(3e8, shared="0"), "too_many_transfers", "M", None,
+                   "M: with shared links, M x (S-1) = 300,000,000 transfers that may wait at once is over the limit "
+                   "of 4,194,304")
         self.check(lambda: p.simulate(1_000_000, timeline=True), "too_many_cells", "M", None,
                    "M: M x S = 3,000,000 cells is over the limit of 2,000,000")
         self.check(lambda: p.simulate(4, links="fast"), "unknown_name", "link_mode", None,

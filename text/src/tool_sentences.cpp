@@ -50,7 +50,7 @@ std::optional<std::string> wrong_length(const Error& e) {
       return "needs S-1 = " + count + " distributions, one per link, or one for all" + got(e);
     case Field::service_matrix:
       if (e.index != kWholeField) return "needs S = " + count + " values, one per stage" + got(e);
-      return "needs M x S = " + count + " values, M rows of S" + got(e);
+      return "needs M x S = " + count + " values" + got(e);
     case Field::service_samples:
       if (e.index != kWholeField) return "needs S = " + count + " values, one column per stage" + got(e);
       return "needs S = " + count + " stages of samples" + got(e);
@@ -94,6 +94,10 @@ std::optional<std::string> tool_what(const Error& e) {
       return "some layer must take at least " + bound(e.limit) + " even on its fastest device" + got(e);
     case ErrorCode::wrong_length:
       return wrong_length(e);
+    case ErrorCode::not_a_number:
+      // The number of lognormal:cv=X, gamma:cv=X or uniform:spread=X.
+      if (e.field != Field::service && e.field != Field::link_service) return std::nullopt;
+      return "the value after cv= or spread= must be one number (got '" + quoted(e.token) + "')";
     case ErrorCode::out_of_range:
       if (auto range = range_of(e)) return "must be between " + *range + got(e);
       return std::nullopt;
@@ -166,6 +170,9 @@ std::optional<std::string> tool_what(const Error& e) {
     case ErrorCode::buffer_history_too_large:
       return "S x (buffer + 1) = " + grouped(e.value) + " release times to keep is over the limit of " +
              grouped(e.limit) + " (use a smaller buffer, or inf)";
+    case ErrorCode::too_many_transfers:
+      return "with shared links, M x (S-1) = " + grouped(e.value) + " transfers that may wait at once is over the limit of " +
+             grouped(e.limit);
     case ErrorCode::order_search_too_large:
       return "trying every distinct device order takes " + grouped(e.value) +
              " steps (orders x devices x layers), over the limit of " + grouped(e.limit);

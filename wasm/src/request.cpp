@@ -17,8 +17,8 @@ constexpr double kMaxArea = 2147483648.0;
 
 std::size_t slot(Field field) { return static_cast<std::size_t>(field); }
 
-// Remembers which input was read as `field`, for annotated(); only the
-// calculator's fields keep the token JS wrote (the others report the core's).
+// Remembers which input was read as `field`, for annotated(): a value that was
+// no number keeps the token JS wrote ("5", null, 5n), whichever field it is.
 template <class Inputs>
 void remember(Inputs& inputs, Field field, std::string_view name) {
   if (slot(field) < inputs.size()) inputs[slot(field)] = name;

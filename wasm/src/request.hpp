@@ -67,9 +67,9 @@ class Request {
   char* area_ = nullptr;
   double staged_ = 0;
   std::size_t count_ = 0;
-  // For each of the calculator's fields (kFields: tau, d, M, rho, T_real), the
-  // name of the request's input read as it, so annotated() finds its token.
-  std::array<std::string_view, 5> inputs_{};
+  // For each Field, the name of the request's input read as it, so that
+  // annotated() finds the token JS wrote for a value that was no number.
+  std::array<std::string_view, static_cast<std::size_t>(Field::unit) + 1> inputs_{};
 };
 
 }  // namespace heteropipe::wasm

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -78,11 +79,19 @@ Result<std::vector<std::vector<std::int64_t>>> read_shared(Request& in) {
   return groups;
 }
 
-Result<std::vector<double>> read_buffers(Request& in) {
-  if (!in.has("buffers_text")) return in.list("buffers", Field::buffers, kMaxFlat);
+// None sent: every buffer infinite. Sent, even empty, the core checks it.
+Result<std::optional<std::vector<double>>> read_buffers(Request& in) {
+  if (!in.has("buffers_text")) {
+    if (!in.has("buffers")) return std::optional<std::vector<double>>();
+    auto values = in.list("buffers", Field::buffers, kMaxFlat);
+    if (!values) return values.error();
+    return std::optional<std::vector<double>>(std::move(values).value());
+  }
   auto t = in.text("buffers_text", Field::buffers);
   if (!t) return t.error();
-  return sim::parse_buffers(t.value());
+  auto parsed = sim::parse_buffers(t.value());
+  if (!parsed) return parsed.error();
+  return std::optional<std::vector<double>>(std::move(parsed).value());
 }
 
 // One name, or several (one text, cut at the UTF-8 lengths given).
@@ -114,8 +123,10 @@ Result<std::vector<sim::Distribution>> read_distributions(Request& in, std::stri
   return list;
 }
 
-// M rows of S numbers, flattened; a row of another length is refused.
-Result<std::vector<double>> read_matrix(Request& in, std::int64_t S) {
+// M rows of S numbers, flattened; a row of another length is refused. Sent
+// empty, it stays given (the core refuses it by its count).
+Result<std::optional<std::vector<double>>> read_matrix(Request& in, std::int64_t S) {
+  if (!in.has("service_matrix")) return std::optional<std::vector<double>>();
   auto p = parts(in, "service_matrix", "service_matrix_lengths", Field::service_matrix);
   if (!p) return p.error();
   const std::vector<double>& rows = p.value().lengths;
@@ -125,10 +136,11 @@ Result<std::vector<double>> read_matrix(Request& in, std::int64_t S) {
                    static_cast<double>(S)};
     }
   }
-  return std::move(p).value().values;
+  return std::optional<std::vector<double>>(std::move(p).value().values);
 }
 
-Result<std::vector<sim::Empirical>> read_samples(Request& in) {
+Result<std::optional<std::vector<sim::Empirical>>> read_samples(Request& in) {
+  if (!in.has("service_samples")) return std::optional<std::vector<sim::Empirical>>();
   auto p = parts(in, "service_samples", "service_samples_lengths", Field::service_samples);
   if (!p) return p.error();
   const bool quantiles = in.flag("quantiles", false);
@@ -139,7 +151,7 @@ Result<std::vector<sim::Empirical>> read_samples(Request& in) {
     stages.push_back(sim::Empirical{part(p.value(), s, at), quantiles, scaled});
     at += stages.back().values.size();
   }
-  return stages;
+  return std::optional<std::vector<sim::Empirical>>(std::move(stages));
 }
 
 template <class T>

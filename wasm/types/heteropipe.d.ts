@@ -38,8 +38,12 @@ declare namespace heteropipe {
     max_buffer: number;
     /** S * (the largest finite buffer that can fill + 1): the release times the buffers keep. */
     max_buffer_history: number;
+    /** M * (S - 1): the transfers a run with shared links may hold waiting at once. */
+    max_queued_transfers: number;
     /** The largest coefficient of variation of a lognormal or gamma service time. */
     max_cv: number;
+    /** Below this CV (or spread) every draw is exactly the mean. */
+    min_cv: number;
     /** The largest relative spread of a uniform service time. */
     max_spread: number;
     max_service_samples: number;
@@ -77,7 +81,7 @@ declare namespace heteropipe {
     | 'not_json' | 'unknown_key' | 'wrong_form' | 'unknown_id'
     // The simulator's.
     | 'overlapping_groups' | 'no_such_link' | 'not_ascending' | 'too_many_sim_cells'
-    | 'buffer_history_too_large'
+    | 'buffer_history_too_large' | 'too_many_transfers'
     // Trace import.
     | 'missing_field' | 'unmatched_begin' | 'unmatched_end' | 'bad_gzip' | 'bad_pattern'
     | 'duplicate_rank' | 'end_before_start' | 'not_a_permutation' | 'not_a_trace';

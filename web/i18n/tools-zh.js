@@ -39,6 +39,10 @@
         case 'not_ascending':
           return e.field === 'service_probabilities' ? '概率必须严格递增（输入为 ' + got + '）' : '分位数必须递增（输入为 ' + got + '）';
         case 'too_many_sim_cells': return 'M × S × 重复次数 = ' + G(e.value) + ' 个单元，超过上限 ' + G(e.limit);
+        case 'not_a_number':
+          return (e.field === 'service' || e.field === 'link_service') && 'cv= 或 spread= 之后必须是一个数（输入为 ' + got + '）';
+        case 'too_many_transfers':
+          return '共享链路时 M × (S-1) = ' + G(e.value) + ' 个可能同时等待的传输，超过上限 ' + G(e.limit);
         case 'buffer_history_too_large':
           return 'S × (缓冲区 + 1) = ' + G(e.value) + ' 个需保留的释放时间，超过上限 ' + G(e.limit) + '（请用更小的缓冲区，或 inf）';
         case 'wrong_length': return lists[e.field] && '需要 ' + G(e.limit) + ' 个值（输入了 ' + got + ' 个）';

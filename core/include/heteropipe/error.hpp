@@ -53,6 +53,7 @@ enum class ErrorCode {
   too_many_sim_cells,  // M x S x reps above limits::kMaxSimCells; value = that product
   buffer_history_too_large,  // S x (largest finite buffer + 1) above limits::kMaxBufferHistory;
                              // index = that buffer's, value = that product
+  too_many_transfers,  // with shared links, M x (S-1) above limits::kMaxQueuedTransfers; value = that product
   // Trace import (heteropipe/trace): token = the file's label, index = the
   // byte offset (JSON) or 0-based line (CSV) where the problem lies.
   missing_field,     // an event lacks a field its phase needs (the field says which)

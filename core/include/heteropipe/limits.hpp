@@ -82,10 +82,20 @@ inline constexpr double kMaxBuffer = 1'000'000;
 // takes at most 24 bytes of memory (docs/simulation.md), so this keeps them
 // under 100 MB however S and the buffers combine.
 inline constexpr double kMaxBufferHistory = 4'194'304;  // 2^22
+// Transfers the event engine (shared links) may hold queued: it lets each
+// stage run ahead of a busy medium, so up to every transfer of a run,
+// M x (S - 1), may wait at once, each taking at most 16 bytes (docs/simulation.md).
+// A run with shared links may have at most this many, which keeps them under
+// 100 MB; the check comes before anything is allocated.
+inline constexpr double kMaxQueuedTransfers = 4'194'304;  // 2^22
 // The largest coefficient of variation of a lognormal or gamma service time.
 // Up to it every draw of a positive mean stays positive and finite (a gamma of
 // shape 1/cv^2 below about 1/19 could underflow to 0).
 inline constexpr double kMaxCv = 4;
+// Below this CV (or uniform spread) every draw is exactly the mean: the
+// spread is then far below a double's precision in any draw, and a gamma's
+// shape 1/cv^2 would overflow.
+inline constexpr double kMinCv = 1e-9;
 // The largest relative spread of a uniform service time: mean x [1 - spread, 1 + spread].
 inline constexpr double kMaxSpread = 1;
 // Measured samples or quantiles of every stage together.
@@ -141,7 +151,9 @@ void visit_fields(Visitor&& visit) {
   visit("max_sim_cells", kMaxSimCells);
   visit("max_buffer", kMaxBuffer);
   visit("max_buffer_history", kMaxBufferHistory);
+  visit("max_queued_transfers", kMaxQueuedTransfers);
   visit("max_cv", kMaxCv);
+  visit("min_cv", kMinCv);
   visit("max_spread", kMaxSpread);
   visit("max_service_samples", kMaxServiceSamples);
   visit("max_trace_bytes", kMaxTraceBytes);

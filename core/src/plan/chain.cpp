@@ -15,15 +15,23 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 // stage_tau: bounds are checked on the values reported.
 struct Candidate {
   std::int64_t start, next;
-  double key, tau, used;
+  DoubleDouble key;
+  double tau, used;
 };
+
+// A stage's fill on top of `key` (a start's prev[a] - P[a]): key + P[end] + d,
+// rounded once. fill_of adds the same way.
+double stage_fill(DoubleDouble key, DoubleDouble prefix_end, double delay) {
+  return add(add(key, prefix_end), delay).hi;
+}
 
 // Row s of the program holds, for each count q of layers placed on positions
 // 0..s, the least fill (or bottleneck) of doing so; from[s][q] is where the
 // stage at s begins in that best way (q itself when s is idle).
 //
 // A stage a..b extends row s-1's value at a. Its fill is written
-// (prev[a] - P[a]) + P[b+1] + d[b], P the position's prefix sums, so for
+// (prev[a] - P[a]) + P[b+1] + d[b], P the position's prefix sums (in
+// double-double, so that no small term is lost beside a huge one), so for
 // every b the candidates rank by key(a) = prev[a] - P[a] alone (bottleneck:
 // by prev[a], the stage cost only shrinking as a grows). A candidate whose
 // key is no better than a later start's never wins again: the later one has
@@ -51,7 +59,7 @@ std::optional<Split> run(const Chain& chain, double bound) {
     // Without idle devices each later position needs a layer of its own.
     const std::int64_t q_max = chain.allow_idle ? L : L - (S - 1 - s);
     const double* time = &chain.times[s * L];
-    const double* prefix = &chain.prefix[s * width];
+    const DoubleDouble* prefix = &chain.prefix[s * width];
     const double* delay = &chain.delay[s * L];
     const double capacity = chain.capacity[s];
     const auto catch_up = [&](Candidate& c, std::int64_t b) {
@@ -63,8 +71,8 @@ std::optional<Split> run(const Chain& chain, double bound) {
     std::int64_t head = 0, tail = 0;  // live[head, tail)
     for (std::int64_t b = 0; b < q_max; ++b) {
       if (prev[b] != kInf) {
-        const double key = kFold == Fold::fill ? prev[b] - prefix[b] : prev[b];
-        while (tail > head && live[tail - 1].key >= key) --tail;
+        const DoubleDouble key = kFold == Fold::fill ? add(negated(prefix[b]), prev[b]) : DoubleDouble{prev[b], 0};
+        while (tail > head && !less(live[tail - 1].key, key)) --tail;
         live[tail++] = Candidate{b, b, key, 0, 0};
       }
       for (; head < tail; ++head) {
@@ -75,12 +83,12 @@ std::optional<Split> run(const Chain& chain, double bound) {
       std::int64_t best_start = -1;
       if (kFold == Fold::fill) {
         // The first candidate within the bound has the least key, so the
-        // least fill.
-        for (std::int64_t i = head; i < tail; ++i) {
+        // least fill. No stage ends at b where no link can carry its cut.
+        for (std::int64_t i = head; i < tail && delay[b] < kInf; ++i) {
           Candidate& c = live[i];
           catch_up(c, b);
           if (kCost == StageCost::sigma && c.tau + delay[b] > bound) continue;
-          const double value = c.key + prefix[b + 1] + delay[b];
+          const double value = stage_fill(c.key, prefix[b + 1], delay[b]);
           if (value < best) {
             best = value;
             best_start = c.start;
@@ -149,8 +157,8 @@ double fill_of(const Chain& chain, const Bounds& bounds) {
   for (std::int64_t s = 0; s < chain.S; ++s) {
     const std::int64_t begin = bounds[s], end = bounds[s + 1];
     if (begin == end) continue;
-    const double* prefix = &chain.prefix[s * (chain.L + 1)];
-    fill = fill - prefix[begin] + prefix[end] + stage_delay(chain, s, begin, end);
+    const DoubleDouble* prefix = &chain.prefix[s * (chain.L + 1)];
+    fill = stage_fill(add(negated(prefix[begin]), fill), prefix[end], stage_delay(chain, s, begin, end));
   }
   return fill;
 }

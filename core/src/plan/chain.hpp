@@ -4,6 +4,8 @@
 #include <optional>
 #include <vector>
 
+#include "double_double.hpp"
+
 // The planner's inner problem: a validated input laid out in one device
 // order, and the dynamic program over its contiguous splits (see
 // docs/planner.md). Internal to the core.
@@ -23,7 +25,10 @@ enum class Fold { fill, bottleneck };
 struct Chain {
   std::int64_t S = 0, L = 0;
   std::vector<double> times;         // S x L, row s: the layer times of the device at position s
-  std::vector<double> prefix;        // S x (L + 1): row s's times summed from layer 0, in order
+  // S x (L + 1): row s's times summed from layer 0, in order, as double-doubles
+  // (double_double.hpp), so that a stage's fill, a difference of two of them,
+  // keeps its small terms beside a huge layer time.
+  std::vector<DoubleDouble> prefix;
   std::vector<double> capacity;      // S
   std::vector<double> layer_memory;  // L
   // S x L: d of a stage at position s whose last layer is b, i.e. the delay
@@ -57,8 +62,10 @@ double stage_delay(const Chain& chain, std::int64_t s, std::int64_t begin, std::
 double stage_cost(const Chain& chain, std::int64_t s, std::int64_t begin, std::int64_t end);
 
 // The largest stage cost of a split, and its fill as best_split computes it:
-// stage by stage, fill - P[first] + P[end] + d with P the stage's device's
-// prefix sums (equal to sum(tau) + sum(d) up to rounding).
+// stage by stage, ((fill - P[first]) + P[end]) + d in double-double with P
+// the stage's device's prefix sums, rounded to a double after each stage:
+// sum(tau) + sum(d) within a few rounding units of the fill itself, however
+// large the layer times outside the split's stages.
 double bottleneck_of(const Chain& chain, const Bounds& bounds);
 double fill_of(const Chain& chain, const Bounds& bounds);
 

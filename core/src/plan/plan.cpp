@@ -31,9 +31,9 @@ Chain chain_of(const PlanInput& input, const std::vector<std::int64_t>& order, p
     const PlanDevice& device = input.devices[order[s]];
     chain.capacity.push_back(device.memory_capacity);
     chain.times.insert(chain.times.end(), device.layer_times.begin(), device.layer_times.end());
-    double sum = 0;
+    plan_detail::DoubleDouble sum;
     chain.prefix.push_back(sum);
-    for (double t : device.layer_times) chain.prefix.push_back(sum += t);
+    for (double t : device.layer_times) chain.prefix.push_back(sum = plan_detail::add(sum, t));
     for (std::int64_t b = 0; b < L; ++b) {
       // No link leaves the last position: a stage there must end the model.
       double delay = std::numeric_limits<double>::infinity();

@@ -53,7 +53,7 @@ double bottleneck_floor(const Chain& chain) {
 // 3 S 2^-53 is far below 2^-30 for S <= limits::kMaxPlanDevices.
 double largest_prefix(const Chain& chain) {
   double largest = 0;
-  for (std::int64_t s = 0; s < chain.S; ++s) largest = std::max(largest, chain.prefix[s * (chain.L + 1) + chain.L]);
+  for (std::int64_t s = 0; s < chain.S; ++s) largest = std::max(largest, chain.prefix[s * (chain.L + 1) + chain.L].hi);
   return largest;
 }
 

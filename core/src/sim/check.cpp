@@ -55,9 +55,13 @@ std::optional<Error> check_shared(const Options& o, std::int64_t links) {
 }
 
 std::optional<Error> check_buffers(const Options& o, std::int64_t links) {
-  if (auto e = check_count(o.buffers.size(), links, Field::buffers)) return e;
-  for (std::size_t i = 0; i < o.buffers.size(); ++i) {
-    const double b = o.buffers[i];
+  if (!o.buffers) return std::nullopt;
+  const std::vector<double>& buffers = *o.buffers;
+  // Given but empty is a mistake (an empty text or list), not "all infinite".
+  if (buffers.empty()) return at(ErrorCode::empty, Field::buffers, kWholeField, 0);
+  if (auto e = check_count(buffers.size(), links, Field::buffers)) return e;
+  for (std::size_t i = 0; i < buffers.size(); ++i) {
+    const double b = buffers[i];
     const auto index = static_cast<std::int64_t>(i);
     if (b == INFINITY) continue;
     if (!std::isfinite(b)) return Error{ErrorCode::not_finite, Field::buffers, index, 0.0, non_finite(b)};
@@ -72,11 +76,11 @@ std::optional<Error> check_buffers(const Options& o, std::int64_t links) {
 // every stage (docs/simulation.md); infinite ones and those that never fill
 // keep none.
 std::optional<Error> check_buffer_history(const Options& o, std::int64_t S) {
-  if (S < 2) return std::nullopt;
+  if (S < 2 || !o.buffers) return std::nullopt;
   double largest = -1;
   std::int64_t where = kWholeField;
-  for (std::size_t i = 0; i < o.buffers.size(); ++i) {
-    const double b = o.buffers[i];
+  for (std::size_t i = 0; i < o.buffers->size(); ++i) {
+    const double b = (*o.buffers)[i];
     if (detail::can_fill(b, o.M) && b > largest) {  // never an infinite one
       largest = b;
       where = static_cast<std::int64_t>(i);
@@ -85,6 +89,15 @@ std::optional<Error> check_buffer_history(const Options& o, std::int64_t S) {
   const double history = static_cast<double>(S) * (largest + 1);
   if (largest < 0 || history <= limits::kMaxBufferHistory) return std::nullopt;
   return at(ErrorCode::buffer_history_too_large, Field::buffers, where, history, limits::kMaxBufferHistory);
+}
+
+// The event engine (shared links) may hold every transfer of a run queued
+// (docs/simulation.md), so their number is bounded before anything is allocated.
+std::optional<Error> check_queued_transfers(const Options& o, std::int64_t links) {
+  if (o.shared.empty()) return std::nullopt;
+  const double transfers = o.M * static_cast<double>(links);
+  if (transfers <= limits::kMaxQueuedTransfers) return std::nullopt;
+  return at(ErrorCode::too_many_transfers, Field::M, kWholeField, transfers, limits::kMaxQueuedTransfers);
 }
 
 std::optional<Error> check_distributions(const std::vector<Distribution>& list, std::int64_t each, Field field) {
@@ -107,8 +120,8 @@ std::optional<Error> check_distributions(const std::vector<Distribution>& list, 
 }
 
 std::optional<Error> check_matrix(const Pipeline& p, const Options& o) {
-  const std::vector<double>& matrix = o.service_matrix;
-  if (matrix.empty()) return std::nullopt;
+  if (!o.service_matrix) return std::nullopt;
+  const std::vector<double>& matrix = *o.service_matrix;
   const double cells = o.M * static_cast<double>(p.S());
   if (static_cast<double>(matrix.size()) != cells) {
     return at(ErrorCode::wrong_length, Field::service_matrix, kWholeField, static_cast<double>(matrix.size()), cells);
@@ -127,7 +140,7 @@ std::optional<Error> check_matrix(const Pipeline& p, const Options& o) {
 std::optional<Error> check_probabilities(const Options& o) {
   const std::vector<double>& probabilities = o.service_probabilities;
   if (probabilities.empty()) return std::nullopt;
-  if (o.service_samples.empty()) return at(ErrorCode::empty, Field::service_samples, kWholeField, 0);
+  if (!o.service_samples) return at(ErrorCode::empty, Field::service_samples, kWholeField, 0);
   for (std::size_t k = 0; k < probabilities.size(); ++k) {
     const auto index = static_cast<std::int64_t>(k);
     const double x = probabilities[k];
@@ -135,7 +148,7 @@ std::optional<Error> check_probabilities(const Options& o) {
     if (x < 0 || x > 1) return at(ErrorCode::out_of_range, Field::service_probabilities, index, x, 1);
     if (k > 0 && x <= probabilities[k - 1]) return at(ErrorCode::not_ascending, Field::service_probabilities, index, x);
   }
-  for (const Empirical& stage : o.service_samples) {
+  for (const Empirical& stage : *o.service_samples) {
     if (stage.values.size() != probabilities.size()) {
       return at(ErrorCode::wrong_length, Field::service_probabilities, kWholeField,
                 static_cast<double>(probabilities.size()), static_cast<double>(stage.values.size()));
@@ -145,8 +158,8 @@ std::optional<Error> check_probabilities(const Options& o) {
 }
 
 std::optional<Error> check_samples(const Pipeline& p, const Options& o) {
-  const auto& stages = o.service_samples;
-  if (stages.empty()) return check_probabilities(o);
+  if (!o.service_samples) return check_probabilities(o);
+  const std::vector<Empirical>& stages = *o.service_samples;
   if (static_cast<std::int64_t>(stages.size()) != p.S()) {
     return at(ErrorCode::wrong_length, Field::service_samples, kWholeField, static_cast<double>(stages.size()),
               static_cast<double>(p.S()));
@@ -191,12 +204,15 @@ std::optional<Error> check_options(const Pipeline& p, const Options& o) {
   if (auto e = check_whole(o.seed, Field::seed, 0, limits::kMaxBatches)) return e;
   const double cells = o.M * static_cast<double>(p.S());
   if (cells * o.reps > limits::kMaxSimCells) {
-    return at(ErrorCode::too_many_sim_cells, Field::reps, kWholeField, cells * o.reps, limits::kMaxSimCells);
+    // One replication over the limit is M's fault, not reps'.
+    const Field culprit = cells > limits::kMaxSimCells ? Field::M : Field::reps;
+    return at(ErrorCode::too_many_sim_cells, culprit, kWholeField, cells * o.reps, limits::kMaxSimCells);
   }
   if (o.timeline && cells > limits::kMaxTimelineCells) {
     return at(ErrorCode::too_many_cells, Field::M, kWholeField, cells, limits::kMaxTimelineCells);
   }
-  return check_buffer_history(o, p.S());
+  if (auto e = check_buffer_history(o, p.S())) return e;
+  return check_queued_transfers(o, links);
 }
 
 }  // namespace heteropipe::sim

@@ -120,7 +120,10 @@ class EventEngine {
         continue;
       }
       const double begin = su_.server[s] ? later(leave, link_free_[s]) : leave;
-      const double end = begin + draws_.link(m, s);
+      const double x = draws_.link(m, s);
+      // As in the row engine: a blocking sender not held since its service
+      // ended releases at start + (p + x), the blocking recurrence's bits.
+      const double end = su_.block && begin == finish_[s] ? start_[s] + (service_[s] + x) : begin + x;
       link_free_[s] = end;
       if (rec_) rec_->transfer(m, s, begin, end);
       arrivals_[s + 1].push_back(end);
@@ -150,7 +153,10 @@ class EventEngine {
     if (best_link < 0) return false;
     const Pending p = pending_[best_link].front();
     pending_[best_link].pop_front();
-    const double end = best_begin + draws_.link(p.m, best_link);
+    const double x = draws_.link(p.m, best_link);
+    // A blocking sender is held on this micro-batch, its times still current.
+    const bool unheld = su_.block && best_begin == finish_[best_link];
+    const double end = unheld ? start_[best_link] + (service_[best_link] + x) : best_begin + x;
     medium_free_[su_.group[best_link]] = end;
     if (rec_) rec_->transfer(p.m, best_link, best_begin, end);
     arrivals_[best_link + 1].push_back(end);

@@ -114,7 +114,10 @@ struct Sweep {
       // since. A blocking sender was held through that transfer, so its link
       // is free by the time m leaves; a delay link never waits.
       const double begin = kMode == Mode::serial ? later(leave, st[s + 1].arrival) : leave;
-      const double end = begin + times.link(m, s);
+      const double x = times.link(m, s);
+      // A blocking sender not held by its buffer releases at start + (p + x),
+      // the core's blocking recurrence (on sigma = tau + d) bit for bit.
+      const double end = kMode == Mode::block && leave == finish ? start + (service + x) : begin + x;
       st[s + 1].arrival = end;
       release = kMode == Mode::block ? end : leave;
       if (kCells) rec->transfer(m, s, begin, end);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "heteropipe/limits.hpp"
 #include "heteropipe/sim/elementary.hpp"
 
 namespace heteropipe::sim::detail {
@@ -16,8 +17,9 @@ Sampler Sampler::fixed(double value) {
 Sampler Sampler::of(const Distribution& dist, double mean) {
   Sampler s = fixed(mean);
   const double cv = dist.param;
-  // A spread or CV of 0, or a mean of 0, leaves nothing to draw.
-  if (mean == 0 || (dist.kind != DistributionKind::exponential && cv == 0)) return s;
+  // A spread or CV below kMinCv (0 included), or a mean of 0, leaves nothing
+  // to draw: every draw is the mean.
+  if (mean == 0 || (dist.kind != DistributionKind::exponential && cv < limits::kMinCv)) return s;
   switch (dist.kind) {
     case DistributionKind::deterministic:
       break;

@@ -25,7 +25,7 @@ Setup make_setup(const Pipeline& p, const Options& o) {
   su.server.assign(static_cast<std::size_t>(links), o.links != LinkMode::async);
   su.group.assign(static_cast<std::size_t>(links), -1);
   for (std::int64_t l = 0; l < links; ++l) {
-    const double* b = pick(o.buffers, l);
+    const double* b = o.buffers ? pick(*o.buffers, l) : nullptr;
     if (b && can_fill(*b, o.M)) su.room[l] = static_cast<std::int64_t>(*b);
   }
   for (std::size_t g = 0; g < o.shared.size(); ++g) {
@@ -37,8 +37,8 @@ Setup make_setup(const Pipeline& p, const Options& o) {
   su.groups = static_cast<std::int64_t>(o.shared.size());
   for (std::int64_t s = 0; s < su.S; ++s) {
     const double tau = p.tau()[s];
-    if (!o.service_samples.empty()) {
-      su.stage.push_back(Sampler::from(o.service_samples[s], tau, o.service_probabilities));
+    if (o.service_samples) {
+      su.stage.push_back(Sampler::from((*o.service_samples)[s], tau, o.service_probabilities));
     } else if (const Distribution* dist = pick(o.service, s)) {
       su.stage.push_back(Sampler::of(*dist, tau));
     } else {
@@ -49,7 +49,7 @@ Setup make_setup(const Pipeline& p, const Options& o) {
     const Distribution* dist = pick(o.link_service, l);
     su.link.push_back(dist ? Sampler::of(*dist, p.d()[l]) : Sampler::fixed(p.d()[l]));
   }
-  if (!o.service_matrix.empty()) su.matrix = o.service_matrix.data();
+  if (o.service_matrix) su.matrix = o.service_matrix->data();
   auto any_random = [](const std::vector<Sampler>& list) {
     return std::any_of(list.begin(), list.end(), [](const Sampler& s) { return s.random(); });
   };

@@ -71,7 +71,7 @@ Histogram histogram_of(const std::vector<double>& values, double low, double hig
   Histogram h;
   if (!(high > low)) {
     h.edges = {low, high};
-    h.counts = {static_cast<double>(values.size())};
+    h.counts = {static_cast<std::int64_t>(values.size())};
     return h;
   }
   const auto bins = static_cast<double>(kHistogramBins);
@@ -79,7 +79,7 @@ Histogram histogram_of(const std::vector<double>& values, double low, double hig
     h.edges.push_back(low + (high - low) * (static_cast<double>(i) / bins));
   }
   h.edges.push_back(high);
-  h.counts.assign(static_cast<std::size_t>(kHistogramBins), 0.0);
+  h.counts.assign(static_cast<std::size_t>(kHistogramBins), 0);
   for (double x : values) {
     auto bin = static_cast<std::int64_t>((x - low) / (high - low) * bins);
     bin = std::min<std::int64_t>(std::max<std::int64_t>(bin, 0), kHistogramBins - 1);

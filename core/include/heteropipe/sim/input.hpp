@@ -29,6 +29,7 @@ enum class DistributionKind { deterministic, exponential, lognormal, gamma, unif
 // A service time of mean tau[s] (or d[s] for a link), drawn fresh for each
 // micro-batch. param: the coefficient of variation of lognormal and gamma, in
 // [0, limits::kMaxCv]; the relative spread of uniform, in [0, kMaxSpread].
+// Below limits::kMinCv every draw is exactly the mean.
 struct Distribution {
   DistributionKind kind = DistributionKind::deterministic;
   double param = 0;
@@ -52,17 +53,20 @@ struct Options {
   std::vector<std::vector<std::int64_t>> shared;
   // Micro-batches that may wait between stage s and s+1, in transit
   // included: none (all infinite), one value for every link, or S-1 values;
-  // each +infinity or a whole number in [0, limits::kMaxBuffer].
-  std::vector<double> buffers;
+  // each +infinity or a whole number in [0, limits::kMaxBuffer]. Given, it
+  // holds at least one value (an empty list is refused, not read as none).
+  std::optional<std::vector<double>> buffers;
   // The stages' service: none (deterministic), one for every stage, or S.
   std::vector<Distribution> service;
   // The links' transfer times, of mean d[s]: none, one for every link, or S-1.
   std::vector<Distribution> link_service;
   // A replay of measured times: M x S values, row m holding micro-batch m's
-  // time on each stage. Replaces service.
-  std::vector<double> service_matrix;
-  // Measured times per stage (S entries). Replaces service.
-  std::vector<Empirical> service_samples;
+  // time on each stage. Replaces service. Given, it must hold all M x S
+  // (an empty one is refused, never read as none).
+  std::optional<std::vector<double>> service_matrix;
+  // Measured times per stage (S entries). Replaces service. Given, it must
+  // hold S (an empty one is refused).
+  std::optional<std::vector<Empirical>> service_samples;
   // The probabilities of every stage's quantiles, one per value, strictly
   // increasing within [0, 1]; empty: evenly spaced from 0 to 1. Given, the
   // samples are quantiles at them, and below the first (above the last) the
@@ -85,8 +89,9 @@ std::string_view distribution_name(DistributionKind kind);
 Result<LinkMode> link_mode_from_name(std::string_view name);
 
 // The first error of the options for this pipeline, in the order of
-// Options' fields, then the work limits (too_many_sim_cells;
-// too_many_cells for the timeline; buffer_history_too_large), or nullopt.
+// Options' fields, then the work limits (too_many_sim_cells, naming M when
+// M x S alone is over it, else reps; too_many_cells for the timeline;
+// buffer_history_too_large; too_many_transfers with shared links), or nullopt.
 std::optional<Error> check_options(const Pipeline& pipeline, const Options& options);
 
 }  // namespace heteropipe::sim

@@ -49,7 +49,7 @@ struct Summary {
 inline constexpr std::int64_t kHistogramBins = 32;
 struct Histogram {
   std::vector<double> edges;   // bins + 1 values
-  std::vector<double> counts;  // bins values, whole numbers
+  std::vector<std::int64_t> counts;  // bins values
 };
 
 struct Simulation {
