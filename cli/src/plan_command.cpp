@@ -47,7 +47,9 @@ std::string counts_of(const Plan& plan) {
 void write_baseline(std::ostream& out, const std::string& name, const Baseline& b) {
   write_line(out, name + " (device:layers " + counts_of(b.plan) + ")",
              readable(b.plan.objective_value) + ", " + readable(b.tokens_per_second) + " tokens/s, " +
-                 text::percent(b.loss_percent / 100) + " longer" + (b.fits_memory ? "" : ", does not fit in memory"));
+                 text::percent(b.loss_percent / 100) + " longer" +
+                 (b.feasible ? "" : b.reason == "memory" ? ", does not fit in memory"
+                                                         : ", leaves a device idle (allow_idle_devices is false)"));
 }
 
 void write_report(std::ostream& out, const PlanReport& r) {
@@ -63,11 +65,19 @@ void write_report(std::ostream& out, const PlanReport& r) {
   write_line(out, "objective value", readable(plan.objective_value));
   write_line(out, "T_async / T_block", readable(plan.analysis.T_async) + " / " + readable(plan.analysis.T_block));
   write_line(out, "bottleneck stage", std::to_string(plan.analysis.bottleneck_stage));
-  write_line(out, "tokens per second (1 / T at M = 1)", readable(r.tokens_per_second));
+  write_line(out, "tokens per second (tokens x M / T at M)", readable(r.tokens_per_second));
   write_line(out, "throughput (micro-batches per time unit at M)", readable(r.throughput));
-  out << "\n  the default split costs you " << text::percent(r.memory_proportional.loss_percent / 100)
-      << " (memory-proportional, llama.cpp's default --tensor-split)"
-      << (r.memory_proportional.fits_memory ? "" : ", and does not fit in memory") << "\n\n";
+  // The headline compares only a baseline that keeps the plan's rules.
+  if (r.memory_proportional.feasible) {
+    out << "\n  the default split costs you " << text::percent(r.memory_proportional.loss_percent / 100)
+        << " (memory-proportional, llama.cpp's default --tensor-split)\n\n";
+  } else if (r.even.feasible) {
+    out << "\n  the even split costs you " << text::percent(r.even.loss_percent / 100)
+        << " (the memory-proportional split breaks the plan's rules: " << r.memory_proportional.reason << ")\n\n";
+  } else {
+    out << "\n  no default split keeps the plan's rules (memory-proportional: " << r.memory_proportional.reason
+        << ", even: " << r.even.reason << ")\n\n";
+  }
   write_baseline(out, "even split", r.even);
   write_baseline(out, "memory-proportional split", r.memory_proportional);
   out << '\n';

@@ -152,7 +152,7 @@ TEST_CASE("estimate: single-stream decode lands within 35 % of published llama.c
     const bool known_miss = std::strcmp(row.gpu, "apple-m1-max") == 0 && std::strcmp(row.model, "llama-3-70b") == 0;
     EstimateInput in = on(row.model, row.quant, row.gpu, row.count);
     in.context = 512;  // the average position of a 1,024-token generation
-    const double estimated = tokens_per_second(make_plan(estimate(in).value()).value());
+    const double estimated = tokens_per_second(make_plan(estimate(in).value()).value(), 1);
     INFO(row.model << " " << row.quant << " on " << row.count << " x " << row.gpu << ": measured "
                    << row.tokens_per_second << ", estimated " << estimated);
     if (known_miss) {

@@ -91,6 +91,9 @@ TEST_CASE("report: baselines are priced like the plan, with their loss, and may 
   in.devices[1].memory_capacity = 8;
   const PlanReport tight = make_plan_report(in, std::nullopt).value();
   CHECK_FALSE(tight.even.fits_memory);
+  CHECK_FALSE(tight.even.feasible);
+  CHECK(tight.even.reason == "memory");
+  CHECK(tight.memory_proportional.feasible);
   CHECK(tight.even.plan.stages[0].memory_used == 4);
   CHECK(tight.memory_proportional.fits_memory);
   CHECK(tight.plan.stages[0].memory_used <= 2);
@@ -141,14 +144,14 @@ TEST_CASE("report: the what-if re-plans with one device fewer or one more") {
   PlanInput only_slow = in;
   only_slow.devices.erase(only_slow.devices.begin());
   only_slow.links.clear();
-  CHECK(r.what_if[0].tokens_per_second == tokens_per_second(make_plan(only_slow).value()));
+  CHECK(r.what_if[0].tokens_per_second == tokens_per_second(make_plan(only_slow).value(), 1));
   CHECK(r.what_if[0].tokens_per_second_change == r.what_if[0].tokens_per_second - r.tokens_per_second);
   CHECK(r.what_if[2].change == "add");
   CHECK(r.what_if[2].device == 0);
   PlanInput another_fast = in;
   another_fast.devices.push_back(in.devices[0]);
   another_fast.links.push_back({0.5, 1});
-  CHECK(r.what_if[2].tokens_per_second == tokens_per_second(make_plan(another_fast).value()));
+  CHECK(r.what_if[2].tokens_per_second == tokens_per_second(make_plan(another_fast).value(), 1));
   // Without room for the layers, the what-if says why.
   in.devices[1].memory_capacity = 2;
   in.devices[0].memory_capacity = 5;
@@ -179,9 +182,46 @@ TEST_CASE("report: its keys, as every front end serializes them") {
   });
   CHECK(names == std::vector<std::string>{"objective", "objective_value", "stages", "tau", "d", "analysis",
                                           "tokens_per_second", "throughput", "baselines", "runtime", "what_if"});
-  CHECK(baseline == std::vector<std::string>{"even", "fits_memory", "objective_value", "stages", "tau", "d",
+  CHECK(baseline == std::vector<std::string>{"even", "fits_memory", "feasible", "reason", "objective_value", "stages", "tau", "d",
                                              "analysis", "tokens_per_second", "throughput", "loss_percent",
                                              "memory_proportional"});
   CHECK(runtime == std::vector<std::string>{"vllm_pp_layer_partition", "sglang_pp_layer_partition",
                                             "llama_cpp_tensor_split"});
+}
+
+TEST_CASE("report: a baseline that breaks the plan's rules is not feasible (issue 22.8)") {
+  // Capacities 1e6 and 7.75 without idle devices: the memory-proportional
+  // split gives device 1 no layer, which the plan may not do, so its
+  // "negative loss" is no saving; the even split keeps the rules.
+  PlanInput in = chain({{1, 1, 1, 1, 1, 1, 1, 1}, {1, 1, 1, 1, 1, 1, 1, 1}}, {1e6, 7.75});
+  in.M = 1;
+  const PlanReport r = make_plan_report(in, std::nullopt).value();
+  CHECK(r.memory_proportional.plan.stages.size() == 1);
+  CHECK(r.memory_proportional.fits_memory);
+  CHECK_FALSE(r.memory_proportional.feasible);
+  CHECK(r.memory_proportional.reason == "idle_device");
+  CHECK(r.memory_proportional.loss_percent < 0);  // priced all the same
+  CHECK(r.even.feasible);
+  CHECK(r.even.reason.empty());
+  // With idle devices allowed, the same split keeps the rules.
+  in.allow_idle_devices = true;
+  CHECK(make_plan_report(in, std::nullopt).value().memory_proportional.feasible);
+}
+
+TEST_CASE("report: tokens per second is tokens x M / T(M) for the plan, the baselines and the what-if (issue 22.10)") {
+  PlanInput in = chain({{1, 1, 1, 1}, {2, 2, 2, 2}}, {8, 8});
+  in.M = 4;
+  const PlanReport one = make_plan_report(in, PlanLink{0.5, 1}).value();
+  const PlanReport r = make_plan_report(in, PlanLink{0.5, 1}, 64).value();
+  CHECK(r.tokens_per_second == 64 * (4 / r.plan.analysis.T_async));
+  CHECK(r.tokens_per_second == 64 * one.tokens_per_second);
+  CHECK(r.tokens_per_second == 64 * r.throughput);
+  CHECK(r.even.tokens_per_second == 64 * (4 / r.even.plan.analysis.T_async));
+  CHECK(r.memory_proportional.tokens_per_second == 64 * r.memory_proportional.throughput);
+  REQUIRE_FALSE(r.what_if.empty());
+  CHECK(r.what_if[0].tokens_per_second == 64 * one.what_if[0].tokens_per_second);
+  // The blocking objective counts at T_block.
+  in.objective = Objective::blocking;
+  const PlanReport b = make_plan_report(in, std::nullopt, 3).value();
+  CHECK(b.tokens_per_second == 3 * (4 / b.plan.analysis.T_block));
 }

@@ -96,6 +96,24 @@ test('an object and its JSON text plan alike; the layer counts sum to L and the 
   assert.equal(plan.runtime.vllm_pp_layer_partition, counts.join(','));
   assert.equal(plan.runtime.sglang_pp_layer_partition, counts.join(','));
   assert.equal(plan.tokens_per_second, 1 / plan.analysis.T_async);
+  // tokens x M / T(M), for the plan and its baselines (issue 22.10).
+  const decode = hp.plan({ ...input, tokens: 64, M: 4 });
+  assert.equal(decode.tokens_per_second, 64 * (4 / decode.analysis.T_async));
+  for (const name of ['even', 'memory_proportional']) {
+    const b = decode.baselines[name];
+    assert.equal(b.tokens_per_second, 64 * (4 / b.analysis.T_async));
+  }
+});
+
+test('issue 22: large layer times keep the plan optimal; a baseline that breaks the rules is not feasible', () => {
+  const read = (name) => JSON.parse(readFileSync(join(root, 'tests', 'cli', 'plans', name), 'utf8'));
+  const forbid = hp.plan(read('forbid_large_layer.json'));
+  assert.deepEqual(forbid.stages.map((s) => s.layers), [3, 1]);
+  assert.ok(Math.abs(forbid.objective_value - 0.017) < 1e-15);
+  const idle = hp.plan(read('idle_baseline.json'));
+  const mp = idle.baselines.memory_proportional;
+  assert.deepEqual([mp.fits_memory, mp.feasible, mp.reason], [true, false, 'idle_device']);
+  assert.deepEqual([idle.baselines.even.feasible, idle.baselines.even.reason], [true, '']);
 });
 
 test('bad plan input: coded errors naming the field and position', () => {

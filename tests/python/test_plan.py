@@ -18,6 +18,21 @@ EXPLICIT = REPO / "tests" / "cli" / "plans" / "plan_two_devices.json"
 
 
 class PlanTest(unittest.TestCase):
+    def test_a_baseline_that_breaks_the_plans_rules_is_not_feasible(self):
+        # Issue 22.8: the memory-proportional split leaves device 1 idle while allow_idle_devices is false.
+        report = heteropipe.plan(json.loads((REPO / "tests" / "cli" / "plans" / "idle_baseline.json").read_text()))
+        mp = report["baselines"]["memory_proportional"]
+        self.assertEqual((mp["fits_memory"], mp["feasible"], mp["reason"]), (True, False, "idle_device"))
+        self.assertLess(mp["loss_percent"], 0)
+        self.assertEqual((report["baselines"]["even"]["feasible"], report["baselines"]["even"]["reason"]), (True, ""))
+
+    def test_large_layer_times_keep_the_plan_optimal(self):
+        # Issue 22.4: 0-2 | 3 (0.017), not 0 | 1-3 (0.029).
+        report = heteropipe.plan(json.loads((REPO / "tests" / "cli" / "plans" / "forbid_large_layer.json").read_text()))
+        self.assertEqual([s["layers"] for s in report["stages"]], [3, 1])
+        self.assertAlmostEqual(report["objective_value"], 0.017, places=15)
+
+
     def cli_json(self, path):
         result = run([native_cli(self), "plan", "--json", str(path)])
         self.assertEqual(result.returncode, 0, result.stderr)
@@ -39,7 +54,14 @@ class PlanTest(unittest.TestCase):
         self.assertEqual(report["runtime"]["vllm_pp_layer_partition"], ",".join(map(str, counts)))
         self.assertEqual(report["runtime"]["llama_cpp_tensor_split"],
                          ",".join(map(str, counts[:-1] + [counts[-1] + 1])))
-        self.assertEqual(report["tokens_per_second"], 1 / (sum(report["tau"]) + sum(report["d"])))
+        # tokens x M / T(M); here tokens 1 and M 1.
+        self.assertEqual(report["tokens_per_second"], 1 * (1 / report["analysis"]["T_async"]))
+        decode = heteropipe.plan({**ESTIMATE, "tokens": 64, "M": 4})
+        self.assertEqual(decode["tokens_per_second"], 64 * (4 / decode["analysis"]["T_async"]))
+        for name in ("even", "memory_proportional"):
+            b = decode["baselines"][name]
+            self.assertEqual(b["tokens_per_second"], 64 * (4 / b["analysis"]["T_async"]))
+            self.assertEqual((b["feasible"], b["reason"]), (True, ""))
         for name in ("even", "memory_proportional"):
             baseline = report["baselines"][name]
             self.assertGreaterEqual(baseline["loss_percent"], 0)

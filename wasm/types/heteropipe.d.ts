@@ -303,9 +303,16 @@ declare namespace heteropipe {
     analysis: Analysis;
   }
 
-  /** A runtime's default split; fits_memory false: some stage holds more than its device. */
+  /**
+   * A runtime's default split; fits_memory false: some stage holds more than its device. feasible false: it
+   * breaks a rule the plan keeps (reason 'memory', or 'idle_device': a device has no layer while
+   * allow_idle_devices is false); the headline compares feasible baselines only.
+   */
   interface PlanBaseline extends PricedSplit {
     fits_memory: boolean;
+    feasible: boolean;
+    reason: '' | 'memory' | 'idle_device';
+    /** tokens x M / T(M), as the plan's. */
     tokens_per_second: number;
     throughput: number;
     loss_percent: number;
@@ -323,6 +330,7 @@ declare namespace heteropipe {
   /** The optimal split, the same keys as `heteropipe plan --json`. */
   interface PlanReport extends PricedSplit {
     objective: Objective;
+    /** tokens x M / T(M): generated tokens/s in decode, prompt tokens/s in prefill (tokens 1 for explicit costs). */
     tokens_per_second: number;
     throughput: number;
     baselines: { even: PlanBaseline; memory_proportional: PlanBaseline };

@@ -47,12 +47,19 @@
     baseline_even: 'Even layer counts',
     baseline_memory_proportional: 'Memory-proportional (llama.cpp default, exo)',
     infeasible: 'does not fit in memory',
+    idle_device: 'leaves a device idle',
     flagsHeading: 'Runtime flags',
     whatIfHeading: 'What if',
     without: function (i, name) { return 'Without device ' + (i + 1) + ' (' + name + ')'; },
     withAnother: function (name) { return 'With one more ' + name + ' at the end'; },
     whatIfSpeed: function (tps, change) { return tps + ' tokens/s (' + change + ')'; },
     whatIfInfeasible: 'no split fits in memory',
-    headline: function (tps, loss) { return 'Optimal split: ' + tps + ' tokens/s in single-stream decode. The memory-proportional default costs ' + loss + ' %.'; }
+    // tps: tokens x M / T(M); which: the feasible baseline compared (none: null).
+    headline: function (tps, loss, which) {
+      var speed = 'Optimal split: ' + tps + ' tokens/s (tokens × M / T(M)).';
+      if (which === 'memory_proportional') return speed + ' The memory-proportional default costs ' + loss + ' %.';
+      if (which === 'even') return speed + ' The memory-proportional default breaks the plan’s rules; even layer counts cost ' + loss + ' %.';
+      return speed + ' Neither default split keeps the plan’s rules.';
+    }
   });
 })();

@@ -47,12 +47,18 @@
     baseline_even: '均分层数',
     baseline_memory_proportional: '按显存比例（llama.cpp 默认、exo）',
     infeasible: '显存放不下',
+    idle_device: '有设备闲置',
     flagsHeading: '运行参数',
     whatIfHeading: '假如',
     without: function (i, name) { return '去掉设备 ' + (i + 1) + '（' + name + '）'; },
     withAnother: function (name) { return '在末尾再加一块 ' + name; },
     whatIfSpeed: function (tps, change) { return tps + ' token/秒（' + change + '）'; },
     whatIfInfeasible: '没有能放进显存的切分',
-    headline: function (tps, loss) { return '最优切分：单流解码 ' + tps + ' token/秒。按显存比例的默认切分损失 ' + loss + ' %。'; }
+    headline: function (tps, loss, which) {
+      var speed = '最优切分：' + tps + ' token/秒（token 数 × M / T(M)）。';
+      if (which === 'memory_proportional') return speed + '按显存比例的默认切分损失 ' + loss + ' %。';
+      if (which === 'even') return speed + '按显存比例的默认切分违反规划的约束；均分层数损失 ' + loss + ' %。';
+      return speed + '两种默认切分都违反规划的约束。';
+    }
   });
 })();

@@ -49,7 +49,8 @@ function baselines(plan) {
   return '<table class="plan-table"><thead><tr><th>' + [P.colSplit, P.colTokens, P.colObjective, P.colLoss].map(esc).join('</th><th>') +
     '</th></tr></thead><tbody>' + rows.map(function (r) {
       var b = r[1];
-      return '<tr><td>' + esc(r[0]) + (b.fits_memory === false ? ' <span class="plan-warn">(' + esc(P.infeasible) + ')</span>' : '') + '</td><td>' + fmt.number(b.tokens_per_second) + '</td><td>' + fmt.number(b.objective_value) +
+      var why = b.feasible === false ? (b.reason === 'memory' ? P.infeasible : P.idle_device) : '';
+      return '<tr><td>' + esc(r[0]) + (why ? ' <span class="plan-warn">(' + esc(why) + ')</span>' : '') + '</td><td>' + fmt.number(b.tokens_per_second) + '</td><td>' + fmt.number(b.objective_value) +
         '</td><td>' + (r[2] ? fmt.short(r[2].loss_percent) + ' %' : '—') + '</td></tr>';
     }).join('') + '</tbody></table>';
 }
@@ -82,8 +83,10 @@ function show(plan, message, names) {
     $('plan-result').innerHTML = '<p class="error" role="alert">' + esc(message) + '</p>';
     return;
   }
+  // The headline compares only a baseline that keeps the plan's rules.
+  var which = ['memory_proportional', 'even'].filter(function (k) { return plan.baselines[k].feasible; })[0] || null;
   $('plan-result').innerHTML = '<p class="plan-headline" role="status">' + esc(P.headline(fmt.number(plan.tokens_per_second),
-    fmt.short(plan.baselines.memory_proportional.loss_percent))) + '</p>' +
+    which && fmt.short(plan.baselines[which].loss_percent), which)) + '</p>' +
     bars(plan, names) + stagesTable(plan, names) + baselines(plan) + flags(plan.runtime) + whatIf(plan, names);
 }
 

@@ -13,19 +13,29 @@ std::string joined(const std::vector<std::int64_t>& counts) {
   return out;
 }
 
-Baseline baseline_of(const PlanInput& input, const std::vector<std::int64_t>& counts, const Plan& best) {
+Baseline baseline_of(const PlanInput& input, const std::vector<std::int64_t>& counts, const Plan& best,
+                     double tokens) {
   Baseline b;
   b.plan = plan_of_counts(input, counts);
   for (const PlanStage& stage : b.plan.stages) {
     if (stage.memory_used > stage.memory_capacity) b.fits_memory = false;
   }
-  b.tokens_per_second = tokens_per_second(b.plan);
+  // The plan's own rules: every stage fits, and no device idles unless allowed.
+  const bool idles = b.plan.stages.size() < input.devices.size();
+  if (!b.fits_memory) {
+    b.feasible = false;
+    b.reason = "memory";
+  } else if (idles && !input.allow_idle_devices) {
+    b.feasible = false;
+    b.reason = "idle_device";
+  }
+  b.tokens_per_second = tokens_per_second(b.plan, tokens);
   b.throughput = throughput(b.plan);
   b.loss_percent = (b.plan.objective_value - best.objective_value) / best.objective_value * 100;
   return b;
 }
 
-WhatIf what_if_of(std::string_view change, std::int64_t device, PlanInput changed, double current) {
+WhatIf what_if_of(std::string_view change, std::int64_t device, PlanInput changed, double current, double tokens) {
   changed.order = DeviceOrder::given;  // a what-if keeps the chain as it stands
   WhatIf w;
   w.change = change;
@@ -37,7 +47,7 @@ WhatIf what_if_of(std::string_view change, std::int64_t device, PlanInput change
     w.tokens_per_second_change = -current;
     return w;
   }
-  w.tokens_per_second = tokens_per_second(plan.value());
+  w.tokens_per_second = tokens_per_second(plan.value(), tokens);
   w.tokens_per_second_change = w.tokens_per_second - current;
   return w;
 }
@@ -46,7 +56,8 @@ bool same_device(const PlanDevice& a, const PlanDevice& b) {
   return a.memory_capacity == b.memory_capacity && a.layer_times == b.layer_times;
 }
 
-std::vector<WhatIf> what_ifs(const PlanInput& input, const std::optional<PlanLink>& added_link, double current) {
+std::vector<WhatIf> what_ifs(const PlanInput& input, const std::optional<PlanLink>& added_link, double current,
+                             double tokens) {
   std::vector<WhatIf> out;
   const auto S = static_cast<std::int64_t>(input.devices.size());
   if (S > limits::kMaxWhatIfDevices) return out;
@@ -55,7 +66,7 @@ std::vector<WhatIf> what_ifs(const PlanInput& input, const std::optional<PlanLin
     fewer.devices.erase(fewer.devices.begin() + k);
     // Its neighbours join over the link that left it (the one before it, for the last).
     fewer.links.erase(fewer.links.begin() + (k < S - 1 ? k : S - 2));
-    out.push_back(what_if_of("remove", k, std::move(fewer), current));
+    out.push_back(what_if_of("remove", k, std::move(fewer), current, tokens));
   }
   for (std::int64_t k = 0; added_link && k < S; ++k) {
     bool seen = false;
@@ -64,37 +75,39 @@ std::vector<WhatIf> what_ifs(const PlanInput& input, const std::optional<PlanLin
     PlanInput more = input;
     more.devices.push_back(input.devices[k]);
     more.links.push_back(*added_link);
-    out.push_back(what_if_of("add", k, std::move(more), current));
+    out.push_back(what_if_of("add", k, std::move(more), current, tokens));
   }
   return out;
 }
 
 }  // namespace
 
-double tokens_per_second(const Plan& plan) { return 1 / makespan_async(*plan.analysis.pipeline, 1); }
-
 double throughput(const Plan& plan) {
   const double T = plan.objective == Objective::blocking ? plan.analysis.T_block : plan.analysis.T_async;
   return plan.analysis.M / T;
 }
 
-Result<PlanReport> make_plan_report(const PlanInput& input, std::optional<PlanLink> added_link) {
+// tokens x M / T(M), written once for the plan, the baselines and the what-if.
+double tokens_per_second(const Plan& plan, double tokens) { return tokens * throughput(plan); }
+
+Result<PlanReport> make_plan_report(const PlanInput& input, std::optional<PlanLink> added_link, double tokens) {
   auto plan = make_plan(input);
   if (!plan) return plan.error();
   PlanReport report;
   report.plan = std::move(plan).value();
-  report.tokens_per_second = tokens_per_second(report.plan);
+  report.tokens_per_second = tokens_per_second(report.plan, tokens);
   report.throughput = throughput(report.plan);
   const auto L = static_cast<std::int64_t>(input.layer_memory.size());
   const auto S = static_cast<std::int64_t>(input.devices.size());
-  report.even = baseline_of(input, even_layer_counts(L, S), report.plan);
+  report.even = baseline_of(input, even_layer_counts(L, S), report.plan, tokens);
   std::vector<double> capacities;
   for (const PlanDevice& device : input.devices) capacities.push_back(device.memory_capacity);
-  report.memory_proportional = baseline_of(input, memory_proportional_layer_counts(capacities, L), report.plan);
+  report.memory_proportional =
+      baseline_of(input, memory_proportional_layer_counts(capacities, L), report.plan, tokens);
   std::vector<std::int64_t> counts;
   for (const PlanStage& stage : report.plan.stages) counts.push_back(stage.layers);
   report.runtime = {joined(counts), joined(counts), llama_cpp_tensor_split(counts)};
-  report.what_if = what_ifs(input, added_link, report.tokens_per_second);
+  report.what_if = what_ifs(input, added_link, report.tokens_per_second, tokens);
   return report;
 }
 
@@ -103,13 +116,14 @@ Result<PlanReport> make_plan_report(const PlanRequest& request) {
   if (!input) return input.error();
   const PlanInput& in = input.value();
   std::optional<PlanLink> added;
+  const auto* estimated = std::get_if<EstimateInput>(&request);
   if (!in.links.empty()) {
     added = in.links.back();
   } else if (std::holds_alternative<EstimateInput>(request)) {
     const LinkSpec pcie = find_link("pcie4-x16", kWholeField).value();
     added = PlanLink{pcie.latency, pcie.bandwidth};
   }
-  return make_plan_report(in, added);
+  return make_plan_report(in, added, estimated ? estimated->tokens : 1);
 }
 
 }  // namespace heteropipe

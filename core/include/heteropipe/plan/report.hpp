@@ -17,16 +17,23 @@
 // (docs/planner.md#the-report).
 namespace heteropipe {
 
-// Single-stream tokens per second, 1 / T(1) = 1 / (sum(tau) + sum(d)), and
-// micro-batches per time unit at M, M / T(M) (T_block for the blocking
-// objective, T_async otherwise).
-double tokens_per_second(const Plan& plan);
+// Micro-batches per time unit at M, M / T(M) (T_block for the blocking
+// objective, T_async otherwise), and tokens per second, tokens x M / T(M):
+// `tokens` per micro-batch (the estimate form's `tokens`; 1 for explicit
+// costs), generated tokens in decode, prompt tokens in prefill.
 double throughput(const Plan& plan);
+double tokens_per_second(const Plan& plan, double tokens);
 
 // A split chosen by a rule, not by the planner, priced the same way.
 struct Baseline {
   Plan plan;  // its stages (devices in input order; a device with no layer has no stage)
   bool fits_memory = true;  // false: some stage holds more than its device (the numbers assume it fitted)
+  // false: it breaks a rule the plan keeps (reason: "memory", some stage
+  // holds more than its device; "idle_device", a device has no layer while
+  // allow_idle_devices is false). Priced all the same; the headline compares
+  // feasible baselines only.
+  bool feasible = true;
+  std::string_view reason;
   double tokens_per_second = 0, throughput = 0;
   // How much longer its objective value is than the optimum's, in %.
   double loss_percent = 0;
@@ -73,8 +80,9 @@ Plan plan_of_counts(const PlanInput& input, const std::vector<std::int64_t>& cou
 std::string llama_cpp_tensor_split(const std::vector<std::int64_t>& counts);
 
 // The report for explicit costs; added_link joins a device added by the
-// what-if (none: no device is added).
-Result<PlanReport> make_plan_report(const PlanInput& input, std::optional<PlanLink> added_link);
+// what-if (none: no device is added); tokens per micro-batch (see
+// tokens_per_second).
+Result<PlanReport> make_plan_report(const PlanInput& input, std::optional<PlanLink> added_link, double tokens = 1);
 // The report for either form; an added device joins over the chain's last
 // link, or for one device over the catalog's pcie4-x16 (estimate form only).
 Result<PlanReport> make_plan_report(const PlanRequest& request);
@@ -82,6 +90,8 @@ Result<PlanReport> make_plan_report(const PlanRequest& request);
 template <class Visitor>
 void visit_fields(const Baseline& b, Visitor&& visit) {
   visit("fits_memory", b.fits_memory);
+  visit("feasible", b.feasible);
+  visit("reason", b.reason);
   visit("objective_value", b.plan.objective_value);
   visit("stages", objects(b.plan.stages));
   visit("tau", b.plan.tau());
