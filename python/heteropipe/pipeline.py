@@ -199,11 +199,13 @@ class Pipeline:
         ``links``: "async", "blocking" or "serial" ("delay" and "block", the former
         names, are still read). ``shared``: groups of links on one
         medium, as ``[[0, 1], [2, 3]]`` or the CLI's text ``"0,1;2,3"``.
-        ``buffers``: None (all infinite), one number for every link, or S-1 values;
+        ``buffers``: None (all infinite), one number for every link, or S-1 values
+        (an empty list or text is refused, not read as none);
         ``float('inf')`` or ``"inf"`` in a text list is infinite. ``service`` and
         ``link_service``: "deterministic", "exponential", "lognormal:cv=X",
         "gamma:cv=X" or "uniform:spread=X", or a list of them, one per stage (or
-        link). ``service_matrix``: M rows of S measured times, replayed.
+        link), a CV or spread below ``limits()["min_cv"]`` drawing exactly the mean.
+        ``service_matrix``: M rows of S measured times, replayed (an empty one is refused).
         ``service_samples``: S lists of measured times, drawn with equal chance
         (``quantiles=True``: quantiles at evenly spaced probabilities,
         interpolated linearly; ``service_probabilities``: the probabilities of
