@@ -167,7 +167,8 @@ class PlanTest(unittest.TestCase):
         two = {"devices": [{"layer_times": [1, 3], "memory_capacity": 2}, {"layer_times": [3, 1], "memory_capacity": 2}],
                "layer_memory": [1, 1], "M": 4}
         free = dict(two, links=[{"latency": 0, "bandwidth": 1}])
-        self.assertEqual(heteropipe.plan(two)["plan"], heteropipe.plan(free)["plan"])
+        self.assertEqual(heteropipe.plan(two)["stages"], heteropipe.plan(free)["stages"])
+        self.assertEqual(heteropipe.plan(two)["objective_value"], 5.0)
 
 
 if __name__ == "__main__":

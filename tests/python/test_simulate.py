@@ -123,7 +123,7 @@ class SimulateBadInput(unittest.TestCase):
         self.check(lambda: p.simulate(4, service="lognormal:cv=5"), "out_of_range", "service", None,
                    "service: must be between 0 and 4 (got 5)")
         self.check(lambda: p.simulate(4, service=["deterministic", "gamma:cv=nan", "exponential"]), "not_a_number",
-                   "service", 1, "service, stage 2: 'nan' is not a number")
+                   "service", 1, "service, stage 2: the value after cv= or spread= must be one number (got 'nan')")
         self.check(lambda: p.simulate(4, link_service="uniform:spread=-1"), "out_of_range", "link_service", None,
                    "link_service: must be between 0 and 1 (got -1)")
         self.check(lambda: p.simulate(4, buffers=[1, -1]), "negative", "buffers", 1,
@@ -155,9 +155,9 @@ class SimulateBadInput(unittest.TestCase):
         self.check(lambda: p.simulate(1_000_000, reps=1000), "too_many_sim_cells", "reps", None,
                    "reps: M x S x reps = 3,000,000,000 cells is over the limit of 1,000,000,000")
         # One replication over the limit is M's fault.
-        self.check(lambda: p.simulate(1e9), "too_many_sim_cells", "M", None,
+        self.check(lambda: p.simulate(10**9), "too_many_sim_cells", "M", None,
                    "M: M x S x reps = 3,000,000,000 cells is over the limit of 1,000,000,000")
-        self.check(lambda: Pipeline([1, 2], [3]).simulate(3e8, shared="0"), "too_many_transfers", "M", None,
+        self.check(lambda: Pipeline([1, 2], [3]).simulate(3 * 10**8, shared="0"), "too_many_transfers", "M", None,
                    "M: with shared links, M x (S-1) = 300,000,000 transfers that may wait at once is over the limit "
                    "of 4,194,304")
         self.check(lambda: p.simulate(1_000_000, timeline=True), "too_many_cells", "M", None,
