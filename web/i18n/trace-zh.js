@@ -125,7 +125,7 @@
         case 'microbatch_counts_differ': return '各阶段的微批次数在 ' + G(w.value) + ' 到 ' + G(w.limit) + ' 之间；M 取最少的';
         case 'short_run': return 'M = ' + G(w.value) + ' 不大于 S = ' + G(w.limit) + '：运行太短，看不到稳态';
         case 'missing_ranks': return '只找到 ' + G(w.value) + ' 个 rank，作业的 world_size 为 ' + G(w.limit);
-        case 'clock_bounds_contradict': return '链路 ' + w.index + '：各对传输给出的时钟界限相互矛盾（接收方的偏移须至少为 ' + G(w.value) + '，至多为 ' + G(w.limit) + '）；时钟有漂移或配对有误';
+        case 'clock_bounds_contradict': return '链路 ' + w.index + '：各对传输给出的时钟界限相互矛盾（接收方的偏移须至少为 ' + V(w.value) + '，至多为 ' + V(w.limit) + '）；时钟有漂移或配对有误';
         default: return w.message;
       }
     }
