@@ -68,6 +68,72 @@ TEST_CASE("estimate: prefill of many tokens is bound by arithmetic, not bandwidt
   CHECK(plan.devices[0].layer_times[0] == doctest::Approx(flops / (e.compute * 165.2e12) + e.layer_overhead));
 }
 
+TEST_CASE("estimate: a mixture holds every expert and decode reads the ones its tokens use") {
+  EstimateInput in = on("mixtral-8x7b", "F16", "rtx-4090", 1);
+  in.context = 0;
+  const PlanInput plan = estimate(in).value();
+  // Attention (32 query heads and 8 KV heads of 128), the router over 8
+  // experts, two norms; each expert a gated MLP of 14,336.
+  const double h = 4096, shared = 2 * h * h + 2 * h * 1024 + 8 * h + 2 * h, expert = 3 * h * 14336;
+  // Memory: all eight experts, at 2 bytes, and one position's K and V.
+  CHECK(plan.layer_memory[1] == 2 * (shared + 8 * expert) + 2 * 1024 * 2);
+  // Decode of one token: the two experts it picks.
+  const ClassEfficiency e = class_efficiency(DeviceClass::nvidia_gddr);
+  CHECK(plan.devices[0].layer_times[1] ==
+        doctest::Approx(2 * (shared + 2 * expert) / (e.bandwidth * 1008e9) + e.layer_overhead).epsilon(1e-12));
+  // Four sequences: on average 8 (1 - (6/8)^4) = 5.46875 distinct experts.
+  in.tokens = 4;
+  CHECK(estimate(in).value().devices[0].layer_times[1] ==
+        doctest::Approx(2 * (shared + 5.46875 * expert) / (e.bandwidth * 1008e9) + e.layer_overhead)
+            .epsilon(1e-12));
+  // gpt-oss-120b's 128 experts, 4 a token: the model holds 32 times what a token reads of its experts.
+  in = on("gpt-oss-120b", "MXFP4", "h200", 1);
+  in.context = 0;
+  const double g = 2880, gpt_shared = 2 * g * 64 * 64 + 2 * g * 8 * 64 + 128 * g + 2 * g, gpt_expert = 3 * g * 2880;
+  const PlanInput gpt = estimate(in).value();
+  const double bpw = 17.0 / 32, kv_position = 2 * 8 * 64 * 2;
+  CHECK(gpt.layer_memory[1] == doctest::Approx((gpt_shared + 128 * gpt_expert) * bpw + kv_position).epsilon(1e-15));
+  const ClassEfficiency hbm = class_efficiency(DeviceClass::nvidia_hbm);
+  CHECK(gpt.devices[0].layer_times[1] ==
+        doctest::Approx((gpt_shared + 4 * gpt_expert) * bpw / (hbm.bandwidth * 4800e9) + hbm.layer_overhead)
+            .epsilon(1e-12));
+}
+
+TEST_CASE("estimate: the KV cache follows the head size, not hidden / heads") {
+  // Qwen3 32B: 64 query heads and 8 KV heads of 128 in a 5,120 residual
+  // (hidden / heads would say 80).
+  EstimateInput in = on("qwen3-32b", "F16", "h200", 1);
+  in.context = 0;
+  const double h = 5120, params = 2 * h * 8192 + 2 * h * 1024 + 2 * h + 3 * h * 25600;
+  const double kv_position = 2 * 1024 * 2;  // K and V, 8 heads of 128, 2 bytes
+  CHECK(estimate(in).value().layer_memory[1] == 2 * params + kv_position);
+  in.context = 8192;
+  const PlanInput plan = estimate(in).value();
+  CHECK(plan.layer_memory[1] == 2 * params + kv_position * 8193);
+  const ClassEfficiency e = class_efficiency(DeviceClass::nvidia_hbm);
+  CHECK(plan.devices[0].layer_times[1] ==
+        doctest::Approx((2 * params + kv_position * 8192) / (e.bandwidth * 4800e9) + e.layer_overhead)
+            .epsilon(1e-12));
+}
+
+TEST_CASE("estimate: a sliding layer keeps and reads only its window") {
+  // Gemma 3 27B: layers 0-4 of every six slide over 1,024 positions, layer 5 attends to all.
+  EstimateInput in = on("gemma-3-27b", "Q8_0", "h200", 1);
+  in.context = 4096;
+  const PlanInput plan = estimate(in).value();
+  const double kv_position = 2 * 16 * 128 * 2;
+  CHECK(plan.layer_memory[5] - plan.layer_memory[4] == kv_position * (4097 - 1024));
+  CHECK(plan.layer_memory[11] == plan.layer_memory[5]);
+  CHECK(plan.layer_memory[6] == plan.layer_memory[4]);
+  const ClassEfficiency e = class_efficiency(DeviceClass::nvidia_hbm);
+  CHECK(plan.devices[0].layer_times[5] - plan.devices[0].layer_times[4] ==
+        doctest::Approx(kv_position * (4096 - 1024) / (e.bandwidth * 4800e9)).epsilon(1e-9));
+  // A context inside the window: every layer alike.
+  in.context = 512;
+  const PlanInput short_context = estimate(in).value();
+  CHECK(short_context.layer_memory[5] == short_context.layer_memory[4]);
+}
+
 TEST_CASE("estimate: overrides, custom devices and measured speeds") {
   EstimateInput in = on("llama-3-8b", "Q4_K_M", "rtx-4090", 2);
   in.devices[1].memory_bandwidth = 504e9;  // half the bandwidth: twice the roofline

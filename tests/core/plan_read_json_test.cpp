@@ -90,7 +90,8 @@ TEST_CASE("plan json: refusals name the field and the position") {
   const Error device_class = error_of(
       R"({"model": "llama-3-8b", "quant": "F16", "devices": [{"memory": 1, "device_class": "tpu"}]})");
   CHECK(text::describe(device_class) ==
-        "device_class, device 1: must be one of nvidia-gddr, nvidia-hbm, apple (got 'tpu')");
+        "device_class, device 1: must be one of nvidia-gddr, nvidia-hbm, apple, amd-gddr, amd-hbm, intel-gddr "
+        "(got 'tpu')");
 }
 
 TEST_CASE("plan json: NaN and infinities, spelled as JavaScript and Python write them, reach the checks") {

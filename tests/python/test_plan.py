@@ -77,7 +77,12 @@ class PlanTest(unittest.TestCase):
         gpus = {g["id"]: g for g in catalog["gpus"]}
         self.assertEqual(gpus["rtx-4090"]["memory_bandwidth"], 1008e9)
         self.assertTrue(all(g["source"] for g in catalog["gpus"]))
-        self.assertEqual([q["id"] for q in catalog["quants"]], ["F16", "Q8_0", "Q6_K", "Q5_K_M", "Q4_K_M", "Q4_0"])
+        self.assertEqual([q["id"] for q in catalog["quants"]],
+                         ["F16", "BF16", "Q8_0", "Q6_K", "Q5_K_M", "Q5_K_S", "Q4_K_M", "Q4_K_S", "Q4_0", "IQ4_XS",
+                          "MXFP4", "Q3_K_M", "Q2_K", "IQ2_XXS"])
+        models = {m["id"]: m for m in catalog["models"]}
+        self.assertEqual((models["qwen3-30b-a3b"]["experts"], models["qwen3-30b-a3b"]["experts_used"]), (128, 8))
+        self.assertEqual(models["qwen3-32b"]["head_size"], 128)
 
     def assert_refused(self, plan_input, code, field, index=None):
         with self.assertRaises(HeteropipeError) as caught:

@@ -21,9 +21,7 @@ std::string choices(Field field) {
   } else if (field == Field::phase) {
     for (Phase p : {Phase::decode, Phase::prefill}) add(phase_name(p));
   } else if (field == Field::device_class) {
-    for (DeviceClass c : {DeviceClass::nvidia_gddr, DeviceClass::nvidia_hbm, DeviceClass::apple}) {
-      add(device_class_name(c));
-    }
+    for (DeviceClass c : kDeviceClasses) add(device_class_name(c));
   } else if (field == Field::link_mode) {
     for (sim::LinkMode m : {sim::LinkMode::async, sim::LinkMode::blocking, sim::LinkMode::serial}) {
       add(sim::link_mode_name(m));

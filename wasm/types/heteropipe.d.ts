@@ -241,7 +241,7 @@ declare namespace heteropipe {
     memory_bandwidth?: number;
     /** Dense FP16 FLOP per second. */
     fp16_flops?: number;
-    device_class?: 'nvidia-gddr' | 'nvidia-hbm' | 'apple';
+    device_class?: 'nvidia-gddr' | 'nvidia-hbm' | 'apple' | 'amd-gddr' | 'amd-hbm' | 'intel-gddr';
     /** A measured time per layer (seconds), instead of the roofline. */
     layer_time?: number;
     /** llama-bench's avg_ts for the whole model on this one device, instead of the roofline. */
@@ -340,7 +340,9 @@ declare namespace heteropipe {
 
   interface Catalog {
     gpus: Array<{ id: string; name: string; device_class: string; memory: number; memory_bandwidth: number; fp16_flops: number; source: string }>;
-    models: Array<{ id: string; name: string; layers: number; hidden: number; intermediate: number; heads: number; kv_heads: number; vocab: number; tied_embeddings: boolean; source: string }>;
+    /** head_size: the attention head size; experts, experts_used: 0 for a dense model (intermediate is then
+     * one expert's); sliding_window: 0 for none; sliding_period: layer j slides unless j + 1 is a multiple of it (0: all slide). */
+    models: Array<{ id: string; name: string; layers: number; hidden: number; intermediate: number; heads: number; kv_heads: number; vocab: number; tied_embeddings: boolean; head_size: number; experts: number; experts_used: number; sliding_window: number; sliding_period: number; source: string }>;
     quants: Array<{ id: string; bytes_per_weight: number; source: string }>;
     links: Array<{ id: string; name: string; latency: number; bandwidth: number; source: string }>;
   }

@@ -12,12 +12,15 @@ std::string_view device_class_name(DeviceClass c) {
     case DeviceClass::nvidia_gddr: return "nvidia-gddr";
     case DeviceClass::nvidia_hbm: return "nvidia-hbm";
     case DeviceClass::apple: return "apple";
+    case DeviceClass::amd_gddr: return "amd-gddr";
+    case DeviceClass::amd_hbm: return "amd-hbm";
+    case DeviceClass::intel_gddr: return "intel-gddr";
   }
   return "unknown";
 }
 
 Result<DeviceClass> device_class_from_name(std::string_view name) {
-  for (DeviceClass c : {DeviceClass::nvidia_gddr, DeviceClass::nvidia_hbm, DeviceClass::apple}) {
+  for (DeviceClass c : kDeviceClasses) {
     if (device_class_name(c) == name) return c;
   }
   return Error{ErrorCode::unknown_name, Field::device_class, kWholeField, 0.0, std::string(name)};

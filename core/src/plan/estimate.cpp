@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <string>
 #include <tuple>
 
@@ -121,10 +122,17 @@ Result<Phase> phase_from_name(std::string_view name) {
 
 // Fitted once, per class, to the llama.cpp decode rows of docs/planner.md's
 // validation table; the same for every device of the class.
+// The AMD and Intel classes have no published rows in that table yet: until
+// they are fitted, each borrows the constants of the NVIDIA class with its
+// kind of memory (GDDR cards, HBM accelerators), so that a plan mixing them
+// with NVIDIA cards ranks them by their spec facts alone.
 ClassEfficiency class_efficiency(DeviceClass c) {
   switch (c) {
-    case DeviceClass::nvidia_gddr: return {0.9, 0.5, 90e-6, 0.95};
-    case DeviceClass::nvidia_hbm: return {0.6, 0.5, 90e-6, 0.95};
+    case DeviceClass::nvidia_gddr:
+    case DeviceClass::amd_gddr:
+    case DeviceClass::intel_gddr: return {0.9, 0.5, 90e-6, 0.95};
+    case DeviceClass::nvidia_hbm:
+    case DeviceClass::amd_hbm: return {0.6, 0.5, 90e-6, 0.95};
     case DeviceClass::apple: return {0.75, 0.5, 200e-6, 0.75};
   }
   return {0.9, 0.5, 90e-6, 0.95};
@@ -140,23 +148,54 @@ Result<PlanInput> estimate(const EstimateInput& input) {
   const double bpw = quant.value().bytes_per_weight;
   const bool decode = input.phase == Phase::decode;
   const auto h = static_cast<double>(m.hidden);
-  const double kv_dim = static_cast<double>(m.kv_heads) * h / static_cast<double>(m.heads);
-  const double params = 2 * h * h + 2 * h * kv_dim + 3 * h * static_cast<double>(m.intermediate) + 2 * h;
+  const auto head = static_cast<double>(head_size_of(m));
+  const double q_dim = static_cast<double>(m.heads) * head;
+  const double kv_dim = static_cast<double>(m.kv_heads) * head;
+  // One block's weights: attention (Q and O over the heads, K and V over the
+  // KV heads), the router of a mixture, two norms, and the gated MLP of each
+  // expert (a dense model is one expert that every token uses).
+  const bool moe = m.experts > 0;
+  const double experts = moe ? static_cast<double>(m.experts) : 1;
+  const double used = moe ? static_cast<double>(m.experts_used) : 1;
+  const double shared = 2 * h * q_dim + 2 * h * kv_dim + (moe ? h * experts : 0) + 2 * h;
+  const double expert = 3 * h * static_cast<double>(m.intermediate);
+  const double params = shared + experts * expert;  // what memory holds
+  // The experts a micro-batch reads: each of its t tokens picks `used` of
+  // them, so on average experts x (1 - (1 - used / experts)^t) distinct ones
+  // (exactly `used` for one token; all of them, nearly, for a long prompt).
+  const double experts_read = moe ? experts * (1 - std::pow(1 - used / experts, input.tokens)) : 1;
+  const double params_read = shared + experts_read * expert;
+  const double params_per_token = shared + used * expert;  // the arithmetic of one token
   const double kv_per_token = 2 * kv_dim * kKvCacheBytes;
   const double sequences = decode ? input.tokens : 1;
   const double positions = input.context + (decode ? 1 : input.tokens);
   const double head_weights = static_cast<double>(m.vocab) * h * bpw;
 
-  Work layer{params * bpw, 2 * params * input.tokens};
-  if (decode) {
-    layer.bytes += kv_per_token * input.context * input.tokens;
-    layer.flops += 4 * h * input.context * input.tokens;
-  } else {
-    layer.bytes += kv_per_token * positions;
-    layer.flops += 4 * h * input.tokens * (input.context + input.tokens / 2);
-  }
+  // A layer that attends to every position, and (with a window) one that
+  // attends to the last sliding_window positions only, as llama.cpp's
+  // sliding-window cache keeps them.
+  auto layer_of = [&](double window) {
+    Work layer{params_read * bpw, 2 * params_per_token * input.tokens};
+    if (decode) {
+      const double seen = std::min(input.context, window);
+      layer.bytes += kv_per_token * seen * input.tokens;
+      layer.flops += 4 * q_dim * seen * input.tokens;
+    } else {
+      layer.bytes += kv_per_token * std::min(positions, window);
+      layer.flops += 4 * q_dim * input.tokens * std::min(input.context + input.tokens / 2, window);
+    }
+    return layer;
+  };
+  const double everything = std::numeric_limits<double>::infinity();
+  const double window = m.sliding_window > 0 ? static_cast<double>(m.sliding_window) : everything;
+  const Work global_layer = layer_of(everything);
+  const Work sliding_layer = layer_of(window);
+  auto slides = [&m](std::size_t j) {
+    return m.sliding_window > 0 &&
+           (m.sliding_period == 0 || (j + 1) % static_cast<std::size_t>(m.sliding_period) != 0);
+  };
   // Logits for every sequence in decode, for the prompt's last token in prefill.
-  const Work head{head_weights, 2 * static_cast<double>(m.vocab) * h * (decode ? input.tokens : 1)};
+  const Work lm_head{head_weights, 2 * static_cast<double>(m.vocab) * h * (decode ? input.tokens : 1)};
 
   PlanInput out;
   const auto L = static_cast<std::size_t>(m.layers);
@@ -169,14 +208,20 @@ Result<PlanInput> estimate(const EstimateInput& input) {
     if (d.layer_time) {
       plan_device.layer_times.assign(L, *d.layer_time);
     } else {
-      const double t = roofline(layer, d) + class_efficiency(d.device_class).layer_overhead;
-      plan_device.layer_times.assign(L, t);
-      plan_device.layer_times.back() += roofline(head, d);
+      const double overhead = class_efficiency(d.device_class).layer_overhead;
+      const double global_time = roofline(global_layer, d) + overhead;
+      const double sliding_time = roofline(sliding_layer, d) + overhead;
+      for (std::size_t j = 0; j < L; ++j) plan_device.layer_times.push_back(slides(j) ? sliding_time : global_time);
+      plan_device.layer_times.back() += roofline(lm_head, d);
     }
     out.devices.push_back(std::move(plan_device));
   }
-  // The KV cache holds every position of every sequence of all M micro-batches.
-  out.layer_memory.assign(L, params * bpw + kv_per_token * positions * sequences * input.M);
+  // The KV cache holds every position of every sequence of all M micro-batches
+  // (a sliding layer, the window's).
+  for (std::size_t j = 0; j < L; ++j) {
+    const double held = slides(j) ? std::min(positions, window) : positions;
+    out.layer_memory.push_back(params * bpw + kv_per_token * held * sequences * input.M);
+  }
   out.layer_memory.front() += head_weights;  // the token embedding
   out.layer_memory.back() += head_weights;   // the LM head (its own copy even when tied, as llama.cpp duplicates it)
   auto links = links_of(input);

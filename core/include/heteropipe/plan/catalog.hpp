@@ -14,9 +14,15 @@
 namespace heteropipe {
 
 // Devices of one class share the estimator's efficiency constants.
-enum class DeviceClass { nvidia_gddr, nvidia_hbm, apple };
+enum class DeviceClass { nvidia_gddr, nvidia_hbm, apple, amd_gddr, amd_hbm, intel_gddr };
 
-std::string_view device_class_name(DeviceClass c);  // "nvidia-gddr", "nvidia-hbm", "apple"
+// Every class, in the order the error sentences list them.
+inline constexpr DeviceClass kDeviceClasses[] = {DeviceClass::nvidia_gddr, DeviceClass::nvidia_hbm,
+                                                 DeviceClass::apple,       DeviceClass::amd_gddr,
+                                                 DeviceClass::amd_hbm,     DeviceClass::intel_gddr};
+
+// "nvidia-gddr", "nvidia-hbm", "apple", "amd-gddr", "amd-hbm", "intel-gddr"
+std::string_view device_class_name(DeviceClass c);
 Result<DeviceClass> device_class_from_name(std::string_view name);  // unknown_name on device_class
 
 struct GpuSpec {
@@ -28,12 +34,25 @@ struct GpuSpec {
   std::string_view source;
 };
 
+// A decoder-only transformer as its config.json describes it. The facts
+// after `source` are given where the simple rule fails, and are 0 otherwise.
 struct ModelSpec {
   std::string_view id, name;
   std::int64_t layers, hidden, intermediate, heads, kv_heads, vocab;
   bool tied_embeddings;
   std::string_view source;
+  std::int64_t head_size = 0;  // 0: hidden / heads
+  // A mixture of experts: experts per layer and those each token uses;
+  // `intermediate` is then one expert's (moe_intermediate_size). 0: dense.
+  std::int64_t experts = 0, experts_used = 0;
+  // Sliding-window attention: the positions a sliding layer attends to, and
+  // the period of its pattern: layer j (from 0) slides unless (j + 1) is a
+  // multiple of sliding_period (0: every layer slides). 0: no window.
+  std::int64_t sliding_window = 0, sliding_period = 0;
 };
+
+// The attention head size: head_size, or hidden / heads when it is 0.
+inline std::int64_t head_size_of(const ModelSpec& m) { return m.head_size ? m.head_size : m.hidden / m.heads; }
 
 struct QuantSpec {
   std::string_view id;
@@ -82,6 +101,11 @@ void visit_fields(const ModelSpec& m, Visitor&& visit) {
   visit("kv_heads", m.kv_heads);
   visit("vocab", m.vocab);
   visit("tied_embeddings", m.tied_embeddings);
+  visit("head_size", head_size_of(m));
+  visit("experts", m.experts);
+  visit("experts_used", m.experts_used);
+  visit("sliding_window", m.sliding_window);
+  visit("sliding_period", m.sliding_period);
   visit("source", m.source);
 }
 
