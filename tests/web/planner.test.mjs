@@ -65,15 +65,29 @@ for (const p of PAGES) {
     const more = { ...INPUT, devices: [...INPUT.devices, 'rtx-3090'], links: [...INPUT.links, 'pcie4-x16'] };
     assert.deepEqual(await stageRows(page), expectedRows(full.plan(more), more.devices));
 
-    // Its pipeline into the calculator, as typed text.
-    const moreTau = full.plan(more);
+    // Its pipeline into the calculator: tau and d in ms (where these read naturally), at most 6
+    // significant digits, the plan's M, and the page at the summary, saying what changed.
+    const planned = full.plan(more);
     const before = await readyCount(page);
     await page.click('#plan-use');
     await settled(page, before);
-    assert.equal(await page.inputValue('#tau'), Array.from(moreTau.tau, String).join(', '));
-    assert.equal(await page.inputValue('#d'), Array.from(moreTau.d, String).join(', '));
-    const M = Number(await page.inputValue('#M'));
-    assert.deepEqual(await pageValues(page), expectedValues(full.analyze({ tau: moreTau.tau, d: moreTau.d, M, rho: 1 })));
+    const ms = (xs) => Array.from(xs, (x) => String(Number((x * 1e3).toPrecision(6))));
+    assert.ok(Math.max(...planned.tau) >= 1e-3 && Math.max(...planned.tau) < 1, 'this plan reads in ms');
+    assert.equal(await page.inputValue('#tau'), ms(planned.tau).join(', '));
+    assert.equal(await page.inputValue('#d'), ms(planned.d).join(', '));
+    assert.equal(await page.inputValue('#unit'), 'ms');
+    assert.equal(await page.inputValue('#M'), String(planned.analysis.M));
+    for (const v of [...ms(planned.tau), ...ms(planned.d)]) assert.ok(v.replace(/^0\.0*|\./g, '').length <= 6, v);
+    const typedTau = ms(planned.tau).map(Number), typedD = ms(planned.d).map(Number);
+    const shown = full.analyze({ tau: typedTau, d: typedD, M: planned.analysis.M, rho: 1 });
+    assert.deepEqual(await pageValues(page), expectedValues(shown));
+    // The typed pipeline is the plan's, to 6 digits.
+    assert.ok(Math.abs(shown.T_async / (planned.analysis.T_async * 1e3) - 1) < 1e-5);
+    const said = await page.textContent('#plan-use-status');
+    assert.ok(said.includes(String(planned.analysis.M)) && said.includes('ms') && said.includes(String(planned.tau.length)), said);
+    assert.equal(await page.getAttribute('#plan-use-status', 'role'), 'status');
+    await page.waitForFunction(() => Math.abs(document.getElementById('results').getBoundingClientRect().top) < 4);
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'results');
 
     // The link carries the plan: opened again, the planner opens itself with the same form.
     const { page: again } = await open(context, page.url());

@@ -54,11 +54,11 @@ for (const p of PAGES) {
     const a = hp.analyze(INPUT);
     const json = await download(page, 'button[data-export="json"]');
     assert.match(json.name, /\.json$/);
-    // The analysis under the module's version and the time unit (none typed here), numbers as
+    // The analysis under the module's version and the time unit (the first page's s), numbers as
     // JavaScript writes them: the shortest text that reads back to the same double.
     const exported = JSON.parse(json.body.toString());
     assert.equal(exported.heteropipe_version, hp.version);
-    assert.equal(exported.time_unit, null);
+    assert.equal(exported.time_unit, 's');
     const { heteropipe_version: _v, time_unit: _u, ...rest } = exported;
     assert.deepEqual(rest, JSON.parse(JSON.stringify(a)));
     assert.ok(json.body.toString().includes('"T_async": ' + String(a.T_async) + ','));

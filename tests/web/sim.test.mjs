@@ -84,7 +84,7 @@ for (const p of PAGES) {
     assert.deepEqual(await shownStats(page), expectedStats(full.simulate(blocked)));
     assert.ok(await page.$('#sim-gantt-box svg path.blocked'), 'blocked time is drawn');
     assert.ok(!Object.values(await shownStats(page)).some((v) => /NaN|Infinity/.test(v)));
-    assert.ok(!/NaN|Infinity/.test(await page.textContent('#sim')));
+    assert.ok(!/NaN|Infinity/.test(await page.textContent('#simulate')));
 
     // The link carries the section's form: opened again, it opens itself with the same numbers.
     const { page: again } = await open(context, page.url());
@@ -202,7 +202,7 @@ for (const p of PAGES) {
 }
 
 test('a long run shows progress and can be cancelled; the page stays usable', async () => {
-  const { page, problems } = await open(context, fileBase + 'calculator.html');
+  const { page, problems } = await open(context, fileBase + 'calculator.html#tau=0.5,1,1,5&d=4.6,0.1,0.1&M=8');
   await openSim(page);
   // 1,000,000 replications of 250 micro-batches on 4 stages (1e9 cells, the limit), exponential:
   // seconds of work, long enough to cancel.

@@ -29,6 +29,7 @@
     remove: 'Remove',
     add: 'Add a device',
     use: 'Use this pipeline in the calculator',
+    used: function (S, M, unit) { return 'The calculator now shows this pipeline: ' + S + ' stages, M = ' + M + ', times in ' + unit + '.'; },
     barsLabel: 'The planned split: each device’s layers, and its memory fill',
     stageTitle: function (device, first, last, count) { return 'device ' + (device + 1) + ': layers ' + first + '–' + last + ' (' + count + ')'; },
     memoryTitle: function (used, capacity) { return 'memory ' + used + ' of ' + capacity; },

@@ -29,6 +29,7 @@
     remove: '移除',
     add: '添加设备',
     use: '在计算器中使用此流水线',
+    used: function (S, M, unit) { return '计算器已载入此流水线：' + S + ' 个阶段，M = ' + M + '，时间单位为 ' + unit + '。'; },
     barsLabel: '规划的切分：每台设备的层与显存占用',
     stageTitle: function (device, first, last, count) { return '设备 ' + (device + 1) + '：第 ' + first + '–' + last + ' 层（共 ' + count + ' 层）'; },
     memoryTitle: function (used, capacity) { return '显存 ' + used + ' / ' + capacity; },

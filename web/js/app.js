@@ -8,7 +8,7 @@ import * as sections from './sections.js';
 import * as sharing from './sharing.js';
 import * as svg from './svg.js';
 import * as tools from './tools.js';
-import { FIELDS, fromHash } from './state.js';
+import { FIELDS, fromHash, sectionOnly } from './state.js';
 var L = window.HP_I18N;
 var T = L.text;
 // The string tables word a number (an error's value or limit, a count) as the page does.
@@ -27,6 +27,18 @@ function applyText() {
   $('formulas').innerHTML = T.footnote.map(function (p) { return '<p>' + esc(p) + '</p>'; }).join('');
   $('regime-toggle').setAttribute('aria-label', T.regimeLabel);
   $('gantt-zoom').setAttribute('aria-label', T.zoomLabel);
+  $('jump').setAttribute('aria-label', T.navLabel);
+}
+
+// A section link or a permalink's section=: the section opens and the page moves to it; the rest
+// of the state stays. "calculator" is the inputs, and no section in the hash.
+function go(section) {
+  state.section = section === 'calculator' ? '' : section;
+  sharing.sync(state);
+  if (section === 'calculator') {
+    $('inputs').scrollIntoView({ block: 'start' });
+    $('tau').focus({ preventScroll: true });
+  } else sections.reveal(section);
 }
 
 // While the input is bad, every export is off, and says why.
@@ -118,10 +130,20 @@ function bind() {
       tools.part('exports').then(function (exports) { exports.download(b.getAttribute('data-export'), page); });
     });
   });
+  $('jump').addEventListener('click', function (ev) {
+    var a = ev.target.closest('a[data-section]');
+    if (!a) return;
+    ev.preventDefault();  // the link's own hash would replace the state's
+    go(a.getAttribute('data-section'));
+  });
   window.addEventListener('hashchange', function () {
+    var only = sectionOnly(location.hash);
+    if (only) { go(only); return; }
     var next = sharing.changed(state, location.hash);
     if (!next) return;
+    var moved = next.section && next.section !== state.section;
     state = next; fields.write(state); update();
+    if (moved) go(state.section);
   });
   var resizeTimer = 0;
   window.addEventListener('resize', function () {
@@ -144,9 +166,9 @@ function prepare() {
   fields.write(state);
   bind();
   if (!state.embed) {
-    sections.create('planner', 'plan', L.plan, state.plan, function (plan) { state.plan = plan; sharing.sync(state); });
-    sections.createDrop('trace', 'trace', L.trace);
-    sections.create('sim', 'sim', L.sim, state.sim, function (sim) { state.sim = sim; sharing.sync(state); });
+    sections.create('planner', 'plan', 'plan', L.plan, state.plan, function (plan) { state.plan = plan; sharing.sync(state); });
+    sections.createDrop('trace', 'trace', 'measured-run', L.trace);
+    sections.create('sim', 'sim', 'simulate', L.sim, state.sim, function (sim) { state.sim = sim; sharing.sync(state); });
   }
 }
 
@@ -155,6 +177,8 @@ function start(module) {
   $('version').textContent = T.version(hp.version);
   fields.fillHints(hp.limits);
   update();
+  // After the first result, so that the pictures above have their height.
+  if (state.section && !state.embed) go(state.section);
 }
 
 function fail(err) {

@@ -10,6 +10,12 @@ document.body.insertAdjacentHTML('afterbegin', `
       <h1 data-i18n="heading"></h1>
       <p class="sub" data-i18n="subtitle"></p>
       <p class="sub paper" data-i18n="paper"></p>
+      <nav class="jump" id="jump">
+        <a href="#section=calculator" data-section="calculator" data-i18n="navCalculator"></a>
+        <a href="#section=plan" data-section="plan" data-i18n="navPlan"></a>
+        <a href="#section=measured-run" data-section="measured-run" data-i18n="navMeasuredRun"></a>
+        <a href="#section=simulate" data-section="simulate" data-i18n="navSimulate"></a>
+      </nav>
     </div>
     <a id="lang-switch" class="lang" href="#"></a>
   </header>

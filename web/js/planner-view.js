@@ -11,7 +11,6 @@ var current = null;  // the plan shown, whose pipeline "Use this pipeline" loads
 
 var GiB = 1073741824;
 var bytes = function (b) { return fmt.number(b / GiB) + ' ' + P.gib; };
-var list = function (xs) { return Array.prototype.map.call(xs, String).join(', '); };
 
 // One row per device: where its layers sit among all L, and how full its memory is.
 function bars(plan, names) {
@@ -90,15 +89,33 @@ function show(plan, message, names) {
     bars(plan, names) + stagesTable(plan, names) + baselines(plan) + flags(plan.runtime) + whatIf(plan, names);
 }
 
-// Loads the plan's tau and d into the calculator as typed text, through the fields' own events.
+// The unit in which the plan's largest stage time reads between 1 and 1000 (s, ms or µs), and how
+// many of it make a second: the plan's times are in seconds.
+function naturalUnit(times) {
+  var top = Math.max.apply(null, Array.prototype.slice.call(times));
+  return top >= 1 ? ['s', 1] : top >= 1e-3 ? ['ms', 1e3] : ['us', 1e6];
+}
+
+// At most 6 significant digits, as a person would type them.
+function typed(x) { return String(Number(x.toPrecision(6))); }
+
+// Loads the plan's pipeline into the calculator: tau and d in a unit where they read naturally, and
+// the plan's M; then the page moves to the summary and says what changed.
 function usePipeline() {
   if (!current) return;
-  [['tau', current.tau], ['d', current.d]].forEach(function (f) {
-    var input = $(f[0]);
-    input.value = list(f[1]);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-  $('inputs').scrollIntoView();
+  var unit = naturalUnit(current.tau), scale = unit[1];
+  var text = function (xs) { return Array.prototype.map.call(xs, function (x) { return typed(x * scale); }).join(', '); };
+  var M = current.analysis.M;
+  $('tau').value = text(current.tau);
+  $('d').value = text(current.d);
+  $('M').value = String(M);
+  $('unit').value = unit[0];
+  // One change event: the page reads every field at once, so no count mismatch shows midway.
+  $('unit').dispatchEvent(new Event('change', { bubbles: true }));
+  var said = P.used(current.tau.length, M, fmt.unitName(unit[0]));
+  $('plan-use-status').textContent = said;  // a status region: read out as well as shown
+  $('results').scrollIntoView({ block: 'start' });
+  $('results').focus({ preventScroll: true });
 }
 
 export { show, usePipeline };

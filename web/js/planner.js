@@ -179,7 +179,7 @@ function build(module, c, body, savedText, changed) {
     '<h3>' + esc(P.devicesHeading) + '</h3><ol id="plan-devices" class="plan-devices"></ol>' +
     '<button type="button" id="plan-add">' + esc(P.add) + '</button>' +
     '<div id="plan-result"></div>' +
-    '<button type="button" id="plan-use">' + esc(P.use) + '</button>';
+    '<button type="button" id="plan-use">' + esc(P.use) + '</button> <span id="plan-use-status" role="status"></span>';
   body.hidden = false;
   drawForm(); bind(); replan();
 }

@@ -3,14 +3,17 @@
 // restores exactly what was typed, errors included.
 var FIELDS = ['tau', 'd', 'M', 'rho', 'T_real'];
 var UNITS = ['', 's', 'ms', 'us'];  // as the hash writes them; the page shows us as µs
-// The default page is the phase-transition preset: the one whose sandwich T_async < T_block shows.
-var DEFAULTS = { tau: '0.5, 1, 1, 5', d: '4.6, 0.1, 0.1', M: '8', rho: '1', T_real: '', unit: '', regime: 'async', embed: false, plan: '', sim: '' };
+// The default page is a plain measured pipeline (the legalone-measured preset: three hosts' dur_min
+// in seconds); the edge cases, such as the phase transition, stay among the presets.
+var DEFAULTS = { tau: '1.13, 2.901, 2.621', d: '', M: '8', rho: '1', T_real: '', unit: 's', regime: 'async', embed: false, plan: '', sim: '', section: '' };
+// The sections a link can open and scroll to (#section=plan); each is the id of its element.
+var SECTIONS = ['plan', 'measured-run', 'simulate'];
 
 function fromHash(hash) {
   var s = Object.assign({}, DEFAULTS);
   var params = new URLSearchParams((hash || '').replace(/^#/, ''));
-  // A link that gives the stage times and no latencies means none.
-  if (params.has('tau')) s.d = '';
+  // A link that gives the stage times and no latencies means none, and no unit means none.
+  if (params.has('tau')) { s.d = ''; s.unit = ''; }
   FIELDS.forEach(function (k) { if (params.has(k)) s[k] = params.get(k); });
   if (UNITS.indexOf(params.get('unit')) > 0) s.unit = params.get('unit');
   // regime=async or blocking; the former spellings asynchronous and block still read.
@@ -19,6 +22,7 @@ function fromHash(hash) {
   s.embed = params.get('embed') === '1';
   s.plan = params.get('plan') || '';
   s.sim = params.get('sim') || '';
+  if (SECTIONS.indexOf(params.get('section')) >= 0) s.section = params.get('section');
   return s;
 }
 
@@ -30,7 +34,17 @@ function toHash(s, extra) {
   params.set('regime', s.regime === 'blocking' ? 'blocking' : 'async');
   if (s.plan) params.set('plan', s.plan);
   if (s.sim) params.set('sim', s.sim);
+  if (s.section) params.set('section', s.section);
   return '#' + params.toString();
 }
 
-export { FIELDS, UNITS, DEFAULTS, fromHash, toHash };
+// A hash that names a section and nothing else (a bare "#section=plan" link): the page keeps its
+// state and only moves.
+function sectionOnly(hash) {
+  var params = new URLSearchParams((hash || '').replace(/^#/, ''));
+  var keys = Array.from(params.keys());
+  var name = params.get('section');
+  return keys.length === 1 && keys[0] === 'section' && (name === 'calculator' || SECTIONS.indexOf(name) >= 0) ? name : null;
+}
+
+export { FIELDS, UNITS, DEFAULTS, SECTIONS, fromHash, toHash, sectionOnly };

@@ -37,10 +37,11 @@ function build(body) {
   $('trace-result').addEventListener('change', function (ev) { if (ev.target.id === 'trace-regime') traceGantt.draw(hp, result, ev.target.value); });
 }
 
-// The import's options: the stat, and each option typed (the core reads and checks them), in the
-// calculator's unit when it has one.
+// The import's options: the stat, and each option typed (the core reads and checks them). Times
+// are in ms, the scale of a micro-batch on a GPU, whatever the calculator's unit: the first page's
+// seconds would write a kernel's time as 0.00005.
 function options() {
-  var o = { stat: $('trace-stat').value, unit: $('unit').value || 'ms' };
+  var o = { stat: $('trace-stat').value, unit: 'ms' };
   OPTIONS.forEach(function (k) { if ($('trace-' + k).value.trim()) o[k] = $('trace-' + k).value.trim(); });
   return o;
 }
