@@ -129,8 +129,8 @@ for (const p of PAGES) {
     assert.deepEqual([expected.tau, expected.M, expected.T_real, expected.position], [[48.972, 75.7965], 10, 1231.165, 'above_block']);
     assertRecovered(await summary(page), expected);
     const ranks = await page.$$eval('.trace-scroll:last-of-type tbody tr', (rows) => rows.map((r) => Array.from(r.cells).slice(0, 3).map((c) => c.textContent)));
-    const stage = p.name === 'en' ? 'S' : '阶段';
-    assert.deepEqual(ranks, [['0', stage + 1, '1154'], ['1', stage + 2, '1104']]);
+    const stage = (n) => (p.name === 'en' ? 'S' + n : '第 ' + n + ' 阶段');
+    assert.deepEqual(ranks, [['0', stage(1), '1154'], ['1', stage(2), '1104']]);
     const warnings = await page.$$eval('.trace-warnings li', (li) => li.map((x) => x.textContent));
     assert.deepEqual(warnings, p.name === 'en' ? expected.warnings.map((w) => w.message)
       : ['只找到 2 个 rank，作业的 world_size 为 128', '链路 0：各对传输给出的时钟界限相互矛盾（接收方的偏移须至少为 1.75，至多为 -116.539）；时钟有漂移或配对有误']);

@@ -25,7 +25,7 @@
     label_seed: '随机种子',
     hint_seed: '同一种子在此处、命令行和 Python 中给出相同的运行',
     perStage: '逐个阶段选择',
-    stage: function (s) { return '阶段 ' + (s + 1); },
+    stage: function (s) { return '第 ' + (s + 1) + ' 阶段'; },
     param: '变异系数或幅度',
     kind_deterministic: '确定性（论文的假设）',
     kind_exponential: '指数分布',

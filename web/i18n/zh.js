@@ -97,7 +97,7 @@
       slackTooMany: function (n, max) { return n + ' 条链路太多，无法绘制（最多 ' + max + ' 条）。'; },
       bottleneckMark: '瓶颈',
       pastTransition: '已越过相变',
-      stageRow: function (i) { return '阶段' + (i + 1); },
+      stageRow: function (i) { return '第 ' + (i + 1) + ' 阶段'; },
       linkRow: function (i) { return (i + 1) + '→' + (i + 2); },
       axisM: '微批数 M',
       axisTime: '时间',

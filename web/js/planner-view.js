@@ -4,6 +4,7 @@
 import * as fmt from './format.js';
 import * as svg from './svg.js';
 var P = window.HP_I18N.plan;
+var T = window.HP_I18N.text;
 var esc = svg.esc, n = svg.n;
 var $ = function (id) { return document.getElementById(id); };
 
@@ -61,7 +62,7 @@ function flags(runtime) {
     ['llama.cpp', '-sm layer --tensor-split ' + runtime.llama_cpp_tensor_split]];
   return '<h3>' + esc(P.flagsHeading) + '</h3><dl class="plan-flags">' + lines.map(function (l) {
     return '<dt>' + esc(l[0]) + '</dt><dd><code>' + esc(l[1]) + '</code> <button type="button" data-copy="' + esc(l[1]) +
-      '" aria-label="' + esc(P.copy + ': ' + l[0]) + '">' + esc(P.copy) + '</button></dd>';
+      '" aria-label="' + esc(P.copy + T.colon + l[0]) + '">' + esc(P.copy) + '</button></dd>';
   }).join('') + '</dl><p id="plan-copied" role="status"></p>';
 }
 
@@ -71,7 +72,7 @@ function whatIf(plan, names) {
   return '<h3>' + esc(P.whatIfHeading) + '</h3><ul class="plan-whatif">' + plan.what_if.map(function (w) {
     var what = w.change === 'remove' ? P.without(w.device, names[w.device]) : P.withAnother(names[w.device]);
     var change = (w.tokens_per_second_change > 0 ? '+' : '') + fmt.number(w.tokens_per_second_change);
-    return '<li>' + esc(what) + ': ' + esc(w.feasible ? P.whatIfSpeed(fmt.number(w.tokens_per_second), change) : P.whatIfInfeasible) + '</li>';
+    return '<li>' + esc(what) + esc(T.colon) + esc(w.feasible ? P.whatIfSpeed(fmt.number(w.tokens_per_second), change) : P.whatIfInfeasible) + '</li>';
   }).join('') + '</ul>';
 }
 

@@ -8,7 +8,7 @@ var esc = svg.esc;
 
 var num = fmt.number;
 var row = window.HP_I18N.text.stageRow;
-var list = function (xs) { return Array.prototype.map.call(xs, num).join(', '); };
+var list = function (xs) { return Array.prototype.map.call(xs, num).join(window.HP_I18N.text.listSeparator); };
 
 function table(head, rows) {
   return '<div class="trace-scroll" tabindex="0" role="region" aria-label="' + esc(head[0]) + '"><table class="trace-table"><thead><tr><th>' +
@@ -62,7 +62,7 @@ function warnings(r) {
 // The result's markup; the two schedules are drawn after it is in the page (trace-gantt.js).
 function render(r, names) {
   var unit = fmt.unitName(r.unit);
-  var head = '<p class="trace-files">' + esc(R.filesRead(names.join(', '), unit, R['stat_' + r.stat])) + '</p>';
+  var head = '<p class="trace-files">' + esc(R.filesRead(names.join(window.HP_I18N.text.listSeparator), unit, R['stat_' + r.stat])) + '</p>';
   if (!r.pipeline) {
     return head + '<p class="trace-headline" role="status">' + esc(R.notPipeline(R.reason(r))) + '</p>' +
       ranks(r) + warnings(r);
