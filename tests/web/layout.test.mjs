@@ -211,14 +211,31 @@ test('the measured overlap is named ρ̂ and flagged outside [0, 1]', async () =
   await page.close();
 });
 
-test('the embed shows the summary and the makespan chart first', async () => {
-  for (const p of PAGES) {
-    const { page } = await open(context, fileBase + p.file + '#embed=1&tau=1.13%2C2.901%2C2.621&d=&M=16&rho=1&T_real=');
-    await page.setViewportSize({ width: 620, height: 620 });
-    await page.waitForTimeout(150);
-    const summary = await box(page, '#summary'), chart = await box(page, '#chart-curve'), inputs = await box(page, '#inputs');
-    assert.ok(summary.y + summary.height < chart.y && chart.y < 620 && inputs.y > chart.y, JSON.stringify({ summary, chart, inputs }));
-    assert.equal(await page.isVisible('#details'), false);
-    await page.close();
-  }
-});
+// A 620 px-high iframe: its first screen shows the link to the full page, the summary and at least
+// one input, so the embed reads as a calculator, not a picture; a wide frame shows the chart there
+// too. The chart fills its card at every width from the first load, without a resize.
+for (const width of [390, 620, 900, 1000, 1366]) {
+  test(`the embed at ${width}x620: the link, the summary and an input on the first screen, the chart filling its card`, async () => {
+    for (const p of PAGES) {
+      const page = await context.newPage();
+      await page.setViewportSize({ width, height: 620 });
+      await page.goto(fileBase + p.file + '#embed=1&tau=1.13%2C2.901%2C2.621&d=&M=16&rho=1&T_real=');
+      await page.waitForSelector('html[data-ready]');
+      await page.waitForFunction(() => {
+        const el = document.getElementById('chart-curve'), u = el.querySelector('.uplot');
+        return u && Math.abs(u.getBoundingClientRect().width - el.clientWidth) <= 1;
+      }, null, { timeout: 5000 }).catch(() => {});
+      const chart = await box(page, '#chart-curve'), plot = await box(page, '#chart-curve .uplot');
+      assert.ok(Math.abs(plot.width - chart.width) <= 1, JSON.stringify({ width, chart, plot }));
+      const link = await box(page, '#open-full'), summary = await box(page, '#summary'), tau = await box(page, '#tau');
+      assert.ok(await page.isVisible('#open-full'));
+      assert.ok(link.y >= 0 && link.y + link.height <= 620, JSON.stringify(link));
+      assert.ok(summary.y >= 0 && summary.y + summary.height <= 620, JSON.stringify(summary));
+      assert.ok(tau.y >= 0 && tau.y + tau.height <= 620, JSON.stringify(tau));
+      if (width >= 900) assert.ok(chart.y < 620, JSON.stringify(chart));
+      assert.equal(await page.isVisible('#details'), false);
+      assert.equal(await page.isVisible('#jump'), false);
+      await page.close();
+    }
+  });
+}

@@ -53,7 +53,7 @@
     whatIfHeading: 'What if',
     without: function (i, name) { return 'Without device ' + (i + 1) + ' (' + name + ')'; },
     withAnother: function (name) { return 'With one more ' + name + ' at the end'; },
-    whatIfSpeed: function (tps, change) { return tps + ' tokens/s (' + change + ')'; },
+    whatIfSpeed: function (tps, change) { return tps + ' tok/s (' + change + ' tok/s)'; },
     whatIfInfeasible: 'no split fits in memory',
     // tps: tokens x M / T(M); which: the feasible baseline compared (none: null).
     headline: function (tps, loss, which) {

@@ -53,7 +53,7 @@
     whatIfHeading: '假如',
     without: function (i, name) { return '去掉设备 ' + (i + 1) + '（' + name + '）'; },
     withAnother: function (name) { return '在末尾再加一块 ' + name; },
-    whatIfSpeed: function (tps, change) { return tps + ' token/秒（' + change + '）'; },
+    whatIfSpeed: function (tps, change) { return tps + ' token/秒（' + change + ' token/秒）'; },
     whatIfInfeasible: '没有能放进显存的切分',
     headline: function (tps, loss, which) {
       var speed = '最优切分：' + tps + ' token/秒（token 数 × M / T(M)）。';

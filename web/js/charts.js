@@ -164,7 +164,13 @@ Chart.prototype.update = function (data, marks, yMax, width, current) {
   this.data = data; this.marks = marks; this.yMax = yMax; this.current = current;
   // The log axis and the unit in the axis's name are options: a change of either rebuilds.
   if (!this.u || was !== this.isLog() + fmt.unit()) this.rebuild(width);
-  else this.u.setData(data);
+  else {
+    this.u.setData(data);
+    // A box that has changed width since the chart was built (the first layout of an embed, a
+    // window resized): the chart fills it again.
+    var fill = Math.max(280, width || this.el.clientWidth || 600);
+    if (fill !== this.u.width) this.u.setSize({ width: fill, height: HEIGHT });
+  }
   if (current !== null && this.u.cursor.idx == null) this.u.setLegend({ idx: current }, false);
 };
 

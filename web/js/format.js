@@ -4,6 +4,7 @@ var general = new Intl.NumberFormat(L.locale, { maximumSignificantDigits: 6 });
 var whole = new Intl.NumberFormat(L.locale, { maximumFractionDigits: 0 });
 var percents = new Intl.NumberFormat(L.locale, { style: 'percent', maximumFractionDigits: 1 });
 var shortFormat = new Intl.NumberFormat(L.locale, { maximumSignificantDigits: 3 });
+var fourFormat = new Intl.NumberFormat(L.locale, { maximumSignificantDigits: 4 });
 var DASH = '—';
 
 var compact = new Intl.NumberFormat(L.locale, { notation: 'compact', maximumSignificantDigits: 3 });
@@ -26,6 +27,13 @@ export function short(x) {
   var a = Math.abs(x);
   if (a !== 0 && (a >= 1e9 || a < 1e-3)) return x.toExponential(1).replace('e+', 'e');
   return shortFormat.format(x);
+}
+// Four significant figures: the tools' answers (the planner's), where six digits are noise.
+export function four(x) {
+  if (!ok(x)) return DASH;
+  var a = Math.abs(x);
+  if (a !== 0 && (a >= 1e12 || a < 1e-4)) return x.toExponential(3).replace('e+', 'e');
+  return fourFormat.format(x);
 }
 // Axis labels: short, and compact past ten thousand (5M, 500万) so they are never clipped.
 export function axis(x) {

@@ -8,6 +8,7 @@ document.body.insertAdjacentHTML('afterbegin', `
   <header class="top">
     <div>
       <h1 data-i18n="heading"></h1>
+      <a id="open-full" class="open-full" target="_blank" rel="noopener" hidden data-i18n="openFull"></a>
       <p class="sub" data-i18n="subtitle"></p>
       <p class="sub paper" data-i18n="paper"></p>
       <nav class="jump" id="jump">
@@ -108,6 +109,5 @@ document.body.insertAdjacentHTML('afterbegin', `
     <div id="formulas"></div>
     <p id="version"></p>
   </footer>
-  <a id="open-full" class="open-full" target="_blank" rel="noopener" hidden data-i18n="openFull"></a>
 </main>
 `);

@@ -11,34 +11,38 @@ var $ = function (id) { return document.getElementById(id); };
 var current = null;  // the plan shown, whose pipeline "Use this pipeline" loads
 
 var GiB = 1073741824;
-var bytes = function (b) { return fmt.number(b / GiB) + ' ' + P.gib; };
+var bytes = function (b) { return fmt.four(b / GiB) + ' ' + P.gib; };
 
-// One row per device: where its layers sit among all L, and how full its memory is.
-function bars(plan, names) {
+// One row per device: its name, then where its layers sit among all L and how full its memory is.
+// Drawn at the box's own width, so that the names keep their size on a phone.
+function bars(plan, names, width) {
   var L = plan.stages[plan.stages.length - 1].last_layer + 1;
-  var W = 640, label = 150, row = 30, H = plan.stages.length * row + 24, span = W - label - 10;
-  var out = ['<svg class="plan-bars" viewBox="0 0 ' + W + ' ' + H + '" role="img" aria-label="' + esc(P.barsLabel) + '">'];
+  var W = Math.max(280, Math.min(720, width || 640)), row = 42, H = plan.stages.length * row + 20, span = W - 2;
+  var out = ['<svg class="plan-bars" width="' + W + '" height="' + H + '" viewBox="0 0 ' + W + ' ' + H + '" role="img" aria-label="' + esc(P.barsLabel) + '">'];
   plan.stages.forEach(function (s, k) {
-    var y = 6 + k * row, x = label + span * s.first_layer / L, w = Math.max(1, span * s.layers / L);
+    var y = 4 + k * row, x = 1 + span * s.first_layer / L, w = Math.max(1, span * s.layers / L);
     var fill = Math.min(1, s.memory_used / s.memory_capacity);
-    out.push('<text class="plan-name" x="0" y="' + n(y + 13) + '">' + esc(names[s.device]) + '</text>',
-      '<rect class="plan-layer c' + (k % 6) + '" x="' + n(x) + '" y="' + y + '" width="' + n(w) + '" height="14" rx="2"><title>' +
+    out.push('<text class="plan-name" x="1" y="' + n(y + 12) + '">' + esc(names[s.device]) + '</text>',
+      '<rect class="plan-layer c' + (k % 6) + '" x="' + n(x) + '" y="' + (y + 17) + '" width="' + n(w) + '" height="12" rx="2"><title>' +
       esc(P.stageTitle(s.device, s.first_layer, s.last_layer, s.layers)) + '</title></rect>',
-      '<rect class="plan-memory-cap" x="' + n(x) + '" y="' + (y + 17) + '" width="' + n(w) + '" height="5"></rect>',
-      '<rect class="plan-memory" x="' + n(x) + '" y="' + (y + 17) + '" width="' + n(w * fill) + '" height="5"><title>' +
+      '<rect class="plan-memory-cap" x="' + n(x) + '" y="' + (y + 31) + '" width="' + n(w) + '" height="5"></rect>',
+      '<rect class="plan-memory" x="' + n(x) + '" y="' + (y + 31) + '" width="' + n(w * fill) + '" height="5"><title>' +
       esc(P.memoryTitle(bytes(s.memory_used), bytes(s.memory_capacity))) + '</title></rect>');
   });
-  out.push('<text class="plan-axis" x="' + label + '" y="' + (H - 4) + '">0</text>',
-    '<text class="plan-axis" x="' + (W - 10) + '" y="' + (H - 4) + '" text-anchor="end">' + esc(P.layersAxis(L)) + '</text></svg>');
+  out.push('<text class="plan-axis" x="1" y="' + (H - 4) + '">0</text>',
+    '<text class="plan-axis" x="' + (W - 1) + '" y="' + (H - 4) + '" text-anchor="end">' + esc(P.layersAxis(L)) + '</text></svg>');
   return out.join('');
 }
 
+// A table that scrolls sideways on its own when a phone is too narrow for it.
+var scroll = function (table) { return '<div class="plan-scroll">' + table + '</div>'; };
+
 function stagesTable(plan, names) {
-  return '<table class="plan-table"><thead><tr><th>' + [P.colDevice, P.colLayers, P.colCount, P.colTau, P.colMemory].map(esc).join('</th><th>') +
+  return scroll('<table class="plan-table plan-stages"><thead><tr><th>' + [P.colDevice, P.colLayers, P.colCount, P.colTau, P.colMemory].map(esc).join('</th><th>') +
     '</th></tr></thead><tbody>' + plan.stages.map(function (s) {
       return '<tr><td>' + esc(names[s.device]) + '</td><td>' + s.first_layer + '–' + s.last_layer + '</td><td>' + s.layers +
-        '</td><td>' + fmt.number(s.tau) + '</td><td>' + bytes(s.memory_used) + ' / ' + bytes(s.memory_capacity) + '</td></tr>';
-    }).join('') + '</tbody></table>';
+        '</td><td>' + fmt.four(s.tau) + '</td><td>' + bytes(s.memory_used) + ' / ' + bytes(s.memory_capacity) + '</td></tr>';
+    }).join('') + '</tbody></table>');
 }
 
 // The optimum beside the two rules runtimes use by default: the headline is what those cost.
@@ -46,13 +50,13 @@ function baselines(plan) {
   var rows = [[P.optimal, plan, null]].concat(['even', 'memory_proportional'].map(function (k) {
     return [P['baseline_' + k], plan.baselines[k], plan.baselines[k]];
   }));
-  return '<table class="plan-table"><thead><tr><th>' + [P.colSplit, P.colTokens, P.colObjective, P.colLoss].map(esc).join('</th><th>') +
+  return scroll('<table class="plan-table"><thead><tr><th>' + [P.colSplit, P.colTokens, P.colObjective, P.colLoss].map(esc).join('</th><th>') +
     '</th></tr></thead><tbody>' + rows.map(function (r) {
       var b = r[1];
       var why = b.feasible === false ? (b.reason === 'memory' ? P.infeasible : P.idle_device) : '';
-      return '<tr><td>' + esc(r[0]) + (why ? ' <span class="plan-warn">(' + esc(why) + ')</span>' : '') + '</td><td>' + fmt.number(b.tokens_per_second) + '</td><td>' + fmt.number(b.objective_value) +
+      return '<tr><td>' + esc(r[0]) + (why ? ' <span class="plan-warn">(' + esc(why) + ')</span>' : '') + '</td><td>' + fmt.four(b.tokens_per_second) + '</td><td>' + fmt.four(b.objective_value) +
         '</td><td>' + (r[2] ? fmt.short(r[2].loss_percent) + ' %' : '—') + '</td></tr>';
-    }).join('') + '</tbody></table>';
+    }).join('') + '</tbody></table>');
 }
 
 // Each flag with a button that copies it (planner.js handles the clicks).
@@ -71,8 +75,8 @@ function whatIf(plan, names) {
   if (!plan.what_if.length) return '';
   return '<h3>' + esc(P.whatIfHeading) + '</h3><ul class="plan-whatif">' + plan.what_if.map(function (w) {
     var what = w.change === 'remove' ? P.without(w.device, names[w.device]) : P.withAnother(names[w.device]);
-    var change = (w.tokens_per_second_change > 0 ? '+' : '') + fmt.number(w.tokens_per_second_change);
-    return '<li>' + esc(what) + esc(T.colon) + esc(w.feasible ? P.whatIfSpeed(fmt.number(w.tokens_per_second), change) : P.whatIfInfeasible) + '</li>';
+    var change = (w.tokens_per_second_change > 0 ? '+' : '') + fmt.four(w.tokens_per_second_change);
+    return '<li>' + esc(what) + esc(T.colon) + esc(w.feasible ? P.whatIfSpeed(fmt.four(w.tokens_per_second), change) : P.whatIfInfeasible) + '</li>';
   }).join('') + '</ul>';
 }
 
@@ -85,9 +89,9 @@ function show(plan, message, names) {
   }
   // The headline compares only a baseline that keeps the plan's rules.
   var which = ['memory_proportional', 'even'].filter(function (k) { return plan.baselines[k].feasible; })[0] || null;
-  $('plan-result').innerHTML = '<p class="plan-headline" role="status">' + esc(P.headline(fmt.number(plan.tokens_per_second),
+  $('plan-result').innerHTML = '<p class="plan-headline" role="status">' + esc(P.headline(fmt.four(plan.tokens_per_second),
     which && fmt.short(plan.baselines[which].loss_percent), which)) + '</p>' +
-    bars(plan, names) + stagesTable(plan, names) + baselines(plan) + flags(plan.runtime) + whatIf(plan, names);
+    bars(plan, names, $('plan-result').clientWidth) + stagesTable(plan, names) + baselines(plan) + flags(plan.runtime) + whatIf(plan, names);
 }
 
 // The unit in which the plan's largest stage time reads between 1 and 1000 (s, ms or µs), and how

@@ -87,7 +87,7 @@ function stats(sim) {
 
 function stages(run) {
   return '<table class="sim-table"><caption>' + esc(V.stagesCaption) + '</caption><thead><tr><th>' +
-    [V.colStage, V.colBusy, V.colStarved, V.colBlocked].map(esc).join('</th><th>') + '</th></tr></thead><tbody>' +
+    [V.colStage, fmt.withUnit(V.colBusy), fmt.withUnit(V.colStarved), fmt.withUnit(V.colBlocked)].map(esc).join('</th><th>') + '</th></tr></thead><tbody>' +
     Array.prototype.map.call(run.busy, function (b, s) {
       return '<tr><td>' + esc(V.stage(s)) + '</td><td>' + fmt.number(b) + '</td><td>' + fmt.number(run.starved[s]) + '</td><td>' + fmt.number(run.blocked[s]) + '</td></tr>';
     }).join('') + '</tbody></table>';
