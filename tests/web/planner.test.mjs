@@ -39,7 +39,7 @@ async function openPlanner(page) {
 
 // The stages' table as [device, layers, count] rows.
 async function stageRows(page) {
-  return page.$$eval('#plan-result table:first-of-type tbody tr', (rows) =>
+  return page.$$eval('#plan-result table.plan-stages tbody tr', (rows) =>
     rows.map((r) => Array.from(r.cells).slice(0, 3).map((c) => c.textContent)));
 }
 
@@ -61,7 +61,7 @@ for (const p of PAGES) {
 
     // One device more: the plan follows.
     await page.click('#plan-add');
-    await page.waitForFunction(() => document.querySelectorAll('#plan-result table:first-of-type tbody tr').length === 4);
+    await page.waitForFunction(() => document.querySelectorAll('#plan-result table.plan-stages tbody tr').length === 4);
     const more = { ...INPUT, devices: [...INPUT.devices, 'rtx-3090'], links: [...INPUT.links, 'pcie4-x16'] };
     assert.deepEqual(await stageRows(page), expectedRows(full.plan(more), more.devices));
 
