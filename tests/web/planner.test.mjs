@@ -114,31 +114,59 @@ for (const p of PAGES) {
     const rows = await stageRows(page);
     assert.deepEqual(rows.map((r) => r.slice(1)), plan.stages.map((s) => [`${s.first_layer}–${s.last_layer}`, String(s.layers)]));
     await page.fill('#plan-devices input[data-fact="memory_bandwidth"]', 'fast');
-    await page.waitForSelector('#plan-result .error');
+    await page.waitForSelector('#plan-devices .plan-field-error');
     assert.equal(await page.inputValue('#plan-devices input[data-fact="memory_bandwidth"]'), 'fast');
     let error;
     try { full.plan({ ...INPUT, devices: ['rtx-4090', 'rtx-3090', { ...custom, memory_bandwidth: 'fast' }] }); } catch (e) { error = e; }
     assert.equal(error.field, 'memory_bandwidth');
     assert.equal(error.index, 2);
-    if (p.name === 'en') assert.equal(await page.textContent('#plan-result .error'), error.message);
+    // Under the typed fact, which is marked invalid and described by it.
+    const fact = '#plan-devices input[data-fact="memory_bandwidth"]';
+    assert.equal(await page.getAttribute(fact, 'aria-invalid'), 'true');
+    const describedBy = await page.getAttribute(fact, 'aria-describedby');
+    if (p.name === 'en') assert.equal(await page.textContent('#' + describedBy), error.message);
     await page.close();
   });
 
   test(`${p.name}: a bad planner field shows the core's error and keeps the text`, async () => {
     const { page } = await open(context, fileBase + p.file);
     await openPlanner(page);
+    const good = await stageRows(page);
     await page.fill('#plan-context', '4k');
-    await page.waitForSelector('#plan-result .error');
+    await page.waitForSelector('#plan-form .plan-field-error');
     assert.equal(await page.inputValue('#plan-context'), '4k');
     assert.equal(await page.isDisabled('#plan-use'), true);
+    // The last good plan stays, dimmed.
+    assert.deepEqual(await stageRows(page), good);
+    assert.equal(await page.getAttribute('#plan-result', 'class'), 'stale');
     let error;
     try { full.plan({ ...INPUT, context: '4k' }); } catch (e) { error = e; }
     assert.equal(error.name, 'HeteropipeError');
     assert.equal(error.field, 'context');
-    const shown = await page.textContent('#plan-result .error');
+    assert.equal(await page.getAttribute('#plan-context', 'aria-invalid'), 'true');
+    const shown = await page.textContent('#' + await page.getAttribute('#plan-context', 'aria-describedby'));
+    // Under its own field.
+    assert.equal(await page.$eval('#plan-context', (c) => c.closest('.field').nextElementSibling.id), await page.getAttribute('#plan-context', 'aria-describedby'));
     if (p.name === 'en') assert.equal(shown, error.message);
     // The Chinese page words the code itself: the field, what is wrong, and the text as typed.
     else assert.equal(shown, '上下文长度：值的类型不对（输入为 ' + error.token + '）');
+    // Several bad fields: each one's error under it, every one listed.
+    await page.fill('#plan-M', '0');
+    await page.waitForFunction(() => document.querySelectorAll('#plan-form .plan-field-error').length === 2);
+    let both;
+    try { full.plan({ ...INPUT, context: '4k', M: 0 }); } catch (e) { both = e; }
+    assert.deepEqual(both.errors.map((e) => e.field).sort(), ['M', 'context']);
+    assert.equal(await page.getAttribute('#plan-M', 'aria-invalid'), 'true');
+    const mShown = await page.textContent('#' + await page.getAttribute('#plan-M', 'aria-describedby'));
+    const mError = both.errors.find((e) => e.field === 'M');
+    if (p.name === 'en') assert.equal(mShown, mError.message);
+    else assert.ok(mShown.startsWith('微批数 M') || mShown.includes('M'), mShown);
+    // Fixed: the errors go and the plan is current again.
+    await page.fill('#plan-context', '4096');
+    await page.fill('#plan-M', '1');
+    await page.waitForFunction(() => !document.querySelector('.plan-field-error') && !document.getElementById('plan-result').classList.contains('stale'));
+    assert.equal(await page.getAttribute('#plan-context', 'aria-invalid'), null);
+    assert.equal(await page.isDisabled('#plan-use'), false);
     await page.close();
   });
 }

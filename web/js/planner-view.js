@@ -80,13 +80,52 @@ function whatIf(plan, names) {
   }).join('') + '</ul>';
 }
 
-function show(plan, message, names) {
-  current = plan;
-  $('plan-use').disabled = !plan;
-  if (!plan) {
-    $('plan-result').innerHTML = '<p class="error" role="alert">' + esc(message) + '</p>';
-    return;
+// The form's control an error is about: a field of the form, a device's select or typed fact, or a
+// link's select; null for the input as a whole (its error goes above the result).
+var FORM_FIELDS = ['model', 'quant', 'context', 'phase', 'tokens', 'M', 'objective'];
+function control(e) {
+  if (FORM_FIELDS.indexOf(e.field) >= 0) return $('plan-' + e.field);
+  var i = e.index === null || e.index === undefined ? 0 : e.index;
+  if (e.field === 'devices') return document.querySelector('#plan-devices select[data-device="' + i + '"]');
+  if (e.field === 'links') return document.querySelector('#plan-devices select[data-link="' + i + '"]');
+  return document.querySelector('#plan-devices input[data-device="' + i + '"][data-fact="' + e.field + '"]');
+}
+
+function clearErrors() {
+  document.querySelectorAll('#plan-section-errors, .plan-field-error').forEach(function (p) { p.remove(); });
+  document.querySelectorAll('#plan-form [aria-invalid], #plan-devices [aria-invalid]').forEach(function (c) {
+    c.removeAttribute('aria-invalid'); c.removeAttribute('aria-describedby');
+  });
+}
+
+// Every bad field's error under its field, as the calculator does; the last good plan stays, dimmed.
+function showErrors(errors) {
+  clearErrors();
+  $('plan-use').disabled = true;
+  $('plan-result').classList.add('stale');
+  var general = [];
+  errors.forEach(function (e, k) {
+    var c = control(e);
+    if (!c) { general.push(e.text); return; }
+    var id = 'plan-error-' + k, where = c.closest('.field') || c.closest('label') || c;
+    where.insertAdjacentHTML('afterend', '<p class="error plan-field-error" id="' + id + '">' + esc(e.text) + '</p>');
+    c.setAttribute('aria-invalid', 'true');
+    c.setAttribute('aria-describedby', id);
+  });
+  if (general.length) {
+    $('plan-result').insertAdjacentHTML('beforebegin', '<div id="plan-section-errors" class="error">' +
+      general.map(function (t) { return '<p>' + esc(t) + '</p>'; }).join('') + '</div>');
   }
+  // One alert for the whole set, so a screen reader hears each error once.
+  $('plan-alert').textContent = errors.map(function (e) { return e.text; }).join(' ');
+}
+
+function show(plan, names) {
+  current = plan;
+  clearErrors();
+  $('plan-alert').textContent = '';
+  $('plan-result').classList.remove('stale');
+  $('plan-use').disabled = !plan;
   // The headline compares only a baseline that keeps the plan's rules.
   var which = ['memory_proportional', 'even'].filter(function (k) { return plan.baselines[k].feasible; })[0] || null;
   $('plan-result').innerHTML = '<p class="plan-headline" role="status">' + esc(P.headline(fmt.four(plan.tokens_per_second),
@@ -123,4 +162,4 @@ function usePipeline() {
   $('results').focus({ preventScroll: true });
 }
 
-export { show, usePipeline };
+export { show, showErrors, usePipeline };

@@ -115,12 +115,14 @@ function replan() {
   });
   onChange(JSON.stringify(form));
   tools.run('plan', [input()]).promise.then(function (result) {
-    if (mine === plans) plannerView.show(result, null, names);
+    if (mine === plans) plannerView.show(result, names);
   }, function (e) {
     if (mine !== plans || (e && e.cancelled)) return;
     if (!e || e.name !== 'HeteropipeError') throw e;
     var L = window.HP_I18N;  // the module's English sentence unless the page's language words it
-    plannerView.show(null, L.error ? L.error(e, hp.limits) : e.message, names);
+    plannerView.showErrors(e.errors.map(function (x) {
+      return { field: x.field, index: x.index, text: L.error ? L.error(x, hp.limits) : x.message };
+    }));
   });
 }
 
@@ -178,7 +180,7 @@ function build(module, c, body, savedText, changed) {
     field('tokens') + field('M') + field('objective', 'select') + '</div>' +
     '<h3>' + esc(P.devicesHeading) + '</h3><ol id="plan-devices" class="plan-devices"></ol>' +
     '<button type="button" id="plan-add">' + esc(P.add) + '</button>' +
-    '<div id="plan-result"></div>' +
+    '<p id="plan-alert" class="sr-only" role="alert"></p><div id="plan-result"></div>' +
     '<button type="button" id="plan-use">' + esc(P.use) + '</button> <span id="plan-use-status" role="status"></span>';
   body.hidden = false;
   drawForm(); bind(); replan();

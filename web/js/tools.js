@@ -88,13 +88,16 @@ function workerMain() {
     out[PROGRESS[op]] = Object.assign({}, out[PROGRESS[op]], { on_progress: progress });
     return out;
   }
-  // An error crosses to the page as its fields: a class does not survive the copy.
-  function fields(e) {
+  // An error crosses to the page as its fields: a class does not survive the copy. `errors`: every
+  // error the call found, this one first (plan reports each bad field), each as its fields.
+  function fields(e, inner) {
     e = e || {};
-    return {
+    var out = {
       name: e.name, message: String(e.message || e), code: e.code, field: e.field, index: e.index,
       value: e.value, limit: e.limit, token: e.token,
     };
+    if (!inner) out.errors = (e.errors || [e]).map(function (x) { return fields(x, true); });
+    return out;
   }
   function call(hp, op, args) { return typeof hp[op] === 'function' ? hp[op].apply(null, withProgress(op, args)) : hp[op]; }
   // One job at a time, in order, an operation that returns a promise (importTrace given Files)
