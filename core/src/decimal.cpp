@@ -31,16 +31,6 @@ void multiply(std::vector<std::uint32_t>& limbs, std::uint32_t factor) {
   }
 }
 
-Decimal normalized(std::string digits, int exponent) {
-  std::size_t lead = 0;
-  while (lead + 1 < digits.size() && digits[lead] == '0') ++lead;
-  digits.erase(0, lead);
-  exponent -= static_cast<int>(lead);
-  while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
-  if (digits == "0") return Decimal{};
-  return Decimal{digits, exponent};
-}
-
 // mantissa * 2^power exactly: an integer times a power of ten, by
 // multiplying by 2^power, or by 5^-power and dividing by 10^-power.
 Decimal exact_binary(std::uint64_t mantissa, int power) {
@@ -106,6 +96,16 @@ Decimal halfway_up(std::uint64_t bits) {
 }
 
 }  // namespace
+
+Decimal normalized(std::string digits, int exponent) {
+  std::size_t lead = 0;
+  while (lead + 1 < digits.size() && digits[lead] == '0') ++lead;
+  digits.erase(0, lead);
+  exponent -= static_cast<int>(lead);
+  while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
+  if (digits == "0") return Decimal{};
+  return Decimal{digits, exponent};
+}
 
 Decimal exact_decimal(double x) {
   x = std::fabs(x);

@@ -94,7 +94,7 @@ TEST_CASE("sim: deterministic block links give the core's blocking recurrence bi
   // The recurrence runs on sigma = tau + d; a blocking sender's release must be
   // start + (tau + d), not (start + tau) + d, for the same bits (issue 22.9).
   const auto issue = make({2, 0, 2.6306419864991297}, {4.572090012088631, 2.865549961807062});
-  CHECK(makespan(issue, options(3, sim::LinkMode::block)) ==
+  CHECK(makespan(issue, options(3, sim::LinkMode::blocking)) ==
         hp::recurrence_makespan(issue, 3, hp::Regime::blocking).value());
   sim::Stream stream(2212, 0, 0);
   for (int trial = 0; trial < 600; ++trial) {
@@ -105,13 +105,13 @@ TEST_CASE("sim: deterministic block links give the core's blocking recurrence bi
     const auto p = make(tau, d);
     const auto M = static_cast<double>(1 + stream.next_bits() % 60);
     const double expected = hp::recurrence_makespan(p, M, hp::Regime::blocking).value();
-    CHECK(makespan(p, options(M, sim::LinkMode::block)) == expected);
+    CHECK(makespan(p, options(M, sim::LinkMode::blocking)) == expected);
     // The event engine too: each link a shared group of its own.
-    sim::Options alone = options(M, sim::LinkMode::block);
+    sim::Options alone = options(M, sim::LinkMode::blocking);
     for (std::int64_t l = 0; l + 1 < static_cast<std::int64_t>(S); ++l) alone.shared.push_back({l});
     CHECK(makespan(p, alone) == expected);
     // A buffer that never binds changes nothing.
-    CHECK(makespan(p, options(M, sim::LinkMode::block, {M})) == expected);
+    CHECK(makespan(p, options(M, sim::LinkMode::blocking, {M})) == expected);
   }
 }
 

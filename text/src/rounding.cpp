@@ -5,16 +5,6 @@ namespace {
 
 bool is_zero(const Decimal& d) { return d.digits == "0"; }
 
-Decimal normalized(std::string digits, int exponent) {
-  std::size_t lead = 0;
-  while (lead + 1 < digits.size() && digits[lead] == '0') ++lead;
-  digits.erase(0, lead);
-  exponent -= static_cast<int>(lead);
-  while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
-  if (digits == "0") return Decimal{};
-  return Decimal{digits, exponent};
-}
-
 }  // namespace
 
 Decimal cut(const Decimal& d, int last, bool up) {

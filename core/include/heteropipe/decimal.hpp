@@ -31,4 +31,8 @@ struct Decimal {
 // The exact value of |x|, which is finite: every double is a finite decimal.
 Decimal exact_decimal(double x);
 
+// `digits` (leading and trailing zeros allowed) with the power of ten of its
+// first digit, as a Decimal: those zeros dropped, the power moved with them.
+Decimal normalized(std::string digits, int exponent);
+
 }  // namespace heteropipe

@@ -17,7 +17,6 @@ namespace heteropipe {
 enum class Regime {
   async,     // a send runs in the background; stage s is busy tau[s]
   blocking,  // a send holds its stage; stage s is busy sigma[s]
-  asynchronous = async,  // the former name, so that code written against 0.1.0 still compiles
 };
 
 // Makespan T[M-1][S-1] by the recurrence, in O(S) memory. Refuses

@@ -19,9 +19,6 @@ enum class LinkMode {
   async,     // the transfer starts when the micro-batch leaves stage s and overlaps anything (the paper's async)
   blocking,  // the sender is held until its transfer ends (the paper's blocking)
   serial,    // the link is a server: one transfer at a time, in micro-batch order
-  // The former names, so that code written against 0.1.0 still compiles.
-  delay = async,
-  block = blocking,
 };
 
 enum class DistributionKind { deterministic, exponential, lognormal, gamma, uniform };
