@@ -118,13 +118,22 @@ void define_options(CLI::App& app, Choices& c) {
                            "  explicit: devices (layer_times, memory_capacity), layer_memory, links, cut_bytes,\n"
                            "            M, objective\n"
                            "  estimate: model, quant, devices (catalog GPUs), links, phase, tokens, context,\n"
-                           "            M, objective\n\n") +
+                           "            M, objective; \"gguf\": \"PATH\" in place of model and quant reads a\n"
+                           "            GGUF file (a relative path from the JSON file's folder)\n\n") +
                kExitStatus +
                "\nExamples:\n"
                "  heteropipe plan tests/cli/plans/plan_two_devices.json\n"
                "  heteropipe plan --json - < tests/cli/plans/estimate_70b_mixed.json\n");
   plan->add_option("FILE", c.plan.file, "The planner's input as JSON; - for standard input")->required();
   plan->add_flag("--json", c.plan.json, "Print the plan as one JSON object instead of the table");
+  CLI::App* model = app.add_subcommand("model", "A GGUF file's facts for the planner, read from its header and tensor\n"
+                                                 "table alone, never its weights (docs/planner.md#gguf-files)");
+  model->add_option("FILE", c.model.file, "The model as a .gguf file")->required();
+  model->add_flag("--json", c.model.json, "Print the facts as one JSON object (the planner's \"model\" form)");
+  model->footer(std::string(kExitStatus) +
+                "\nExamples:\n"
+                "  heteropipe model tests/data/gguf/dense.gguf\n"
+                "  heteropipe model --json Llama-3.1-8B-Instruct-Q4_K_M.gguf\n");
   define_simulate_options(app, c.simulate);
   CLI::App* trace = app.add_subcommand("trace", "Recover tau, d, M and T_real from profiler traces (Chrome trace-event\n"
                                                  "JSON, .json.gz, one file per rank) or a schedule CSV (docs/traces.md)");
@@ -155,6 +164,7 @@ void define_options(CLI::App& app, Choices& c) {
 void note_parsed(const CLI::App& app, Choices& c) {
   c.tau_given = app.count("--tau") > 0;
   c.planning = app.got_subcommand("plan");
+  c.modeling = app.got_subcommand("model");
   c.simulating = app.got_subcommand("simulate");
   if (c.simulating) c.simulate.tau_given = app.get_subcommand("simulate")->count("--tau") > 0;
   c.tracing = app.got_subcommand("trace");

@@ -7,6 +7,7 @@
 #include <CLI/CLI.hpp>
 
 #include "heteropipe/request_text.hpp"
+#include "model_command.hpp"
 #include "plan_command.hpp"
 #include "simulate_command.hpp"
 #include "trace_command.hpp"
@@ -23,6 +24,8 @@ struct Choices {
   bool tau_given = false;
   PlanChoices plan;
   bool planning = false;  // the plan subcommand was given
+  ModelChoices model;
+  bool modeling = false;  // the model subcommand was given
   SimulateChoices simulate;
   bool simulating = false;  // the simulate subcommand was given
   TraceChoices trace;

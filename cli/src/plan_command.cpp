@@ -3,7 +3,10 @@
 #include <iostream>
 #include <sstream>
 
+#include <filesystem>
+
 #include "heteropipe/cli/cli.hpp"
+#include "heteropipe/cli/gguf_file.hpp"
 #include "heteropipe/plan/report.hpp"
 #include "heteropipe/plan/read_json.hpp"
 #include "heteropipe/text/error_text.hpp"
@@ -104,9 +107,17 @@ int run_plan(const PlanChoices& c, std::ostream& out, std::ostream& err) {
     err << "error: " << *problem << '\n';
     return kExitBadInput;
   }
-  const PlanJson read = read_plan_json(content);
+  PlanJson read = read_plan_json(content);
   if (!read.errors.empty()) {
     for (const Error& e : read.errors) err << "error: " << text::describe(e) << '\n';
+    return kExitBadInput;
+  }
+  // "gguf": a path relative to the JSON file's folder, or to the current one for standard input.
+  std::string io_failure;
+  const std::string folder = c.file == "-" ? std::string() : std::filesystem::path(c.file).parent_path().string();
+  if (auto e = load_gguf(read.request, folder, io_failure)) {
+    if (!io_failure.empty()) err << "error: " << io_failure << '\n';
+    else err << "error: " << text::quoted(std::get<EstimateInput>(read.request).gguf) << ": " << text::describe(*e) << '\n';
     return kExitBadInput;
   }
   const auto report = make_plan_report(read.request);

@@ -89,6 +89,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   }
   note_parsed(app, choices);
   if (choices.planning) return run_plan(choices.plan, out, err);
+  if (choices.modeling) return run_model(choices.model, out, err);
   if (choices.simulating) return run_simulate(choices.simulate, out, err);
   if (choices.tracing) return run_trace(choices.trace, out, err);
   if (!choices.tau_given) {

@@ -51,6 +51,12 @@ std::string_view error_code_name(ErrorCode code) {
     case ErrorCode::end_before_start: return "end_before_start";
     case ErrorCode::not_a_permutation: return "not_a_permutation";
     case ErrorCode::not_a_trace: return "not_a_trace";
+    case ErrorCode::not_gguf: return "not_gguf";
+    case ErrorCode::unsupported_version: return "unsupported_version";
+    case ErrorCode::truncated: return "truncated";
+    case ErrorCode::unknown_type: return "unknown_type";
+    case ErrorCode::bad_tensor: return "bad_tensor";
+    case ErrorCode::conflicting_keys: return "conflicting_keys";
   }
   return "unknown";
 }
@@ -119,6 +125,35 @@ std::string_view field_name(Field field) {
     case Field::stat: return "stat";
     case Field::unit: return "unit";
     case Field::clock_offsets: return "clock_offsets";
+    case Field::gguf: return "gguf";
+    case Field::header_bytes: return "header_bytes";
+    case Field::key_count: return "key_count";
+    case Field::tensor_count: return "tensor_count";
+    case Field::string_length: return "string_length";
+    case Field::array_length: return "array_length";
+    case Field::n_dims: return "n_dims";
+    case Field::dims: return "dims";
+    case Field::value_type: return "value_type";
+    case Field::ggml_type: return "ggml_type";
+    case Field::architecture: return "architecture";
+    case Field::layers: return "layers";
+    case Field::n_embd: return "n_embd";
+    case Field::n_head: return "n_head";
+    case Field::n_head_kv: return "n_head_kv";
+    case Field::context_length: return "context_length";
+    case Field::expert_count: return "expert_count";
+    case Field::expert_used_count: return "expert_used_count";
+    case Field::key_length: return "key_length";
+    case Field::value_length: return "value_length";
+    case Field::feed_forward_length: return "feed_forward_length";
+    case Field::vocab_size: return "vocab_size";
+    case Field::sliding_window: return "sliding_window";
+    case Field::layer_bytes: return "layer_bytes";
+    case Field::active_layer_bytes: return "active_layer_bytes";
+    case Field::active_layer_params: return "active_layer_params";
+    case Field::embedding_bytes: return "embedding_bytes";
+    case Field::output_bytes: return "output_bytes";
+    case Field::kv_bytes_per_token: return "kv_bytes_per_token";
   }
   return "unknown";
 }

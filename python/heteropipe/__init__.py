@@ -56,6 +56,7 @@ __all__ = [
     "analyze",
     "catalog",
     "import_trace",
+    "model_info",
     "plan",
     "parse_number_list",
     "parse_number",
@@ -157,11 +158,27 @@ def plan(input: Union[str, bytes, Dict[str, Any]]) -> Dict[str, Any]:
     JSON input given as text or as a dict: the explicit form ``{devices:
     [{layer_times, memory_capacity}], layer_memory, links, cut_bytes, M,
     objective}`` or the estimate form ``{model, quant, devices, links, phase,
-    tokens, context, M, objective}`` (docs/planner.md). Bad input raises
+    tokens, context, M, objective}`` (docs/planner.md), where ``"model"`` may
+    also be the dict :func:`model_info` returns, or ``"gguf": PATH`` (from the
+    current directory) may stand for model and quant. Bad input raises
     :class:`HeteropipeError` naming the field; its ``errors`` list every bad
     key of the input."""
     text = input if isinstance(input, (str, bytes, bytearray)) else _json_text(input)
     return _core.plan(text)
+
+
+def model_info(path: Union[str, "os.PathLike[str]"]) -> Dict[str, Any]:
+    """A GGUF file's facts, as ``heteropipe model --json`` prints them, read
+    from its header and tensor table alone (never its weights): architecture,
+    name, layers, n_embd, n_head, n_head_kv, context_length, expert_count,
+    expert_used_count, key_length, value_length, feed_forward_length,
+    vocab_size, sliding_window, the per-layer lists layer_bytes,
+    active_layer_bytes and active_layer_params, embedding_bytes, output_bytes
+    and kv_bytes_per_token (docs/planner.md#gguf-files). The dict is what
+    :func:`plan` takes as ``"model"``. A file that is no GGUF file, or is cut
+    short, raises :class:`HeteropipeError` with the byte offset as ``index``;
+    one that cannot be read raises :class:`OSError`."""
+    return _core.model_info(os.fspath(path))
 
 
 def catalog() -> Dict[str, Any]:

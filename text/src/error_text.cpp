@@ -22,6 +22,9 @@ std::string_view position_noun(Field field) {
     case Field::avg_ts:
       return "device";
     case Field::layer_memory:
+    case Field::layer_bytes:
+    case Field::active_layer_bytes:
+    case Field::active_layer_params:
       return "layer";
     case Field::links:
     case Field::latency:
@@ -62,6 +65,9 @@ bool is_scalar(Field field) {
     case Field::layer_memory:
     case Field::links:
     case Field::cut_bytes:
+    case Field::layer_bytes:
+    case Field::active_layer_bytes:
+    case Field::active_layer_params:
     case Field::shared:
     case Field::buffers:
     case Field::service:

@@ -7,6 +7,7 @@
 #include "heteropipe/sim/input.hpp"
 #include "heteropipe/text/numbers.hpp"
 #include "heteropipe/text/trace_text.hpp"
+#include "gguf_text.hpp"
 #include "sentence_parts.hpp"
 
 namespace heteropipe::text::detail {
@@ -42,6 +43,10 @@ std::optional<std::string> wrong_length(const Error& e) {
     case Field::layer_times: return "needs L = " + count + " layer times, one per layer" + got(e);
     case Field::links: return "needs S-1 = " + count + " links, one between each two neighbouring devices" + got(e);
     case Field::cut_bytes: return "needs L-1 = " + count + " values, one per cut between two layers" + got(e);
+    case Field::layer_bytes:
+    case Field::active_layer_bytes:
+    case Field::active_layer_params:
+      return "needs layers = " + count + " values, one per layer" + got(e);
     case Field::buffers: return "needs S-1 = " + count + " values, one per link, or one for all" + got(e);
     case Field::service: return "needs S = " + count + " distributions, one per stage, or one for all" + got(e);
     case Field::link_service:
@@ -76,6 +81,7 @@ std::optional<std::string> range_of(const Error& e) {
 
 std::optional<std::string> tool_sentence(const Error& e) {
   if (is_trace_file_error(e)) return describe_trace_error(e);
+  if (auto sentence = describe_gguf_error(e)) return sentence;
   if (e.code == ErrorCode::unknown_key && e.value == 1) {
     // The field is the key meant, not where the typo is: say where by position alone.
     const std::string where = e.index == kWholeField ? "input" : std::string(position_noun(e.field)) + " " +
@@ -112,6 +118,10 @@ std::optional<std::string> tool_what(const Error& e) {
       return describe_trace_error(e);
     case ErrorCode::unknown_key:
       return "unknown key '" + quoted(e.token) + "'";
+    case ErrorCode::conflicting_keys:
+      return "cannot be given with '" + quoted(e.token) + "' (" +
+             (e.field == Field::quant ? std::string("its tensors give each one's type")
+                                      : std::string("give one of model and gguf")) + ")";
     case ErrorCode::wrong_form:
       return "is a key of the explicit form, and an input with a model is the estimate form";
     case ErrorCode::unmatched_begin:

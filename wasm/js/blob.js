@@ -30,6 +30,12 @@ export function sizeOfBlob(x) {
   }
 }
 
+// The first n bytes of a genuine Blob, as a Uint8Array (fewer at its end):
+// Blob.slice reads only them, so a 40 GB file's header costs its header.
+export async function prefixOfBlob(x, n) {
+  return new Uint8Array(await arrayBuffer.call(slice.call(x, 0, n)));
+}
+
 // Why a gzip file was not inflated whole: `at` compressed bytes read, `size`
 // inflated by then (past the limit: too_large; else it was damaged or cut
 // short: bad_gzip). The core words it (wasm/src/trace_ops.cpp).

@@ -35,6 +35,9 @@ double makespan_curve(double staging);
 // The planner (plan_ops.cpp; only the whole module binds them).
 double plan(double staging);
 double catalog(double staging);
+// One step of reading a GGUF file's header: `bytes` (its first bytes) and
+// `size` in, the facts or how many leading bytes to hand in next out.
+double model_info(double staging);
 
 // The simulator and trace import (sim_ops.cpp, trace_ops.cpp; only the whole
 // module binds them).

@@ -3,7 +3,9 @@
 // and the catalog the estimator draws on.
 #include <utility>
 
+#include "heteropipe/limits.hpp"
 #include "heteropipe/plan/catalog.hpp"
+#include "heteropipe/plan/gguf.hpp"
 #include "heteropipe/plan/report.hpp"
 #include "heteropipe/plan/read_json.hpp"
 #include "operations.hpp"
@@ -18,6 +20,15 @@ double plan(double staging) {
   if (!read.errors.empty()) return refuse(read.errors);
   auto report = make_plan_report(read.request);
   return report ? answer(std::move(report).value()) : refuse(report.error());
+}
+
+double model_info(double staging) {
+  Request in(staging);
+  auto bytes = in.text("bytes", Field::gguf, limits::kMaxGgufHeaderBytes);
+  if (!bytes) return refuse(bytes.error());
+  const double size = in.number("size", Field::gguf, 0);
+  auto step = read_gguf(bytes.value(), size);
+  return step ? answer(std::move(step).value()) : refuse(step.error());
 }
 
 double catalog(double staging) {

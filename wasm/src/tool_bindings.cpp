@@ -11,6 +11,7 @@ EMSCRIPTEN_BINDINGS(heteropipe_tools) {
 
   function("catalog", &op::catalog);
   function("plan", &op::plan);
+  function("model_info", &op::model_info);
   function("simulate", &op::simulate);
   function("import_trace", &op::import_trace);
   function("unstage", &op::unstage);

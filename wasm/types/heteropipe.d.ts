@@ -53,6 +53,13 @@ declare namespace heteropipe {
     max_trace_ranks: number;
     max_trace_time: number;
     max_trace_depth: number;
+    /** GGUF files: header and tensor table bytes, keys, tensors, one string's bytes, one array's items, dimensions. */
+    max_gguf_header_bytes: number;
+    max_gguf_keys: number;
+    max_gguf_tensors: number;
+    max_gguf_string_bytes: number;
+    max_gguf_array_items: number;
+    max_gguf_dims: number;
   }
 
   type Field = 'tau' | 'd' | 'M' | 'rho' | 'T_real' | 'points'
@@ -68,7 +75,13 @@ declare namespace heteropipe {
     // Trace import.
     | 'trace' | 'ph' | 'ts' | 'dur' | 'name' | 'cat' | 'pid' | 'tid' | 'traceEvents' | 'rank'
     | 'stage' | 'microbatch' | 'kind' | 'start' | 'end'
-    | 'stage_order' | 'compute_regex' | 'transfer_regex' | 'microbatch_regex' | 'stat' | 'unit' | 'clock_offsets';
+    | 'stage_order' | 'compute_regex' | 'transfer_regex' | 'microbatch_regex' | 'stat' | 'unit' | 'clock_offsets'
+    // GGUF files, then a model's facts (ModelInfo).
+    | 'gguf' | 'header_bytes' | 'key_count' | 'tensor_count' | 'string_length' | 'array_length' | 'n_dims' | 'dims'
+    | 'value_type' | 'ggml_type' | 'architecture' | 'layers' | 'n_embd' | 'n_head' | 'n_head_kv' | 'context_length'
+    | 'expert_count' | 'expert_used_count' | 'key_length' | 'value_length' | 'feed_forward_length' | 'vocab_size'
+    | 'sliding_window' | 'layer_bytes' | 'active_layer_bytes' | 'active_layer_params' | 'embedding_bytes'
+    | 'output_bytes' | 'kv_bytes_per_token';
   /** 'async' or 'blocking'; the former 'asynchronous' and 'block' are still read. */
   type Regime = 'async' | 'blocking' | 'asynchronous' | 'block';
   type ErrorCode =
@@ -84,7 +97,9 @@ declare namespace heteropipe {
     | 'buffer_history_too_large' | 'too_many_transfers'
     // Trace import.
     | 'missing_field' | 'unmatched_begin' | 'unmatched_end' | 'bad_gzip' | 'bad_pattern'
-    | 'duplicate_rank' | 'end_before_start' | 'not_a_permutation' | 'not_a_trace';
+    | 'duplicate_rank' | 'end_before_start' | 'not_a_permutation' | 'not_a_trace'
+    // GGUF files (index: the byte offset), and the plan input's model.
+    | 'not_gguf' | 'unsupported_version' | 'truncated' | 'unknown_type' | 'bad_tensor' | 'conflicting_keys';
   type SandwichPosition = 'below_async' | 'inside' | 'above_block';
 
   /** Service times tau (S values) and optional link latencies d (S-1 values). */
@@ -262,10 +277,44 @@ declare namespace heteropipe {
     allow_idle_devices?: boolean;
   }
 
+  /** A model's facts, as `heteropipe model --json` prints them from a GGUF file (docs/planner.md#gguf-files). */
+  interface ModelInfo {
+    architecture: string;
+    name: string;
+    layers: number;
+    n_embd: number;
+    n_head: number;
+    n_head_kv: number;
+    context_length: number;
+    /** 0 for a dense model. */
+    expert_count: number;
+    expert_used_count: number;
+    /** Per head; n_embd / n_head unless the file says. */
+    key_length: number;
+    value_length: number;
+    feed_forward_length: number;
+    vocab_size: number;
+    /** 0: none. */
+    sliding_window: number;
+    /** Per layer: every tensor named blk.N.*, from each tensor's own ggml type. */
+    layer_bytes: number[];
+    /** Per layer: what one token reads (expert tensors at expert_used_count / expert_count). */
+    active_layer_bytes: number[];
+    /** Per layer: the weights one token multiplies. */
+    active_layer_params: number[];
+    /** token_embd.weight. */
+    embedding_bytes: number;
+    /** output.weight (token_embd.weight when tied) and output_norm.weight. */
+    output_bytes: number;
+    /** F16 K and V over all layers. */
+    kv_bytes_per_token: number;
+  }
+
   /** The estimate form: a model and catalog devices (docs/planner.md). */
   interface EstimatePlanInput extends PlanOptions {
-    model: string;
-    quant: string;
+    /** A catalog id (with quant), or a model's facts (hp.modelInfo's object; no quant). */
+    model: string | ModelInfo;
+    quant?: string;
     devices: Array<string | PlanDevice>;
     links?: Array<string | PlanLinkChoice>;
     phase?: 'decode' | 'prefill';
@@ -611,6 +660,11 @@ declare namespace heteropipe {
     plan(input: PlanInput | string): PlanReport;
     /** The catalog the estimate form draws on, each entry with its source. */
     catalog(): Catalog;
+    /**
+     * A GGUF file's facts, read from its header and tensor table alone: a Blob (File) is read through
+     * slice, a few leading ranges, so a 40 GB file never loads. Plan them as `{ model: info, devices }`.
+     */
+    modelInfo(file: Blob | Uint8Array | ArrayBuffer): Promise<ModelInfo>;
     /** The exact simulator and Monte Carlo over it, as `heteropipe simulate --json`. */
     simulate(input: SimulateInput & { timeline: true }, options?: ProgressOptions): Simulation<Float64Array>;
     simulate(input: SimulateInput, options?: ProgressOptions): Simulation;

@@ -68,6 +68,19 @@ enum class ErrorCode {
   not_a_permutation, // a stage order that is not each found rank once; value = the offending rank
   not_a_trace,       // a file that is neither trace JSON nor a schedule CSV (by its first bytes or
                      // its header line)
+  // GGUF files (heteropipe/plan/gguf.hpp): index = the byte offset, token =
+  // the key or tensor concerned.
+  not_gguf,             // the first four bytes are not "GGUF"
+  unsupported_version,  // a version other than 2 or 3; value = the version
+  truncated,            // the file ends inside the header, or before a tensor's data ends; value = the
+                        // bytes it would need, limit = the file's size
+  unknown_type,         // a metadata value type (field value_type) or ggml tensor type (field ggml_type)
+                        // that is none of the format's; value = the type's number
+  bad_tensor,           // a tensor whose first dimension is no whole number of blocks (value = it, limit =
+                        // the block), or blk.N past block_count (value = N, limit = block_count)
+  // The plan input's model: keys that cannot be given together; field = the
+  // second key, token = the first.
+  conflicting_keys,
 };
 
 // Which input the error is about.
@@ -86,6 +99,12 @@ enum class Field {
   trace, ph, ts, dur, name, cat, pid, tid, traceEvents, rank,
   stage, microbatch, kind, start, end,
   stage_order, compute_regex, transfer_regex, microbatch_regex, stat, unit, clock_offsets,
+  // GGUF files: the file, then what a limit or a type is about.
+  gguf, header_bytes, key_count, tensor_count, string_length, array_length, n_dims, dims, value_type, ggml_type,
+  // A model's facts (heteropipe/plan/gguf.hpp's ModelInfo; its name is Field::name).
+  architecture, layers, n_embd, n_head, n_head_kv, context_length, expert_count, expert_used_count, key_length,
+  value_length, feed_forward_length, vocab_size, sliding_window, layer_bytes, active_layer_bytes,
+  active_layer_params, embedding_bytes, output_bytes, kv_bytes_per_token,
 };
 
 inline constexpr std::int64_t kWholeField = -1;

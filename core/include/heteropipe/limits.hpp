@@ -124,6 +124,23 @@ inline constexpr std::size_t kTraceNameMatchBytes = 4096;
 // can take. Not listed by visit_fields either; docs/traces.md states it.
 inline constexpr std::size_t kMaxPatternStates = 2000;
 
+// GGUF files (heteropipe/plan/gguf.hpp). The header and tensor table are read
+// whole into memory, up to this many bytes: a large vocabulary's tokens and
+// merges take tens of MB, so this leaves room while bounding what a page loads.
+inline constexpr double kMaxGgufHeaderBytes = 268'435'456;  // 256 MiB
+// Keys, tensors, one string's bytes and one array's items: each far above
+// what real models hold, each checked before anything is kept.
+inline constexpr double kMaxGgufKeys = 65'536;
+inline constexpr double kMaxGgufTensors = 1'048'576;
+inline constexpr double kMaxGgufStringBytes = 16'777'216;  // 16 MiB
+inline constexpr double kMaxGgufArrayItems = 67'108'864;   // 2^26
+// Dimensions of one tensor (ggml's GGML_MAX_DIMS), and the nesting of arrays
+// in arrays, which the reader walks by recursion.
+inline constexpr double kMaxGgufDims = 4;
+inline constexpr std::int64_t kMaxGgufArrayDepth = 4;
+// The reader asks for at least this many leading bytes at a time.
+inline constexpr double kGgufFirstRead = 1'048'576;  // 1 MiB
+
 // Every limit above by its public name, for the front ends that list them.
 template <class Visitor>
 void visit_fields(Visitor&& visit) {
@@ -161,6 +178,12 @@ void visit_fields(Visitor&& visit) {
   visit("max_trace_ranks", kMaxTraceRanks);
   visit("max_trace_time", kMaxTraceTime);
   visit("max_trace_depth", kMaxTraceDepth);
+  visit("max_gguf_header_bytes", kMaxGgufHeaderBytes);
+  visit("max_gguf_keys", kMaxGgufKeys);
+  visit("max_gguf_tensors", kMaxGgufTensors);
+  visit("max_gguf_string_bytes", kMaxGgufStringBytes);
+  visit("max_gguf_array_items", kMaxGgufArrayItems);
+  visit("max_gguf_dims", kMaxGgufDims);
 }
 
 }  // namespace heteropipe::limits

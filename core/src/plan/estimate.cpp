@@ -7,6 +7,8 @@
 #include <limits>
 #include <string>
 #include <tuple>
+#include <utility>
+#include <vector>
 
 #include "estimate_check.hpp"
 #include "heteropipe/limits.hpp"
@@ -138,7 +140,159 @@ ClassEfficiency class_efficiency(DeviceClass c) {
   return {0.9, 0.5, 90e-6, 0.95};
 }
 
+namespace {
+
+// The shared tail of both forms: devices, links, cuts and the options.
+Result<PlanInput> finish(const EstimateInput& input, PlanInput out, double hidden) {
+  const std::size_t L = out.layer_memory.size();
+  auto links = links_of(input);
+  if (!links) return links.error();
+  out.links = std::move(links).value();
+  out.cut_bytes.assign(L - 1, input.tokens * hidden * kActivationBytes);
+  out.M = input.M;
+  out.objective = input.objective;
+  out.allow_idle_devices = input.allow_idle_devices;
+  out.order = input.order;
+  return out;
+}
+
+// A model given by its facts (a GGUF file's, or "model": {...}): each layer
+// its own bytes, from each tensor's own type. Every layer attends to every
+// position (a file says a window's size, not which layers slide).
+Result<PlanInput> estimate_facts(const EstimateInput& input, const ModelInfo& m) {
+  if (auto e = check_model_info(m)) return *e;
+  if (auto e = plan_detail::check_estimate_scalars(input)) return *e;
+  const bool decode = input.phase == Phase::decode;
+  const auto h = static_cast<double>(m.n_embd);
+  const auto L = static_cast<std::size_t>(m.layers);
+  // Spread evenly: a file's layers differ in their weights, rarely in their heads.
+  const double kv_per_token = m.kv_bytes_per_token / static_cast<double>(m.layers);
+  const double sequences = decode ? input.tokens : 1;
+  const double positions = input.context + (decode ? 1 : input.tokens);
+  const double q_dim = m.n_head > 0 && m.key_length > 0 ? static_cast<double>(m.n_head * m.key_length) : h;
+  // A mixture's micro-batch reads the experts its t tokens pick: of the
+  // expert bytes E (layer_bytes - active_layer_bytes = E (1 - u/n)), the
+  // expected distinct share 1 - (1 - u/n)^t, as the catalog's estimate does.
+  const bool moe = m.expert_count > 0 && m.expert_used_count < m.expert_count;
+  const double unused = moe ? 1 - static_cast<double>(m.expert_used_count) / static_cast<double>(m.expert_count) : 0;
+  const double unread = moe ? std::pow(unused, input.tokens - 1) : 0;
+
+  std::vector<Work> layers(L);
+  for (std::size_t l = 0; l < L; ++l) {
+    const double read = m.layer_bytes[l] - (m.layer_bytes[l] - m.active_layer_bytes[l]) * unread;
+    Work& layer = layers[l];
+    layer = {moe ? read : m.active_layer_bytes[l], 2 * m.active_layer_params[l] * input.tokens};
+    if (decode) {
+      layer.bytes += kv_per_token * input.context * input.tokens;
+      layer.flops += 4 * q_dim * input.context * input.tokens;
+    } else {
+      layer.bytes += kv_per_token * positions;
+      layer.flops += 4 * q_dim * input.tokens * (input.context + input.tokens / 2);
+    }
+  }
+  // Logits for every sequence in decode, for the prompt's last token in prefill.
+  const Work lm_head{m.output_bytes, 2 * static_cast<double>(m.vocab_size) * h * (decode ? input.tokens : 1)};
+
+  PlanInput out;
+  for (std::size_t k = 0; k < input.devices.size(); ++k) {
+    auto device = device_of(input.devices[k], static_cast<std::int64_t>(k), input.phase, input.tokens, m.layers);
+    if (!device) return device.error();
+    const Device& d = device.value();
+    PlanDevice plan_device;
+    plan_device.memory_capacity = d.memory * class_efficiency(d.device_class).usable_memory;
+    if (d.layer_time) {
+      plan_device.layer_times.assign(L, *d.layer_time);
+    } else {
+      const double overhead = class_efficiency(d.device_class).layer_overhead;
+      for (const Work& layer : layers) plan_device.layer_times.push_back(roofline(layer, d) + overhead);
+      plan_device.layer_times.back() += roofline(lm_head, d);
+    }
+    out.devices.push_back(std::move(plan_device));
+  }
+  // Memory holds every weight (all experts) and the KV cache of every
+  // position of every sequence of all M micro-batches.
+  for (std::size_t l = 0; l < L; ++l) {
+    out.layer_memory.push_back(m.layer_bytes[l] + kv_per_token * positions * sequences * input.M);
+  }
+  out.layer_memory.front() += m.embedding_bytes;  // the token embedding
+  out.layer_memory.back() += m.output_bytes;      // the LM head
+  return finish(input, std::move(out), h);
+}
+
+}  // namespace
+
+ModelInfo model_info_of(const ModelSpec& m, const QuantSpec& quant) {
+  const double bpw = quant.bytes_per_weight;
+  const auto h = static_cast<double>(m.hidden);
+  const auto head = static_cast<double>(head_size_of(m));
+  const double q_dim = static_cast<double>(m.heads) * head;
+  const double kv_dim = static_cast<double>(m.kv_heads) * head;
+  // As the catalog's estimate counts them: attention, the router, two norms, and each expert's gated MLP.
+  const bool moe = m.experts > 0;
+  const double shared = 2 * h * q_dim + 2 * h * kv_dim + (moe ? h * static_cast<double>(m.experts) : 0) + 2 * h;
+  const double expert = 3 * h * static_cast<double>(m.intermediate);
+  const double all = shared + (moe ? static_cast<double>(m.experts) : 1) * expert;
+  const double active = shared + (moe ? static_cast<double>(m.experts_used) : 1) * expert;
+  ModelInfo info;
+  info.architecture = "catalog";
+  info.name = std::string(m.name);
+  info.layers = m.layers;
+  info.n_embd = m.hidden;
+  info.n_head = m.heads;
+  info.n_head_kv = m.kv_heads;
+  info.expert_count = m.experts;
+  info.expert_used_count = m.experts_used;
+  info.key_length = info.value_length = head_size_of(m);
+  info.feed_forward_length = m.intermediate;
+  info.vocab_size = m.vocab;
+  info.sliding_window = m.sliding_window;
+  const auto L = static_cast<std::size_t>(m.layers);
+  info.layer_bytes.assign(L, all * bpw);
+  info.active_layer_bytes.assign(L, active * bpw);
+  info.active_layer_params.assign(L, active);
+  // The LM head has its own copy even when tied, as llama.cpp duplicates it.
+  info.embedding_bytes = info.output_bytes = static_cast<double>(m.vocab) * h * bpw;
+  info.kv_bytes_per_token = static_cast<double>(m.layers) * 2 * kv_dim * kKvCacheBytes;
+  return info;
+}
+
+std::optional<Error> check_model_info(const ModelInfo& m) {
+  if (m.layers < 1 || m.layers > limits::kMaxPlanLayers) {
+    return Error{ErrorCode::out_of_range, Field::layers, kWholeField, static_cast<double>(m.layers), {},
+                 static_cast<double>(m.layers < 1 ? 1 : limits::kMaxPlanLayers)};
+  }
+  if (m.n_embd < 1) return Error{ErrorCode::not_positive, Field::n_embd, kWholeField, static_cast<double>(m.n_embd), {}};
+  if (m.vocab_size < 0) {
+    return Error{ErrorCode::negative, Field::vocab_size, kWholeField, static_cast<double>(m.vocab_size), {}};
+  }
+  const auto L = static_cast<std::size_t>(m.layers);
+  for (auto [list, field] : {std::pair{&m.layer_bytes, Field::layer_bytes},
+                             std::pair{&m.active_layer_bytes, Field::active_layer_bytes},
+                             std::pair{&m.active_layer_params, Field::active_layer_params}}) {
+    if (list->size() != L) {
+      return Error{ErrorCode::wrong_length, field, kWholeField, static_cast<double>(list->size()), {},
+                   static_cast<double>(L)};
+    }
+    for (std::size_t l = 0; l < L; ++l) {
+      if (auto e = plan_detail::check_number((*list)[l], field, static_cast<std::int64_t>(l), true)) return e;
+      if ((*list)[l] > limits::kMaxValue) {
+        return Error{ErrorCode::too_large, field, static_cast<std::int64_t>(l), (*list)[l], {}, limits::kMaxValue};
+      }
+    }
+  }
+  for (auto [x, field] : {std::pair{m.embedding_bytes, Field::embedding_bytes},
+                          std::pair{m.output_bytes, Field::output_bytes},
+                          std::pair{m.kv_bytes_per_token, Field::kv_bytes_per_token}}) {
+    if (auto e = plan_detail::check_number(x, field, kWholeField, true)) return e;
+    if (x > limits::kMaxValue) return Error{ErrorCode::too_large, field, kWholeField, x, {}, limits::kMaxValue};
+  }
+  return std::nullopt;
+}
+
 Result<PlanInput> estimate(const EstimateInput& input) {
+  if (input.model_info) return estimate_facts(input, *input.model_info);
+  // Only the CLI and Python read files; elsewhere the facts come as "model": {...}.
+  if (!input.gguf.empty()) return Error{ErrorCode::wrong_form, Field::gguf, kWholeField, 0.0, input.gguf};
   auto model = find_model(input.model);
   if (!model) return model.error();
   auto quant = find_quant(input.quant);
@@ -224,15 +378,7 @@ Result<PlanInput> estimate(const EstimateInput& input) {
   }
   out.layer_memory.front() += head_weights;  // the token embedding
   out.layer_memory.back() += head_weights;   // the LM head (its own copy even when tied, as llama.cpp duplicates it)
-  auto links = links_of(input);
-  if (!links) return links.error();
-  out.links = std::move(links).value();
-  out.cut_bytes.assign(L - 1, input.tokens * h * kActivationBytes);
-  out.M = input.M;
-  out.objective = input.objective;
-  out.allow_idle_devices = input.allow_idle_devices;
-  out.order = input.order;
-  return out;
+  return finish(input, std::move(out), h);
 }
 
 Result<PlanInput> plan_input_of(const PlanRequest& request) {

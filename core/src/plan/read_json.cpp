@@ -35,14 +35,15 @@ constexpr Key kExplicitTop[] = {{"devices", Field::devices},     {"layer_memory"
                                 {"links", Field::links},         {"cut_bytes", Field::cut_bytes},
                                 {"M", Field::M},                 {"objective", Field::objective},
                                 {"order", Field::order},         {"allow_idle_devices", Field::allow_idle_devices}};
-constexpr Key kEstimateTop[] = {{"model", Field::model},   {"quant", Field::quant},
+constexpr Key kEstimateTop[] = {{"model", Field::model},   {"quant", Field::quant}, {"gguf", Field::gguf},
                                 {"devices", Field::devices}, {"links", Field::links},
                                 {"phase", Field::phase},   {"tokens", Field::tokens},
                                 {"context", Field::context}, {"M", Field::M},
                                 {"objective", Field::objective}, {"order", Field::order},
                                 {"allow_idle_devices", Field::allow_idle_devices}};
 constexpr Key kExplicitOnlyTop[] = {{"layer_memory", Field::layer_memory}, {"cut_bytes", Field::cut_bytes}};
-constexpr Key kEstimateOnlyTop[] = {{"model", Field::model}, {"quant", Field::quant}, {"phase", Field::phase},
+constexpr Key kEstimateOnlyTop[] = {{"model", Field::model}, {"quant", Field::quant}, {"gguf", Field::gguf},
+                                    {"phase", Field::phase},
                                     {"tokens", Field::tokens}, {"context", Field::context}};
 constexpr Key kExplicitDevice[] = {{"layer_times", Field::layer_times}, {"memory_capacity", Field::memory_capacity}};
 constexpr Key kEstimateDevice[] = {{"id", Field::id},
@@ -52,6 +53,31 @@ constexpr Key kEstimateDevice[] = {{"id", Field::id},
                                    {"device_class", Field::device_class},
                                    {"layer_time", Field::layer_time},
                                    {"avg_ts", Field::avg_ts}};
+// The "model" object: what model_info returns (heteropipe/plan/gguf.hpp).
+constexpr Key kModelInfo[] = {{"architecture", Field::architecture},
+                              {"name", Field::name},
+                              {"layers", Field::layers},
+                              {"n_embd", Field::n_embd},
+                              {"n_head", Field::n_head},
+                              {"n_head_kv", Field::n_head_kv},
+                              {"context_length", Field::context_length},
+                              {"expert_count", Field::expert_count},
+                              {"expert_used_count", Field::expert_used_count},
+                              {"key_length", Field::key_length},
+                              {"value_length", Field::value_length},
+                              {"feed_forward_length", Field::feed_forward_length},
+                              {"vocab_size", Field::vocab_size},
+                              {"sliding_window", Field::sliding_window},
+                              {"layer_bytes", Field::layer_bytes},
+                              {"active_layer_bytes", Field::active_layer_bytes},
+                              {"active_layer_params", Field::active_layer_params},
+                              {"embedding_bytes", Field::embedding_bytes},
+                              {"output_bytes", Field::output_bytes},
+                              {"kv_bytes_per_token", Field::kv_bytes_per_token}};
+// The facts the estimator uses, which a "model" object must give.
+constexpr Field kModelInfoNeeds[] = {Field::layers,           Field::n_embd,          Field::vocab_size,
+                                     Field::layer_bytes,      Field::active_layer_bytes, Field::active_layer_params,
+                                     Field::embedding_bytes,  Field::output_bytes,    Field::kv_bytes_per_token};
 constexpr Key kExplicitLink[] = {{"latency", Field::latency}, {"bandwidth", Field::bandwidth}};
 constexpr Key kEstimateLink[] = {{"id", Field::id}, {"latency", Field::latency}, {"bandwidth", Field::bandwidth}};
 constexpr Key kEstimateOnlyLink[] = {{"id", Field::id}};
@@ -67,6 +93,7 @@ class Reader {
   void add(Error e) { errors.push_back(std::move(e)); }
 
   bool at_object() { return c_.peek() == JsonType::object; }
+  std::size_t offset() { c_.peek(); return c_.offset(); }
   bool at_string() { return c_.peek() == JsonType::string; }
 
   void wrong_type(Field field, std::int64_t index) {
@@ -358,13 +385,66 @@ void link_key(Reader& r, Field key, std::int64_t i, LinkChoice& choice) {
   r.optional_number(key, i, key == Field::latency ? choice.latency : choice.bandwidth);
 }
 
+// A whole count of a model's facts, up to the largest exact integer.
+constexpr double kMaxFactCount = 9'007'199'254'740'992.0;  // 2^53
+
+void read_model_info(Reader& r, ModelInfo& m) {
+  std::vector<Field> given;
+  const bool object = r.object(Field::model, kWholeField, kModelInfo, {}, [&](Field key) {
+    given.push_back(key);
+    double x = 0;
+    switch (key) {
+      case Field::architecture: r.text(key, kWholeField, m.architecture); return;
+      case Field::name: r.text(key, kWholeField, m.name); return;
+      case Field::layer_bytes: r.numbers(key, kWholeField, m.layer_bytes); return;
+      case Field::active_layer_bytes: r.numbers(key, kWholeField, m.active_layer_bytes); return;
+      case Field::active_layer_params: r.numbers(key, kWholeField, m.active_layer_params); return;
+      case Field::embedding_bytes: r.number(key, kWholeField, m.embedding_bytes); return;
+      case Field::output_bytes: r.number(key, kWholeField, m.output_bytes); return;
+      case Field::kv_bytes_per_token: r.number(key, kWholeField, m.kv_bytes_per_token); return;
+      default: break;
+    }
+    if (!r.count(key, 0, kMaxFactCount, x)) return;
+    const auto n = static_cast<std::int64_t>(x);
+    switch (key) {
+      case Field::layers: m.layers = n; return;
+      case Field::n_embd: m.n_embd = n; return;
+      case Field::n_head: m.n_head = n; return;
+      case Field::n_head_kv: m.n_head_kv = n; return;
+      case Field::context_length: m.context_length = n; return;
+      case Field::expert_count: m.expert_count = n; return;
+      case Field::expert_used_count: m.expert_used_count = n; return;
+      case Field::key_length: m.key_length = n; return;
+      case Field::value_length: m.value_length = n; return;
+      case Field::feed_forward_length: m.feed_forward_length = n; return;
+      case Field::vocab_size: m.vocab_size = n; return;
+      default: m.sliding_window = n; return;
+    }
+  }, [](Field) {});
+  if (!object) return;
+  for (Field need : kModelInfoNeeds) {
+    if (std::find(given.begin(), given.end(), need) == given.end()) r.add(missing(need));
+  }
+}
+
 void read_estimate(Reader& r, EstimateInput& in) {
-  bool quant = false, devices = false;
+  bool quant = false, devices = false, model = false, gguf = false;
   const Error explicit_key{ErrorCode::wrong_form, Field::input, kWholeField, 0.0, {}};
   r.object(Field::input, kWholeField, kEstimateTop, kExplicitOnlyTop, [&](Field field) {
     switch (field) {
       case Field::model:
-        r.text(Field::model, kWholeField, in.model);
+        model = true;
+        if (r.at_object()) {
+          in.model_info.emplace();
+          read_model_info(r, *in.model_info);
+        } else {
+          r.text(Field::model, kWholeField, in.model);
+        }
+        return;
+      case Field::gguf:
+        gguf = true;
+        r.text(Field::gguf, kWholeField, in.gguf);
+        if (in.gguf.empty()) r.add(Error{ErrorCode::empty, Field::gguf, kWholeField, 0.0, {}});
         return;
       case Field::quant:
         quant = true;
@@ -410,7 +490,14 @@ void read_estimate(Reader& r, EstimateInput& in) {
     e.field = field;
     r.add(std::move(e));
   });
-  if (!quant) r.add(missing(Field::quant));
+  // A model is a catalog id with its quant, or facts ("model": {...}, or a
+  // GGUF file's), which give every tensor's own size.
+  const bool facts = gguf || in.model_info.has_value();
+  if (gguf && model) r.add(Error{ErrorCode::conflicting_keys, Field::model, kWholeField, 0.0, "gguf"});
+  if (facts && quant) {
+    r.add(Error{ErrorCode::conflicting_keys, Field::quant, kWholeField, 0.0, gguf ? "gguf" : "model"});
+  }
+  if (!facts && !quant) r.add(missing(Field::quant));
   if (!devices) r.add(missing(Field::devices));
 }
 
@@ -430,7 +517,7 @@ PlanJson read_plan_json(std::string_view text) {
     check.enter('{');
     std::string key;
     while (check.next_key(key)) {
-      has_model = has_model || key == "model";
+      has_model = has_model || key == "model" || key == "gguf";
       check.skip_value();
     }
   } else {

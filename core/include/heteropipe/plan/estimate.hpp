@@ -8,6 +8,7 @@
 
 #include "heteropipe/error.hpp"
 #include "heteropipe/plan/catalog.hpp"
+#include "heteropipe/plan/gguf.hpp"
 #include "heteropipe/plan/input.hpp"
 
 // From a model, a quantization and devices named in the catalog to the
@@ -38,8 +39,15 @@ struct LinkChoice {
   std::optional<double> latency, bandwidth;
 };
 
+// The model: a catalog id with a quantization (model, quant), or its facts
+// (model_info: the object model_info returns, given as "model": {...} or read
+// from a GGUF file). `gguf` is a GGUF file's path as the input names it; the
+// CLI and Python read it into model_info before estimating (the core reads
+// no files, so a path left unread is an error).
 struct EstimateInput {
   std::string model, quant;
+  std::optional<ModelInfo> model_info;
+  std::string gguf;
   std::vector<DeviceChoice> devices;  // S, in chain order
   std::vector<LinkChoice> links;      // S - 1; none: every link pcie4-x16
   Phase phase = Phase::decode;
@@ -60,12 +68,21 @@ struct ClassEfficiency {
 };
 ClassEfficiency class_efficiency(DeviceClass c);
 
+// A catalog model in a quantization as facts: every layer alike, its
+// weights at the quantization's average bytes per weight.
+ModelInfo model_info_of(const ModelSpec& model, const QuantSpec& quant);
+
+// The first fact of a model that the estimator cannot use (a count out of
+// range, a list not one value per layer, a byte count negative or not finite).
+std::optional<Error> check_model_info(const ModelInfo& m);
+
 // The explicit costs: per-layer times (roofline, or measured), per-layer
 // memory with the KV cache for the context, the embedding on the first
 // layer and the LM head on the last, the activation bytes at each cut, and
 // memory capacities in bytes; times in seconds. Errors name the field (and
 // the device or link): unknown ids, and values that are negative, not
-// finite, or out of range.
+// finite, or out of range. Decode reads each layer's active bytes (a mixture
+// of experts reads only the experts a token uses); memory holds all of them.
 Result<PlanInput> estimate(const EstimateInput& input);
 
 // What a plan is asked for: explicit costs, or an estimate of them.

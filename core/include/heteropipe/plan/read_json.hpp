@@ -12,9 +12,12 @@
 // only (no files), so every front end hands it what the user gave.
 namespace heteropipe {
 
-// A document with a "model" key is the estimate form
+// A document with a "model" or "gguf" key is the estimate form
 // {model, quant, devices: [ids or objects], links, phase, tokens, context, M,
-// objective, order, allow_idle_devices}; any other object is the explicit
+// objective, order, allow_idle_devices}, where model is a catalog id (with
+// quant) or a model's facts ({layers, n_embd, ...}: ModelInfo, no quant), or
+// gguf a GGUF file's path in their place, which the reader keeps for the
+// front end to read (it reads no files); any other object is the explicit
 // form {devices: [{layer_times, memory_capacity}], layer_memory, links:
 // [{latency, bandwidth}], cut_bytes, M, objective, order, allow_idle_devices}.
 // The explicit form without links has free ones (no latency, no transfer).

@@ -1,0 +1,449 @@
+// A GGUF file's header and tensor table to a model's facts. The layout is
+// ggml's docs/gguf.md (https://github.com/ggml-org/ggml/blob/master/docs/gguf.md):
+// little-endian; strings are a uint64 length and that many bytes; a value is a
+// uint32 type and its data (arrays: a uint32 item type, a uint64 count, the
+// items); each tensor is its name, a uint32 count of dimensions, a uint64 per
+// dimension, its uint32 ggml type and a uint64 offset into the data region,
+// which starts at the table's end rounded up to general.alignment (32 unless
+// the file says). Version 1 used 32-bit counts and lengths and is not read.
+#include "heteropipe/plan/gguf.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <map>
+
+#include "heteropipe/limits.hpp"
+
+namespace heteropipe {
+namespace {
+
+// The format's value types (docs/gguf.md, enum gguf_metadata_value_type).
+enum ValueType : std::uint32_t {
+  kU8 = 0, kI8 = 1, kU16 = 2, kI16 = 3, kU32 = 4, kI32 = 5, kF32 = 6, kBool = 7,
+  kString = 8, kArray = 9, kU64 = 10, kI64 = 11, kF64 = 12,
+};
+
+std::int64_t scalar_size(std::uint32_t type) {
+  switch (type) {
+    case kU8: case kI8: case kBool: return 1;
+    case kU16: case kI16: return 2;
+    case kU32: case kI32: case kF32: return 4;
+    case kU64: case kI64: case kF64: return 8;
+    default: return 0;
+  }
+}
+
+bool is_integer(std::uint32_t type) { return type != kF32 && type != kF64 && type != kBool && scalar_size(type) > 0; }
+
+// What the facts need of the metadata: whole numbers (an array's, for the
+// keys some architectures give per layer), strings, and array lengths.
+struct Metadata {
+  std::map<std::string, std::vector<std::int64_t>, std::less<>> integers;
+  std::map<std::string, std::string, std::less<>> strings;
+  std::map<std::string, double, std::less<>> array_lengths;
+  std::int64_t alignment = 32;
+};
+
+struct Tensor {
+  std::string name;
+  double elements = 0, bytes = 0;
+};
+
+// Ran out of bytes: where, and how far the reader must see to go on.
+struct OutOfBytes {
+  std::size_t at = 0, need = 0;
+};
+
+class Cursor {
+ public:
+  Cursor(std::string_view bytes, double file_size) : bytes_(bytes), file_size_(file_size) {}
+
+  std::size_t offset() const { return at_; }
+  std::optional<OutOfBytes> short_by;  // set once the prefix ends too soon; every read fails after it
+
+  bool take(std::size_t n, const char*& out) {
+    if (short_by) return false;
+    if (bytes_.size() - at_ < n) {
+      short_by = OutOfBytes{at_, at_ + n};
+      return false;
+    }
+    out = bytes_.data() + at_;
+    at_ += n;
+    return true;
+  }
+
+  template <class T>
+  bool number(T& out) {
+    const char* p = nullptr;
+    if (!take(sizeof(T), p)) return false;
+    unsigned char raw[sizeof(T)];
+    std::memcpy(raw, p, sizeof(T));
+    std::uint64_t bits = 0;
+    for (std::size_t k = sizeof(T); k-- > 0;) bits = (bits << 8) | raw[k];  // little-endian on every host
+    if constexpr (sizeof(T) == 8) {
+      std::memcpy(&out, &bits, 8);
+    } else {
+      const auto narrow = static_cast<std::uint32_t>(bits);
+      if constexpr (sizeof(T) == 4) std::memcpy(&out, &narrow, 4);
+      else {
+        const auto small = static_cast<std::uint16_t>(narrow);
+        if constexpr (sizeof(T) == 2) std::memcpy(&out, &small, 2);
+        else std::memcpy(&out, raw, 1);
+      }
+    }
+    return true;
+  }
+
+  double file_size() const { return file_size_; }
+
+ private:
+  std::string_view bytes_;
+  double file_size_;
+  std::size_t at_ = 0;
+};
+
+Error at(ErrorCode code, Field field, std::size_t offset, double value = 0, std::string token = {},
+         double limit = 0) {
+  return Error{code, field, static_cast<std::int64_t>(offset), value, std::move(token), limit};
+}
+
+// The reader over one prefix. Each read returns false when it stopped: on an
+// error (error set) or at the prefix's end (cursor.short_by set).
+class Reader {
+ public:
+  Reader(std::string_view bytes, double file_size) : c(bytes, file_size) {}
+
+  Cursor c;
+  std::optional<Error> error;
+  Metadata meta;
+  std::vector<Tensor> tensors;
+
+  bool fail(Error e) {
+    error = std::move(e);
+    return false;
+  }
+
+  bool string(std::string& out, bool keep, const std::string& about) {
+    const std::size_t start = c.offset();
+    std::uint64_t n = 0;
+    if (!c.number(n)) return false;
+    if (static_cast<double>(n) > limits::kMaxGgufStringBytes) {
+      return fail(at(ErrorCode::too_large, Field::string_length, start, static_cast<double>(n), about,
+                     limits::kMaxGgufStringBytes));
+    }
+    const char* p = nullptr;
+    if (!c.take(static_cast<std::size_t>(n), p)) return false;
+    if (keep) out.assign(p, static_cast<std::size_t>(n));
+    return true;
+  }
+
+  // One value of `type` under `key`; its integers kept (all of an array's
+  // when it holds at most kMaxPlanLayers), its string kept when short.
+  bool value(std::uint32_t type, const std::string& key, std::size_t type_at, std::int64_t depth) {
+    if (type == kString) {
+      std::string s;
+      if (!string(s, true, key)) return false;
+      meta.strings[key] = std::move(s);
+      return true;
+    }
+    if (type == kArray) {
+      if (depth >= limits::kMaxGgufArrayDepth) {
+        return fail(at(ErrorCode::too_large, Field::array_length, type_at, static_cast<double>(depth), key,
+                       static_cast<double>(limits::kMaxGgufArrayDepth)));
+      }
+      const std::size_t item_type_at = c.offset();
+      std::uint32_t item = 0;
+      std::uint64_t n = 0;
+      if (!c.number(item)) return false;
+      if (item > kF64) return fail(at(ErrorCode::unknown_type, Field::value_type, item_type_at, item, key));
+      const std::size_t count_at = c.offset();
+      if (!c.number(n)) return false;
+      if (static_cast<double>(n) > limits::kMaxGgufArrayItems) {
+        return fail(at(ErrorCode::too_large, Field::array_length, count_at, static_cast<double>(n), key,
+                       limits::kMaxGgufArrayItems));
+      }
+      meta.array_lengths[key] = static_cast<double>(n);
+      const std::int64_t size = scalar_size(item);
+      if (size > 0) {
+        const char* p = nullptr;
+        const std::size_t start = c.offset();
+        if (!c.take(static_cast<std::size_t>(n) * static_cast<std::size_t>(size), p)) return false;
+        if (is_integer(item) && static_cast<double>(n) <= static_cast<double>(limits::kMaxPlanLayers)) {
+          Cursor items(std::string_view(p, static_cast<std::size_t>(n * static_cast<std::uint64_t>(size))), 0);
+          std::vector<std::int64_t> values;
+          for (std::uint64_t k = 0; k < n; ++k) values.push_back(integer(items, item));
+          meta.integers[key] = std::move(values);
+        }
+        (void)start;
+        return true;
+      }
+      for (std::uint64_t k = 0; k < n; ++k) {
+        if (item == kString) {
+          std::string ignored;
+          if (!string(ignored, false, key)) return false;
+        } else if (!value(item, key, item_type_at, depth + 1)) {
+          return false;
+        }
+      }
+      return true;
+    }
+    const std::int64_t size = scalar_size(type);
+    if (size == 0) return fail(at(ErrorCode::unknown_type, Field::value_type, type_at, type, key));
+    const char* p = nullptr;
+    if (!c.take(static_cast<std::size_t>(size), p)) return false;
+    if (is_integer(type)) {
+      Cursor one(std::string_view(p, static_cast<std::size_t>(size)), 0);
+      meta.integers[key] = {integer(one, type)};
+    }
+    return true;
+  }
+
+  // A whole number of an integer type, read from `from` (which holds it);
+  // a uint64 past int64's range is kept as -1, which no fact accepts.
+  static std::int64_t integer(Cursor& from, std::uint32_t type) {
+    switch (type) {
+      case kU8: { std::uint8_t v = 0; from.number(v); return v; }
+      case kI8: { std::int8_t v = 0; from.number(v); return v; }
+      case kU16: { std::uint16_t v = 0; from.number(v); return v; }
+      case kI16: { std::int16_t v = 0; from.number(v); return v; }
+      case kU32: { std::uint32_t v = 0; from.number(v); return v; }
+      case kI32: { std::int32_t v = 0; from.number(v); return v; }
+      case kU64: {
+        std::uint64_t v = 0;
+        from.number(v);
+        return v > static_cast<std::uint64_t>(INT64_MAX) ? -1 : static_cast<std::int64_t>(v);
+      }
+      default: { std::int64_t v = 0; from.number(v); return v; }
+    }
+  }
+
+  bool header(std::uint64_t& tensor_count, std::uint64_t& key_count) {
+    const char* magic = nullptr;
+    if (!c.take(4, magic)) return false;
+    if (std::memcmp(magic, "GGUF", 4) != 0) return fail(at(ErrorCode::not_gguf, Field::gguf, 0));
+    std::uint32_t version = 0;
+    if (!c.number(version)) return false;
+    if (version != 2 && version != 3) return fail(at(ErrorCode::unsupported_version, Field::gguf, 4, version));
+    if (!c.number(tensor_count)) return false;
+    if (static_cast<double>(tensor_count) > limits::kMaxGgufTensors) {
+      return fail(at(ErrorCode::too_large, Field::tensor_count, 8, static_cast<double>(tensor_count), {},
+                     limits::kMaxGgufTensors));
+    }
+    if (!c.number(key_count)) return false;
+    if (static_cast<double>(key_count) > limits::kMaxGgufKeys) {
+      return fail(at(ErrorCode::too_large, Field::key_count, 16, static_cast<double>(key_count), {},
+                     limits::kMaxGgufKeys));
+    }
+    return true;
+  }
+
+  bool metadata(std::uint64_t key_count) {
+    for (std::uint64_t k = 0; k < key_count; ++k) {
+      std::string key;
+      if (!string(key, true, {})) return false;
+      const std::size_t type_at = c.offset();
+      std::uint32_t type = 0;
+      if (!c.number(type)) return false;
+      if (!value(type, key, type_at, 0)) return false;
+    }
+    return true;
+  }
+
+  bool tensor_table(std::uint64_t tensor_count) {
+    tensors.reserve(static_cast<std::size_t>(std::min<std::uint64_t>(tensor_count, 4096)));
+    for (std::uint64_t k = 0; k < tensor_count; ++k) {
+      Tensor t;
+      if (!string(t.name, true, {})) return false;
+      const std::size_t dims_at = c.offset();
+      std::uint32_t n_dims = 0;
+      if (!c.number(n_dims)) return false;
+      if (n_dims > limits::kMaxGgufDims) {
+        return fail(at(ErrorCode::too_large, Field::n_dims, dims_at, n_dims, t.name, limits::kMaxGgufDims));
+      }
+      double elements = 1;
+      std::uint64_t first = 1;
+      for (std::uint32_t d = 0; d < n_dims; ++d) {
+        std::uint64_t n = 0;
+        if (!c.number(n)) return false;
+        if (d == 0) first = n;
+        elements *= static_cast<double>(n);
+      }
+      const std::size_t type_at = c.offset();
+      std::uint32_t type_id = 0;
+      if (!c.number(type_id)) return false;
+      const auto type = ggml_type(type_id);
+      if (!type) return fail(at(ErrorCode::unknown_type, Field::ggml_type, type_at, type_id, t.name));
+      std::uint64_t offset = 0;
+      if (!c.number(offset)) return false;
+      const auto block = static_cast<std::uint64_t>(type->block_size);
+      if (first % block != 0) {
+        return fail(at(ErrorCode::bad_tensor, Field::dims, dims_at + 4, static_cast<double>(first), t.name,
+                       static_cast<double>(block)));
+      }
+      // Exact while a tensor stays below 2^53 bytes: any file that fits a disk.
+      t.elements = elements;
+      t.bytes = elements / static_cast<double>(block) * static_cast<double>(type->type_size);
+      // The data must lie inside the file: a cut-short download is said here.
+      data_ends.push_back(static_cast<double>(offset) + t.bytes);
+      tensors.push_back(std::move(t));
+    }
+    return true;
+  }
+
+  std::vector<double> data_ends;
+};
+
+// The number under key, if it is one whole number >= 0 (the largest of an
+// array's, for keys given per layer).
+std::optional<std::int64_t> whole(const Metadata& meta, const std::string& key) {
+  auto it = meta.integers.find(key);
+  if (it == meta.integers.end() || it->second.empty()) return std::nullopt;
+  return *std::max_element(it->second.begin(), it->second.end());
+}
+
+// Per layer: the array's value, or the one value for all.
+std::vector<std::int64_t> per_layer(const Metadata& meta, const std::string& key, std::int64_t layers,
+                                    std::int64_t fallback) {
+  std::vector<std::int64_t> out(static_cast<std::size_t>(layers), fallback);
+  auto it = meta.integers.find(key);
+  if (it == meta.integers.end() || it->second.empty()) return out;
+  for (std::size_t l = 0; l < out.size(); ++l) out[l] = it->second[std::min(l, it->second.size() - 1)];
+  return out;
+}
+
+// blk.N.<rest>: N, or -1 for a tensor of no layer.
+std::int64_t layer_of(std::string_view name) {
+  constexpr std::string_view prefix = "blk.";
+  if (name.substr(0, prefix.size()) != prefix) return -1;
+  std::int64_t n = 0;
+  std::size_t k = prefix.size();
+  if (k >= name.size() || name[k] < '0' || name[k] > '9') return -1;
+  for (; k < name.size() && name[k] >= '0' && name[k] <= '9'; ++k) {
+    if (n > 1'000'000'000) return -1;
+    n = n * 10 + (name[k] - '0');
+  }
+  return k < name.size() && name[k] == '.' ? n : -1;
+}
+
+bool contains(std::string_view name, std::string_view part) { return name.find(part) != std::string_view::npos; }
+
+Result<ModelInfo> facts(const Reader& r, std::size_t table_end) {
+  const Metadata& meta = r.meta;
+  ModelInfo m;
+  auto arch = meta.strings.find("general.architecture");
+  if (arch == meta.strings.end()) {
+    return at(ErrorCode::missing_field, Field::gguf, table_end, 0, "general.architecture");
+  }
+  m.architecture = arch->second;
+  if (auto name = meta.strings.find("general.name"); name != meta.strings.end()) m.name = name->second;
+  const std::string a = m.architecture + ".";
+  const auto layers = whole(meta, a + "block_count");
+  if (!layers || *layers < 1 || static_cast<double>(*layers) > static_cast<double>(limits::kMaxPlanLayers)) {
+    if (!layers) return at(ErrorCode::missing_field, Field::gguf, table_end, 0, a + "block_count");
+    return at(ErrorCode::out_of_range, Field::layers, table_end, static_cast<double>(*layers), a + "block_count",
+              static_cast<double>(limits::kMaxPlanLayers));
+  }
+  m.layers = *layers;
+  const auto get = [&](const std::string& key) { return std::max<std::int64_t>(0, whole(meta, key).value_or(0)); };
+  m.n_embd = get(a + "embedding_length");
+  m.n_head = get(a + "attention.head_count");
+  m.n_head_kv = whole(meta, a + "attention.head_count_kv") ? get(a + "attention.head_count_kv") : m.n_head;
+  m.context_length = get(a + "context_length");
+  m.expert_count = get(a + "expert_count");
+  m.expert_used_count = get(a + "expert_used_count");
+  const std::int64_t head = m.n_head > 0 ? m.n_embd / m.n_head : 0;
+  m.key_length = whole(meta, a + "attention.key_length") ? get(a + "attention.key_length") : head;
+  m.value_length = whole(meta, a + "attention.value_length") ? get(a + "attention.value_length") : head;
+  m.feed_forward_length = get(a + "feed_forward_length");
+  m.sliding_window = get(a + "attention.sliding_window");
+  m.vocab_size = get(a + "vocab_size");
+  if (m.vocab_size == 0) {
+    if (auto tokens = meta.array_lengths.find("tokenizer.ggml.tokens"); tokens != meta.array_lengths.end()) {
+      m.vocab_size = static_cast<std::int64_t>(tokens->second);
+    }
+  }
+
+  const auto L = static_cast<std::size_t>(m.layers);
+  m.layer_bytes.assign(L, 0);
+  m.active_layer_bytes.assign(L, 0);
+  m.active_layer_params.assign(L, 0);
+  const double used = m.expert_count > 0 ? static_cast<double>(std::min(m.expert_used_count, m.expert_count)) /
+                                               static_cast<double>(m.expert_count)
+                                         : 1;
+  double token_embd = 0, output = 0, output_norm = 0;
+  bool has_output = false;
+  for (const Tensor& t : r.tensors) {
+    const std::int64_t layer = layer_of(t.name);
+    if (layer >= 0) {
+      if (layer >= m.layers) {
+        return at(ErrorCode::bad_tensor, Field::layers, table_end, static_cast<double>(layer), t.name,
+                  static_cast<double>(m.layers));
+      }
+      const auto l = static_cast<std::size_t>(layer);
+      const double share = contains(t.name, "_exps") ? used : 1;
+      m.layer_bytes[l] += t.bytes;
+      m.active_layer_bytes[l] += t.bytes * share;
+      m.active_layer_params[l] += t.elements * share;
+    } else if (t.name == "token_embd.weight") {
+      token_embd = t.bytes;
+    } else if (t.name == "output.weight") {
+      output = t.bytes;
+      has_output = true;
+    } else if (t.name == "output_norm.weight") {
+      output_norm = t.bytes;
+    }
+  }
+  m.embedding_bytes = token_embd;
+  m.output_bytes = (has_output ? output : token_embd) + output_norm;
+  // F16 K and V: 2 bytes per element, n_head_kv heads of key_length and value_length per layer.
+  const auto kv_heads = per_layer(meta, a + "attention.head_count_kv", m.layers, m.n_head_kv);
+  for (std::int64_t h : kv_heads) {
+    m.kv_bytes_per_token += 2.0 * static_cast<double>(std::max<std::int64_t>(0, h)) *
+                            static_cast<double>(m.key_length + m.value_length);
+  }
+  return m;
+}
+
+}  // namespace
+
+Result<GgufStep> read_gguf(std::string_view prefix, double file_size) {
+  file_size = std::max(file_size, static_cast<double>(prefix.size()));
+  Reader r(prefix, file_size);
+  std::uint64_t tensor_count = 0, key_count = 0;
+  const bool whole_table = r.header(tensor_count, key_count) && r.metadata(key_count) && r.tensor_table(tensor_count);
+  if (r.error) return *r.error;
+  if (!whole_table) {
+    const OutOfBytes short_by = *r.c.short_by;
+    const auto need = static_cast<double>(short_by.need);
+    if (need > file_size) {
+      return at(ErrorCode::truncated, Field::gguf, short_by.at, need, {}, file_size);
+    }
+    if (need > limits::kMaxGgufHeaderBytes) {
+      return at(ErrorCode::too_large, Field::header_bytes, short_by.at, need, {}, limits::kMaxGgufHeaderBytes);
+    }
+    // Ask for at least twice as much each time, so a header takes few reads.
+    const double ask = std::min({file_size, limits::kMaxGgufHeaderBytes,
+                                 std::max({need, 2.0 * static_cast<double>(prefix.size()), limits::kGgufFirstRead})});
+    return GgufStep{std::nullopt, ask};
+  }
+  const std::size_t table_end = r.c.offset();
+  std::int64_t alignment = 32;
+  if (auto it = r.meta.integers.find("general.alignment"); it != r.meta.integers.end() && it->second.size() == 1 &&
+                                                             it->second[0] > 0) {
+    alignment = it->second[0];
+  }
+  const double data_start = std::ceil(static_cast<double>(table_end) / static_cast<double>(alignment)) *
+                            static_cast<double>(alignment);
+  for (std::size_t k = 0; k < r.tensors.size(); ++k) {
+    if (data_start + r.data_ends[k] > file_size) {
+      return at(ErrorCode::truncated, Field::gguf, table_end, data_start + r.data_ends[k], r.tensors[k].name,
+                file_size);
+    }
+  }
+  auto model = facts(r, table_end);
+  if (!model) return model.error();
+  return GgufStep{std::move(model).value(), 0};
+}
+
+}  // namespace heteropipe

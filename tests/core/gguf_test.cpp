@@ -1,0 +1,293 @@
+// GGUF headers: the facts of files written from ggml's spec by
+// tests/data/gguf/write_gguf.py (an independent writer), each checked
+// against its closed form; the reader's errors, with their byte offsets; and
+// cut or damaged files, which never crash or hang.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <fstream>
+#include <iterator>
+#include <random>
+#include <string>
+
+#include <heteropipe/limits.hpp>
+#include <heteropipe/plan/estimate.hpp>
+#include <heteropipe/plan/gguf.hpp>
+#include <heteropipe/text/error_text.hpp>
+#include <heteropipe/text/numbers.hpp>
+
+using namespace heteropipe;
+
+namespace {
+
+std::string fixture(const std::string& name) {
+  std::ifstream in(std::string(HETEROPIPE_TEST_DATA) + "/gguf/" + name, std::ios::binary);
+  REQUIRE(in);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+Result<ModelInfo> read_all(const std::string& bytes, double size, int* calls = nullptr) {
+  return read_gguf_through(
+      [&](double need) -> Result<std::string_view> {
+        if (calls) ++*calls;
+        return std::string_view(bytes).substr(0, static_cast<std::size_t>(need));
+      },
+      size);
+}
+
+ModelInfo facts(const std::string& name) {
+  const std::string bytes = fixture(name);
+  auto m = read_all(bytes, static_cast<double>(bytes.size()));
+  REQUIRE_MESSAGE(m.ok(), text::describe(m.error()));
+  return m.value();
+}
+
+Error error_of(const std::string& bytes, double size) {
+  auto m = read_all(bytes, size);
+  REQUIRE_FALSE(m.ok());
+  return m.error();
+}
+
+void put_u64(std::string& bytes, std::size_t at, std::uint64_t v) {
+  for (int k = 0; k < 8; ++k) bytes[at + k] = static_cast<char>((v >> (8 * k)) & 0xFF);
+}
+
+void put_u32(std::string& bytes, std::size_t at, std::uint32_t v) {
+  for (int k = 0; k < 4; ++k) bytes[at + k] = static_cast<char>((v >> (8 * k)) & 0xFF);
+}
+
+// Where the ggml type of the tensor `name` (of n_dims dimensions) sits.
+std::size_t type_offset(const std::string& bytes, const std::string& name, std::size_t n_dims) {
+  const std::size_t at = bytes.find(name);
+  REQUIRE(at != std::string::npos);
+  return at + name.size() + 4 + 8 * n_dims;
+}
+
+}  // namespace
+
+TEST_CASE("gguf: a dense llama, every fact from its header and tensor table") {
+  const ModelInfo m = facts("dense.gguf");
+  CHECK(m.architecture == "llama");
+  CHECK(m.name == "Dense Test");
+  CHECK(m.layers == 2);
+  CHECK(m.n_embd == 64);
+  CHECK(m.n_head == 4);
+  CHECK(m.n_head_kv == 4);
+  CHECK(m.context_length == 4096);
+  CHECK(m.expert_count == 0);
+  CHECK(m.key_length == 16);  // n_embd / n_head: the file gives no key_length
+  CHECK(m.feed_forward_length == 128);
+  CHECK(m.vocab_size == 96);  // from the tokenizer's token list
+  // Per layer, F16: q, k, v, o of 64 x 64 and gate, up, down of 64 x 128, plus two F32 norms.
+  const double layer = (4.0 * 64 * 64 + 3.0 * 64 * 128) * 2 + 2 * 64 * 4;
+  CHECK(m.layer_bytes == std::vector<double>{layer, layer});
+  CHECK(m.active_layer_bytes == m.layer_bytes);
+  CHECK(m.active_layer_params == std::vector<double>(2, 4.0 * 64 * 64 + 3.0 * 64 * 128 + 2 * 64));
+  CHECK(m.embedding_bytes == 64.0 * 96 * 2);
+  CHECK(m.output_bytes == 64.0 * 96 * 2 + 64 * 4);
+  // F16 K and V: 2 layers x 2 x 4 heads x (16 + 16) x 2 bytes / 2.
+  CHECK(m.kv_bytes_per_token == 2.0 * 2 * 4 * (16 + 16));
+}
+
+TEST_CASE("gguf: version 2, grouped-query attention and a head size that is not n_embd / n_head") {
+  const ModelInfo m = facts("gqa.gguf");
+  CHECK(m.n_head == 4);
+  CHECK(m.n_head_kv == 2);
+  CHECK(m.key_length == 64);
+  CHECK(m.value_length == 64);
+  CHECK(m.sliding_window == 128);
+  CHECK(m.vocab_size == 128);  // llama.vocab_size wins over the 100 tokens listed
+  // Q8_0 (34 bytes per 32): q and o of 128 x 256, k and v of 128 x 128, gate/up/down 128 x 256.
+  const double layer = (2.0 * 128 * 256 + 2.0 * 128 * 128 + 3.0 * 128 * 256) / 32 * 34 + 2 * 128 * 4;
+  CHECK(m.layer_bytes == std::vector<double>(3, layer));
+  CHECK(m.kv_bytes_per_token == 3.0 * 2 * 2 * (64 + 64));
+}
+
+TEST_CASE("gguf: a mixture of experts reads expert_used_count / expert_count of its *_exps, shared experts whole") {
+  const ModelInfo m = facts("moe.gguf");
+  CHECK(m.expert_count == 8);
+  CHECK(m.expert_used_count == 2);
+  const double attention = (2.0 * 128 * 128 + 2.0 * 128 * 64) / 32 * 34;
+  const double fixed = attention + 2 * 128 * 4 + 128.0 * 8 * 4;  // + norms + the F32 router
+  const double experts = 3.0 * 128 * 64 * 8 / 32 * 18;          // Q4_0: 18 bytes per 32
+  const double shared = 3.0 * 128 * 64 / 32 * 34;
+  CHECK(m.layer_bytes == std::vector<double>(2, fixed + experts + shared));
+  CHECK(m.active_layer_bytes == std::vector<double>(2, fixed + experts * 2 / 8 + shared));
+  const double params = 2.0 * 128 * 128 + 2.0 * 128 * 64 + 2 * 128 + 128 * 8 + 3.0 * 128 * 64 * 2 + 3.0 * 128 * 64;
+  CHECK(m.active_layer_params == std::vector<double>(2, params));
+}
+
+TEST_CASE("gguf: each tensor's own type sets its bytes; tied embeddings count the embedding as the LM head") {
+  const ModelInfo m = facts("mixed_tied.gguf");
+  const double sq = 256.0 * 256, ffn = 256.0 * 512;
+  const double layer = 2 * 256 * 4 + sq / 256 * 144 /* Q4_K */ + sq / 256 * 136 /* IQ4_XS */ +
+                       sq / 256 * 210 /* Q6_K */ + sq * 2 /* BF16 */ + ffn / 32 * 17 /* MXFP4 */ +
+                       ffn / 256 * 144 + ffn / 256 * 210;
+  CHECK(m.layer_bytes == std::vector<double>{layer});
+  CHECK(m.embedding_bytes == 256.0 * 64 / 256 * 210);
+  CHECK(m.output_bytes == m.embedding_bytes + 256 * 4);  // no output.weight: decode reads token_embd
+}
+
+TEST_CASE("gguf: the type table holds ggml's block and type sizes") {
+  struct Row {
+    std::uint32_t id;
+    std::int64_t block, size;
+  };
+  // Bits per weight as llama.cpp quotes them: Q4_K 4.5, Q6_K 6.5625, IQ4_XS 4.25, MXFP4 4.25, Q8_0 8.5.
+  for (Row r : {Row{12, 256, 144}, Row{14, 256, 210}, Row{23, 256, 136}, Row{39, 32, 17}, Row{8, 32, 34},
+                Row{10, 256, 84}, Row{16, 256, 66}, Row{30, 1, 2}, Row{40, 64, 36}}) {
+    const auto t = ggml_type(r.id);
+    REQUIRE(t);
+    CHECK(t->block_size == r.block);
+    CHECK(t->type_size == r.size);
+  }
+  for (std::uint32_t removed : {4u, 5u, 31u, 36u, 38u, 41u, 1000u}) CHECK_FALSE(ggml_type(removed));
+}
+
+TEST_CASE("gguf: the reader asks for the leading bytes it needs, a few reads for any header") {
+  const std::string bytes = fixture("dense.gguf");
+  const auto size = static_cast<double>(bytes.size());
+  auto first = read_gguf({}, size);
+  REQUIRE(first.ok());
+  CHECK(first.value().need == size);  // below kGgufFirstRead: the whole file at once
+  auto big = read_gguf({}, 40e9);
+  CHECK(big.value().need == limits::kGgufFirstRead);
+  // 100 bytes of a file too large to ask for whole: at least twice as many next.
+  auto next = read_gguf(std::string_view(bytes).substr(0, 100), 40e9);
+  CHECK(next.value().need == limits::kGgufFirstRead);
+  int calls = 0;
+  CHECK(read_all(bytes, size, &calls).ok());
+  CHECK(calls == 1);
+}
+
+TEST_CASE("gguf: refusals carry the byte where the problem lies") {
+  const std::string good = fixture("dense.gguf");
+  const auto size = static_cast<double>(good.size());
+  std::string bytes = good;
+  bytes[0] = 'X';
+  Error e = error_of(bytes, size);
+  CHECK(e.code == ErrorCode::not_gguf);
+  CHECK(e.index == 0);
+  CHECK(text::describe(e) == "GGUF file, byte 0: does not start with the bytes GGUF, so it is no GGUF file");
+
+  bytes = good;
+  put_u32(bytes, 4, 1);
+  e = error_of(bytes, size);
+  CHECK(e.code == ErrorCode::unsupported_version);
+  CHECK(e.index == 4);
+  CHECK(e.value == 1);
+
+  bytes = good;
+  put_u64(bytes, 16, 1'000'000);  // the key count
+  e = error_of(bytes, size);
+  CHECK(e.code == ErrorCode::too_large);
+  CHECK(e.field == Field::key_count);
+  CHECK(e.index == 16);
+  CHECK(e.limit == limits::kMaxGgufKeys);
+  CHECK(text::describe(e) == "GGUF file, byte 16: 1,000,000 keys, over the limit of 65,536");
+
+  bytes = good;
+  put_u64(bytes, 24, std::uint64_t{1} << 40);  // the first key's length
+  e = error_of(bytes, size);
+  CHECK(e.code == ErrorCode::too_large);
+  CHECK(e.field == Field::string_length);
+  CHECK(e.index == 24);
+
+  bytes = good;
+  const std::size_t at = type_offset(bytes, "token_embd.weight", 2);
+  put_u32(bytes, at, 31);  // Q4_0_4_4, removed from ggml
+  e = error_of(bytes, size);
+  CHECK(e.code == ErrorCode::unknown_type);
+  CHECK(e.field == Field::ggml_type);
+  CHECK(e.index == static_cast<std::int64_t>(at));
+  CHECK(e.token == "token_embd.weight");
+  CHECK(text::describe(e) == "GGUF file, byte " + text::grouped(static_cast<double>(at)) +
+                                 ": tensor 'token_embd.weight' has ggml type 31, which this reader does not know");
+
+  // The header cut short, and the data region one byte short of the last tensor's end.
+  e = error_of(good.substr(0, 100), 100);
+  CHECK(e.code == ErrorCode::truncated);
+  CHECK(e.limit == 100);
+  CHECK(e.index <= 100);
+  e = error_of(good, size - 1);
+  CHECK(e.code == ErrorCode::truncated);
+  CHECK(e.token == "output.weight");
+  CHECK(e.value == size);
+}
+
+TEST_CASE("gguf: every cut and random damage gives the facts or a coded error, never a crash or a hang") {
+  for (const char* name : {"dense.gguf", "moe.gguf", "gqa.gguf", "mixed_tied.gguf"}) {
+    const std::string good = fixture(name);
+    const auto size = static_cast<double>(good.size());
+    // Every cut inside the header and table, the file ending there.
+    std::size_t header = good.find("output.weight");
+    if (header == std::string::npos) header = good.find("output_norm.weight");
+    for (std::size_t n = 0; n < header + 64; ++n) {
+      auto m = read_all(good.substr(0, n), static_cast<double>(n));
+      CHECK_FALSE(m.ok());
+    }
+    std::mt19937_64 random(7);
+    for (int k = 0; k < 300; ++k) {
+      std::string bytes = good;
+      for (int flips = 0; flips < 4; ++flips) {
+        bytes[random() % header] = static_cast<char>(random() & 0xFF);
+      }
+      auto m = read_all(bytes, size);
+      if (!m.ok()) continue;
+      CHECK(std::isfinite(m.value().kv_bytes_per_token));
+      for (double b : m.value().layer_bytes) CHECK(std::isfinite(b));
+    }
+  }
+}
+
+TEST_CASE("estimate: a catalog model as facts plans exactly as before") {
+  for (const char* quant : {"Q4_K_M", "F16"}) {
+    EstimateInput by_id;
+    by_id.model = "llama-3-8b";
+    by_id.quant = quant;
+    by_id.devices = {DeviceChoice{"rtx-4090", {}, {}, {}, {}, {}, {}}, DeviceChoice{"rtx-3090", {}, {}, {}, {}, {}, {}}};
+    EstimateInput by_facts = by_id;
+    by_facts.model_info = model_info_of(find_model("llama-3-8b").value(), find_quant(quant).value());
+    const PlanInput a = estimate(by_id).value(), b = estimate(by_facts).value();
+    CHECK(a.layer_memory == b.layer_memory);
+    CHECK(a.devices[0].layer_times == b.devices[0].layer_times);
+    CHECK(a.devices[1].layer_times == b.devices[1].layer_times);
+  }
+}
+
+TEST_CASE("estimate: a mixture of experts reads its active bytes in decode and holds all of them") {
+  const ModelInfo m = facts("moe.gguf");
+  EstimateInput in;
+  in.model_info = m;
+  in.context = 100;
+  in.devices = {DeviceChoice{"rtx-4090", {}, {}, {}, {}, {}, {}}};
+  const PlanInput plan = estimate(in).value();
+  const GpuSpec gpu = find_gpu("rtx-4090", 0).value();
+  const ClassEfficiency e = class_efficiency(gpu.device_class);
+  const double kv = m.kv_bytes_per_token / 2;
+  const double read = m.active_layer_bytes[0] + kv * 100;
+  CHECK(plan.devices[0].layer_times[0] == doctest::Approx(read / (e.bandwidth * gpu.memory_bandwidth) + e.layer_overhead).epsilon(1e-12));
+  CHECK(plan.layer_memory[0] == m.layer_bytes[0] + kv * 101 + m.embedding_bytes);
+  CHECK(plan.layer_memory[1] == m.layer_bytes[1] + kv * 101 + m.output_bytes);
+}
+
+TEST_CASE("estimate: facts a model cannot have are refused by name") {
+  ModelInfo m = facts("dense.gguf");
+  m.layer_bytes.pop_back();
+  EstimateInput in;
+  in.model_info = m;
+  in.devices = {DeviceChoice{"rtx-4090", {}, {}, {}, {}, {}, {}}};
+  Error e = estimate(in).error();
+  CHECK(e.code == ErrorCode::wrong_length);
+  CHECK(e.field == Field::layer_bytes);
+  CHECK(text::describe(e) == "layer_bytes: needs layers = 2 values, one per layer (got 1)");
+  in.model_info = facts("dense.gguf");
+  in.model_info->output_bytes = -1;
+  CHECK(estimate(in).error().field == Field::output_bytes);
+  in.model_info.reset();
+  in.gguf = "model.gguf";
+  e = estimate(in).error();
+  CHECK(e.code == ErrorCode::wrong_form);
+  CHECK(e.field == Field::gguf);
+}

@@ -1,0 +1,154 @@
+"""GGUF files written from ggml's spec (docs/gguf.md,
+https://github.com/ggml-org/ggml/blob/master/docs/gguf.md), for the tests:
+an independent writer, so that the reader is checked against the format and
+not against itself. `python3 tests/data/gguf/write_gguf.py` rewrites the small
+fixtures beside it; the tests also call write() for large models, whose data
+region is left sparse (truncate), so a 40 GB file costs no disk.
+"""
+import os
+import struct
+import sys
+
+# ggml type: (id, block size, bytes per block), from ggml's type table.
+TYPES = {
+    "F32": (0, 1, 4), "F16": (1, 1, 2), "Q4_0": (2, 32, 18), "Q8_0": (8, 32, 34),
+    "Q4_K": (12, 256, 144), "Q6_K": (14, 256, 210), "IQ4_XS": (23, 256, 136),
+    "BF16": (30, 1, 2), "MXFP4": (39, 32, 17),
+}
+# GGUF value types.
+U8, I8, U16, I16, U32, I32, F32, BOOL, STRING, ARRAY, U64, I64, F64 = range(13)
+_SCALAR = {U8: "<B", I8: "<b", U16: "<H", I16: "<h", U32: "<I", I32: "<i", F32: "<f", BOOL: "<?",
+           U64: "<Q", I64: "<q", F64: "<d"}
+
+
+def _string(s):
+    b = s.encode("utf-8")
+    return struct.pack("<Q", len(b)) + b
+
+
+def _value(vtype, value):
+    if vtype == STRING:
+        return _string(value)
+    if vtype == ARRAY:
+        item_type, items = value
+        out = struct.pack("<IQ", item_type, len(items))
+        return out + b"".join(_value(item_type, v) for v in items)
+    return struct.pack(_SCALAR[vtype], value)
+
+
+def tensor_bytes(dims, type_name):
+    _, block, size = TYPES[type_name]
+    n = 1
+    for d in dims:
+        n *= d
+    assert dims[0] % block == 0
+    return n // block * size
+
+
+def write(path, kv, tensors, version=3, alignment=32, sparse=False):
+    """kv: [(key, value type, value)]; tensors: [(name, dims, type name)]
+    (dims fastest first, as GGUF stores them). Data offsets are packed in
+    order, each aligned. The data region is zeros, or a hole when sparse."""
+    header = b"GGUF" + struct.pack("<IQQ", version, len(tensors), len(kv))
+    header += b"".join(_string(k) + struct.pack("<I", t) + _value(t, v) for k, t, v in kv)
+    offset = 0
+    table = b""
+    for name, dims, type_name in tensors:
+        table += _string(name) + struct.pack("<I", len(dims)) + b"".join(struct.pack("<Q", d) for d in dims)
+        table += struct.pack("<IQ", TYPES[type_name][0], offset)
+        offset += tensor_bytes(dims, type_name)
+        offset += -offset % alignment
+    head = header + table
+    head += b"\0" * (-len(head) % alignment)
+    with open(path, "wb") as f:
+        f.write(head)
+        if sparse:
+            f.truncate(len(head) + offset)
+        else:
+            f.write(b"\0" * offset)
+    return len(head) + offset
+
+
+def llama_kv(arch, name, layers, n_embd, n_head, n_head_kv, ff, vocab, extra=()):
+    kv = [("general.architecture", STRING, arch), ("general.name", STRING, name),
+          (arch + ".block_count", U32, layers), (arch + ".context_length", U32, 4096),
+          (arch + ".embedding_length", U32, n_embd), (arch + ".feed_forward_length", U32, ff),
+          (arch + ".attention.head_count", U32, n_head), (arch + ".attention.head_count_kv", U32, n_head_kv),
+          (arch + ".attention.layer_norm_rms_epsilon", F32, 1e-5), ("general.quantization_version", U32, 2),
+          ("tokenizer.ggml.model", STRING, "gpt2"),
+          ("tokenizer.ggml.tokens", ARRAY, (STRING, ["t%d" % k for k in range(vocab)])),
+          ("tokenizer.ggml.token_type", ARRAY, (I32, [1] * vocab)),
+          ("tokenizer.ggml.add_bos_token", BOOL, True)]
+    return kv + list(extra)
+
+
+def layer_tensors(l, n_embd, q_dim, kv_dim, ff, weight, norm="F32"):
+    b = "blk.%d." % l
+    return [(b + "attn_norm.weight", [n_embd], norm), (b + "attn_q.weight", [n_embd, q_dim], weight),
+            (b + "attn_k.weight", [n_embd, kv_dim], weight), (b + "attn_v.weight", [n_embd, kv_dim], weight),
+            (b + "attn_output.weight", [q_dim, n_embd], weight), (b + "ffn_norm.weight", [n_embd], norm),
+            (b + "ffn_gate.weight", [n_embd, ff], weight), (b + "ffn_up.weight", [n_embd, ff], weight),
+            (b + "ffn_down.weight", [ff, n_embd], weight)]
+
+
+def dense(path, version=3):
+    """llama, 2 layers, n_embd 64, 4 heads (no GQA), ff 128, vocab 96, all F16."""
+    tensors = [("token_embd.weight", [64, 96], "F16")]
+    for l in range(2):
+        tensors += layer_tensors(l, 64, 64, 64, 128, "F16")
+    tensors += [("output_norm.weight", [64], "F32"), ("output.weight", [64, 96], "F16")]
+    return write(path, llama_kv("llama", "Dense Test", 2, 64, 4, 4, 128, 96), tensors, version)
+
+
+def gqa(path):
+    """GGUF v2; 4 heads of 64 over n_embd 128 (key_length and value_length
+    given, not n_embd / n_head = 32), 2 KV heads, Q8_0, sliding window 128."""
+    extra = [("llama.attention.key_length", U32, 64), ("llama.attention.value_length", U32, 64),
+             ("llama.attention.sliding_window", U32, 128), ("llama.vocab_size", U32, 128)]
+    tensors = [("token_embd.weight", [128, 128], "Q8_0")]
+    for l in range(3):
+        tensors += layer_tensors(l, 128, 256, 128, 256, "Q8_0")
+    tensors += [("output_norm.weight", [128], "F32"), ("output.weight", [128, 128], "Q8_0")]
+    return write(path, llama_kv("llama", "GQA Test", 3, 128, 4, 2, 256, 100, extra), tensors, version=2)
+
+
+def moe(path):
+    """qwen3moe-like: 2 layers, 8 experts, 2 used, one shared expert; the
+    expert tensors 3-D [n_embd, ff, experts] in Q4_0; router F32."""
+    extra = [("qwen3moe.expert_count", U32, 8), ("qwen3moe.expert_used_count", U32, 2),
+             ("qwen3moe.expert_feed_forward_length", U32, 64)]
+    tensors = [("token_embd.weight", [128, 64], "Q8_0")]
+    for l in range(2):
+        b = "blk.%d." % l
+        tensors += [(b + "attn_norm.weight", [128], "F32"), (b + "attn_q.weight", [128, 128], "Q8_0"),
+                    (b + "attn_k.weight", [128, 64], "Q8_0"), (b + "attn_v.weight", [128, 64], "Q8_0"),
+                    (b + "attn_output.weight", [128, 128], "Q8_0"), (b + "ffn_norm.weight", [128], "F32"),
+                    (b + "ffn_gate_inp.weight", [128, 8], "F32"),
+                    (b + "ffn_gate_exps.weight", [128, 64, 8], "Q4_0"), (b + "ffn_up_exps.weight", [128, 64, 8], "Q4_0"),
+                    (b + "ffn_down_exps.weight", [64, 128, 8], "Q4_0"),
+                    (b + "ffn_gate_shexp.weight", [128, 64], "Q8_0"), (b + "ffn_up_shexp.weight", [128, 64], "Q8_0"),
+                    (b + "ffn_down_shexp.weight", [64, 128], "Q8_0")]
+    tensors += [("output_norm.weight", [128], "F32"), ("output.weight", [128, 64], "Q8_0")]
+    return write(path, llama_kv("qwen3moe", "MoE Test", 2, 128, 4, 2, 256, 64, extra), tensors)
+
+
+def mixed(path):
+    """Mixed tensor types in one layer, and tied embeddings (no output.weight):
+    Q4_K, Q6_K, IQ4_XS, MXFP4, BF16 and F32 over n_embd 256; alignment 64."""
+    b = "blk.0."
+    tensors = [("token_embd.weight", [256, 64], "Q6_K"),
+               (b + "attn_norm.weight", [256], "F32"), (b + "attn_q.weight", [256, 256], "Q4_K"),
+               (b + "attn_k.weight", [256, 256], "IQ4_XS"), (b + "attn_v.weight", [256, 256], "Q6_K"),
+               (b + "attn_output.weight", [256, 256], "BF16"), (b + "ffn_norm.weight", [256], "F32"),
+               (b + "ffn_gate.weight", [256, 512], "MXFP4"), (b + "ffn_up.weight", [256, 512], "Q4_K"),
+               (b + "ffn_down.weight", [512, 256], "Q6_K"), ("output_norm.weight", [256], "F32")]
+    kv = llama_kv("gemma2", "Mixed Tied Test", 1, 256, 4, 4, 512, 64, [("general.alignment", U32, 64)])
+    return write(path, kv, tensors, alignment=64)
+
+
+FIXTURES = {"dense.gguf": dense, "gqa.gguf": gqa, "moe.gguf": moe, "mixed_tied.gguf": mixed}
+
+if __name__ == "__main__":
+    folder = os.path.dirname(os.path.abspath(__file__))
+    for name, make in FIXTURES.items():
+        print(name, make(os.path.join(folder, name)), file=sys.stderr)

@@ -1,0 +1,97 @@
+// The sentences of GGUF files' errors (heteropipe/plan/gguf.hpp): each says
+// the byte where the problem lies, and the key or tensor it is about.
+#include "gguf_text.hpp"
+
+#include "heteropipe/text/numbers.hpp"
+
+namespace heteropipe::text::detail {
+namespace {
+
+bool is_gguf_field(Field f) {
+  switch (f) {
+    case Field::gguf:
+    case Field::header_bytes:
+    case Field::key_count:
+    case Field::tensor_count:
+    case Field::string_length:
+    case Field::array_length:
+    case Field::n_dims:
+    case Field::dims:
+    case Field::value_type:
+    case Field::ggml_type:
+      return true;
+    default:
+      return false;
+  }
+}
+
+std::string over(const Error& e) { return ", over the limit of " + grouped(e.limit); }
+
+std::string what(const Error& e) {
+  const std::string name = "'" + quoted(e.token) + "'";
+  switch (e.code) {
+    case ErrorCode::not_gguf:
+      return "does not start with the bytes GGUF, so it is no GGUF file";
+    case ErrorCode::unsupported_version:
+      return "version " + shortest(e.value) + " is not read (versions 2 and 3 are)";
+    case ErrorCode::truncated:
+      if (!e.token.empty()) {
+        return "tensor " + name + "'s data ends at byte " + grouped(e.value) + ", past the file's end at " +
+               grouped(e.limit) + " (was the file cut short?)";
+      }
+      return "the file ends inside its header, at " + grouped(e.limit) + " bytes (was it cut short?)";
+    case ErrorCode::unknown_type:
+      if (e.field == Field::ggml_type) {
+        return "tensor " + name + " has ggml type " + shortest(e.value) + ", which this reader does not know";
+      }
+      return "key " + name + " has value type " + shortest(e.value) + ", which GGUF does not define";
+    case ErrorCode::too_large:
+      switch (e.field) {
+        case Field::header_bytes:
+          return "the header and tensor table run past " + grouped(e.value) + " bytes" + over(e);
+        case Field::key_count: return grouped(e.value) + " keys" + over(e);
+        case Field::tensor_count: return grouped(e.value) + " tensors" + over(e);
+        case Field::string_length:
+          return "a string of " + grouped(e.value) + " bytes" + (e.token.empty() ? "" : " in " + name) + over(e);
+        case Field::array_length:
+          if (e.value <= e.limit) return "key " + name + " nests arrays more than " + grouped(e.limit) + " deep";
+          return "key " + name + " holds an array of " + grouped(e.value) + " items" + over(e);
+        default:  // n_dims
+          return "tensor " + name + " has " + grouped(e.value) + " dimensions" + over(e);
+      }
+    case ErrorCode::bad_tensor:
+      return "tensor " + name + "'s first dimension, " + grouped(e.value) + ", is no whole number of its type's " +
+             grouped(e.limit) + "-element blocks";
+    case ErrorCode::missing_field:
+      return "key " + name + " is missing";
+    default:
+      return std::string(error_code_name(e.code));
+  }
+}
+
+}  // namespace
+
+std::optional<std::string> describe_gguf_error(const Error& e) {
+  // A fact out of its range, as the file gives it (token: its key or tensor).
+  if (e.field == Field::layers && !e.token.empty()) {
+    const std::string where = "GGUF file, byte " + grouped(static_cast<double>(e.index)) + ": ";
+    if (e.code == ErrorCode::bad_tensor) {
+      return where + "tensor '" + quoted(e.token) + "' is in layer " + grouped(e.value) + ", but block_count says " +
+             grouped(e.limit) + " layers";
+    }
+    return where + "'" + quoted(e.token) + "' must be between 1 and " + grouped(e.limit) + " (got " +
+           shortest(e.value) + ")";
+  }
+  if (!is_gguf_field(e.field)) return std::nullopt;
+  // The plan input's "gguf" key, left unread where files cannot be read.
+  if (e.code == ErrorCode::wrong_form) {
+    return "gguf: '" + quoted(e.token) + "' is a file, which only the CLI and Python read; elsewhere give "
+           "\"model\": the object modelInfo returns";
+  }
+  if (e.code == ErrorCode::empty) return std::string("gguf: is empty");
+  if (e.code == ErrorCode::wrong_type) return std::nullopt;
+  if (e.code == ErrorCode::conflicting_keys) return std::nullopt;
+  return "GGUF file, byte " + grouped(static_cast<double>(e.index)) + ": " + what(e);
+}
+
+}  // namespace heteropipe::text::detail
