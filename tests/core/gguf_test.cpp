@@ -283,6 +283,9 @@ TEST_CASE("estimate: facts a model cannot have are refused by name") {
   CHECK(e.field == Field::layer_bytes);
   CHECK(text::describe(e) == "layer_bytes: needs layers = 2 values, one per layer (got 1)");
   in.model_info = facts("dense.gguf");
+  in.model_info->layers = 5000;
+  CHECK(text::describe(estimate(in).error()) == "layers: must be between 1 and 4,096 (got 5000)");
+  in.model_info = facts("dense.gguf");
   in.model_info->output_bytes = -1;
   CHECK(estimate(in).error().field == Field::output_bytes);
   in.model_info.reset();

@@ -74,6 +74,7 @@ std::optional<std::string> range_of(const Error& e) {
   if (field == Field::service_probabilities) return bound(0) + " and " + bound(1);
   if (field == Field::tokens) return bound(1) + " and " + bound(limits::kMaxEstimateTokens);
   if (field == Field::context) return bound(0) + " and " + bound(limits::kMaxEstimateContext);
+  if (field == Field::layers) return bound(1) + " and " + bound(static_cast<double>(limits::kMaxPlanLayers));
   return std::nullopt;
 }
 
