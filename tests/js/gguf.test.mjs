@@ -1,4 +1,4 @@
-// GGUF files through the npm module: hp.modelInfo reads a Blob through slice (a 40 GB file of sparse
+// GGUF files through the npm module: hp.modelInfo reads a Blob through slice (a 3 GB file of sparse
 // data answers from its header), a Uint8Array or an ArrayBuffer; it equals the CLI's `model --json`, and
 // the independent parser @huggingface/gguf reads the same facts and tensors from the same files
 // (written from ggml's spec by tests/data/gguf/write_gguf.py). "model": {...} plans as the CLI's "gguf".
@@ -61,22 +61,22 @@ test('@huggingface/gguf, an independent parser, reads the same facts and tensor 
   }
 });
 
-test('a 40 GB file of sparse data answers from its header, read through Blob.slice', async () => {
+test('a 3 GB file of sparse data answers from its header, read through Blob.slice', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'hp-gguf-'));
   try {
     const path = join(dir, 'big.gguf');
-    execFileSync('python3', ['-c', `import sys; sys.path.insert(0, ${JSON.stringify(folder)}); sys.path.insert(0, ${
-      JSON.stringify(join(root, 'tests', 'python'))}); import test_gguf; test_gguf.llama_70b(${JSON.stringify(path)})`]);
+    execFileSync('python3', ['-c', `import sys; sys.path.insert(0, ${JSON.stringify(folder)}); import write_gguf; ${
+      ''}write_gguf.llama_8b(${JSON.stringify(path)})`]);
     const blob = await openAsBlob(path);
-    assert.ok(blob.size > 40e9);
+    assert.ok(blob.size > 2.5e9);
     const started = Date.now();
     const info = await hp.modelInfo(blob);
     assert.ok(Date.now() - started < 10_000);
     assert.deepEqual(info, native(path));
-    assert.equal(info.layers, 80);
-    const report = hp.plan({ model: info, devices: ['a100-80gb', 'rtx-4090', 'rtx-4090'], context: 4096, M: 1 });
+    assert.equal(info.layers, 32);
+    const report = hp.plan({ model: info, devices: ['rtx-3060-12gb', 'rtx-3060-12gb'], context: 4096, M: 1 });
     const cli = JSON.parse(execFileSync(cliPath, ['plan', '--json', '-'], {
-      input: JSON.stringify({ gguf: path, devices: ['a100-80gb', 'rtx-4090', 'rtx-4090'], context: 4096, M: 1 }),
+      input: JSON.stringify({ gguf: path, devices: ['rtx-3060-12gb', 'rtx-3060-12gb'], context: 4096, M: 1 }),
       encoding: 'utf8' }));
     assert.deepEqual(report, cli);
   } finally {

@@ -62,7 +62,8 @@ const coveredBy = {
 // Members of the API that are not a core function.
 const wasmOnly = ['limits', 'memory', 'version'];
 // The planner's functions and the core function each runs (heteropipe/plan/).
-const planner = { plan: ['report', 'make_plan_report'], catalog: ['catalog', 'catalog_gpus'] };
+const planner = { plan: ['report', 'make_plan_report'], catalog: ['catalog', 'catalog_gpus'],
+  modelInfo: ['gguf', 'read_gguf'] };
 // The simulator's and trace import's, likewise (heteropipe/sim/, heteropipe/trace/).
 const beyond = { simulate: ['sim/simulate', 'simulate'], importTrace: ['trace/model', 'recover_model'] };
 

@@ -17,6 +17,7 @@ export type Heteropipe = heteropipe.Heteropipe;
 export type Limits = heteropipe.Limits;
 export type LinkMode = heteropipe.LinkMode;
 export type MemoryUse = heteropipe.MemoryUse;
+export type ModelInfo = heteropipe.ModelInfo;
 export type Numbers = heteropipe.Numbers;
 export type Objective = heteropipe.Objective;
 export type OverlapInput = heteropipe.OverlapInput;

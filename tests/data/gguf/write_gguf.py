@@ -13,7 +13,7 @@ import sys
 TYPES = {
     "F32": (0, 1, 4), "F16": (1, 1, 2), "Q4_0": (2, 32, 18), "Q8_0": (8, 32, 34),
     "Q4_K": (12, 256, 144), "Q6_K": (14, 256, 210), "IQ4_XS": (23, 256, 136),
-    "BF16": (30, 1, 2), "MXFP4": (39, 32, 17),
+    "BF16": (30, 1, 2), "MXFP4": (39, 32, 17), "Q2_K": (10, 256, 84),
 }
 # GGUF value types.
 U8, I8, U16, I16, U32, I32, F32, BOOL, STRING, ARRAY, U64, I64, F64 = range(13)
@@ -144,6 +144,31 @@ def mixed(path):
                (b + "ffn_down.weight", [512, 256], "Q6_K"), ("output_norm.weight", [256], "F32")]
     kv = llama_kv("gemma2", "Mixed Tied Test", 1, 256, 4, 4, 512, 64, [("general.alignment", U32, 64)])
     return write(path, kv, tensors, alignment=64)
+
+
+def llama_70b(path, sparse=True):
+    """Llama 3 70B's shape (80 layers, n_embd 8192, 64 heads, 8 KV heads, ff
+    28672, vocab 128256) in Q4_K, norms F32, the LM head Q6_K: about 40 GB of
+    data, all of it a hole."""
+    tensors = [("token_embd.weight", [8192, 128256], "Q4_K")]
+    for l in range(80):
+        tensors += layer_tensors(l, 8192, 8192, 1024, 28672, "Q4_K")
+    tensors += [("output_norm.weight", [8192], "F32"), ("output.weight", [8192, 128256], "Q6_K")]
+    kv = llama_kv("llama", "Llama-3-70B shape", 80, 8192, 64, 8, 28672, 16,
+                    [("llama.vocab_size", U32, 128256)])
+    return write(path, kv, tensors, sparse=sparse)
+
+
+def llama_8b(path, sparse=True):
+    """Llama 3 8B's shape (32 layers, n_embd 4096, 32 heads, 8 KV heads, ff
+    14336, vocab 128256) in Q2_K, the LM head Q6_K: about 3 GB of data, all of
+    it a hole (below 4 GiB, which Node 20's openAsBlob cannot size past)."""
+    tensors = [("token_embd.weight", [4096, 128256], "Q2_K")]
+    for l in range(32):
+        tensors += layer_tensors(l, 4096, 4096, 1024, 14336, "Q2_K")
+    tensors += [("output_norm.weight", [4096], "F32"), ("output.weight", [4096, 128256], "Q6_K")]
+    kv = llama_kv("llama", "Llama-3-8B shape", 32, 4096, 32, 8, 14336, 16, [("llama.vocab_size", U32, 128256)])
+    return write(path, kv, tensors, sparse=sparse)
 
 
 FIXTURES = {"dense.gguf": dense, "gqa.gguf": gqa, "moe.gguf": moe, "mixed_tied.gguf": mixed}
