@@ -54,7 +54,7 @@ class ModelInfoTest(unittest.TestCase):
                 os.chdir(here)
             self.assertEqual(by_path, by_facts)
             self.assertEqual(by_path, relative)
-            self.assertEqual(sum(s["layers"] for s in by_path["plan"]["stages"]), 80)
+            self.assertEqual(sum(s["layers"] for s in by_path["stages"]), 80)
 
     def test_a_mixture_of_experts_plans_on_its_active_bytes(self):
         m = heteropipe.model_info(FIXTURES / "moe.gguf")
@@ -63,7 +63,7 @@ class ModelInfoTest(unittest.TestCase):
         moe_report, dense_report = heteropipe.plan(dict(base, model=m)), heteropipe.plan(dict(base, model=dense))
         # Reading fewer bytes per token is faster; the memory holds every expert either way.
         self.assertGreater(moe_report["tokens_per_second"], dense_report["tokens_per_second"])
-        self.assertEqual(moe_report["plan"]["stages"][0]["memory_used"], dense_report["plan"]["stages"][0]["memory_used"])
+        self.assertEqual(moe_report["stages"][0]["memory_used"], dense_report["stages"][0]["memory_used"])
 
     def test_bad_files_say_where(self):
         with tempfile.TemporaryDirectory() as folder:
