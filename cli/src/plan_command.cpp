@@ -84,9 +84,11 @@ void write_report(std::ostream& out, const PlanReport& r) {
   write_baseline(out, "even split", r.even);
   write_baseline(out, "memory-proportional split", r.memory_proportional);
   out << '\n';
-  write_line(out, "VLLM_PP_LAYER_PARTITION", r.runtime.vllm_pp_layer_partition);
-  write_line(out, "SGLANG_PP_LAYER_PARTITION", r.runtime.sglang_pp_layer_partition);
-  write_line(out, "llama.cpp -sm layer --tensor-split", r.runtime.llama_cpp_tensor_split);
+  write_line(out, "vLLM", r.runtime.vllm_command);
+  write_line(out, "SGLang", r.runtime.sglang_command);
+  write_line(out, "llama.cpp", r.runtime.llama_cpp_command);
+  write_line(out, "", "(-ts: the last count is one more, for the output layer, which llama.cpp places on the last "
+                      "device as a layer of its own)");
   if (r.what_if.empty()) return;
   out << '\n';
   for (const WhatIf& w : r.what_if) {

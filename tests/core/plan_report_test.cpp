@@ -107,6 +107,11 @@ TEST_CASE("report: runtime flags carry the plan's layer counts") {
   CHECK(r.runtime.vllm_pp_layer_partition == "2,1,2");
   CHECK(r.runtime.sglang_pp_layer_partition == "2,1,2");
   CHECK(r.runtime.llama_cpp_tensor_split == "2,1,3");
+  // Whole commands: one stage per device, llama.cpp's last count with the output layer.
+  CHECK(r.runtime.llama_cpp_command == "llama-server -m MODEL.gguf -ngl 999 -sm layer -ts 2,1,3");
+  CHECK(r.runtime.vllm_command == "VLLM_PP_LAYER_PARTITION=2,1,2 vllm serve MODEL --pipeline-parallel-size 3");
+  CHECK(r.runtime.sglang_command ==
+        "SGLANG_PP_LAYER_PARTITION=2,1,2 python -m sglang.launch_server --model-path MODEL --pp-size 3");
   CHECK(llama_cpp_layers_per_device(r.runtime.llama_cpp_tensor_split, 5) == counts_of(r.plan));
 }
 
@@ -128,7 +133,10 @@ TEST_CASE("report: llama.cpp's own rule lands on the planned counts, for every s
     for (std::int64_t cut : cuts) counts.push_back(cut - previous), previous = cut;
     counts.push_back(L - previous);
     INFO("L = " << L << ", split " << llama_cpp_tensor_split(counts));
-    CHECK(llama_cpp_layers_per_device(llama_cpp_tensor_split(counts), L) == counts);
+    // The split as the whole command gives it, after -ts.
+    const std::string command = runtime_flags(counts).llama_cpp_command;
+    const std::string split = command.substr(command.rfind(" -ts ") + 5);
+    CHECK(llama_cpp_layers_per_device(split, L) == counts);
     ++checked;
   }
   CHECK(checked == 20000);
@@ -186,7 +194,8 @@ TEST_CASE("report: its keys, as every front end serializes them") {
                                              "analysis", "tokens_per_second", "throughput", "loss_percent",
                                              "memory_proportional"});
   CHECK(runtime == std::vector<std::string>{"vllm_pp_layer_partition", "sglang_pp_layer_partition",
-                                            "llama_cpp_tensor_split"});
+                                            "llama_cpp_tensor_split", "llama_cpp_command", "vllm_command",
+                                            "sglang_command"});
 }
 
 TEST_CASE("report: a baseline that breaks the plan's rules is not feasible (issue 22.8)") {

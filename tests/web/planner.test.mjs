@@ -20,11 +20,12 @@ test('a runtime flag is copied with its button', async () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.base.replace(/\/$/, '') });
     const { page } = await open(context, server.base + 'calculator.html');
     await openPlanner(page);
-    await page.click('#plan-result button[data-copy^="-sm layer"]');
+    await page.click('#plan-result button[data-copy^="llama-server"]');
     await page.waitForFunction(() => document.getElementById('plan-copied').textContent !== '');
     assert.equal(await page.textContent('#plan-copied'), 'Copied.');
     const plan = full.plan(INPUT);
-    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), '-sm layer --tensor-split ' + plan.runtime.llama_cpp_tensor_split);
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), plan.runtime.llama_cpp_command);
+    assert.ok(plan.runtime.llama_cpp_command.endsWith(' -ts ' + plan.runtime.llama_cpp_tensor_split));
     await page.close();
   } finally { await server.close(); }
 });

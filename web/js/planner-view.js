@@ -59,15 +59,13 @@ function baselines(plan) {
     }).join('') + '</tbody></table>');
 }
 
-// Each flag with a button that copies it (planner.js handles the clicks).
+// Each runtime's whole command (the core's) with a button that copies it (planner.js handles the clicks).
 function flags(runtime) {
-  var lines = [['vLLM', 'VLLM_PP_LAYER_PARTITION="' + runtime.vllm_pp_layer_partition + '"'],
-    ['SGLang', 'SGLANG_PP_LAYER_PARTITION="' + runtime.sglang_pp_layer_partition + '"'],
-    ['llama.cpp', '-sm layer --tensor-split ' + runtime.llama_cpp_tensor_split]];
+  var lines = [['vLLM', runtime.vllm_command], ['SGLang', runtime.sglang_command], ['llama.cpp', runtime.llama_cpp_command]];
   return '<h3>' + esc(P.flagsHeading) + '</h3><dl class="plan-flags">' + lines.map(function (l) {
     return '<dt>' + esc(l[0]) + '</dt><dd><code>' + esc(l[1]) + '</code> <button type="button" data-copy="' + esc(l[1]) +
       '" aria-label="' + esc(P.copy + T.colon + l[0]) + '">' + esc(P.copy) + '</button></dd>';
-  }).join('') + '</dl><p id="plan-copied" role="status"></p>';
+  }).join('') + '</dl><p class="plan-flags-note">' + esc(P.flagsNote) + '</p><p id="plan-copied" role="status"></p>';
 }
 
 // "Why did adding a GPU make it slower?": the plan re-solved with one device less or one more.

@@ -82,6 +82,24 @@ std::vector<WhatIf> what_ifs(const PlanInput& input, const std::optional<PlanLin
 
 }  // namespace
 
+// vLLM and SGLang read the partition from the environment
+// (vllm/distributed/utils.py and python/sglang/srt/distributed/utils.py,
+// get_pp_indices) and need the stage count to match it; llama.cpp offloads
+// every layer (-ngl 999) and splits them by layer (-sm layer) in the
+// proportions of -ts, whose last count includes the output layer.
+RuntimeFlags runtime_flags(const std::vector<std::int64_t>& counts) {
+  RuntimeFlags r;
+  r.vllm_pp_layer_partition = r.sglang_pp_layer_partition = joined(counts);
+  r.llama_cpp_tensor_split = llama_cpp_tensor_split(counts);
+  const std::string stages = std::to_string(counts.size());
+  r.llama_cpp_command = "llama-server -m MODEL.gguf -ngl 999 -sm layer -ts " + r.llama_cpp_tensor_split;
+  r.vllm_command =
+      "VLLM_PP_LAYER_PARTITION=" + r.vllm_pp_layer_partition + " vllm serve MODEL --pipeline-parallel-size " + stages;
+  r.sglang_command = "SGLANG_PP_LAYER_PARTITION=" + r.sglang_pp_layer_partition +
+                     " python -m sglang.launch_server --model-path MODEL --pp-size " + stages;
+  return r;
+}
+
 double throughput(const Plan& plan) {
   const double T = plan.objective == Objective::blocking ? plan.analysis.T_block : plan.analysis.T_async;
   return plan.analysis.M / T;
@@ -106,7 +124,7 @@ Result<PlanReport> make_plan_report(const PlanInput& input, std::optional<PlanLi
       baseline_of(input, memory_proportional_layer_counts(capacities, L), report.plan, tokens);
   std::vector<std::int64_t> counts;
   for (const PlanStage& stage : report.plan.stages) counts.push_back(stage.layers);
-  report.runtime = {joined(counts), joined(counts), llama_cpp_tensor_split(counts)};
+  report.runtime = runtime_flags(counts);
   report.what_if = what_ifs(input, added_link, report.tokens_per_second, tokens);
   return report;
 }

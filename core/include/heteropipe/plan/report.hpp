@@ -39,11 +39,23 @@ struct Baseline {
   double loss_percent = 0;
 };
 
+// The flags that give each runtime the plan, and whole commands that use
+// them (MODEL and MODEL.gguf stand for the user's model), one pipeline stage
+// per device that runs layers, in chain order.
 struct RuntimeFlags {
   std::string vllm_pp_layer_partition;   // VLLM_PP_LAYER_PARTITION: the stages' layer counts
   std::string sglang_pp_layer_partition;  // SGLANG_PP_LAYER_PARTITION: the same counts
   std::string llama_cpp_tensor_split;    // --tensor-split (with -sm layer): the counts, the last + 1
+  // llama-server -m MODEL.gguf -ngl 999 -sm layer -ts <llama_cpp_tensor_split>
+  std::string llama_cpp_command;
+  // VLLM_PP_LAYER_PARTITION=<counts> vllm serve MODEL --pipeline-parallel-size <stages>
+  std::string vllm_command;
+  // SGLANG_PP_LAYER_PARTITION=<counts> python -m sglang.launch_server --model-path MODEL --pp-size <stages>
+  std::string sglang_command;
 };
+
+// The flags and commands for a plan's layer counts per stage.
+RuntimeFlags runtime_flags(const std::vector<std::int64_t>& counts);
 
 // The plan re-solved with one device removed, or one more like it added at
 // the end of the chain.
@@ -107,6 +119,9 @@ void visit_fields(const RuntimeFlags& r, Visitor&& visit) {
   visit("vllm_pp_layer_partition", std::string_view(r.vllm_pp_layer_partition));
   visit("sglang_pp_layer_partition", std::string_view(r.sglang_pp_layer_partition));
   visit("llama_cpp_tensor_split", std::string_view(r.llama_cpp_tensor_split));
+  visit("llama_cpp_command", std::string_view(r.llama_cpp_command));
+  visit("vllm_command", std::string_view(r.vllm_command));
+  visit("sglang_command", std::string_view(r.sglang_command));
 }
 
 template <class Visitor>
