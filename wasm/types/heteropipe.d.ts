@@ -384,10 +384,7 @@ declare namespace heteropipe {
     throughput: number;
     baselines: { even: PlanBaseline; memory_proportional: PlanBaseline };
     /** The flags, and whole commands using them (MODEL and MODEL.gguf stand for the model; -ts's last count includes the output layer). */
-    runtime: {
-      vllm_pp_layer_partition: string; sglang_pp_layer_partition: string; llama_cpp_tensor_split: string;
-      llama_cpp_command: string; vllm_command: string; sglang_command: string;
-    };
+    runtime: { vllm_pp_layer_partition: string; sglang_pp_layer_partition: string; llama_cpp_tensor_split: string; llama_cpp_command: string; vllm_command: string; sglang_command: string };
     what_if: PlanWhatIf[];
   }
 
