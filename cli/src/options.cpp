@@ -63,6 +63,9 @@ void define_simulate_options(CLI::App& app, SimulateChoices& c) {
   sim->add_option("--service-matrix", c.service_matrix,
                   "A replay of measured times: M rows of S values (CSV), replacing --service")
       ->type_name("FILE.csv");
+  sim->add_option("--link-matrix", c.link_matrix,
+                  "A replay of measured transfer times: M rows of S-1 values (CSV), replacing\n--link-service")
+      ->type_name("FILE.csv");
   sim->add_option("--service-samples", c.service_samples,
                   "Measured times, a column of samples per stage (CSV), drawn with equal chance\n"
                   "and used as measured, replacing --service")

@@ -43,16 +43,18 @@ std::optional<std::vector<std::vector<double>>> rows_of(Read& r, const std::stri
   return std::move(rows).value();
 }
 
-// The matrix row by row; a row of the wrong length is its own error.
-void read_matrix(Read& r, const std::string& file, std::size_t S) {
-  auto rows = rows_of(r, file, Field::service_matrix);
+// A matrix (service: S columns; links: S-1) row by row; a row of the wrong
+// length is its own error.
+void read_matrix(Read& r, const std::string& file, std::size_t width, Field field,
+                 std::optional<std::vector<double>>& target) {
+  auto rows = rows_of(r, file, field);
   if (!rows) return;
   // Given, even empty (the core refuses an empty one by its count).
-  std::vector<double>& matrix = r.options.service_matrix.emplace();
+  std::vector<double>& matrix = target.emplace();
   for (std::size_t m = 0; m < rows->size(); ++m) {
-    if ((*rows)[m].size() != S) {
-      r.errors.push_back(Error{ErrorCode::wrong_length, Field::service_matrix, static_cast<std::int64_t>(m),
-                               static_cast<double>((*rows)[m].size()), {}, static_cast<double>(S)});
+    if ((*rows)[m].size() != width) {
+      r.errors.push_back(Error{ErrorCode::wrong_length, field, static_cast<std::int64_t>(m),
+                               static_cast<double>((*rows)[m].size()), {}, static_cast<double>(width)});
       return;
     }
     matrix.insert(matrix.end(), (*rows)[m].begin(), (*rows)[m].end());
@@ -98,7 +100,8 @@ Read read(const SimulateChoices& c) {
   const bool tau_ok = std::none_of(r.errors.begin(), r.errors.end(), [](const Error& e) { return e.field == Field::tau; });
   if (tau_ok) {
     const std::size_t S = r.request.tau.size();
-    if (c.service_matrix) read_matrix(r, *c.service_matrix, S);
+    if (c.service_matrix) read_matrix(r, *c.service_matrix, S, Field::service_matrix, r.options.service_matrix);
+    if (c.link_matrix) read_matrix(r, *c.link_matrix, S - 1, Field::link_matrix, r.options.link_matrix);
     if (c.service_samples) read_samples(r, *c.service_samples, S);
   }
   r.options.timeline = c.timeline;

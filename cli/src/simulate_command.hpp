@@ -15,7 +15,7 @@ struct SimulateChoices {
   std::string shared;
   std::optional<std::string> buffers;  // none given: every buffer infinite
   std::string service = "deterministic", link_service = "deterministic";
-  std::optional<std::string> service_matrix, service_samples;  // file names
+  std::optional<std::string> service_matrix, link_matrix, service_samples;  // file names
   std::string reps = "1", seed = "0";
   bool json = false, timeline = false;
   bool tau_given = false;

@@ -99,6 +99,7 @@ std::string_view field_name(Field field) {
     case Field::service: return "service";
     case Field::link_service: return "link_service";
     case Field::service_matrix: return "service_matrix";
+    case Field::link_matrix: return "link_matrix";
     case Field::service_samples: return "service_samples";
     case Field::service_probabilities: return "service_probabilities";
     case Field::reps: return "reps";

@@ -187,7 +187,7 @@ class Pipeline:
     # ---- beyond the closed forms ----------------------------------------
     def simulate(self, M: int = 8, *, links: str = "async", shared=None, buffers=None,
                  service="deterministic", link_service="deterministic", service_matrix=None,
-                 service_samples=None, quantiles: bool = False, service_probabilities=None,
+                 link_matrix=None, service_samples=None, quantiles: bool = False, service_probabilities=None,
                  scaled: bool = False, reps: int = 1,
                  seed: int = 0, timeline: bool = False) -> Dict[str, Any]:
         """The exact simulation with bounded buffers, link servers, shared links and
@@ -206,6 +206,8 @@ class Pipeline:
         "gamma:cv=X" or "uniform:spread=X", or a list of them, one per stage (or
         link), a CV or spread below ``limits()["min_cv"]`` drawing exactly the mean.
         ``service_matrix``: M rows of S measured times, replayed (an empty one is refused).
+        ``link_matrix``: M rows of S-1 measured transfer times, replayed in place of
+        ``link_service`` (an empty one is refused; a time may be 0).
         ``service_samples``: S lists of measured times, drawn with equal chance
         (``quantiles=True``: quantiles at evenly spaced probabilities,
         interpolated linearly; ``service_probabilities``: the probabilities of
@@ -216,7 +218,8 @@ class Pipeline:
         ``Float64Array`` buffers (and so every array of the result).
         """
         return self._core.simulate(_inputs.batches(M), _inputs.name(links, "link_mode"), shared, buffers,
-                                   service, link_service, service_matrix, service_samples, bool(quantiles),
+                                   service, link_service, service_matrix, link_matrix, service_samples,
+                                   bool(quantiles),
                                    service_probabilities, bool(scaled), _inputs.whole(reps, "reps"),
                                    _inputs.whole(seed, "seed"), bool(timeline))
 

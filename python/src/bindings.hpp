@@ -20,6 +20,7 @@ void bind_plan(py::module_& m);           // plan_binding.cpp
 // Pipeline.simulate (sim_binding.cpp): every option checked by the core.
 py::dict simulate_dict(const Pipeline& p, double M, const std::string& links, py::handle shared, py::handle buffers,
                        py::handle service, py::handle link_service, py::handle service_matrix,
+                       py::handle link_matrix,
                        py::handle service_samples, bool quantiles, py::handle service_probabilities, bool scaled,
                        double reps, double seed, bool timeline);
 void bind_trace(py::module_& m);          // trace_binding.cpp

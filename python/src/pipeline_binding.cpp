@@ -140,7 +140,7 @@ void bind_pipeline(py::module_& m) {
       .def("timeline", &make_timeline)
       .def("curve", &make_curve)
       .def("simulate", &simulate_dict, py::arg("M"), py::arg("links"), py::arg("shared"), py::arg("buffers"),
-           py::arg("service"), py::arg("link_service"), py::arg("service_matrix"), py::arg("service_samples"),
+           py::arg("service"), py::arg("link_service"), py::arg("service_matrix"), py::arg("link_matrix"), py::arg("service_samples"),
            py::arg("quantiles"), py::arg("service_probabilities"), py::arg("scaled"), py::arg("reps"), py::arg("seed"), py::arg("timeline"));
 }
 

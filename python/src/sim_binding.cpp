@@ -76,17 +76,18 @@ std::vector<sim::Distribution> distributions_from(py::handle obj, Field field) {
   return list;
 }
 
-// M rows of S numbers, flattened row by row; a row of another length is refused.
-// An empty one stays given, for the core to refuse by its count.
-std::optional<std::vector<double>> matrix_from(py::handle obj, std::int64_t S) {
+// M rows of `width` numbers (S for the stages, S-1 for the links), flattened
+// row by row; a row of another length is refused. An empty one stays given,
+// for the core to refuse by its count.
+std::optional<std::vector<double>> matrix_from(py::handle obj, std::int64_t width, Field field) {
   if (obj.is_none()) return std::nullopt;
   std::vector<double> flat;
   std::int64_t row = 0;
-  for (const py::object& values : items_of(obj, Field::service_matrix)) {
-    std::vector<double> v = values_from(values, Field::service_matrix);
-    if (static_cast<std::int64_t>(v.size()) != S) {
-      raise(Error{ErrorCode::wrong_length, Field::service_matrix, row, static_cast<double>(v.size()), {},
-                  static_cast<double>(S)});
+  for (const py::object& values : items_of(obj, field)) {
+    std::vector<double> v = values_from(values, field);
+    if (static_cast<std::int64_t>(v.size()) != width) {
+      raise(Error{ErrorCode::wrong_length, field, row, static_cast<double>(v.size()), {},
+                  static_cast<double>(width)});
     }
     flat.insert(flat.end(), v.begin(), v.end());
     ++row;
@@ -107,6 +108,7 @@ std::optional<std::vector<sim::Empirical>> samples_from(py::handle obj, bool qua
 
 py::dict simulate_dict(const Pipeline& p, double M, const std::string& links, py::handle shared, py::handle buffers,
                        py::handle service, py::handle link_service, py::handle service_matrix,
+                       py::handle link_matrix,
                        py::handle service_samples, bool quantiles, py::handle service_probabilities, bool scaled,
                        double reps, double seed, bool timeline) {
   sim::Options o;
@@ -116,7 +118,8 @@ py::dict simulate_dict(const Pipeline& p, double M, const std::string& links, py
   o.buffers = buffers_from(buffers);
   o.service = distributions_from(service, Field::service);
   o.link_service = distributions_from(link_service, Field::link_service);
-  o.service_matrix = matrix_from(service_matrix, p.S());
+  o.service_matrix = matrix_from(service_matrix, p.S(), Field::service_matrix);
+  o.link_matrix = matrix_from(link_matrix, p.S() - 1, Field::link_matrix);
   o.service_samples = samples_from(service_samples, quantiles, scaled);
   if (!service_probabilities.is_none()) o.service_probabilities = values_from(service_probabilities, Field::service_probabilities);
   o.reps = reps;

@@ -327,3 +327,98 @@ TEST_CASE("sim: busy + starved + blocked is each stage's last release; utilizati
     CHECK(run.makespan == t.compute_finish[M * S - 1]);
   }
 }
+
+namespace {
+
+// Async and blocking links with unbounded buffers, cell by cell as written in
+// docs/simulation.md, with stage times p (M x S) and link times x (M x (S-1)).
+double plain_replay(const std::vector<double>& p, const std::vector<double>& x, std::int64_t S, std::int64_t M,
+                    bool blocking) {
+  std::vector<double> free_at(S, 0.0), arrival(S, 0.0);
+  for (std::int64_t m = 0; m < M; ++m) {
+    for (std::int64_t s = 0; s < S; ++s) {
+      const double finish = std::max(arrival[s], free_at[s]) + p[m * S + s];
+      free_at[s] = finish;
+      if (s + 1 == S) continue;
+      arrival[s + 1] = finish + x[m * (S - 1) + s];
+      if (blocking) free_at[s] = arrival[s + 1];
+    }
+  }
+  return free_at[S - 1];
+}
+
+}  // namespace
+
+TEST_CASE("sim: a replayed link matrix matches the plain recurrence under async and blocking links") {
+  hp::testing::TestRandom rng(17);
+  for (int trial = 0; trial < 300; ++trial) {
+    const std::int64_t S = 1 + static_cast<std::int64_t>(rng() % 6);
+    const std::int64_t M = 1 + static_cast<std::int64_t>(rng() % 25);
+    // Dyadic times: every sum is exact, so the two orders of addition agree.
+    const auto p = make(std::vector<double>(S, 1.0), std::vector<double>(S - 1, 1.0));
+    sim::Options o = options(static_cast<double>(M), sim::LinkMode::async);
+    o.service_matrix = dyadic_list(rng, static_cast<std::size_t>(M * S));
+    o.link_matrix = dyadic_list(rng, static_cast<std::size_t>(M * (S - 1)), false);
+    CHECK(makespan(p, o) == plain_replay(*o.service_matrix, *o.link_matrix, S, M, false));
+    o.links = sim::LinkMode::blocking;
+    CHECK(makespan(p, o) == plain_replay(*o.service_matrix, *o.link_matrix, S, M, true));
+    // The event engine reads the same matrix: each link a shared group of its own is serial.
+    sim::Options alone = o;
+    alone.links = sim::LinkMode::serial;
+    for (std::int64_t l = 0; l + 1 < S; ++l) alone.shared.push_back({l});
+    sim::Options serial = o;
+    serial.links = sim::LinkMode::serial;
+    CHECK(makespan(p, alone) == makespan(p, serial));
+  }
+}
+
+TEST_CASE("sim: a link matrix of constant rows replays exactly the closed forms") {
+  hp::testing::TestRandom rng(18);
+  for (int trial = 0; trial < 300; ++trial) {
+    const std::size_t S = 1 + rng() % 8;
+    const auto tau = dyadic_list(rng, S);
+    const auto d = dyadic_list(rng, S - 1, false);
+    const auto p = make(tau, d);
+    const auto M = static_cast<std::int64_t>(1 + rng() % 40);
+    sim::Options o = options(static_cast<double>(M), sim::LinkMode::async);
+    o.service_matrix.emplace();
+    o.link_matrix.emplace();
+    for (std::int64_t m = 0; m < M; ++m) {
+      o.service_matrix->insert(o.service_matrix->end(), tau.begin(), tau.end());
+      o.link_matrix->insert(o.link_matrix->end(), d.begin(), d.end());
+    }
+    auto async = sim::simulate(p, o);
+    REQUIRE(async.ok());
+    CHECK(async.value().makespan.mean == hp::makespan_async(p, static_cast<double>(M)));
+    CHECK(async.value().deterministic_makespan == async.value().makespan.mean);
+    o.links = sim::LinkMode::blocking;
+    CHECK(makespan(p, o) == hp::makespan_blocking(p, static_cast<double>(M)));
+  }
+}
+
+TEST_CASE("sim: drawn stages over a replayed link matrix: every replication as replication r alone") {
+  const auto p = make({0.7, 1.3, 0.9}, {0.2, 0.05});
+  sim::Options o = options(90, sim::LinkMode::async);
+  o.service = {sim::Distribution{sim::DistributionKind::exponential, 0}};
+  o.link_service = {sim::Distribution{sim::DistributionKind::exponential, 0}};  // replaced by the matrix
+  hp::testing::TestRandom rng(19);
+  o.link_matrix = hp::testing::log_uniform_list(rng, 90 * 2, 0.001, 1.0);
+  o.reps = 2;
+  o.seed = 5;
+  auto r = sim::simulate(p, o);
+  REQUIRE(r.ok());
+  const double first = sim::run_replication(p, o, 0, false).makespan;
+  const double second = sim::run_replication(p, o, 1, false).makespan;
+  CHECK(r.value().makespan.min == std::min(first, second));
+  CHECK(r.value().makespan.max == std::max(first, second));
+  CHECK(first != second);
+  // The link times are the matrix's, not draws: a matrix of zeros gives the
+  // same makespan as zero link times.
+  o.link_matrix->assign(90 * 2, 0.0);
+  o.reps = 1;
+  const auto no_links = make({0.7, 1.3, 0.9}, {0.0, 0.0});
+  sim::Options plain = o;
+  plain.link_matrix.reset();
+  plain.link_service.clear();
+  CHECK(makespan(p, o) == makespan(no_links, plain));
+}

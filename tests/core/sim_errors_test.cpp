@@ -95,6 +95,25 @@ TEST_CASE("sim errors: each bad option names its field and position") {
   o.service_matrix = {0, 0, 0, 0, 0, 0};
   CHECK(refused(p, o).code == ErrorCode::all_zero);
   o = {};
+  o.M = 3;
+  o.link_matrix = {1, 2, 3, 4, 5};
+  expect(refused(p, o), ErrorCode::wrong_length, Field::link_matrix, -1, 5, 6,
+         "link_matrix: needs M x (S-1) = 6 values (got 5)");
+  o.link_matrix.emplace();
+  expect(refused(p, o), ErrorCode::wrong_length, Field::link_matrix, -1, 0, 6,
+         "link_matrix: needs M x (S-1) = 6 values (got 0)");
+  o.link_matrix = {1, 2, 3, -4, 5, 6};
+  expect(refused(p, o), ErrorCode::negative, Field::link_matrix, 1, -4, 0,
+         "link_matrix, row 2: must be >= 0 (got -4)");
+  o.link_matrix = {1, 2, 3, 4, INFINITY, 6};
+  expect(refused(p, o), ErrorCode::not_finite, Field::link_matrix, 2, 0, 0,
+         "link_matrix, row 3: must be a finite number (got inf)");
+  o.link_matrix = {1, 2, 3, 4, 5, 2e15};
+  expect(refused(p, o), ErrorCode::too_large, Field::link_matrix, 2, 2e15, 1e15,
+         "link_matrix, row 3: must be at most 1e15 (got 2e+15)");
+  o.link_matrix = {0, 0, 0, 0, 0, 0};  // a link that takes no time is a measurement
+  CHECK(sim::simulate(p, o).ok());
+  o = {};
   o.service_samples = {sim::Empirical{{1}}, sim::Empirical{{1, 0}}, sim::Empirical{{1}}};
   expect(refused(p, o), ErrorCode::not_positive, Field::service_samples, 1, 0, 0,
          "service_samples, stage 2: must be > 0 (got 0)");

@@ -42,6 +42,7 @@ std::string_view position_noun(Field field) {
     case Field::shared:
       return "group";
     case Field::service_matrix:
+    case Field::link_matrix:
       return "row";
     case Field::cut_bytes:
       return "cut";
@@ -73,6 +74,7 @@ bool is_scalar(Field field) {
     case Field::service:
     case Field::link_service:
     case Field::service_matrix:
+    case Field::link_matrix:
     case Field::service_samples:
     case Field::service_probabilities:
       return false;

@@ -54,6 +54,9 @@ std::optional<std::string> wrong_length(const Error& e) {
     case Field::service_matrix:
       if (e.index != kWholeField) return "needs S = " + count + " values, one per stage" + got(e);
       return "needs M x S = " + count + " values" + got(e);
+    case Field::link_matrix:
+      if (e.index != kWholeField) return "needs S-1 = " + count + " values, one per link" + got(e);
+      return "needs M x (S-1) = " + count + " values" + got(e);
     case Field::service_samples:
       if (e.index != kWholeField) return "needs S = " + count + " values, one column per stage" + got(e);
       return "needs S = " + count + " stages of samples" + got(e);

@@ -80,6 +80,7 @@ export function simulatorOf(m, operation, limits) {
       ...names('service', r.service),
       ...names('link_service', r.link_service),
       ...flattened('service_matrix', r.service_matrix, max),
+      ...flattened('link_matrix', r.link_matrix, max),
       ...flattened('service_samples', r.service_samples, max),
       list('service_probabilities', r.service_probabilities, max),
       bool('quantiles', r.quantiles),

@@ -123,17 +123,19 @@ Result<std::vector<sim::Distribution>> read_distributions(Request& in, std::stri
   return list;
 }
 
-// M rows of S numbers, flattened; a row of another length is refused. Sent
-// empty, it stays given (the core refuses it by its count).
-Result<std::optional<std::vector<double>>> read_matrix(Request& in, std::int64_t S) {
-  if (!in.has("service_matrix")) return std::optional<std::vector<double>>();
-  auto p = parts(in, "service_matrix", "service_matrix_lengths", Field::service_matrix);
+// M rows of `width` numbers (S for service_matrix, S-1 for link_matrix),
+// flattened; a row of another length is refused. Sent empty, it stays given
+// (the core refuses it by its count).
+Result<std::optional<std::vector<double>>> read_matrix(Request& in, const char* name, const char* lengths_name,
+                                                       Field field, std::int64_t width) {
+  if (!in.has(name)) return std::optional<std::vector<double>>();
+  auto p = parts(in, name, lengths_name, field);
   if (!p) return p.error();
   const std::vector<double>& rows = p.value().lengths;
   for (std::size_t m = 0; m < rows.size(); ++m) {
-    if (rows[m] != static_cast<double>(S)) {
-      return Error{ErrorCode::wrong_length, Field::service_matrix, static_cast<std::int64_t>(m), rows[m], {},
-                   static_cast<double>(S)};
+    if (rows[m] != static_cast<double>(width)) {
+      return Error{ErrorCode::wrong_length, field, static_cast<std::int64_t>(m), rows[m], {},
+                   static_cast<double>(width)};
     }
   }
   return std::optional<std::vector<double>>(std::move(p).value().values);
@@ -174,7 +176,9 @@ Result<sim::Options> read_options(Request& in, std::int64_t S) {
   if (!keep(read_shared(in), o.shared, e) || !keep(read_buffers(in), o.buffers, e) ||
       !keep(read_distributions(in, "service", "service_lengths", Field::service), o.service, e) ||
       !keep(read_distributions(in, "link_service", "link_service_lengths", Field::link_service), o.link_service, e) ||
-      !keep(read_matrix(in, S), o.service_matrix, e) || !keep(read_samples(in), o.service_samples, e) ||
+      !keep(read_matrix(in, "service_matrix", "service_matrix_lengths", Field::service_matrix, S), o.service_matrix, e) ||
+      !keep(read_matrix(in, "link_matrix", "link_matrix_lengths", Field::link_matrix, S - 1), o.link_matrix, e) ||
+      !keep(read_samples(in), o.service_samples, e) ||
       !keep(in.list("service_probabilities", Field::service_probabilities, kMaxFlat), o.service_probabilities, e)) {
     return e;
   }

@@ -70,8 +70,8 @@ declare namespace heteropipe {
     | 'input' | 'model' | 'quant' | 'phase' | 'tokens' | 'context' | 'memory' | 'memory_bandwidth' | 'fp16_flops'
     | 'device_class' | 'layer_time' | 'avg_ts'
     // The simulator's input.
-    | 'link_mode' | 'shared' | 'buffers' | 'service' | 'link_service' | 'service_matrix' | 'service_samples'
-    | 'service_probabilities' | 'reps' | 'seed'
+    | 'link_mode' | 'shared' | 'buffers' | 'service' | 'link_service' | 'service_matrix' | 'link_matrix'
+    | 'service_samples' | 'service_probabilities' | 'reps' | 'seed'
     // Trace import.
     | 'trace' | 'ph' | 'ts' | 'dur' | 'name' | 'cat' | 'pid' | 'tid' | 'traceEvents' | 'rank'
     | 'stage' | 'microbatch' | 'kind' | 'start' | 'end'
@@ -416,6 +416,8 @@ declare namespace heteropipe {
     link_service?: string | string[];
     /** M rows of S measured times, replayed. */
     service_matrix?: Numbers[];
+    /** M rows of S-1 measured transfer times (0 allowed), replayed in place of link_service. */
+    link_matrix?: Numbers[];
     /** S lists of measured times, drawn with equal chance (or quantiles, with `quantiles`). */
     service_samples?: Numbers[];
     quantiles?: boolean;

@@ -93,7 +93,8 @@ enum class Field {
   input, model, quant, phase, tokens, context, memory, memory_bandwidth, fp16_flops, device_class, layer_time,
   avg_ts,
   // The simulator's input (heteropipe/sim/input.hpp):
-  link_mode, shared, buffers, service, link_service, service_matrix, service_samples, service_probabilities, reps, seed,
+  link_mode, shared, buffers, service, link_service, service_matrix, link_matrix, service_samples, service_probabilities,
+  reps, seed,
   // Trace import: the whole file, then the JSON keys of an event, then the
   // schedule CSV's columns, then the import's options.
   trace, ph, ts, dur, name, cat, pid, tid, traceEvents, rank,

@@ -136,6 +136,21 @@ std::optional<Error> check_matrix(const Pipeline& p, const Options& o) {
   return std::nullopt;
 }
 
+// The links' replayed times: any may be 0, as a measured link's can.
+std::optional<Error> check_link_matrix(const Pipeline& p, const Options& o) {
+  if (!o.link_matrix) return std::nullopt;
+  const std::vector<double>& matrix = *o.link_matrix;
+  const std::int64_t links = p.S() - 1;
+  const double cells = o.M * static_cast<double>(links);
+  if (static_cast<double>(matrix.size()) != cells) {
+    return at(ErrorCode::wrong_length, Field::link_matrix, kWholeField, static_cast<double>(matrix.size()), cells);
+  }
+  for (std::size_t i = 0; i < matrix.size(); ++i) {
+    if (auto e = check_time(matrix[i], Field::link_matrix, static_cast<std::int64_t>(i) / links)) return e;
+  }
+  return std::nullopt;
+}
+
 // Strictly increasing, each in [0, 1]; as many as each stage has quantiles.
 std::optional<Error> check_probabilities(const Options& o) {
   const std::vector<double>& probabilities = o.service_probabilities;
@@ -199,6 +214,7 @@ std::optional<Error> check_options(const Pipeline& p, const Options& o) {
   if (auto e = check_distributions(o.service, p.S(), Field::service)) return e;
   if (auto e = check_distributions(o.link_service, links, Field::link_service)) return e;
   if (auto e = check_matrix(p, o)) return e;
+  if (auto e = check_link_matrix(p, o)) return e;
   if (auto e = check_samples(p, o)) return e;
   if (auto e = check_whole(o.reps, Field::reps, 1, limits::kMaxReps)) return e;
   if (auto e = check_whole(o.seed, Field::seed, 0, limits::kMaxBatches)) return e;

@@ -28,6 +28,7 @@ struct Setup {
   std::int64_t groups = 0;
   std::vector<Sampler> stage, link;  // S and S-1
   const double* matrix = nullptr;    // M x S, replacing stage
+  const double* link_matrix = nullptr;  // M x (S-1), replacing link
   bool random = false;               // whether any sampler draws
 };
 
@@ -36,9 +37,8 @@ struct Setup {
 inline bool can_fill(double buffer, double M) { return buffer < M - 1; }
 
 Setup make_setup(const Pipeline& p, const Options& o);
-// The same setup with every time at its mean (matrix columns averaged into
-// `means`, which must outlive the result).
-Setup mean_setup(const Setup& setup, std::vector<double>& means);
+// The same setup with every time at its mean (a matrix's column means).
+Setup mean_setup(const Setup& setup);
 
 // What the engines record beyond the makespan (Run's fields).
 struct Recorder {
@@ -66,7 +66,10 @@ class Draws {
     if (matrix_) return matrix_[m * S_ + s];
     return drawn(s, m);
   }
-  double link(std::int64_t m, std::int64_t l) { return drawn(S_ + l, m); }
+  double link(std::int64_t m, std::int64_t l) {
+    if (link_matrix_) return link_matrix_[m * (S_ - 1) + l];
+    return drawn(S_ + l, m);
+  }
   // Stream k's draw for micro-batch m (stages 0..S-1, then links). A
   // stream's block holds micro-batches q B .. q B + B - 1 (B a power of
   // two), so m itself says where its draw is and when the next block is due:
@@ -95,6 +98,7 @@ class Draws {
 
   const Setup& setup_;
   const double* matrix_;
+  const double* link_matrix_;
   std::int64_t S_, block_bits_, block_;
   std::vector<Stream> streams_;
   std::vector<double> drawn_;  // block_ draws per stream

@@ -178,34 +178,41 @@ double sweep_recorded(const Setup& su, Times& times, Recorder* rec) {
 }
 
 // The times of every replication after the first, for each kind without the
-// others' tests: the stages draw or replay a matrix, the links draw or are
-// fixed (the usual Monte Carlo). The draws' blocks are filled a front at a
-// time (Draws::fill_front), so that no cell tests whether its block is due
-// and the cells' loop calls nothing. The same values as Draws' stage and link.
-template <bool kReplay, bool kDrawnLinks>
+// others' tests: the stages draw or replay a matrix, the links draw, are
+// fixed (the usual Monte Carlo) or replay theirs. The draws' blocks are
+// filled a front at a time (Draws::fill_front), so that no cell tests whether
+// its block is due and the cells' loop calls nothing. The same values as
+// Draws' stage and link.
+enum class Links { fixed, drawn, replayed };
+
+template <bool kReplay, Links kLinks>
 struct Replicated {
   Draws& draws;
-  const double* matrix;
+  const double *matrix, *link_matrix;
   std::int64_t S;
   std::vector<double> d;
-  Replicated(const Setup& su, Draws& from) : draws(from), matrix(su.matrix), S(su.S) {
+  Replicated(const Setup& su, Draws& from)
+      : draws(from), matrix(su.matrix), link_matrix(su.link_matrix), S(su.S) {
     for (const Sampler& l : su.link) d.push_back(l.mean());
   }
   void front(std::int64_t k) { draws.fill_front(k); }
   double stage(std::int64_t m, std::int64_t s) { return kReplay ? matrix[m * S + s] : draws.filled(s, m); }
-  double link(std::int64_t m, std::int64_t l) { return kDrawnLinks ? draws.filled(S + l, m) : d[l]; }
+  double link(std::int64_t m, std::int64_t l) {
+    if (kLinks == Links::replayed) return link_matrix[m * (S - 1) + l];
+    return kLinks == Links::drawn ? draws.filled(S + l, m) : d[l];
+  }
 };
 
-template <bool kReplay, bool kDrawnLinks>
+template <bool kReplay, Links kLinks>
 double replicate(const Setup& su, Draws& draws) {
-  Replicated<kReplay, kDrawnLinks> times(su, draws);
+  Replicated<kReplay, kLinks> times(su, draws);
   return sweep<false, false>(su, times, nullptr);
 }
 
 }  // namespace
 
 double row_engine(const Setup& su, Draws& draws, Recorder* rec) {
-  if (!su.random && !su.matrix) {
+  if (!su.random && !su.matrix && !su.link_matrix) {
     Fixed fixed(su);
     return sweep_recorded(su, fixed, rec);
   }
@@ -215,9 +222,11 @@ double row_engine(const Setup& su, Draws& draws, Recorder* rec) {
   }
   bool drawn_links = false;
   for (const Sampler& l : su.link) drawn_links = drawn_links || l.random();
-  // A matrix with fixed links has nothing random: it is never replicated.
-  if (su.matrix) return replicate<true, true>(su, draws);
-  return drawn_links ? replicate<false, true>(su, draws) : replicate<false, false>(su, draws);
+  // Replayed stages with fixed or replayed links have nothing random: they
+  // are never replicated.
+  if (su.matrix) return replicate<true, Links::drawn>(su, draws);
+  if (su.link_matrix) return replicate<false, Links::replayed>(su, draws);
+  return drawn_links ? replicate<false, Links::drawn>(su, draws) : replicate<false, Links::fixed>(su, draws);
 }
 
 }  // namespace heteropipe::sim::detail

@@ -50,26 +50,43 @@ Setup make_setup(const Pipeline& p, const Options& o) {
     su.link.push_back(dist ? Sampler::of(*dist, p.d()[l]) : Sampler::fixed(p.d()[l]));
   }
   if (o.service_matrix) su.matrix = o.service_matrix->data();
+  if (o.link_matrix) su.link_matrix = o.link_matrix->data();
   auto any_random = [](const std::vector<Sampler>& list) {
     return std::any_of(list.begin(), list.end(), [](const Sampler& s) { return s.random(); });
   };
-  // A replayed matrix replaces the stages' samplers.
-  su.random = (!su.matrix && any_random(su.stage)) || any_random(su.link);
+  // A replayed matrix replaces the stages' (the links') samplers.
+  su.random = (!su.matrix && any_random(su.stage)) || (!su.link_matrix && any_random(su.link));
   return su;
 }
 
-Setup mean_setup(const Setup& setup, std::vector<double>& means) {
+namespace {
+
+// Each column's mean of an M x width matrix.
+std::vector<double> column_means(const double* matrix, std::int64_t M, std::int64_t width) {
+  std::vector<double> means(static_cast<std::size_t>(width), 0.0);
+  for (std::int64_t m = 0; m < M; ++m) {
+    for (std::int64_t c = 0; c < width; ++c) means[c] += matrix[m * width + c];
+  }
+  for (double& x : means) x /= static_cast<double>(M);
+  return means;
+}
+
+}  // namespace
+
+Setup mean_setup(const Setup& setup) {
   Setup su = setup;
   su.random = false;
   for (Sampler& s : su.stage) s = Sampler::fixed(s.mean());
   for (Sampler& s : su.link) s = Sampler::fixed(s.mean());
   if (setup.matrix) {
-    means.assign(static_cast<std::size_t>(su.S), 0.0);
-    for (std::int64_t m = 0; m < su.M; ++m) {
-      for (std::int64_t s = 0; s < su.S; ++s) means[s] += setup.matrix[m * su.S + s];
-    }
-    for (std::int64_t s = 0; s < su.S; ++s) su.stage[s] = Sampler::fixed(means[s] / static_cast<double>(su.M));
+    const std::vector<double> means = column_means(setup.matrix, su.M, su.S);
+    for (std::int64_t s = 0; s < su.S; ++s) su.stage[s] = Sampler::fixed(means[s]);
     su.matrix = nullptr;
+  }
+  if (setup.link_matrix) {
+    const std::vector<double> link_means = column_means(setup.link_matrix, su.M, su.S - 1);
+    for (std::int64_t l = 0; l + 1 < su.S; ++l) su.link[l] = Sampler::fixed(link_means[l]);
+    su.link_matrix = nullptr;
   }
   return su;
 }
@@ -136,6 +153,7 @@ std::int64_t block_bits_for(std::int64_t M) {
 Draws::Draws(const Setup& setup, std::uint64_t seed, std::uint64_t rep)
     : setup_(setup),
       matrix_(setup.matrix),
+      link_matrix_(setup.link_matrix),
       S_(setup.S),
       block_bits_(block_bits_for(setup.M)),
       block_(std::int64_t{1} << block_bits_) {

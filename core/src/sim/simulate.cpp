@@ -172,11 +172,10 @@ Result<Simulation> simulate(const Pipeline& pipeline, const Options& options) {
   sim.throughput = summarize(throughputs);
   sim.histogram = histogram_of(makespans, sim.makespan.min, sim.makespan.max);
 
-  if (!setup.random && !setup.matrix) {
+  if (!setup.random && !setup.matrix && !setup.link_matrix) {
     sim.deterministic_makespan = makespans[0];  // every time is already its mean
   } else {
-    std::vector<double> means;
-    const detail::Setup at_means = detail::mean_setup(setup, means);
+    const detail::Setup at_means = detail::mean_setup(setup);
     detail::Draws fixed(at_means, seed, 0);
     sim.deterministic_makespan = detail::run_engine(at_means, fixed, nullptr);
   }

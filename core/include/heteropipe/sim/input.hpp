@@ -61,6 +61,11 @@ struct Options {
   // time on each stage. Replaces service. Given, it must hold all M x S
   // (an empty one is refused, never read as none).
   std::optional<std::vector<double>> service_matrix;
+  // A replay of measured transfer times: M x (S-1) values, row m holding
+  // micro-batch m's time on each link. Replaces link_service. Given, it must
+  // hold all M x (S-1) (an empty one is refused, never read as none); each
+  // value finite, >= 0 and <= limits::kMaxValue (0 is a link that takes no time).
+  std::optional<std::vector<double>> link_matrix;
   // Measured times per stage (S entries). Replaces service. Given, it must
   // hold S (an empty one is refused).
   std::optional<std::vector<Empirical>> service_samples;
