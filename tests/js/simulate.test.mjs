@@ -274,6 +274,17 @@ test('issue 22: empty lists are refused, tiny CVs draw the mean, block links giv
   fails(() => hp.simulate({ ...base, service_matrix: [] }),
     { code: 'wrong_length', field: 'service_matrix', value: 0, limit: 6, message: 'service_matrix: needs M x S = 6 values (got 0)' });
   fails(() => hp.simulate({ ...base, service_samples: [] }), { code: 'wrong_length', field: 'service_samples', value: 0, limit: 2 });
+  // Issue 23: the link matrix is checked as the service matrix is.
+  fails(() => hp.simulate({ tau: [1, 2, 3], M: 3, link_matrix: [] }),
+    { code: 'wrong_length', field: 'link_matrix', value: 0, limit: 6, message: 'link_matrix: needs M x (S-1) = 6 values (got 0)' });
+  fails(() => hp.simulate({ tau: [1, 2, 3], M: 2, link_matrix: [[1, 2], [1]] }),
+    { code: 'wrong_length', field: 'link_matrix', index: 1, value: 1, limit: 2,
+      message: 'link_matrix, row 2: needs S-1 = 2 values, one per link (got 1)' });
+  fails(() => hp.simulate({ tau: [1, 2, 3], M: 1, link_matrix: [[1, NaN]] }),
+    { code: 'not_finite', field: 'link_matrix', index: 0 });
+  // Transfers 2, 0, 1 (tests/cli/cases.txt): 6 under async links, 7 under blocking.
+  assert.equal(hp.simulate({ tau: [1, 1], M: 3, link_matrix: [[2], [0], [1]] }).makespan.mean, 6);
+  assert.equal(hp.simulate({ tau: [1, 1], M: 3, link_matrix: [[2], [0], [1]], links: 'blocking' }).makespan.mean, 7);
   fails(() => hp.simulate({ ...base, buffers: [] }), { code: 'empty', field: 'buffers', message: 'buffers: needs at least one value' });
   fails(() => hp.simulate({ ...base, buffers: '' }), { code: 'empty', field: 'buffers' });
   fails(() => hp.simulate({ ...base, M: 1e9 }), { code: 'too_many_sim_cells', field: 'M' });

@@ -37,6 +37,9 @@ class SimulateAgainstCli(unittest.TestCase):
             (dict(tau=[1, 1], M=3, service_matrix=[[1, 4], [1, 1], [3, 1]], buffers=[0], timeline=True),
              ["--tau", "1,1", "--M", "3", "--service-matrix", "tests/cli/sims/matrix_blocking.csv", "--buffers", "0",
               "--timeline"]),
+            (dict(tau=[1, 1], M=3, link_matrix=[[2], [0], [1]], links="blocking", timeline=True),
+             ["--tau", "1,1", "--M", "3", "--link-matrix", "tests/cli/sims/links_three.csv", "--links", "blocking",
+              "--timeline"]),
         ]
         for kwargs, argv in cases:
             with self.subTest(argv=argv):
@@ -137,6 +140,12 @@ class SimulateBadInput(unittest.TestCase):
         # Given but empty is refused, never read as "none given" (issue 22).
         self.check(lambda: Pipeline([1, 2]).simulate(3, service_matrix=[]), "wrong_length", "service_matrix", None,
                    "service_matrix: needs M x S = 6 values (got 0)")
+        self.check(lambda: p.simulate(3, link_matrix=[]), "wrong_length", "link_matrix", None,
+                   "link_matrix: needs M x (S-1) = 6 values (got 0)")
+        self.check(lambda: p.simulate(2, link_matrix=[[1, 2], [1]]), "wrong_length", "link_matrix", 1,
+                   "link_matrix, row 2: needs S-1 = 2 values, one per link (got 1)")
+        self.check(lambda: p.simulate(1, link_matrix=[[1, -2]]), "negative", "link_matrix", 0,
+                   "link_matrix, row 1: must be >= 0 (got -2)")
         self.check(lambda: p.simulate(3, service_samples=[]), "wrong_length", "service_samples", None,
                    "service_samples: needs S = 3 stages of samples (got 0)")
         self.check(lambda: p.simulate(3, buffers=[]), "empty", "buffers", None, "buffers: needs at least one value")
