@@ -72,6 +72,12 @@ void write_trace_table(std::ostream& out, const TraceResult& r) {
         << readable(r.sandwich_mean.T_block) << '\n';
     if (a.overlap_ratio) out << "  overlap ratio                 " << readable(*a.overlap_ratio) << '\n';
     if (a.T_real_position) out << "  position                      " << sandwich_position_name(*a.T_real_position) << '\n';
+    if (r.replay) {
+      out << "  replay async / blocking       " << readable(r.replay->async) << " / " << readable(r.replay->blocking)
+          << '\n';
+      out << "  explained                     " << text::describe_explain(r, unit) << '\n';
+    }
+    if (r.overlap_ratio_replay) out << "  overlap ratio (replay)        " << readable(*r.overlap_ratio_replay) << '\n';
     out << "  bottleneck stage              " << a.bottleneck_stage << '\n';
   }
   for (const TraceWarning& w : r.warnings) out << "  warning: " << text::describe(w) << '\n';

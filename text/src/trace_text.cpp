@@ -107,8 +107,22 @@ std::string describe(const TraceWarning& w) {
       return "link " + std::to_string(w.index) + ": its pairs contradict each other about the clocks (the receiver's " +
              "offset must be at least " + readable(w.value) + " and at most " + readable(w.limit) +
              "); a clock drifted or the pairs are matched wrongly";
+    case TraceWarningCode::link_time_zero:
+      return "link " + std::to_string(w.index) + ": d is 0 because " + grouped(w.value) + " of its " +
+             grouped(w.limit) + " transfers took no time: each receive ended by the time both sides had started, " +
+             "so the message was there before the receiver asked, or the transfer hid inside the wait " +
+             "(see each pair's d in the link's row; another --stat may pick a transfer that took time)";
   }
   return std::string(trace_warning_name(w.code));
+}
+
+std::string describe_explain(const TraceResult& r, std::string_view unit) {
+  std::string s = "T_real " + readable(r.T_real) + " " + std::string(unit) + " =";
+  for (std::size_t i = 0; i < r.explain.size(); ++i) {
+    const ExplainPart& p = r.explain[i];
+    s += (i == 0 ? " " : " + ") + std::string(explain_cause_name(p.cause)) + " " + readable(p.time);
+  }
+  return s + " " + std::string(unit);
 }
 
 }  // namespace heteropipe::text

@@ -61,6 +61,13 @@ struct Classified {
 Result<Classified> measure_events(const TraceEvents& events, const TraceOptions& options);
 Result<Classified> measure_rows(const TraceEvents& events, const TraceOptions& options);
 
+// The replay of the run's own times (per stage, its micro-batches' spans;
+// per link, its pairs' transfer times; both in the result's unit, at least
+// r.M spans per stage) under async and blocking links, and the explanation
+// of T_real by it: r's replay, explain and overlap_ratio_replay.
+void explain_run(const std::vector<std::vector<double>>& spans, const std::vector<std::vector<double>>& link_times,
+                 TraceResult& r);
+
 // Everything the result reports, from the measured run.
 TraceResult summarize(Classified classified, const TraceEvents& events, const TraceOptions& options);
 

@@ -68,6 +68,17 @@ std::string_view trace_warning_name(TraceWarningCode code) {
     case TraceWarningCode::short_run: return "short_run";
     case TraceWarningCode::missing_ranks: return "missing_ranks";
     case TraceWarningCode::clock_bounds_contradict: return "clock_bounds_contradict";
+    case TraceWarningCode::link_time_zero: return "link_time_zero";
+  }
+  return "unknown";
+}
+
+std::string_view explain_cause_name(ExplainCause cause) {
+  switch (cause) {
+    case ExplainCause::model: return "model";
+    case ExplainCause::variability: return "variability";
+    case ExplainCause::blocking: return "blocking";
+    case ExplainCause::other: return "other";
   }
   return "unknown";
 }

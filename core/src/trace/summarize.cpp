@@ -104,6 +104,7 @@ TraceResult summarize(Classified classified, const TraceEvents& events, const Tr
 
   const Measured& m = classified.measured;
   const std::size_t S = m.stage_rank.size();
+  std::vector<std::vector<double>> stage_spans(S), link_times(S - 1);
   std::int64_t fewest = INT64_MAX, most = 0;
   double first_start = INFINITY, last_end = -INFINITY;
   for (std::size_t s = 0; s < S; ++s) {
@@ -128,6 +129,7 @@ TraceResult summarize(Classified classified, const TraceEvents& events, const Tr
     most = std::max(most, stage.microbatches);
     stage.span = statistics(spans);
     stage.busy = statistics(busy);
+    stage_spans[s] = std::move(spans);
     r.tau.push_back(chosen(stage.span, options.stat));
     r.stages.push_back(stage);
   }
@@ -149,6 +151,13 @@ TraceResult summarize(Classified classified, const TraceEvents& events, const Tr
     if (l.unmatched > 0) {
       r.warnings.push_back({TraceWarningCode::unmatched_transfers, l.link, static_cast<double>(l.unmatched), 0});
     }
+    if (r.d.back() == 0) {
+      // Say why: pairs whose receive ended no later than both sides had started.
+      const auto none = std::count(d.begin(), d.end(), 0.0);
+      r.warnings.push_back({TraceWarningCode::link_time_zero, l.link, static_cast<double>(none),
+                            static_cast<double>(l.pairs)});
+    }
+    link_times[link] = std::move(d);
     r.links.push_back(l);
   }
   r.M = fewest;
@@ -190,6 +199,7 @@ TraceResult summarize(Classified classified, const TraceEvents& events, const Tr
   r.sandwich_min = sandwich_at(r, TraceStat::min);
   r.sandwich_p50 = sandwich_at(r, TraceStat::p50);
   r.sandwich_mean = sandwich_at(r, TraceStat::mean);
+  explain_run(stage_spans, link_times, r);
 
   for (std::size_t s = 0; s < S; ++s) {
     std::int64_t microbatch = 0;

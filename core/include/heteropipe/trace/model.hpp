@@ -78,6 +78,27 @@ struct SandwichAt {
   double T_async = 0, T_block = 0;
 };
 
+// The exact makespans of the run's own measured times, micro-batch by
+// micro-batch (each stage's compute spans, each link's transfer times),
+// replayed by the simulator under async and blocking links.
+struct TraceReplay {
+  double async = 0, blocking = 0;
+};
+
+// What T_real is made of, in this order (docs/traces.md, "Explaining T_real"):
+//   model        T_async at the chosen statistic;
+//   variability  replay.async - model: the spans' and transfers' spread;
+//   blocking     T_real - replay.async, within [0, replay.blocking - replay.async];
+//   other        the rest (host time between kernels, or below 0 when the run
+//                beat its own replay).
+enum class ExplainCause { model, variability, blocking, other };
+std::string_view explain_cause_name(ExplainCause cause);
+
+struct ExplainPart {
+  ExplainCause cause = ExplainCause::model;
+  double time = 0;
+};
+
 struct TraceLink {
   std::int64_t link = 0, from_rank = 0, to_rank = 0, pairs = 0, unmatched = 0;
   SampleStats d;
@@ -94,6 +115,7 @@ enum class TraceWarningCode {
   short_run,                 // value: M; limit: S (no steady state below M = S + 1)
   missing_ranks,             // value: ranks found; limit: the world size the files claim
   clock_bounds_contradict,   // index: the link; value: its lower bound; limit: its upper bound
+  link_time_zero,            // index: the link, whose d is 0; value: its pairs that took no time; limit: its pairs
 };
 std::string_view trace_warning_name(TraceWarningCode code);
 
@@ -119,6 +141,13 @@ struct TraceResult {
   // The sandwich at each statistic: how far the verdict moves with the choice.
   SandwichAt sandwich_min, sandwich_p50, sandwich_mean;
   std::optional<Analysis> analysis;
+  // The run replayed, and T_real in parts that sum to it (empty when the
+  // replay could not run); (replay.blocking - T_real) / (replay.blocking -
+  // replay.async) when that denominator is > 0: the overlap ratio net of
+  // the spans' variability.
+  std::optional<TraceReplay> replay;
+  std::vector<ExplainPart> explain;
+  std::optional<double> overlap_ratio_replay;
   // The measured schedule, aligned, from the first compute of stage 0: one
   // compute row per (stage, micro-batch) spanning its kernels, one transfer
   // row per matched pair (from max(start_send, start_recv) to the end).
@@ -187,6 +216,18 @@ void visit_fields(const SandwichAt& s, Visitor&& visit) {
 }
 
 template <class Visitor>
+void visit_fields(const TraceReplay& r, Visitor&& visit) {
+  visit("async", r.async);
+  visit("blocking", r.blocking);
+}
+
+template <class Visitor>
+void visit_fields(const ExplainPart& p, Visitor&& visit) {
+  visit("cause", explain_cause_name(p.cause));
+  visit("time", p.time);
+}
+
+template <class Visitor>
 void visit_fields(const ScheduleRow& r, Visitor&& visit) {
   visit("stage", r.stage);
   visit("microbatch", r.microbatch);
@@ -234,6 +275,9 @@ void visit_result_fields(const TraceResult& r, Visitor&& visit, ReasonWords&& re
     visit("analysis", object([&a](auto&& fields) { visit_fields(a, fields); }));
     if (a.overlap_ratio) visit("overlap_ratio", *a.overlap_ratio);
     if (a.T_real_position) visit("position", sandwich_position_name(*a.T_real_position));
+    if (r.replay) visit("replay", object([&r](auto&& fields) { visit_fields(*r.replay, fields); }));
+    visit("explain", objects(r.explain));
+    if (r.overlap_ratio_replay) visit("overlap_ratio_replay", *r.overlap_ratio_replay);
     visit("schedule", objects(r.schedule));
   }
   visit("warnings", objects(r.warnings));

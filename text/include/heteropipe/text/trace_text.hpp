@@ -15,6 +15,9 @@ bool is_trace_file_error(const Error& error);
 std::string describe_trace_error(const Error& error);
 std::string describe(NotPipeline reason);
 std::string describe(const TraceWarning& warning);
+// T_real in its named parts: "T_real 1942 ms = model 1808 + variability 58 +
+// blocking 0 + other 76 ms" (a part below 0 is written with its sign).
+std::string describe_explain(const TraceResult& result, std::string_view unit);
 
 }  // namespace heteropipe::text
 

@@ -1,0 +1,55 @@
+// The run replayed through the simulator (no engine of its own), and T_real
+// explained by that replay (docs/traces.md, "Explaining T_real").
+#include <algorithm>
+
+#include "heteropipe/sim/simulate.hpp"
+#include "measured.hpp"
+
+namespace heteropipe::trace_detail {
+namespace {
+
+// The replay's makespan under one link mode, or nothing when the simulator
+// refuses the times (it checks them as it checks any matrix).
+std::optional<double> replayed(const Pipeline& pipeline, sim::Options options, sim::LinkMode links) {
+  options.links = links;
+  auto run = sim::simulate(pipeline, options);
+  if (!run) return std::nullopt;
+  return run.value().makespan.mean;
+}
+
+}  // namespace
+
+void explain_run(const std::vector<std::vector<double>>& spans, const std::vector<std::vector<double>>& link_times,
+                 TraceResult& r) {
+  auto pipeline = Pipeline::create(r.tau, r.d);
+  if (!pipeline || !r.analysis) return;
+  const std::size_t S = spans.size();
+  const auto M = static_cast<std::size_t>(r.M);
+  sim::Options o;
+  o.M = static_cast<double>(r.M);
+  std::vector<double>& service = o.service_matrix.emplace();
+  std::vector<double>& links = o.link_matrix.emplace();
+  for (std::size_t m = 0; m < M; ++m) {
+    for (std::size_t s = 0; s < S; ++s) service.push_back(spans[s][m]);
+    // A micro-batch without a matched transfer crosses in the link's chosen d.
+    for (std::size_t l = 0; l + 1 < S; ++l) links.push_back(m < link_times[l].size() ? link_times[l][m] : r.d[l]);
+  }
+  const auto async = replayed(pipeline.value(), o, sim::LinkMode::async);
+  const auto blocking = replayed(pipeline.value(), o, sim::LinkMode::blocking);
+  if (!async || !blocking) return;
+  r.replay = TraceReplay{*async, *blocking};
+
+  const double model = r.analysis->T_async;
+  const double variability = *async - model;
+  const double headroom = std::max(0.0, *blocking - *async);
+  const double blocked = std::clamp(r.T_real - *async, 0.0, headroom);
+  // The rest, so that the parts add up to T_real in the order they are listed.
+  const double other = r.T_real - ((model + variability) + blocked);
+  r.explain = {{ExplainCause::model, model},
+               {ExplainCause::variability, variability},
+               {ExplainCause::blocking, blocked},
+               {ExplainCause::other, other}};
+  if (headroom > 0) r.overlap_ratio_replay = (*blocking - r.T_real) / headroom;
+}
+
+}  // namespace heteropipe::trace_detail
