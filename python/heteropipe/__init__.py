@@ -196,7 +196,13 @@ def import_trace(sources: Union[TraceSource, Sequence[TraceSource]], *, stat: st
     """tau, d, M and T_real recovered from profiler traces (Chrome trace-event
     JSON, ``.json.gz``, one file per rank) or a schedule CSV, as
     ``heteropipe trace --json`` prints them. ``sources``: a path, the bytes of
-    one file, or a list of either (docs/traces.md)."""
+    one file, or a list of either (docs/traces.md).
+
+    With a pipeline, ``replay`` holds the exact makespans of the run's own
+    spans and transfer times under async and blocking links, ``explain`` the
+    parts of T_real (a list of ``{"cause", "time"}``: model, variability,
+    blocking, other, summing to T_real) and ``overlap_ratio_replay`` the
+    overlap ratio net of variability (absent when the replays are equal)."""
     if isinstance(sources, (str, os.PathLike, bytes, bytearray, memoryview)):
         sources = [sources]
     files = []

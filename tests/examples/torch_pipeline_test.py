@@ -67,6 +67,13 @@ def run_mode(cli, mode, out):
               f"{mode}: stage {s}'s tau within 5% of its micro-batch ranges' median")
     check(r["sandwich"]["min"]["T_async"] <= r["sandwich"]["p50"]["T_async"],
           f"{mode}: the sandwich at min lies below the one at p50")
+    causes = [part["cause"] for part in r["explain"]]
+    total = sum(part["time"] for part in r["explain"])
+    print(f"{mode}: replay {r['replay']}, explain {[(p['cause'], round(p['time'])) for p in r['explain']]}")
+    check(causes == ["model", "variability", "blocking", "other"] and abs(total - r["T_real"]) <= 1e-9 * r["T_real"],
+          f"{mode}: explain's model, variability, blocking and other sum to T_real")
+    check(r["explain"][0]["time"] == r["analysis"]["T_async"], f"{mode}: explain's model is T_async at p50")
+    check(r["replay"]["async"] <= r["replay"]["blocking"], f"{mode}: replay.async <= replay.blocking")
 
 
 def main():

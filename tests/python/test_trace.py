@@ -43,6 +43,19 @@ class ImportTrace(unittest.TestCase):
     def test_real_traces_agree_with_the_cli(self):
         result = import_trace(REAL)
         self.assertEqual(result, self.native_json(*REAL))
+        # T_real in parts (issue 23): model, variability, blocking and other, summing to it.
+        self.assertEqual([p["cause"] for p in result["explain"]], ["model", "variability", "blocking", "other"])
+        self.assertAlmostEqual(sum(p["time"] for p in result["explain"]), result["T_real"], delta=1e-9)
+        self.assertEqual(result["explain"][0]["time"], result["analysis"]["T_async"])
+        self.assertLessEqual(result["replay"]["async"], result["replay"]["blocking"])
+        ratio = (result["replay"]["blocking"] - result["T_real"]) / (result["replay"]["blocking"] - result["replay"]["async"])
+        self.assertAlmostEqual(result["overlap_ratio_replay"], ratio, delta=1e-12)
+        # At min, d is 0, and a warning says why: 2 of the 10 pairs took no time.
+        at_min = import_trace(REAL, stat="min")
+        self.assertEqual(at_min["d"], [0.0])
+        zero = [w for w in at_min["warnings"] if w["code"] == "link_time_zero"]
+        self.assertEqual([(w["index"], w["value"], w["limit"]) for w in zero], [(0, 2.0, 10.0)])
+        self.assertTrue(zero[0]["message"].startswith("link 0: d is 0 because 2 of its 10 transfers took no time"))
         self.assertEqual([r["kernels"] for r in result["ranks"]], [1154, 1104])
         self.assertEqual([r["transfer_kernels"] for r in result["ranks"]], [10, 10])
         self.assertEqual([w["code"] for w in result["warnings"]], ["missing_ranks", "clock_bounds_contradict"])

@@ -109,9 +109,8 @@ std::string describe(const TraceWarning& w) {
              "); a clock drifted or the pairs are matched wrongly";
     case TraceWarningCode::link_time_zero:
       return "link " + std::to_string(w.index) + ": d is 0 because " + grouped(w.value) + " of its " +
-             grouped(w.limit) + " transfers took no time: each receive ended by the time both sides had started, " +
-             "so the message was there before the receiver asked, or the transfer hid inside the wait " +
-             "(see each pair's d in the link's row; another --stat may pick a transfer that took time)";
+             grouped(w.limit) + " transfers took no time: each of those receives ended by the time both sides " +
+             "had started (the message was there before the receiver asked, or the transfer hid inside a wait)";
   }
   return std::string(trace_warning_name(w.code));
 }

@@ -586,11 +586,20 @@ declare namespace heteropipe {
     T_block: number;
   }
   interface TraceWarning {
-    code: 'rank_without_compute' | 'unmatched_transfers' | 'microbatch_counts_differ' | 'short_run' | 'missing_ranks' | 'clock_bounds_contradict';
+    code: 'rank_without_compute' | 'unmatched_transfers' | 'microbatch_counts_differ' | 'short_run' | 'missing_ranks' | 'clock_bounds_contradict'
+      | 'link_time_zero';
     index: number;
     value: number;
     limit: number;
     message: string;
+  }
+  /**
+   * model: T_async at the chosen stat; variability: replay.async - model; blocking: T_real - replay.async
+   * within [0, replay.blocking - replay.async]; other: the rest (below 0 when the run beat its replay).
+   */
+  interface ExplainPart {
+    cause: 'model' | 'variability' | 'blocking' | 'other';
+    time: number;
   }
   /** The same keys and values as `heteropipe trace --json`; the pipeline's fields only when one was recovered. */
   interface TraceResult {
@@ -615,6 +624,12 @@ declare namespace heteropipe {
     analysis?: Analysis;
     overlap_ratio?: number;
     position?: SandwichPosition;
+    /** The run's own spans and transfer times replayed by the simulator (absent when it refused them). */
+    replay?: { async: number; blocking: number };
+    /** T_real in parts, in this order, summing to T_real (empty without a replay). */
+    explain?: ExplainPart[];
+    /** (replay.blocking - T_real) / (replay.blocking - replay.async); absent when that denominator is 0. */
+    overlap_ratio_replay?: number;
     schedule?: ScheduleRow[];
     warnings: TraceWarning[];
   }

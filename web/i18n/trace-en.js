@@ -37,7 +37,15 @@
     // Why a trace is no pipeline: the module's own sentence (reason_message).
     reason: function (r) { return r.reason_message; },
     overlap: 'overlap ratio',
-    noHeadroom: '— (T_block = T_async)',
+    noHeadroom: 'T_block = T_async',
+    replay: 'replay async / blocking',
+    overlapReplay: 'overlap ratio (replay)',
+    explainHeading: 'Why T_real is what it is',
+    cause: { model: 'model', variability: 'variability', blocking: 'blocking', other: 'other' },
+    // "T_real 1,942 ms = model 1,808 + variability 58 + blocking 0 + other 76 ms"
+    explainSentence: function (T, unit, parts) {
+      return 'T_real ' + T + ' ' + unit + ' = ' + parts.map(function (p) { return p[0] + ' ' + p[1]; }).join(' + ') + ' ' + unit;
+    },
     offsets: 'clock offsets',
     bottleneck: 'bottleneck',
     use: 'Fill the calculator with τ, d, M and T_real',

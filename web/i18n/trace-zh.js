@@ -102,7 +102,15 @@
     notPipeline: function (why) { return '不是流水线：' + why + '。'; },
     reason: function (r) { return REASONS[r.reason] || r.reason; },
     overlap: '重叠率',
-    noHeadroom: '—（T_block = T_async）',
+    noHeadroom: 'T_block = T_async',
+    replay: '重放 异步 / 阻塞',
+    overlapReplay: '重叠率（重放）',
+    explainHeading: 'T_real 由哪些部分构成',
+    cause: { model: '模型', variability: '波动', blocking: '阻塞', other: '其他' },
+    // 「T_real 1,942 ms ＝ 模型 1,808 ＋ 波动 58 ＋ 阻塞 0 ＋ 其他 76 ms」
+    explainSentence: function (T, unit, parts) {
+      return 'T_real ' + T + ' ' + unit + ' ＝ ' + parts.map(function (p) { return p[0] + ' ' + p[1]; }).join(' ＋ ') + ' ' + unit;
+    },
     offsets: '时钟偏移',
     bottleneck: '瓶颈阶段',
     use: '把 τ、d、M 和 T_real 填入计算器',
@@ -125,6 +133,7 @@
         case 'microbatch_counts_differ': return '各阶段的微批次数在 ' + G(w.value) + ' 到 ' + G(w.limit) + ' 之间；M 取最少的';
         case 'short_run': return 'M = ' + G(w.value) + ' 不大于 S = ' + G(w.limit) + '：运行太短，看不到稳态';
         case 'missing_ranks': return '只找到 ' + G(w.value) + ' 个 rank，作业的 world_size 为 ' + G(w.limit);
+        case 'link_time_zero': return '链路 ' + w.index + '：d 为 0，因为其 ' + G(w.limit) + ' 次传输中有 ' + G(w.value) + ' 次不耗时：这些接收在双方都已开始时就已结束（接收方请求前消息已到达，或传输隐藏在等待之中）';
         case 'clock_bounds_contradict': return '链路 ' + w.index + '：各对传输给出的时钟界限相互矛盾（接收方的偏移须至少为 ' + V(w.value) + '，至多为 ' + V(w.limit) + '）；时钟有漂移或配对有误';
         default: return w.message;
       }

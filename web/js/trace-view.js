@@ -1,6 +1,7 @@
-// Draws an imported trace (hp.importTrace's result; docs/traces.md#the-result): the recovered
-// model and where the run sits in the sandwich, the per-stage, per-link and per-rank tables, the
-// warnings, or for a trace that is no pipeline its reason. Every number is the core's.
+// Draws an imported trace (hp.importTrace's result; docs/traces.md#the-result): first T_real in
+// its named parts (a sentence and a stacked bar), then the recovered model and where the run sits
+// in the sandwich, the per-stage, per-link and per-rank tables, the warnings, or for a trace that
+// is no pipeline its reason. Every number is the core's.
 import * as fmt from './format.js';
 import * as svg from './svg.js';
 var R = window.HP_I18N.trace;
@@ -25,18 +26,67 @@ function ranks(r) {
   }));
 }
 
+// A ratio, or a dash with its reason on a line of its own in small type (no long value to wrap).
+function ratio(x) { return x === undefined ? '—<small>' + esc(R.noHeadroom) + '</small>' : esc(num(x)); }
+
 function summary(r) {
   var a = r.analysis;
-  // Each with its key and the core's value as data (the tests compare them with the module's).
-  var items = [['τ', list(r.tau), 'tau', r.tau], ['d', r.d.length ? list(r.d) : '—', 'd', r.d], ['M', String(r.M), 'M', r.M],
-    ['T_real', num(r.T_real), 'T_real', r.T_real], ['T_async / T_block', num(a.T_async) + ' / ' + num(a.T_block), 'bounds', [a.T_async, a.T_block]],
-    [R.overlap, r.overlap_ratio === undefined ? R.noHeadroom : num(r.overlap_ratio), 'overlap_ratio', r.overlap_ratio],
-    [R.offsets, list(r.clock_offsets), 'clock_offsets', r.clock_offsets], [R.bottleneck, row(a.bottleneck_stage), 'bottleneck', a.bottleneck_stage]];
+  // Each with its key and the core's value as data (the tests compare them with the module's),
+  // and its markup, escaped.
+  var items = [['τ', esc(list(r.tau)), 'tau', r.tau], ['d', esc(r.d.length ? list(r.d) : '—'), 'd', r.d], ['M', String(r.M), 'M', r.M],
+    ['T_real', esc(num(r.T_real)), 'T_real', r.T_real], ['T_async / T_block', esc(num(a.T_async) + ' / ' + num(a.T_block)), 'bounds', [a.T_async, a.T_block]],
+    [R.overlap, ratio(r.overlap_ratio), 'overlap_ratio', r.overlap_ratio]];
+  if (r.replay) {
+    items.push([R.replay, esc(num(r.replay.async) + ' / ' + num(r.replay.blocking)), 'replay', [r.replay.async, r.replay.blocking]],
+      [R.overlapReplay, ratio(r.overlap_ratio_replay), 'overlap_ratio_replay', r.overlap_ratio_replay]);
+  }
+  items.push([R.offsets, esc(list(r.clock_offsets)), 'clock_offsets', r.clock_offsets], [R.bottleneck, esc(row(a.bottleneck_stage)), 'bottleneck', a.bottleneck_stage]);
   var wide = { tau: 1, d: 1, clock_offsets: 1 };  // lists take a row of their own
   return '<dl class="summary trace-summary">' + items.map(function (i) {
     return '<div' + (wide[i[2]] ? ' class="wide"' : '') + '><dt>' + esc(i[0]) + '</dt><dd data-key="' + i[2] + '" data-value="' +
-      (i[3] === undefined ? '' : esc(Array.prototype.map.call([].concat(i[3]), String).join(','))) + '">' + esc(i[1]) + '</dd></div>';
+      (i[3] === undefined ? '' : esc(Array.prototype.map.call([].concat(i[3]), String).join(','))) + '">' + i[1] + '</dd></div>';
   }).join('') + '</dl>';
+}
+
+// T_real in its parts (model, variability, blocking, other), stacked from 0 in order: a part
+// below 0 is drawn leftwards from the sum so far, hatched, so the bar still ends at T_real.
+function explainBar(r, sentence) {
+  var W = 640, H = 58, pad = 10, top = 6, h = 20;
+  var at = 0, lo = 0, hi = 0;
+  var segs = r.explain.map(function (p) {
+    var from = at;
+    at += p.time;
+    lo = Math.min(lo, at);
+    hi = Math.max(hi, at);
+    return { cause: p.cause, time: p.time, a: Math.min(from, at), b: Math.max(from, at) };
+  });
+  var span = hi - lo || 1;
+  var x = function (v) { return svg.n(pad + (v - lo) / span * (W - 2 * pad)); };
+  var out = ['<svg xmlns="http://www.w3.org/2000/svg" class="explain-bar" viewBox="0 0 ' + W + ' ' + H + '" role="img" aria-label="' + esc(sentence) + '">',
+    '<defs><pattern id="explain-negative" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">' +
+    '<rect class="negative-bg" width="6" height="6"/><line class="negative-line" x1="0" y1="0" x2="0" y2="6"/></pattern></defs>'];
+  segs.forEach(function (s) {
+    if (s.b <= s.a) return;
+    out.push('<rect class="part ' + s.cause + (s.time < 0 ? ' negative' : '') + '" data-cause="' + s.cause + '" data-time="' + s.time +
+      '" x="' + x(s.a) + '" y="' + top + '" width="' + svg.n(x(s.b) - x(s.a)) + '" height="' + h + '"><title>' +
+      esc(R.cause[s.cause] + ' ' + num(s.time)) + '</title></rect>');
+  });
+  // T_real, where the parts end, and the axis below.
+  out.push('<line class="explain-total" x1="' + x(at) + '" x2="' + x(at) + '" y1="' + (top - 4) + '" y2="' + (top + h + 4) + '"/>');
+  svg.ticksIn(lo, hi, 6).forEach(function (t) {
+    out.push('<text class="tick" x="' + x(t) + '" y="' + (top + h + 18) + '" text-anchor="middle">' + esc(fmt.axis(t)) + '</text>');
+  });
+  return out.join('') + '</svg>';
+}
+
+// The explanation first: the sentence, the bar and its legend.
+function explanation(r, unit) {
+  if (!r.explain || !r.explain.length) return '';
+  var sentence = R.explainSentence(num(r.T_real), unit, r.explain.map(function (p) { return [R.cause[p.cause], num(p.time)]; }));
+  return '<div class="trace-explain"><h3>' + esc(R.explainHeading) + '</h3><p class="trace-explain-sentence">' + esc(sentence) + '</p>' +
+    explainBar(r, sentence) + '<ul class="explain-legend">' + r.explain.map(function (p) {
+      return '<li><span class="swatch ' + p.cause + '"></span>' + esc(R.cause[p.cause]) + '</li>';
+    }).join('') + '</ul></div>';
 }
 
 function stages(r) {
@@ -67,7 +117,7 @@ function render(r, names) {
     return head + '<p class="trace-headline" role="status">' + esc(R.notPipeline(R.reason(r))) + '</p>' +
       ranks(r) + warnings(r);
   }
-  return head + '<p class="trace-headline" role="status">' + esc(R.headline(r.tau.length, r.M, num(r.T_real) + ' ' + unit,
+  return head + explanation(r, unit) + '<p class="trace-headline" role="status">' + esc(R.headline(r.tau.length, r.M, num(r.T_real) + ' ' + unit,
     R.position[r.position] || '')) + '</p>' + summary(r) +
     '<button type="button" id="trace-use">' + esc(R.use) + '</button>' +
     '<h3>' + esc(R.ganttHeading) + '</h3><div class="gantt-bar"><label>' + esc(R.exactRegime) + ' <select id="trace-regime">' +
