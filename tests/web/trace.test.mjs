@@ -138,6 +138,58 @@ for (const p of PAGES) {
     await page.close();
   });
 
+  test(`${p.name}: T_real explained first, as a sentence and a stacked bar that draws a negative part leftwards`, async () => {
+    const { page, problems } = await open(context, fileBase + p.file);
+    await choose(page, REAL);
+    const expected = full.importTrace(inflated(REAL), { unit: 'ms' });
+    // tests/cli/golden/trace_real_hta.txt: 822.663 + 271.908 + 136.594 + 0 = 1231.165.
+    assert.deepEqual(expected.explain.map((x) => x.cause), ['model', 'variability', 'blocking', 'other']);
+    assert.equal(expected.explain[3].time, 0);
+    assert.equal(await page.textContent('.trace-explain-sentence'), p.name === 'en'
+      ? 'T_real 1,231.17 ms = model 822.663 + variability 271.908 + blocking 136.594 + other 0 ms'
+      : 'T_real 1,231.17 ms ＝ 模型 822.663 ＋ 波动 271.908 ＋ 阻塞 136.594 ＋ 其他 0 ms');
+    // The explanation comes before the headline and the summary.
+    assert.deepEqual(await page.$$eval('#trace-result > *', (els) => els.slice(1, 3).map((e) => e.className)),
+      ['trace-explain', 'trace-headline']);
+    const parts = () => page.$$eval('.explain-bar rect.part', (rs) => rs.map((r) => ({
+      cause: r.dataset.cause, time: Number(r.dataset.time), x: Number(r.getAttribute('x')), w: Number(r.getAttribute('width')),
+      negative: r.classList.contains('negative') })));
+    const total = () => page.$eval('.explain-bar .explain-total', (l) => Number(l.getAttribute('x1')));
+    let bars = await parts();
+    // A part of 0 takes no room; the others stack from 0 in order, as wide as their times.
+    assert.deepEqual(bars.map((b) => [b.cause, b.time, b.negative]), expected.explain.slice(0, 3).map((x) => [x.cause, x.time, false]));
+    for (let i = 1; i < bars.length; i++) assert.ok(Math.abs(bars[i].x - (bars[i - 1].x + bars[i - 1].w)) < 0.02);
+    assert.ok(Math.abs(bars[1].w / bars[0].w - expected.explain[1].time / expected.explain[0].time) < 1e-3);
+    assert.ok(Math.abs(await total() - (bars[2].x + bars[2].w)) < 0.02);
+    assert.equal(await page.$eval('.explain-bar', (s) => s.getAttribute('aria-label')), await page.textContent('.trace-explain-sentence'));
+
+    // A run that beat its own replay (tests/core/trace_replay_test.cpp, worked by hand): other is -1,
+    // drawn leftwards from the sum 16 and hatched, and T_real ends the bar at 15.
+    const dir = mkdtempSync(path.join(tmpdir(), 'hp-explain-'));
+    try {
+      const csvFile = path.join(dir, 'beat.csv');
+      writeFileSync(csvFile, 'stage,microbatch,kind,start,end\n0,0,compute,0,2\n0,1,compute,2,6\n0,2,compute,6,8\n' +
+        '0,0,transfer,2,3\n0,1,transfer,6,7\n0,2,transfer,8,11\n1,0,compute,3,6\n1,1,compute,7,10\n1,2,compute,10,15\n');
+      await choose(page, [csvFile]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    // The page's unit is ms: the CSV's microseconds are thousandths.
+    assert.equal(await page.textContent('.trace-explain-sentence'), p.name === 'en'
+      ? 'T_real 0.015 ms = model 0.012 + variability 0.004 + blocking 0 + other -0.001 ms'
+      : 'T_real 0.015 ms ＝ 模型 0.012 ＋ 波动 0.004 ＋ 阻塞 0 ＋ 其他 -0.001 ms');
+    bars = await parts();
+    assert.deepEqual(bars.map((b) => [b.cause, b.negative]), [['model', false], ['variability', false], ['other', true]]);
+    const [model, variability, other] = bars;
+    // The sum before `other` is 16 (model 12 + variability 4): the negative part ends there and reaches back to 15.
+    assert.ok(Math.abs(other.x + other.w - (variability.x + variability.w)) < 0.02);
+    assert.ok(Math.abs(other.w / model.w - 1 / 12) < 1e-3);
+    assert.ok(Math.abs(await total() - other.x) < 0.02);
+    assert.equal(await page.$eval('.explain-bar rect.negative', (r) => getComputedStyle(r).fill), 'url("#explain-negative")');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
   test(`${p.name}: a file that is no pipeline says why; bad files are coded errors naming the file and the byte`, async () => {
     const { page, problems } = await open(context, fileBase + p.file);
     await choose(page, [REAL[0]]);

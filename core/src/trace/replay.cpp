@@ -42,9 +42,11 @@ void explain_run(const std::vector<std::vector<double>>& spans, const std::vecto
   const double model = r.analysis->T_async;
   const double variability = *async - model;
   const double headroom = std::max(0.0, *blocking - *async);
-  const double blocked = std::clamp(r.T_real - *async, 0.0, headroom);
-  // The rest, so that the parts add up to T_real in the order they are listed.
-  const double other = r.T_real - ((model + variability) + blocked);
+  // What the async replay leaves of T_real: blocking up to its headroom, and
+  // the rest, exactly 0 when blocking explains it all (no rounding residue).
+  const double excess = r.T_real - *async;
+  const double blocked = std::clamp(excess, 0.0, headroom);
+  const double other = excess - blocked;
   r.explain = {{ExplainCause::model, model},
                {ExplainCause::variability, variability},
                {ExplainCause::blocking, blocked},
