@@ -144,8 +144,8 @@ test("the simulator's and trace import's declared result types match their runti
   const trace = hp.importTrace([{ name: 'schedule.csv', bytes: csv }]);
   assert.equal(trace.pipeline, true);
   // Optional keys: the reason of no pipeline, in words too; the ratio and position of a run with
-  // overlap headroom.
-  const optional = ['reason', 'reason_message', 'overlap_ratio', 'position'];
+  // overlap headroom, and the replay's ratio when its two replays differ.
+  const optional = ['reason', 'reason_message', 'overlap_ratio', 'position', 'overlap_ratio_replay'];
   assert.deepEqual(Object.keys(trace).filter((k) => !optional.includes(k)).sort(),
     members('TraceResult').filter((k) => !optional.includes(k)));
   assert.deepEqual(Object.keys(trace.ranks[0]).sort(), members('TraceRank'));
@@ -154,6 +154,8 @@ test("the simulator's and trace import's declared result types match their runti
   assert.deepEqual(Object.keys(trace.links[0]).sort(), members('TraceLink'));
   assert.deepEqual(Object.keys(trace.schedule[0]).sort(), members('ScheduleRow'));
   if (trace.warnings.length > 0) assert.deepEqual(Object.keys(trace.warnings[0]).sort(), members('TraceWarning'));
+  assert.deepEqual(Object.keys(trace.replay).sort(), ['async', 'blocking']);
+  assert.deepEqual(Object.keys(trace.explain[0]).sort(), members('ExplainPart'));
 });
 
 test('the ES module entry re-exports every declared type', () => {

@@ -58,4 +58,5 @@ export type TraceResult = heteropipe.TraceResult;
 export type TraceStage = heteropipe.TraceStage;
 export type TraceWarning = heteropipe.TraceWarning;
 export type ClockOffsetBounds = heteropipe.ClockOffsetBounds;
+export type ExplainPart = heteropipe.ExplainPart;
 export type SandwichAt = heteropipe.SandwichAt;
