@@ -238,6 +238,12 @@ TEST_CASE("sim errors: the typed forms") {
   // A second cv= is named for what it is, not "a list of numbers".
   CHECK(hp::text::describe(sim::parse_distribution("gamma:cv=1:cv=2", Field::service).error()) ==
         "service: the value after cv= or spread= must be one number (got '1:cv=2')");
+  // A lone token is no number, whether after cv= (a CV box) or where cv= belongs.
+  CHECK(hp::text::describe(sim::parse_distribution("lognormal:cv=x", Field::service).error()) ==
+        "service: 'x' is not a number");
+  CHECK(hp::text::describe(sim::parse_distribution("gamma:x", Field::service).error()) == "service: 'x' is not a number");
+  CHECK(hp::text::describe(sim::parse_distribution("gamma:0.5", Field::service).error()) ==
+        "service: must be one of deterministic, exponential, lognormal:cv=X, gamma:cv=X, uniform:spread=X (got 'gamma:0.5')");
   CHECK(hp::text::describe(sim::parse_distribution("uniform:spread=1 2", Field::link_service).error()) ==
         "link_service: the value after cv= or spread= must be one number (got '1 2')");
   CHECK(hp::text::describe(sim::link_mode_from_name("fast").error()) ==

@@ -290,6 +290,9 @@ test('issue 22: empty lists are refused, tiny CVs draw the mean, block links giv
   fails(() => hp.simulate({ ...base, M: 1e9 }), { code: 'too_many_sim_cells', field: 'M' });
   fails(() => hp.simulate({ ...base, service: 'gamma:cv=1:cv=2' }),
     { code: 'not_a_number', field: 'service', message: "service: the value after cv= or spread= must be one number (got '1:cv=2')" });
+  fails(() => hp.simulate({ ...base, service: 'gamma:x' }), { code: 'not_a_number', field: 'service', message: "service: 'x' is not a number" });
+  fails(() => hp.simulate({ ...base, service: ['deterministic', 'lognormal:cv=x'] }),
+    { code: 'not_a_number', field: 'service', index: 1, message: "service, stage 2: 'x' is not a number" });
   for (const service of ['gamma:cv=1e-300', 'lognormal:cv=1e-300', 'uniform:spread=1e-300']) {
     const r = hp.simulate({ tau: [1, 2], M: 4, service, reps: 3 });
     assert.deepEqual([r.makespan.min, r.makespan.max], [9, 9], service);

@@ -126,7 +126,8 @@ class SimulateBadInput(unittest.TestCase):
         self.check(lambda: p.simulate(4, service="lognormal:cv=5"), "out_of_range", "service", None,
                    "service: must be between 0 and 4 (got 5)")
         self.check(lambda: p.simulate(4, service=["deterministic", "gamma:cv=nan", "exponential"]), "not_a_number",
-                   "service", 1, "service, stage 2: the value after cv= or spread= must be one number (got 'nan')")
+                   "service", 1, "service, stage 2: 'nan' is not a number")
+        self.check(lambda: p.simulate(4, service="gamma:x"), "not_a_number", "service", None, "service: 'x' is not a number")
         self.check(lambda: p.simulate(4, link_service="uniform:spread=-1"), "out_of_range", "link_service", None,
                    "link_service: must be between 0 and 1 (got -1)")
         self.check(lambda: p.simulate(4, buffers=[1, -1]), "negative", "buffers", 1,

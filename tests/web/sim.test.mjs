@@ -177,7 +177,7 @@ for (const p of PAGES) {
     assert.equal(stageError.index, 2);
     const stageShown = await page.textContent('#sim-error');
     if (p.name === 'en') assert.equal(stageShown, stageError.message);
-    else assert.equal(stageShown, '服务时间分布，第 3 项：cv= 或 spread= 之后必须是一个数（输入为 x）');
+    else assert.equal(stageShown, '服务时间分布，第 3 项：“x”不是数字');
     assert.equal(await page.inputValue('#sim-stages input[data-stage-cv="2"]'), 'x');
 
     // A work limit that only the pipeline and the buffer together break: the buffers' history.

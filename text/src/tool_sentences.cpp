@@ -105,6 +105,9 @@ std::optional<std::string> tool_what(const Error& e) {
     case ErrorCode::not_a_number:
       // The number of lognormal:cv=X, gamma:cv=X or uniform:spread=X.
       if (e.field != Field::service && e.field != Field::link_service) return std::nullopt;
+      // A lone token (gamma:x, or x typed in a CV box) is simply no number; several
+      // (1:cv=2, 1 2) are more than the one number the form takes.
+      if (e.token.find_first_of(":=,; \t") == std::string::npos) return "'" + quoted(e.token) + "' " + kNotANumber;
       return "the value after cv= or spread= must be one number (got '" + quoted(e.token) + "')";
     case ErrorCode::out_of_range:
       if (auto range = range_of(e)) return "must be between " + *range + got(e);

@@ -40,7 +40,9 @@
           return e.field === 'service_probabilities' ? '概率必须严格递增（输入为 ' + got + '）' : '分位数必须递增（输入为 ' + got + '）';
         case 'too_many_sim_cells': return 'M × S × 重复次数 = ' + G(e.value) + ' 个单元，超过上限 ' + G(e.limit);
         case 'not_a_number':
-          return (e.field === 'service' || e.field === 'link_service') && 'cv= 或 spread= 之后必须是一个数（输入为 ' + got + '）';
+          // A lone token (x in a CV box) takes the calculator's “x”不是数字; several are more than one number.
+          return (e.field === 'service' || e.field === 'link_service') && /[:=,; \t]/.test(e.token) &&
+            'cv= 或 spread= 之后必须是一个数（输入为 ' + got + '）';
         case 'too_many_transfers':
           return '共享链路时 M × (S-1) = ' + G(e.value) + ' 个可能同时等待的传输，超过上限 ' + G(e.limit);
         case 'buffer_history_too_large':

@@ -1,5 +1,6 @@
 #include "heteropipe/sim/text_input.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -33,7 +34,15 @@ Result<Distribution> parse_distribution(std::string_view text, Field field) {
   }
   for (Choice c : {Choice{"lognormal:cv=", DistributionKind::lognormal}, Choice{"gamma:cv=", DistributionKind::gamma},
                    Choice{"uniform:spread=", DistributionKind::uniform}}) {
-    if (typed.substr(0, c.prefix.size()) != c.prefix) continue;
+    if (typed.substr(0, c.prefix.size()) != c.prefix) {
+      // gamma:x, a kind with a lone word where cv= belongs: that word is no number.
+      const std::string_view kind = c.prefix.substr(0, c.prefix.find(':') + 1);
+      const std::string_view rest = typed.substr(std::min(kind.size(), typed.size()));
+      if (typed.substr(0, kind.size()) == kind && !rest.empty() && rest.find_first_of(":=") == std::string_view::npos) {
+        if (auto number = parse_number(rest, field); !number) return number.error();
+      }
+      continue;
+    }
     const std::string_view number = typed.substr(c.prefix.size());
     if (trim_blanks(number).empty()) return unknown(text, field);
     auto value = parse_number(number, field);
