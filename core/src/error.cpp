@@ -114,6 +114,9 @@ std::string_view field_name(Field field) {
     case Field::tid: return "tid";
     case Field::traceEvents: return "traceEvents";
     case Field::rank: return "rank";
+    case Field::world_size: return "world_size";
+    case Field::baseTimeNanoseconds: return "baseTimeNanoseconds";
+    case Field::distributedInfo: return "distributedInfo";
     case Field::stage: return "stage";
     case Field::microbatch: return "microbatch";
     case Field::kind: return "kind";

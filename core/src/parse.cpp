@@ -201,6 +201,23 @@ Result<std::vector<double>> parse_number_list_or_inf(std::string_view text, Fiel
   return parse_list(text, field, true);
 }
 
+std::string_view next_line(std::string_view& text) {
+  const std::size_t end = text.find_first_of("\r\n");
+  const std::string_view line = text.substr(0, end);
+  if (end == std::string_view::npos) {
+    text = {};
+  } else {
+    text.remove_prefix(end + (text.substr(end, 2) == "\r\n" ? 2 : 1));
+  }
+  return line;
+}
+
+std::string_view csv_cell(std::string_view cell) {
+  const std::string_view t = trim_blanks(cell);
+  if (t.size() >= 2 && t.front() == '"' && t.back() == '"') return t.substr(1, t.size() - 2);
+  return t;
+}
+
 std::string_view trim_blanks(std::string_view text) {
   std::size_t begin = 0, end = 0, pos = 0;
   bool seen = false;

@@ -16,8 +16,9 @@ Result<std::string> inflate_if_gzip(std::string bytes, std::string_view label, d
     return Error{ErrorCode::out_of_memory, Field::trace, 0, 0, std::string(label)};
   }
   std::string out;
+  // The byte of the whole file where inflating stopped (total_in restarts with each member).
   auto refuse = [&](ErrorCode code, double value, double bound) {
-    const auto at = static_cast<std::int64_t>(stream.total_in);
+    const auto at = static_cast<std::int64_t>(bytes.size() - stream.avail_in);
     inflateEnd(&stream);
     return Error{code, Field::trace, at, value, std::string(label), bound};
   };
@@ -35,8 +36,12 @@ Result<std::string> inflate_if_gzip(std::string bytes, std::string_view label, d
     }
     out.append(chunk, produced);
     if (status == Z_STREAM_END) {
-      // Another member may follow (gzip files can be concatenated).
+      // Another member may follow (gzip files can be concatenated); anything
+      // else after the data is named as such, from its first byte.
       if (stream.avail_in == 0) break;
+      if (!is_gzip(std::string_view(reinterpret_cast<const char*>(stream.next_in), stream.avail_in))) {
+        return refuse(ErrorCode::bad_gzip, kGzipTrailingData, 0);
+      }
       if (inflateReset(&stream) != Z_OK) return refuse(ErrorCode::bad_gzip, 0, 0);
     } else if (stream.avail_in == 0 && produced == 0) {
       return refuse(ErrorCode::bad_gzip, 0, 0);  // cut short

@@ -97,7 +97,8 @@ TEST_CASE("plan json: refusals name the field and the position") {
 TEST_CASE("plan json: NaN and infinities, spelled as JavaScript and Python write them, reach the checks") {
   const auto request = read_plan_json(
       R"({"devices": [{"layer_times": [1, "NaN"], "memory_capacity": 5}], "layer_memory": [1, 1]})");
-  REQUIRE(request.errors.empty());
+  REQUIRE(request.errors.size() == 1);
+  CHECK(text::describe(request.errors[0]) == "layer_times, device 1: must be a finite number (got nan)");
   const PlanInput& in = std::get<PlanInput>(request.request);
   const Error e = *check_plan_input(in);
   CHECK(e.code == ErrorCode::not_finite);
@@ -208,4 +209,33 @@ TEST_CASE("plan json: every bad field is reported, in the order of the text") {
                                  "M: has the wrong type of value (got \"many\")",
                                  "objective: must be one of async, blocking, throughput (got 'fast')",
                                  "layer_memory, layer 1: has the wrong type of value (got true)"});
+}
+
+TEST_CASE("plan json: the values' errors too, one per field, device and link, quoted as typed") {
+  CHECK(sentences(R"({"devices": [{"layer_times": [1, -2], "memory_capacity": -1},
+                                  {"layer_times": [1, 1], "memory_capacity": 2e15}],
+                      "layer_memory": [1, 1], "links": [{"latency": -1e20, "bandwidth": 0}], "M": 0})") ==
+        std::vector<std::string>{"M: must be between 1 and 2^53 (got 0)",
+                                 "layer_times, device 1: must be >= 0 (got -2)",
+                                 "memory_capacity, device 1: must be >= 0 (got -1)",
+                                 "memory_capacity, device 2: must be at most 1e15 (got 2e15)",
+                                 "latency, link 1: must be >= 0 (got -1e20)",
+                                 "bandwidth, link 1: must be > 0 (got 0)"});
+  // The reader's own error on a field is its only one: 1e400 is not also "at most 1e15".
+  CHECK(sentences(R"({"devices": [{"layer_times": [1e400], "memory_capacity": -1}], "layer_memory": [1]})") ==
+        std::vector<std::string>{"layer_times, device 1: must be at most 1e15 (got 1e400)",
+                                 "memory_capacity, device 1: must be >= 0 (got -1)"});
+  // Without the frame (no devices list) nothing else is judged.
+  CHECK(sentences(R"({"devices": 3, "layer_memory": [-1]})") ==
+        std::vector<std::string>{"devices: has the wrong type of value (got 3)"});
+  CHECK(sentences(R"({"model": "llama-3-8b", "quant": "Q8_0",
+                      "devices": [{"memory": 2e15, "memory_bandwidth": 4e11, "fp16_flops": 1.6e13},
+                                  {"memory": 3.4e10, "memory_bandwidth": -1, "fp16_flops": 1.6e13}],
+                      "links": [{"latency": -1, "bandwidth": 1e9}], "tokens": 0})") ==
+        std::vector<std::string>{"tokens: must be between 1 and 1,048,576 (got 0)",
+                                 "memory, device 1: must be at most 1e15 (got 2e15)",
+                                 "memory_bandwidth, device 2: must be >= 0 (got -1)",
+                                 "latency, link 1: must be >= 0 (got -1)"});
+  // A good input has none, and check_plan_input is the first of them.
+  CHECK(read_plan_json(explicit_with("")).errors.empty());
 }

@@ -274,6 +274,12 @@ TEST_CASE("sim errors: the typed forms") {
   const auto rows = sim::parse_rows("node-01,node-02\r\n1,2\r\n\n3,4\n", Field::service_matrix);
   REQUIRE(rows.ok());
   CHECK(rows.value() == std::vector<std::vector<double>>{{1, 2}, {3, 4}});
+  // Lines that end in a lone CR (old Mac exports) are lines too; a header may be quoted.
+  for (const char* text : {"node-01,node-02\r1,2\r3,4\r", "\"node-01\",\"node-02\"\r1,2\r\r3,4"}) {
+    const auto cr = sim::parse_rows(text, Field::service_matrix);
+    REQUIRE(cr.ok());
+    CHECK(cr.value() == std::vector<std::vector<double>>{{1, 2}, {3, 4}});
+  }
   const auto bad_row = sim::parse_rows("1,2\n3,x\n", Field::service_matrix);
   CHECK(bad_row.error().index == 1);
   CHECK(hp::text::describe(bad_row.error()) == "service_matrix, row 2: 'x' is not a number");

@@ -70,6 +70,50 @@ TEST_CASE("trace errors: fields of an event") {
   CHECK(refused(R"([{"name":"k","ts":1}])").field == Field::ph);
 }
 
+TEST_CASE("trace errors: every number of the file names its key and its rule") {
+  auto with = [](const std::string& head) { return refused("{" + head + R"("traceEvents":[)" + kEvent + "]}"); };
+  auto said = [&](const std::string& head) { return text::describe(with(head)).substr(std::string("bad.json, byte ").size()); };
+  CHECK(said(R"("distributedInfo":{"rank":0,"world_size":-5},)") == "42: world_size must be between 1 and 2^53 (got -5)");
+  CHECK(said(R"("distributedInfo":{"rank":0,"world_size":0},)") == "42: world_size must be between 1 and 2^53 (got 0)");
+  CHECK(said(R"("distributedInfo":{"rank":5,"world_size":2},)") == "27: rank must be between 0 and 1 (got 5)");
+  CHECK(said(R"("distributedInfo":{"rank":-1},)") == "27: rank must be between 0 and 2^53 (got -1)");
+  CHECK(said(R"("distributedInfo":{"rank":1e300},)") == "27: rank must be between 0 and 2^53 (got 1e300)");
+  CHECK(said(R"("distributedInfo":{"rank":1.5},)") == "27: rank must be a whole number");
+  CHECK(said(R"("distributedInfo":{"world_size":"x"},)") == "33: world_size has the wrong type of value");
+  CHECK(said(R"("distributedInfo":{"world_size":true},)") == "33: world_size has the wrong type of value");
+  CHECK(said(R"("distributedInfo":"x",)") == "19: distributedInfo has the wrong type of value");
+  CHECK(said(R"("baseTimeNanoseconds":1e30,)") == "23: baseTimeNanoseconds must be between 0 and 9e18 (got 1e30)");
+  CHECK(said(R"("baseTimeNanoseconds":-1,)") == "23: baseTimeNanoseconds must be between 0 and 9e18 (got -1)");
+  CHECK(said(R"("baseTimeNanoseconds":1.5,)") == "23: baseTimeNanoseconds must be a whole number");
+  CHECK(said(R"("baseTimeNanoseconds":1e999,)") == "23: baseTimeNanoseconds must be at most 9e18");
+  for (const char* value : {R"("x")", "null", "true", "[]"}) {
+    CHECK(said(std::string(R"("baseTimeNanoseconds":)") + value + ",") ==
+          "23: baseTimeNanoseconds has the wrong type of value");
+  }
+  // Past 2^53, still exact.
+  TraceEvents events;
+  REQUIRE(!read_trace_text(R"({"baseTimeNanoseconds":1700000000000000001,"traceEvents":[)" + kEvent + "]}", "a.json",
+                           events));
+  CHECK(events.base_ns == 1700000000000000001);
+  // An event's numbers.
+  auto event = [](const std::string& key_value) {
+    return text::describe(refused(R"([{"ph":"X","name":"k","ts":1,"dur":2,)" + key_value + "}]"));
+  };
+  CHECK(event(R"("pid":1e300)") == "bad.json, byte 43: pid must be between -2^53 and 2^53 (got 1e300)");
+  CHECK(event(R"("tid":-1e300)") == "bad.json, byte 43: tid must be between -2^53 and 2^53 (got -1e300)");
+  CHECK(event(R"("tid":1.5)") == "bad.json, byte 43: tid must be a whole number");
+  CHECK(event(R"("pid":null)") == "bad.json, byte 43: pid has the wrong type of value");
+  CHECK(event(R"("ts":-1e300)") == "bad.json, byte 42: ts must be between -1e17 and 1e17 (got -1e300)");
+  CHECK(event(R"("dur":"x")") == "bad.json, byte 43: dur has the wrong type of value");
+  // A named pid never shares a thread with a numbered one.
+  TraceEvents named;
+  const auto problem =
+      read_trace_text(R"([{"ph":"B","name":"k","pid":-1,"tid":1,"ts":1},{"ph":"E","pid":"k","tid":1,"ts":2}])", "n.json",
+                      named);
+  REQUIRE(problem);
+  CHECK(problem->code == ErrorCode::unmatched_end);
+}
+
 TEST_CASE("trace errors: B without E, E without B") {
   const Error open = refused(R"([{"ph":"B","name":"k","pid":0,"tid":1,"ts":1}])");
   CHECK(open.code == ErrorCode::unmatched_begin);
@@ -91,9 +135,36 @@ TEST_CASE("trace errors: the schedule CSV names its line") {
   CHECK(problem->field == Field::start);
   problem = read_trace_text("stage,microbatch,kind,start,end\n0,0,compute,1\n", "s.csv", events);
   CHECK(problem->code == ErrorCode::wrong_length);
+  // A time past the limit is quoted as typed, the limit in the file's unit.
+  problem = read_trace_text("stage,microbatch,kind,start_s,end_s\n0,0,compute,1e12,2e12\n", "s.csv", events);
+  REQUIRE(problem);
+  CHECK(text::describe(*problem) == "s.csv, line 2: start must be at most 100,000,000,000 (got 1e12)");
+  problem = read_trace_text("stage,microbatch,kind,start,end\n5000,0,compute,1,2\n", "s.csv", events);
+  CHECK(text::describe(*problem) == "s.csv, line 2: stage must be between 0 and 4,095 (got 5000)");
   problem = read_trace_text("stage,kind\n", "s.csv", events);
   CHECK(problem->code == ErrorCode::not_a_trace);
   CHECK(events.rows.empty());
+}
+
+TEST_CASE("trace CSV: CR, CRLF and LF line ends, and a header in quotes") {
+  const std::string rows[] = {"0,0,compute,1,2", "1,0,compute,3,5", "0,1,\"compute\",4,6"};
+  for (const std::string& end : {"\n", "\r\n", "\r"}) {
+    for (const std::string& header : {std::string("stage,microbatch,kind,start,end"),
+                                      std::string(R"("stage","microbatch","kind","start","end")"),
+                                      std::string(R"("stage", "microbatch", "kind", "start_ms", "end_ms")")}) {
+      std::string text = header;
+      for (const std::string& row : rows) text += end + row;
+      TraceEvents events;
+      const auto problem = read_trace_text(text + end, "s.csv", events);
+      INFO(header, " ", problem ? text::describe(*problem) : std::string());
+      CHECK(!problem);
+      REQUIRE(events.rows.size() == 3);
+      const double unit = header.find("_ms") != std::string::npos ? 1000 : 1;
+      CHECK(events.rows[1].stage == 1);
+      CHECK(events.rows[1].end == 5 * unit);
+      CHECK(events.rows[2].microbatch == 1);
+    }
+  }
 }
 
 TEST_CASE("trace errors: two files of one rank") {

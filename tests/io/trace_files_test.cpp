@@ -82,6 +82,17 @@ TEST_CASE("gzip: inflates, refuses damage and stops a bomb at its limit") {
   damaged[12] = static_cast<char>(damaged[12] ^ 0x55);
   damaged[13] = static_cast<char>(damaged[13] ^ 0x55);
   CHECK(!io::inflate_if_gzip(damaged, "bad.json.gz").ok());
+  // Bytes after the data are named from the first of them, not from where
+  // inflating the next member restarted its count (byte 2).
+  const auto trailing = io::inflate_if_gzip(packed + "x", "t.json.gz");
+  REQUIRE(!trailing.ok());
+  CHECK(trailing.error().value == kGzipTrailingData);
+  CHECK(text::describe(trailing.error()) == "t.json.gz, byte " + std::to_string(packed.size()) +
+                                              ": bytes that are not gzip data follow the end of the gzip data");
+  const auto second_cut = io::inflate_if_gzip(packed + packed.substr(0, 20), "c.json.gz");
+  REQUIRE(!second_cut.ok());
+  CHECK(second_cut.error().code == ErrorCode::bad_gzip);
+  CHECK(second_cut.error().index >= static_cast<std::int64_t>(packed.size()));
 }
 
 TEST_CASE("real traces: two ranks of Meta's HTA test data") {

@@ -177,6 +177,18 @@ test('every bad key is reported by name, as the CLI does; one error is a list of
   assert.deepEqual(one.errors, [one]);
 });
 
+test('the values\' errors of every field are reported with the reader\'s, each number as the text wrote it', () => {
+  const bad = { devices: [{ layer_times: [1, -2], memory_capacity: -1 }, { layer_times: [1, 1], memory_capacity: 2e15 }],
+    layer_memory: [1, 1], links: [{ latency: -1e21, bandwidth: 0 }], M: 0 };
+  const said = ['M: must be between 1 and 2^53 (got 0)', 'layer_times, device 1: must be >= 0 (got -2)',
+    'memory_capacity, device 1: must be >= 0 (got -1)', 'memory_capacity, device 2: must be at most 1e15 (got 2000000000000000)',
+    'latency, link 1: must be >= 0 (got -1e+21)', 'bandwidth, link 1: must be > 0 (got 0)'];
+  assert.deepEqual(sentences(bad), said);
+  const text = JSON.stringify(bad).replace('2000000000000000', '2e15');
+  assert.deepEqual(sentences(text)[3], 'memory_capacity, device 2: must be at most 1e15 (got 2e15)');
+  assert.equal(cli(text).stderr, said.map((line) => 'error: ' + line.replace('2000000000000000', '2e15') + '\n').join(''));
+});
+
 test('bytes after a NUL are refused; a byte-order mark is skipped; explicit links may be left out', () => {
   const text = JSON.stringify(explicit({}));
   assert.deepEqual(sentences(text + '\u0000garbage'), [`input: not valid JSON (reading stopped at byte ${text.length})`]);

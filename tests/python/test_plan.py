@@ -158,6 +158,24 @@ class PlanTest(unittest.TestCase):
         error = self.plan_errors(self.explicit(allow_idle_device=True))
         self.assertEqual(error, ["input: unknown key 'allow_idle_device' (did you mean allow_idle_devices?)"])
 
+    def test_the_values_errors_of_every_field_are_reported_with_the_readers(self):
+        bad = {"devices": [{"layer_times": [1, -2], "memory_capacity": -1},
+                           {"layer_times": [1, 1], "memory_capacity": 2e15}],
+               "layer_memory": [1, 1], "links": [{"latency": -1e20, "bandwidth": 0}], "M": 0}
+        self.assertEqual(self.plan_errors(bad),
+                         ["M: must be between 1 and 2^53 (got 0)",
+                          "layer_times, device 1: must be >= 0 (got -2)",
+                          "memory_capacity, device 1: must be >= 0 (got -1)",
+                          # As Python writes the number (its JSON text), not as 2e+15.
+                          "memory_capacity, device 2: must be at most 1e15 (got 2000000000000000.0)",
+                          "latency, link 1: must be >= 0 (got -1e+20)",
+                          "bandwidth, link 1: must be > 0 (got 0)"])
+        estimate = {"model": "llama-3-8b", "quant": "Q8_0",
+                    "devices": [{"memory": 2e15, "memory_bandwidth": 4e11, "fp16_flops": 1.6e13}]}
+        self.assertEqual(self.plan_errors(estimate), ["memory, device 1: must be at most 1e15 (got 2000000000000000.0)"])
+        self.assertEqual(self.plan_errors(json.dumps(estimate).replace("2000000000000000.0", "2e15")),
+                         ["memory, device 1: must be at most 1e15 (got 2e15)"])
+
     def test_one_error_is_a_list_of_one(self):
         with self.assertRaises(HeteropipeError) as caught:
             heteropipe.Pipeline([1, -1])

@@ -14,6 +14,22 @@ bool is_csv_field(Field field) {
          field == Field::end;
 }
 
+// A value as the file writes it: 1e30, not 1e+30.
+std::string written(double value) {
+  std::string text = shortest(value);
+  const std::size_t plus = text.find("e+");
+  if (plus != std::string::npos) text.erase(plus + 1, 1);
+  return text;
+}
+
+// The range a number of the file must be in: from 0, 1 (world_size) or the
+// limit's negative (ids and start times, either side of 0) up to the limit.
+std::string range(const Error& e) {
+  const bool either_side = e.field == Field::pid || e.field == Field::tid || e.field == Field::ts;
+  const std::string low = either_side ? "-" + bound(e.limit) : e.field == Field::world_size ? "1" : "0";
+  return low + " and " + bound(e.limit);
+}
+
 std::string what(const Error& e) {
   const std::string field(field_name(e.field));
   switch (e.code) {
@@ -25,6 +41,7 @@ std::string what(const Error& e) {
       return "neither trace JSON nor a schedule CSV (stage,microbatch,kind,start,end)";
     case ErrorCode::bad_gzip:
       if (e.value == kGzipNotInflated) return "the file is gzip-compressed; this reader takes text, so inflate it first";
+      if (e.value == kGzipTrailingData) return "bytes that are not gzip data follow the end of the gzip data";
       return "the gzip data is damaged or cut short";
     case ErrorCode::missing_field:
       if (is_csv_field(e.field) && e.index == 0) return "the first line must be stage,microbatch,kind,start,end";
@@ -34,7 +51,7 @@ std::string what(const Error& e) {
       if (e.field == Field::traceEvents) return "traceEvents must be a list of event objects";
       return field + " " + kWrongType;
     case ErrorCode::not_finite: return field + " " + kNotFinite;
-    case ErrorCode::negative: return field + " " + kNegative + " (got " + shortest(e.value) + ")";
+    case ErrorCode::negative: return field + " " + kNegative + " (got " + written(e.value) + ")";
     case ErrorCode::too_large:
       if (e.field == Field::trace && e.limit == 0) {
         return "nested deeper than " + grouped(static_cast<double>(limits::kMaxTraceDepth)) + " levels";
@@ -42,10 +59,10 @@ std::string what(const Error& e) {
       if (e.field == Field::trace) {
         return "more than " + grouped(e.limit) + " bytes once decompressed";
       }
-      return field + " " + kAtMost + bound(e.limit) + (e.value != 0 ? " (got " + shortest(e.value) + ")" : "");
+      return field + " " + kAtMost + bound(e.limit) + (e.value != 0 ? " (got " + written(e.value) + ")" : "");
     case ErrorCode::too_many: return "more than " + grouped(e.limit) + " timed events";
     case ErrorCode::not_integer: return field + " " + kNotInteger;
-    case ErrorCode::out_of_range: return field + " is out of range (got " + shortest(e.value) + ")";
+    case ErrorCode::out_of_range: return field + " must be between " + range(e) + " (got " + written(e.value) + ")";
     case ErrorCode::unmatched_begin: return "a B event has no matching E on its pid and tid";
     case ErrorCode::unmatched_end: return "an E event has no open B on its pid and tid";
     case ErrorCode::end_before_start: return "end is before start";
@@ -63,7 +80,8 @@ bool is_trace_file_error(const Error& e) {
   if (e.index == kWholeField) return false;  // about the import as a whole, not a place in a file
   switch (e.field) {
     case Field::trace: case Field::ph: case Field::ts: case Field::dur: case Field::name: case Field::cat: case Field::pid:
-    case Field::tid: case Field::traceEvents: case Field::rank: case Field::stage:
+    case Field::tid: case Field::traceEvents: case Field::rank: case Field::world_size: case Field::baseTimeNanoseconds:
+    case Field::distributedInfo: case Field::stage:
     case Field::microbatch: case Field::kind: case Field::start: case Field::end:
       return true;
     default:

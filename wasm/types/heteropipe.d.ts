@@ -73,7 +73,8 @@ declare namespace heteropipe {
     | 'link_mode' | 'shared' | 'buffers' | 'service' | 'link_service' | 'service_matrix' | 'link_matrix'
     | 'service_samples' | 'service_probabilities' | 'reps' | 'seed'
     // Trace import.
-    | 'trace' | 'ph' | 'ts' | 'dur' | 'name' | 'cat' | 'pid' | 'tid' | 'traceEvents' | 'rank'
+    | 'trace' | 'ph' | 'ts' | 'dur' | 'name' | 'cat' | 'pid' | 'tid' | 'traceEvents' | 'rank' | 'world_size'
+    | 'baseTimeNanoseconds' | 'distributedInfo'
     | 'stage' | 'microbatch' | 'kind' | 'start' | 'end'
     | 'stage_order' | 'compute_regex' | 'transfer_regex' | 'microbatch_regex' | 'stat' | 'unit' | 'clock_offsets'
     // GGUF files, then a model's facts (ModelInfo).

@@ -18,7 +18,9 @@
       case 'too_long': return '文本有 ' + G(e.value) + ' 字节，超过上限 ' + G(e.limit) + ' 字节';
       case 'not_json': return '不是有效的 JSON';
       case 'not_a_trace': return '既不是 trace JSON，也不是调度 CSV（stage,microbatch,kind,start,end）';
-      case 'bad_gzip': return e.value === 1 ? '文件是 gzip 压缩的；此读取器只读文本，需先解压' : 'gzip 数据已损坏或不完整';
+      case 'bad_gzip':
+        if (e.value === 1) return '文件是 gzip 压缩的；此读取器只读文本，需先解压';
+        return e.value === 2 ? 'gzip 数据结束后还有不是 gzip 数据的字节' : 'gzip 数据已损坏或不完整';
       case 'missing_field':
         if (CSV[f] && e.index === 0) return '第一行必须是 stage,microbatch,kind,start,end';
         return f === 'traceEvents' ? '对象中没有 traceEvents 列表' : '事件缺少 ' + f;

@@ -97,7 +97,7 @@ enum class Field {
   reps, seed,
   // Trace import: the whole file, then the JSON keys of an event, then the
   // schedule CSV's columns, then the import's options.
-  trace, ph, ts, dur, name, cat, pid, tid, traceEvents, rank,
+  trace, ph, ts, dur, name, cat, pid, tid, traceEvents, rank, world_size, baseTimeNanoseconds, distributedInfo,
   stage, microbatch, kind, start, end,
   stage_order, compute_regex, transfer_regex, microbatch_regex, stat, unit, clock_offsets,
   // GGUF files: the file, then what a limit or a type is about.
@@ -112,6 +112,8 @@ inline constexpr std::int64_t kWholeField = -1;
 
 // bad_gzip's value when the bytes are whole but were not inflated: the reader has no inflater.
 inline constexpr double kGzipNotInflated = 1.0;
+// bad_gzip's value when the gzip data is whole and other bytes follow it (index: the first of them).
+inline constexpr double kGzipTrailingData = 2.0;
 // bad_pattern's value: what is wrong at its index. The syntax is not the
 // dialect's; a lookahead or lookbehind; a back-reference (\1 to \9); or the
 // compiled pattern needs more than limits::kMaxPatternStates states (limit).

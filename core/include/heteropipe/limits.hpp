@@ -111,6 +111,13 @@ inline constexpr std::int64_t kMaxTraceRanks = 4096;
 // Largest |ts| and dur in a trace, in microseconds (about 3,000 years): a
 // finite bound that keeps every difference of two times exact enough.
 inline constexpr double kMaxTraceTime = 1e17;
+// Largest baseTimeNanoseconds (a Kineto file's clock origin, nanoseconds
+// since the epoch: the year 2255), read exactly, within a signed 64-bit integer.
+// This and the next are not listed by visit_fields; errors carry them as limit.
+inline constexpr double kMaxTraceBaseTime = 9e18;
+// Largest pid, tid, rank and world_size a trace may give as a number: every
+// whole number a double holds exactly.
+inline constexpr double kMaxTraceId = 9007199254740992.0;  // 2^53
 // Nesting depth of a trace's JSON (Kineto writes 5 levels).
 inline constexpr std::int64_t kMaxTraceDepth = 64;
 // A trace pattern is searched in the first this many bytes of an event name:

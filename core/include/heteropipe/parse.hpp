@@ -36,4 +36,12 @@ Result<double> parse_count(std::string_view text, Field field, double low, doubl
 // The text without Unicode white space at either end.
 std::string_view trim_blanks(std::string_view text);
 
+// The first line of `text`, taken off it: a line ends at "\n", "\r\n" or a
+// lone "\r" (old Mac and some spreadsheet exports), which is not in the line.
+std::string_view next_line(std::string_view& text);
+
+// A CSV cell trimmed, without the double quotes a spreadsheet may put around
+// it ("stage" is stage).
+std::string_view csv_cell(std::string_view cell);
+
 }  // namespace heteropipe

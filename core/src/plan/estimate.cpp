@@ -67,7 +67,8 @@ Result<Device> device_of(const DeviceChoice& choice, std::int64_t index, Phase p
   return device;
 }
 
-Result<std::vector<PlanLink>> links_of(const EstimateInput& input) {
+// The links as chosen, or the catalog's default between each two devices.
+Result<std::vector<LinkChoice>> link_choices(const EstimateInput& input) {
   const auto S = static_cast<std::int64_t>(input.devices.size());
   std::vector<LinkChoice> choices = input.links;
   if (choices.empty() && S > 1) choices.assign(static_cast<std::size_t>(S - 1), LinkChoice{"pcie4-x16", {}, {}});
@@ -75,27 +76,37 @@ Result<std::vector<PlanLink>> links_of(const EstimateInput& input) {
     return Error{ErrorCode::wrong_length, Field::links, kWholeField, static_cast<double>(choices.size()), {},
                  static_cast<double>(S - 1)};
   }
+  return choices;
+}
+
+Result<PlanLink> link_of(const LinkChoice& choice, std::int64_t index) {
+  PlanLink link;
+  if (!choice.id.empty()) {
+    auto spec = find_link(choice.id, index);
+    if (!spec) return spec.error();
+    link = {spec.value().latency, spec.value().bandwidth};
+  } else if (!choice.latency || !choice.bandwidth) {
+    return Error{ErrorCode::empty, choice.latency ? Field::bandwidth : Field::latency, index, 0.0, {}};
+  }
+  if (choice.latency) {
+    if (auto e = plan_detail::check_number(*choice.latency, Field::latency, index, true)) return *e;
+    link.latency = *choice.latency;
+  }
+  if (choice.bandwidth) {
+    if (auto e = plan_detail::check_number(*choice.bandwidth, Field::bandwidth, index, false)) return *e;
+    link.bandwidth = *choice.bandwidth;
+  }
+  return link;
+}
+
+Result<std::vector<PlanLink>> links_of(const EstimateInput& input) {
+  auto choices = link_choices(input);
+  if (!choices) return choices.error();
   std::vector<PlanLink> links;
-  for (std::size_t k = 0; k < choices.size(); ++k) {
-    const LinkChoice& choice = choices[k];
-    const auto index = static_cast<std::int64_t>(k);
-    PlanLink link;
-    if (!choice.id.empty()) {
-      auto spec = find_link(choice.id, index);
-      if (!spec) return spec.error();
-      link = {spec.value().latency, spec.value().bandwidth};
-    } else if (!choice.latency || !choice.bandwidth) {
-      return Error{ErrorCode::empty, choice.latency ? Field::bandwidth : Field::latency, index, 0.0, {}};
-    }
-    if (choice.latency) {
-      if (auto e = plan_detail::check_number(*choice.latency, Field::latency, index, true)) return *e;
-      link.latency = *choice.latency;
-    }
-    if (choice.bandwidth) {
-      if (auto e = plan_detail::check_number(*choice.bandwidth, Field::bandwidth, index, false)) return *e;
-      link.bandwidth = *choice.bandwidth;
-    }
-    links.push_back(link);
+  for (std::size_t k = 0; k < choices.value().size(); ++k) {
+    auto link = link_of(choices.value()[k], static_cast<std::int64_t>(k));
+    if (!link) return link.error();
+    links.push_back(link.value());
   }
   return links;
 }
@@ -379,6 +390,31 @@ Result<PlanInput> estimate(const EstimateInput& input) {
   out.layer_memory.front() += head_weights;  // the token embedding
   out.layer_memory.back() += head_weights;   // the LM head (its own copy even when tied, as llama.cpp duplicates it)
   return finish(input, std::move(out), h);
+}
+
+std::vector<Error> estimate_input_errors(const EstimateInput& input) {
+  std::vector<Error> errors;
+  auto model = find_model(input.model);
+  if (!model) errors.push_back(model.error());
+  if (auto quant = find_quant(input.quant); !quant) errors.push_back(quant.error());
+  if (auto e = plan_detail::check_estimate_scalars(input)) errors.push_back(*e);
+  const std::int64_t layers = model ? model.value().layers : 1;
+  for (std::size_t k = 0; k < input.devices.size(); ++k) {
+    auto device = device_of(input.devices[k], static_cast<std::int64_t>(k), input.phase, input.tokens, layers);
+    if (!device) errors.push_back(device.error());
+  }
+  if (auto choices = link_choices(input); !choices) {
+    errors.push_back(choices.error());
+  } else {
+    for (std::size_t k = 0; k < choices.value().size(); ++k) {
+      if (auto link = link_of(choices.value()[k], static_cast<std::int64_t>(k)); !link) errors.push_back(link.error());
+    }
+  }
+  if (!errors.empty()) return errors;
+  // Every fact is good: what the estimate becomes is checked as a plan's input.
+  auto estimated = estimate(input);
+  if (!estimated) return {estimated.error()};
+  return plan_input_errors(estimated.value());
 }
 
 Result<PlanInput> plan_input_of(const PlanRequest& request) {

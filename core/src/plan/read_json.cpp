@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <variant>
 
 #include "../json_cursor.hpp"
 #include "heteropipe/limits.hpp"
@@ -89,6 +90,15 @@ class Reader {
   explicit Reader(std::string_view text) : c_(text, "", Field::input, kNoDepthLimit) {}
 
   std::vector<Error> errors;
+  // Numbers a value check may refuse (below 0, above kMaxValue) as typed, so
+  // that its error quotes 2e15 and not 2e+15.
+  struct Typed {
+    Field field;
+    std::int64_t index;
+    double value;
+    std::string text;
+  };
+  std::vector<Typed> typed;
 
   void add(Error e) { errors.push_back(std::move(e)); }
 
@@ -122,6 +132,7 @@ class Reader {
         return false;
       }
       out = x.value();
+      if (out < 0 || out > limits::kMaxValue) typed.push_back(Typed{field, index, out, std::string(token)});
       return true;
     }
     if (type == JsonType::string) {
@@ -501,6 +512,45 @@ void read_estimate(Reader& r, EstimateInput& in) {
   if (!devices) r.add(missing(Field::devices));
 }
 
+// Whether a field is a key of a device or a link.
+bool of_an_item(Field field) {
+  switch (field) {
+    case Field::layer_times: case Field::memory_capacity: case Field::memory: case Field::memory_bandwidth:
+    case Field::fp16_flops: case Field::device_class: case Field::layer_time: case Field::avg_ts:
+    case Field::latency: case Field::bandwidth:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// The value checks' errors after the reader's, so that every bad field is
+// reported at once: only when the input's frame (the object, its devices and
+// links lists) was read, and none about a field and item the reader already
+// refused (its value there is a stand-in), nor about a device or link whose
+// id it refused (the id decides what the other keys must give).
+void add_value_errors(PlanJson& out, const std::vector<Reader::Typed>& typed) {
+  auto frame = [](const Error& e) {
+    return (e.code == ErrorCode::wrong_type || e.code == ErrorCode::missing_field) &&
+           (e.field == Field::input || e.field == Field::devices || e.field == Field::links);
+  };
+  if (std::any_of(out.errors.begin(), out.errors.end(), frame)) return;
+  const auto* explicit_input = std::get_if<PlanInput>(&out.request);
+  std::vector<Error> values = explicit_input ? plan_input_errors(*explicit_input)
+                                             : estimate_input_errors(std::get<EstimateInput>(out.request));
+  const std::size_t read = out.errors.size();
+  for (Error& e : values) {
+    auto same = [&e](const Error& r) {
+      return r.index == e.index && (r.field == e.field || (r.field == Field::id && of_an_item(e.field)));
+    };
+    if (std::any_of(out.errors.begin(), out.errors.begin() + static_cast<std::ptrdiff_t>(read), same)) continue;
+    for (const Reader::Typed& t : typed) {
+      if (e.token.empty() && t.field == e.field && t.index == e.index && t.value == e.value) e.token = t.text;
+    }
+    out.errors.push_back(std::move(e));
+  }
+}
+
 }  // namespace
 
 PlanJson read_plan_json(std::string_view text) {
@@ -542,6 +592,7 @@ PlanJson read_plan_json(std::string_view text) {
     out.request = std::move(in);
   }
   out.errors = std::move(r.errors);
+  add_value_errors(out, r.typed);
   return out;
 }
 

@@ -88,13 +88,9 @@ Result<std::vector<std::vector<std::int64_t>>> parse_shared(std::string_view tex
 
 Result<std::vector<std::vector<double>>> parse_rows(std::string_view text, Field field) {
   std::vector<std::vector<double>> rows;
-  std::size_t begin = 0;
   bool first = true;
-  while (begin <= text.size()) {
-    std::size_t end = text.find('\n', begin);
-    if (end == std::string_view::npos) end = text.size();
-    const std::string_view line = text.substr(begin, end - begin);
-    begin = end + 1;
+  while (!text.empty()) {
+    const std::string_view line = next_line(text);
     if (trim_blanks(line).empty()) continue;
     const bool header = first && is_header(line);
     first = false;

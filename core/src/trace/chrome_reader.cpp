@@ -90,11 +90,17 @@ class ChromeReader {
       if (key == "traceEvents") {
         has_events = true;
         read_events();
-      } else if (key == "distributedInfo" && cursor_.peek() == JsonType::object) {
+      } else if (key == "distributedInfo") {
+        if (cut_short()) return;
+        if (cursor_.peek() != JsonType::object) {
+          cursor_.fail(ErrorCode::wrong_type, Field::distributedInfo);
+          return;
+        }
         read_distributed_info();
-      } else if (key == "baseTimeNanoseconds" && cursor_.peek() == JsonType::number) {
+      } else if (key == "baseTimeNanoseconds") {
         std::int64_t base = 0;
-        if (cursor_.read_integer(base, Field::trace)) base_ns_ = base;
+        if (!read_whole(base, Field::baseTimeNanoseconds, 0, limits::kMaxTraceBaseTime)) return;
+        base_ns_ = base;
       } else {
         cursor_.skip_value();
       }
@@ -102,25 +108,58 @@ class ChromeReader {
     if (!cursor_.error && !has_events) cursor_.fail(ErrorCode::missing_field, Field::traceEvents, 0, 0);
   }
 
+  // A whole number from `low` to `high` that the key must hold, each problem
+  // named by `field`: another type, a fraction, or out of range. Plain digits
+  // are read exactly (a nanosecond clock is past 2^53).
+  bool read_whole(std::int64_t& out, Field field, double low, double high) {
+    if (cut_short()) return false;
+    const std::size_t at = (cursor_.peek(), cursor_.offset());
+    if (cursor_.peek() != JsonType::number) return cursor_.fail(ErrorCode::wrong_type, field, 0, at);
+    std::string_view token;
+    if (!cursor_.read_number_text(token, field)) return false;
+    const double value = json_detail::json_number_value(token);
+    if (!(value - value == 0)) {
+      cursor_.fail(ErrorCode::too_large, field, 0, at);
+      cursor_.error->limit = high;
+      return false;
+    }
+    if (value < low || value > high) {
+      cursor_.fail(ErrorCode::out_of_range, field, value, at);
+      cursor_.error->limit = high;
+      return false;
+    }
+    if (value != std::floor(value)) return cursor_.fail(ErrorCode::not_integer, field, value, at);
+    if (token.find_first_of(".eE") != std::string_view::npos) {
+      out = static_cast<std::int64_t>(value);
+      return true;
+    }
+    const bool negative = token[0] == '-';
+    std::int64_t exact = 0;
+    for (char c : token.substr(negative ? 1 : 0)) exact = exact * 10 + (c - '0');  // below 2^63: high is
+    out = negative ? -exact : exact;
+    return true;
+  }
+
   void read_distributed_info() {
     std::string key;
     cursor_.enter('{');
+    std::size_t world_at = 0;
     while (cursor_.next_key(key)) {
       if (key == "rank" || key == "world_size") {
+        const bool rank = key == "rank";
         const std::size_t at = (cursor_.peek(), cursor_.offset());
         std::int64_t value = 0;
-        if (cursor_.peek() != JsonType::number) {
-          cursor_.fail(ErrorCode::wrong_type, Field::rank, 0, at);
-        } else if (cursor_.read_integer(value, Field::rank)) {
-          if (value < 0) {
-            cursor_.fail(ErrorCode::out_of_range, Field::rank, static_cast<double>(value), at);
-          }
-          (key == "rank" ? file_.rank : file_.world_size) = value;
-          if (key == "rank") rank_at_ = at;
-        }
+        if (!read_whole(value, rank ? Field::rank : Field::world_size, rank ? 0 : 1, limits::kMaxTraceId)) return;
+        (rank ? file_.rank : file_.world_size) = value;
+        (rank ? rank_at_ : world_at) = at;
       } else {
         cursor_.skip_value();
       }
+    }
+    // A rank names one of world_size processes, 0 to world_size - 1.
+    if (!cursor_.error && file_.rank && file_.world_size && *file_.rank >= *file_.world_size) {
+      cursor_.fail(ErrorCode::out_of_range, Field::rank, static_cast<double>(*file_.rank), rank_at_);
+      cursor_.error->limit = static_cast<double>(*file_.world_size - 1);
     }
   }
 
@@ -147,22 +186,15 @@ class ChromeReader {
 
   bool read_id(std::int64_t& out, Field field) {
     if (cut_short()) return false;
-    const std::size_t at = (cursor_.peek(), cursor_.offset());
     if (cursor_.peek() == JsonType::string) {
-      // Chrome allows names as ids; each distinct one gets its own negative id.
+      // Chrome allows names as ids; each distinct one gets its own id below
+      // every number's, so a name never shares a thread with a number.
       std::string text;
       if (!cursor_.read_string(text)) return false;
-      out = -1 - static_cast<std::int64_t>(into_.intern(text));
+      out = -static_cast<std::int64_t>(limits::kMaxTraceId) - 1 - static_cast<std::int64_t>(into_.intern(text));
       return true;
     }
-    double value = 0;
-    if (cursor_.peek() != JsonType::number) return cursor_.fail(ErrorCode::wrong_type, field, 0, at);
-    if (!cursor_.read_number(value, field)) return false;
-    if (!(std::fabs(value) <= 9007199254740992.0) || value != std::floor(value)) {
-      return cursor_.fail(ErrorCode::not_integer, field, std::isfinite(value) ? value : 0, at);
-    }
-    out = static_cast<std::int64_t>(value);
-    return true;
+    return read_whole(out, field, -limits::kMaxTraceId, limits::kMaxTraceId);
   }
 
   bool read_time(std::optional<double>& out, std::size_t& at, Field field) {
@@ -176,7 +208,8 @@ class ChromeReader {
     }
     if (field == Field::dur && value < 0) return cursor_.fail(ErrorCode::negative, field, value, at);
     if (!(std::fabs(value) <= limits::kMaxTraceTime)) {
-      cursor_.fail(ErrorCode::too_large, field, value, at);
+      // A start may be either side of the clock's origin; a duration only at most.
+      cursor_.fail(field == Field::ts ? ErrorCode::out_of_range : ErrorCode::too_large, field, value, at);
       cursor_.error->limit = limits::kMaxTraceTime;
       return false;
     }

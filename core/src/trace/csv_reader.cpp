@@ -16,6 +16,18 @@ namespace {
 constexpr std::string_view kColumns = "stage,microbatch,kind,start";
 constexpr std::string_view kHeader = "stage,microbatch,kind,start,end";
 
+// A header line as its names, each unquoted and trimmed, joined by commas.
+std::string header_names(std::string_view line) {
+  std::string names;
+  for (;;) {
+    const std::size_t comma = line.find(',');
+    names += csv_cell(line.substr(0, comma));
+    if (comma == std::string_view::npos) return names;
+    names += ',';
+    line.remove_prefix(comma + 1);
+  }
+}
+
 // The microseconds in one unit of the header's times; nullopt for another header.
 std::optional<double> header_scale(std::string_view header) {
   if (header == kHeader) return 1.0;
@@ -37,10 +49,7 @@ class CsvReader {
     std::int64_t line = 0;
     bool header = true;
     while (!text.empty()) {
-      const std::size_t end = text.find('\n');
-      std::string_view row = text.substr(0, end);
-      text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
-      if (!row.empty() && row.back() == '\r') row.remove_suffix(1);
+      const std::string_view row = next_line(text);
       const auto problem = header ? read_header(row, line) : read_row(row, line);
       if (problem) {
         into_.rows.resize(first_row_);
@@ -62,21 +71,22 @@ class CsvReader {
   }
 
   std::optional<Error> read_header(std::string_view row, std::int64_t line) {
-    const auto scale = header_scale(trim_blanks(row));
+    const auto scale = header_scale(header_names(trim_blanks(row)));
     if (!scale) return error(ErrorCode::missing_field, Field::stage, line);
     scale_ = *scale;
     return std::nullopt;
   }
 
-  // A number of the row, times `scale` (the times' unit in microseconds).
+  // A number of the row, times `scale` (the times' unit in microseconds). A
+  // time past the limit is quoted as typed, with the limit in the file's unit.
   std::optional<Error> number(std::string_view cell, Field field, std::int64_t line, double& out,
                               double scale = 1) const {
-    const auto value = parse_number(cell, field);
+    const auto value = parse_number(csv_cell(cell), field);
     if (!value) return error(value.error().code == ErrorCode::empty ? ErrorCode::missing_field : ErrorCode::not_a_number,
                              field, line);
     out = value.value() * scale;
     if (!(std::fabs(out) <= limits::kMaxTraceTime)) {
-      return error(ErrorCode::too_large, field, line, out, limits::kMaxTraceTime);
+      return error(ErrorCode::too_large, field, line, value.value(), limits::kMaxTraceTime / scale);
     }
     return std::nullopt;
   }
@@ -86,7 +96,7 @@ class CsvReader {
     double value = 0;
     if (auto problem = number(cell, field, line, value)) return problem;
     if (value != std::floor(value)) return error(ErrorCode::not_integer, field, line, value);
-    if (value < 0 || value >= high) return error(ErrorCode::out_of_range, field, line, value, high);
+    if (value < 0 || value >= high) return error(ErrorCode::out_of_range, field, line, value, high - 1);
     out = static_cast<std::int64_t>(value);
     return std::nullopt;
   }
@@ -106,7 +116,7 @@ class CsvReader {
     ScheduleRow r;
     if (auto p = whole(cells[0], Field::stage, line, r.stage, static_cast<double>(limits::kMaxTraceRanks))) return p;
     if (auto p = whole(cells[1], Field::microbatch, line, r.microbatch, limits::kMaxTraceEvents)) return p;
-    const std::string_view kind = trim_blanks(cells[2]);
+    const std::string_view kind = csv_cell(cells[2]);
     if (kind != "compute" && kind != "transfer") {
       Error e = error(ErrorCode::unknown_name, Field::kind, line);
       e.token = label_;
@@ -146,7 +156,8 @@ std::optional<Error> read_trace_text(std::string_view text, std::string_view lab
   if (!body.empty() && (body.front() == '{' || body.front() == '[')) return read_chrome_trace(text, label, into);
   if (text.empty()) return Error{ErrorCode::empty, Field::trace, 0, 0, std::string(label)};
   // Neither JSON nor the CSV's header: say so at byte 0 rather than at line 0.
-  if (body.substr(0, kColumns.size()) != kColumns) return Error{ErrorCode::not_a_trace, Field::trace, 0, 0, std::string(label)};
+  std::string_view rest = body;
+  if (header_names(next_line(rest)).substr(0, kColumns.size()) != kColumns) return Error{ErrorCode::not_a_trace, Field::trace, 0, 0, std::string(label)};
   return read_schedule_csv(text, label, into);
 }
 

@@ -85,6 +85,11 @@ std::optional<Error> check_model_info(const ModelInfo& m);
 // of experts reads only the experts a token uses); memory holds all of them.
 Result<PlanInput> estimate(const EstimateInput& input);
 
+// Every error of the input: an unknown model or quant, each device's and each
+// link's first problem and the counts; once all of those are good, the
+// plan_input_errors of what the estimate becomes. Empty when estimate() succeeds.
+std::vector<Error> estimate_input_errors(const EstimateInput& input);
+
 // What a plan is asked for: explicit costs, or an estimate of them.
 using PlanRequest = std::variant<PlanInput, EstimateInput>;
 

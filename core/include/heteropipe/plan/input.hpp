@@ -51,10 +51,17 @@ struct PlanInput {
   DeviceOrder order = DeviceOrder::given;
 };
 
-// The first error of the input, in the order of PlanInput's fields (devices,
+// Every error of the input, in the order of PlanInput's fields (devices,
 // their layer times and capacities, layer_memory, links, cut_bytes, M,
-// objective, order), or nullopt. Errors about one device's layer times carry
-// the device as index and the first offending time as value.
+// objective, order): one per device's layer times, per device's capacity,
+// per link's latency and bandwidth, and per other field. No devices or no
+// layers is the one error; what several fields decide together (the fastest
+// layer's time, the largest delay, the order search's size) is checked once
+// each field is good. Errors about one device's layer times carry the device
+// as index and the first offending time as value.
+std::vector<Error> plan_input_errors(const PlanInput& input);
+
+// The first of plan_input_errors, or nullopt.
 std::optional<Error> check_plan_input(const PlanInput& input);
 
 }  // namespace heteropipe

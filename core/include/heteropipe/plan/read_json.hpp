@@ -33,7 +33,10 @@ struct PlanJson {
   // value 1 when one is near, else where it is and value 0), a key of the
   // other form (wrong_form), an unknown name (unknown_name). Each names the
   // field and, inside a list, the device, link or layer; a list reports its
-  // first bad item. Values themselves are checked by estimate() and make_plan().
+  // first bad item. Then, when the object and its devices and links lists were
+  // read, the values' own errors (plan_input_errors, estimate_input_errors),
+  // but none about a field and item already reported; a number they refuse
+  // is quoted as typed (token).
   std::vector<Error> errors;
 };
 
