@@ -97,6 +97,21 @@ test('bad files: coded errors naming the file and the byte, worded as the CLI wo
   fails(() => hp.importTrace(files(SYNTHETIC), { compute: '(' }), { code: 'bad_pattern' });
 });
 
+test('issue 22.17: each number of a file names its key and its rule; CSV lines end in CR too, headers may be quoted', () => {
+  const one = (name, text) => [{ name, bytes: new TextEncoder().encode(text) }];
+  const said = [
+    ['{"distributedInfo":{"rank":0,"world_size":-5},"traceEvents":[]}', 'world_size', 't, byte 42: world_size must be between 1 and 2^53 (got -5)'],
+    ['{"baseTimeNanoseconds":1e30,"traceEvents":[]}', 'baseTimeNanoseconds', 't, byte 23: baseTimeNanoseconds must be between 0 and 9e18 (got 1e30)'],
+    ['{"baseTimeNanoseconds":"x","traceEvents":[]}', 'baseTimeNanoseconds', 't, byte 23: baseTimeNanoseconds has the wrong type of value'],
+    ['[{"ph":"X","name":"k","ts":1,"dur":2,"tid":1e300}]', 'tid', 't, byte 43: tid must be between -2^53 and 2^53 (got 1e300)'],
+    ['stage,microbatch,kind,start_s,end_s\n0,0,compute,1e12,2e12\n', 'start', 't, line 2: start must be at most 100,000,000,000 (got 1e12)'],
+  ];
+  for (const [text, field, message] of said) fails(() => hp.importTrace(one('t', text)), { field, message });
+  const plain = 'stage,microbatch,kind,start,end\n0,0,compute,0,2\n1,0,compute,3,5\n0,0,transfer,2,3\n';
+  const quoted = plain.replace('stage,microbatch,kind,start,end', '"stage","microbatch","kind","start","end"');
+  assert.deepEqual(hp.importTrace(one('q', quoted.replaceAll('\n', '\r'))).tau, hp.importTrace(one('p', plain)).tau);
+});
+
 test('what is no value of its kind is a TypeError, and nothing is left allocated', () => {
   hp.importTrace(files(SYNTHETIC));  // warms up the reply's room, kept for reuse
   const before = hp.memory().malloc_bytes;

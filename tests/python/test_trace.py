@@ -89,6 +89,29 @@ class ImportTrace(unittest.TestCase):
                 if index is not None:
                     self.assertEqual(e.index, index)
                 self.assertTrue(str(e).startswith("(bytes 1), "), str(e))
+        # Each number of the file names its own key and its rule (issue 22.17).
+        said = [
+            (b'{"distributedInfo":{"rank":0,"world_size":-5},"traceEvents":[]}',
+             "(bytes 1), byte 42: world_size must be between 1 and 2^53 (got -5)"),
+            (b'{"baseTimeNanoseconds":1e30,"traceEvents":[]}',
+             "(bytes 1), byte 23: baseTimeNanoseconds must be between 0 and 9e18 (got 1e30)"),
+            (b'{"baseTimeNanoseconds":"x","traceEvents":[]}',
+             "(bytes 1), byte 23: baseTimeNanoseconds has the wrong type of value"),
+            (b'[{"ph":"X","name":"k","ts":1,"dur":2,"pid":1e300}]',
+             "(bytes 1), byte 43: pid must be between -2^53 and 2^53 (got 1e300)"),
+            (b"stage,microbatch,kind,start_s,end_s\n0,0,compute,1e12,2e12\n",
+             "(bytes 1), line 2: start must be at most 100,000,000,000 (got 1e12)"),
+            (gzip.compress(b"[]") + b"x", "(bytes 1), byte 22: bytes that are not gzip data follow the end of the gzip data"),
+        ]
+        for data, message in said:
+            with self.subTest(data=data[:40]):
+                with self.assertRaises(HeteropipeError) as caught:
+                    import_trace(data)
+                self.assertEqual(str(caught.exception), message)
+        # CR-only lines and a quoted header read like the plain file.
+        plain = b"stage,microbatch,kind,start,end\n0,0,compute,0,2\n1,0,compute,3,5\n0,0,transfer,2,3\n"
+        quoted = plain.replace(b"stage,microbatch,kind,start,end", b'"stage","microbatch","kind","start","end"')
+        self.assertEqual(import_trace(quoted.replace(b"\n", b"\r")), import_trace(plain))
         with self.assertRaises(HeteropipeError) as caught:
             import_trace(SYNTHETIC, stat="max")
         self.assertEqual((caught.exception.code, caught.exception.field), ("unknown_name", "stat"))
