@@ -275,7 +275,8 @@ TEST_CASE("sim errors: the typed forms") {
   REQUIRE(rows.ok());
   CHECK(rows.value() == std::vector<std::vector<double>>{{1, 2}, {3, 4}});
   // Lines that end in a lone CR (old Mac exports) are lines too; a header may be quoted.
-  for (const char* text : {"node-01,node-02\r1,2\r3,4\r", "\"node-01\",\"node-02\"\r1,2\r\r3,4"}) {
+  for (const char* text : {"node-01,node-02\r1,2\r3,4\r", "\"node-01\",\"node-02\"\r1,2\r\r3,4",
+                           "\xEF\xBB\xBFnode-01,node-02\r\n1,2\r\n3,4", "\xEF\xBB\xBF" "1,2\n3,4"}) {
     const auto cr = sim::parse_rows(text, Field::service_matrix);
     REQUIRE(cr.ok());
     CHECK(cr.value() == std::vector<std::vector<double>>{{1, 2}, {3, 4}});

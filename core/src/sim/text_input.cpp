@@ -4,6 +4,7 @@
 #include <cmath>
 #include <string>
 
+#include "../json_cursor.hpp"
 #include "heteropipe/parse.hpp"
 
 namespace heteropipe::sim {
@@ -89,6 +90,7 @@ Result<std::vector<std::vector<std::int64_t>>> parse_shared(std::string_view tex
 Result<std::vector<std::vector<double>>> parse_rows(std::string_view text, Field field) {
   std::vector<std::vector<double>> rows;
   bool first = true;
+  text = json_detail::skip_bom(text);  // a header after it is still a header
   while (!text.empty()) {
     const std::string_view line = next_line(text);
     if (trim_blanks(line).empty()) continue;

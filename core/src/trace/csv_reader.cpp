@@ -147,7 +147,7 @@ std::optional<Error> read_schedule_csv(std::string_view text, std::string_view l
                  limits::kMaxTraceBytes};
   }
   if (trim_blanks(text).empty()) return Error{ErrorCode::empty, Field::trace, 0, 0, std::string(label)};
-  return CsvReader(label, into).read(text);
+  return CsvReader(label, into).read(json_detail::skip_bom(text));
 }
 
 std::optional<Error> read_trace_text(std::string_view text, std::string_view label, TraceEvents& into) {
