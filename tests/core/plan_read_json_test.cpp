@@ -225,6 +225,9 @@ TEST_CASE("plan json: the values' errors too, one per field, device and link, qu
   CHECK(sentences(R"({"devices": [{"layer_times": [1e400], "memory_capacity": -1}], "layer_memory": [1]})") ==
         std::vector<std::string>{"layer_times, device 1: must be at most 1e15 (got 1e400)",
                                  "memory_capacity, device 1: must be >= 0 (got -1)"});
+  // Nor is what several fields decide together judged on a stand-in (no "too_small" for the 1e400 read as 0).
+  CHECK(sentences(R"({"M": 1e400, "devices": [{"layer_times": [1e400], "memory_capacity": 1}], "layer_memory": [1]})") ==
+        std::vector<std::string>{"M: must be at most 2^53 (got 1e400)", "layer_times, device 1: must be at most 1e15 (got 1e400)"});
   // Without the frame (no devices list) nothing else is judged.
   CHECK(sentences(R"({"devices": 3, "layer_memory": [-1]})") ==
         std::vector<std::string>{"devices: has the wrong type of value (got 3)"});

@@ -57,6 +57,9 @@ const coveredBy = {
   check_curve_points: { api: 'curveBatches' },
   parse_count: { api: 'readRequest' },
   trim_blanks: { api: 'parseNumber' },
+  // The CSV readers' lines and cells: the schedule CSV of importTrace, and simulate's matrix and samples.
+  next_line: { api: 'importTrace' },
+  csv_cell: { api: 'importTrace' },
 };
 
 // Members of the API that are not a core function.

@@ -539,7 +539,13 @@ void add_value_errors(PlanJson& out, const std::vector<Reader::Typed>& typed) {
   std::vector<Error> values = explicit_input ? plan_input_errors(*explicit_input)
                                              : estimate_input_errors(std::get<EstimateInput>(out.request));
   const std::size_t read = out.errors.size();
+  // What several fields decide together would judge the stand-ins too.
+  auto joint = [](const Error& e) {
+    return e.code == ErrorCode::too_small || e.code == ErrorCode::delay_too_large ||
+           e.code == ErrorCode::too_many_to_order || e.code == ErrorCode::order_search_too_large;
+  };
   for (Error& e : values) {
+    if (read > 0 && joint(e)) continue;
     auto same = [&e](const Error& r) {
       return r.index == e.index && (r.field == e.field || (r.field == Field::id && of_an_item(e.field)));
     };
