@@ -393,6 +393,12 @@ Result<PlanInput> estimate(const EstimateInput& input) {
 }
 
 std::vector<Error> estimate_input_errors(const EstimateInput& input) {
+  // A model given by its facts or a GGUF file: estimate()'s first error, as before.
+  if (input.model_info || !input.gguf.empty()) {
+    auto estimated = estimate(input);
+    if (!estimated) return {estimated.error()};
+    return plan_input_errors(estimated.value());
+  }
   std::vector<Error> errors;
   auto model = find_model(input.model);
   if (!model) errors.push_back(model.error());
