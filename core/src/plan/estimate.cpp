@@ -393,8 +393,11 @@ Result<PlanInput> estimate(const EstimateInput& input) {
 }
 
 std::vector<Error> estimate_input_errors(const EstimateInput& input) {
-  // A model given by its facts or a GGUF file: estimate()'s first error, as before.
-  if (input.model_info || !input.gguf.empty()) {
+  // A GGUF path not read yet: the caller (the CLI, Python) reads the file after the JSON, and then
+  // estimate() judges the input with the file's facts.
+  if (!input.model_info && !input.gguf.empty()) return {};
+  // A model given by its facts: estimate()'s first error, as before.
+  if (input.model_info) {
     auto estimated = estimate(input);
     if (!estimated) return {estimated.error()};
     return plan_input_errors(estimated.value());
