@@ -11,7 +11,13 @@
       // The simulator's.
       service: '服务时间分布', link_service: '传输时间分布', link_mode: '链路模式', shared: '共享链路', buffers: '缓冲区',
       reps: '重复次数', seed: '随机种子', service_samples: '实测分位数', service_matrix: '服务时间矩阵',
-      service_probabilities: '分位数的概率'
+      service_probabilities: '分位数的概率',
+      // GGUF files and a model's facts.
+      gguf: 'GGUF 文件', header_bytes: '文件头字节数', key_count: '键的数量', tensor_count: '张量数量',
+      string_length: '字符串长度', array_length: '数组长度', n_dims: '维数', dims: '维度', value_type: '值类型',
+      ggml_type: 'ggml 类型', layers: '层数', n_embd: '隐藏维度', vocab_size: '词表大小', layer_bytes: '每层字节数',
+      active_layer_bytes: '每层激活字节数', active_layer_params: '每层激活参数量', embedding_bytes: '词嵌入字节数',
+      output_bytes: '输出层字节数', kv_bytes_per_token: '每个 token 的 KV 字节数'
     },
     // What is wrong, for a tool's own code or field; nothing for the calculator's sentence.
     error: function (e, limits, got) {
@@ -47,7 +53,19 @@
           return '共享链路时 M × (S-1) = ' + G(e.value) + ' 个可能同时等待的传输，超过上限 ' + G(e.limit);
         case 'buffer_history_too_large':
           return 'S × (缓冲区 + 1) = ' + G(e.value) + ' 个需保留的释放时间，超过上限 ' + G(e.limit) + '（请用更小的缓冲区，或 inf）';
-        case 'wrong_length': return lists[e.field] && '需要 ' + G(e.limit) + ' 个值（输入了 ' + got + ' 个）';
+        case 'wrong_length':
+          if (/layer_(bytes|params)$/.test(e.field)) return '需要 ' + G(e.limit) + ' 个值，每层一个（输入了 ' + got + ' 个）';
+          return lists[e.field] && '需要 ' + G(e.limit) + ' 个值（输入了 ' + got + ' 个）';
+        // GGUF files: index is the byte offset.
+        case 'not_gguf': return '文件开头不是 GGUF 字节，不是 GGUF 文件';
+        case 'unsupported_version': return '第 ' + G(e.index) + ' 字节：不支持版本 ' + got + '（支持版本 2 和 3）';
+        case 'truncated':
+          return e.token ? '张量“' + e.token + '”的数据在第 ' + G(e.value) + ' 字节结束，超出文件末尾 ' + G(e.limit) + '（文件是否不完整？）'
+            : '文件在其文件头内部结束，共 ' + G(e.limit) + ' 字节（文件是否不完整？）';
+        case 'unknown_type':
+          return '第 ' + G(e.index) + ' 字节：“' + e.token + '”的类型 ' + got + ' 无法识别';
+        case 'bad_tensor': return '第 ' + G(e.index) + ' 字节：张量“' + e.token + '”无效（' + got + '）';
+        case 'conflicting_keys': return '不能与“' + e.token + '”同时给出';
       }
       return null;
     }
