@@ -13,7 +13,7 @@ from setuptools.command.build_ext import build_ext
 
 # Every folder the extension is compiled from: its src/ (every .cpp below) and
 # its include/ (on the include path), headers anywhere below it.
-PARTS = ("python", "core", "text", "io", "cli")
+PARTS = ("python", "core", "text", "cli")
 
 
 def pybind11_include():
@@ -74,7 +74,7 @@ setup(
             extra_compile_args=compile_args,
             extra_link_args=["-pthread"],
             define_macros=[("HETEROPIPE_THREADS", "1")],
-            libraries=["z"],  # zlib, for .json.gz traces (io/src/gzip.cpp)
+            libraries=["z"],  # zlib, for .json.gz traces (cli/src/gzip.cpp)
         )
     ],
     cmdclass={"build_ext": BuildExtListingHeaders},

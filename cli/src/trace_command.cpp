@@ -4,7 +4,7 @@
 #include <iostream>
 
 #include "heteropipe/cli/cli.hpp"
-#include "heteropipe/io/gzip.hpp"
+#include "heteropipe/cli/gzip.hpp"
 #include "heteropipe/parse.hpp"
 #include "heteropipe/text/error_text.hpp"
 #include "heteropipe/text/numbers.hpp"

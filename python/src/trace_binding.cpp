@@ -10,7 +10,7 @@
 
 #include "bindings.hpp"
 #include "errors.hpp"
-#include "heteropipe/io/gzip.hpp"
+#include "heteropipe/cli/gzip.hpp"
 #include "heteropipe/text/trace_text.hpp"
 #include "heteropipe/trace/model.hpp"
 #include "to_python.hpp"

@@ -10,7 +10,7 @@
 #include <iterator>
 
 #include "../core/trace_support.hpp"
-#include "heteropipe/io/gzip.hpp"
+#include "heteropipe/cli/gzip.hpp"
 #include "heteropipe/text/error_text.hpp"
 
 using namespace heteropipe;

@@ -1,4 +1,4 @@
-#include "heteropipe/io/gzip.hpp"
+#include "heteropipe/cli/gzip.hpp"
 
 #include <zlib.h>
 

@@ -6,8 +6,9 @@
 #include "heteropipe/error.hpp"
 #include "heteropipe/limits.hpp"
 
-// Gzip for the front ends that read trace files (the CLI, Python). It lives
-// outside the core, which also builds to WebAssembly without zlib.
+// Gzip for the front ends that read trace files: the CLI's file reading, and
+// Python, which compiles the CLI in. It lives outside the core, which also
+// builds to WebAssembly without zlib.
 namespace heteropipe::io {
 
 bool is_gzip(std::string_view bytes);
