@@ -118,11 +118,12 @@ void define_options(CLI::App& app, Choices& c) {
   CLI::App* plan = app.add_subcommand("plan", "Plan the layer split of a model over devices that minimizes the makespan\n"
                                                "(JSON input, explicit or estimated; see docs/planner.md)");
   plan->footer(std::string("The input is one JSON object in either form (docs/planner.md):\n"
-                           "  explicit: devices (layer_times, memory_capacity), layer_memory, links, cut_bytes,\n"
-                           "            M, objective\n"
-                           "  estimate: model, quant, devices (catalog GPUs), links, phase, tokens, context,\n"
-                           "            M, objective; \"gguf\": \"PATH\" in place of model and quant reads a\n"
-                           "            GGUF file (a relative path from the JSON file's folder)\n\n") +
+                           "  explicit: devices (layer_times, memory_capacity), layer_memory, links, cut_bytes\n"
+                           "  estimate: model (a catalog id with quant, or the model's facts), devices (catalog\n"
+                           "            ids or GPU objects), links, phase, tokens, context; \"gguf\": \"PATH\" in\n"
+                           "            place of model and quant reads a GGUF file (a relative path from the\n"
+                           "            JSON file's folder)\n"
+                           "  both: M, objective, order, allow_idle_devices\n\n") +
                kExitStatus +
                "\nExamples:\n"
                "  heteropipe plan tests/cli/plans/plan_two_devices.json\n"
