@@ -15,8 +15,9 @@ const char* const kExitStatus =
     "stderr, nothing on stdout); 1 the output could not be written.\n";
 
 std::string footer() {
-  return "Lists accept commas, blanks, semicolons and the Chinese commas (U+FF0C, U+3001);\n"
-         "numbers may use full-width digits (U+FF10-U+FF19):\n"
+  return "Lists accept commas, blanks, semicolons and the Chinese keyboard's comma, semicolon\n"
+         "and ideographic comma (U+FF0C, U+FF1B, U+3001); numbers may use full-width digits\n"
+         "(U+FF10-U+FF19):\n"
          "  --tau 1.13,2.90,2.62   --tau \"0.5 1 1 5\"   --tau \"0.5，1，1，5\"\n"
          "Values: tau and d in [0, " + bound(limits::kMaxValue) + "], all in one time unit; the largest tau at least\n" +
          bound(limits::kMinStageTime) + "; at most " + bound(static_cast<double>(limits::kMaxStages)) +

@@ -76,7 +76,7 @@ def analyze(tau: Sequence[float], d: Optional[Sequence[float]] = None, M: int = 
 
 def parse_number_list(text: str, field: str = "tau") -> List[float]:
     """The core's shared list parser: commas, blanks, semicolons, the
-    full-width comma and the ideographic comma; errors name the item. Text
+    full-width comma and semicolon and the ideographic comma; errors name the item. Text
     may be a str or UTF-8 bytes; a list, a tuple or a buffer of numbers is
     read as ``Pipeline`` reads it."""
     return _core.parse_number_list(text, field)
@@ -157,8 +157,9 @@ def plan(input: Union[str, bytes, Dict[str, Any]]) -> Dict[str, Any]:
     """The planner's report, as ``heteropipe plan --json`` prints it, for its
     JSON input given as text or as a dict: the explicit form ``{devices:
     [{layer_times, memory_capacity}], layer_memory, links, cut_bytes, M,
-    objective}`` or the estimate form ``{model, quant, devices, links, phase,
-    tokens, context, M, objective}`` (docs/planner.md), where ``"model"`` may
+    objective, order, allow_idle_devices}`` or the estimate form ``{model,
+    quant, devices, links, phase, tokens, context, M, objective, order,
+    allow_idle_devices}`` (docs/planner.md), where ``"model"`` may
     also be the dict :func:`model_info` returns, or ``"gguf": PATH`` (from the
     current directory) may stand for model and quant. Bad input raises
     :class:`HeteropipeError` naming the field; its ``errors`` list every bad

@@ -204,7 +204,7 @@ class Pipeline:
         ``float('inf')`` or ``"inf"`` in a text list is infinite. ``service`` and
         ``link_service``: "deterministic", "exponential", "lognormal:cv=X",
         "gamma:cv=X" or "uniform:spread=X", or a list of them, one per stage (or
-        link), a CV or spread below ``limits()["min_cv"]`` drawing exactly the mean.
+        link), a CV or spread below ``LIMITS["min_cv"]`` drawing exactly the mean.
         ``service_matrix``: M rows of S measured times, replayed (an empty one is refused).
         ``link_matrix``: M rows of S-1 measured transfer times, replayed in place of
         ``link_service`` (an empty one is refused; a time may be 0).
