@@ -17,7 +17,7 @@ let browser;
 
 const CSP = "script-src 'self' 'wasm-unsafe-eval'";
 // A stricter page, which allows no fetch at all: the module must still load
-// (it decodes its inlined wasm without trying fetch) with no violation.
+// (it unpacks its inlined wasm without trying fetch) with no violation.
 const STRICT = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'";
 
 const pageWith = (csp) => `<!doctype html>

@@ -94,7 +94,9 @@ test('an esbuild browser bundle runs without Node (no fs, no process)', async ()
 load().then((hp) => { globalThis.result = hp.makespanBlocking({ tau: [0.5, 1, 1, 5], d: [4.6, 0.1, 0.1], M: 8 }); });
 `);
   run(bin('esbuild'), ['page.mjs', '--bundle', '--platform=browser', '--format=iife', '--outfile=bundle.js'], app);
-  const context = { window: {}, console };
+  // A browser's globals, and none of Node's: the module unpacks its wasm with
+  // the web platform's atob, Blob, DecompressionStream and Response.
+  const context = { window: {}, console, atob, Blob, DecompressionStream, Response };
   context.globalThis = context;
   vm.createContext(context);
   vm.runInContext(readFileSync(join(app, 'bundle.js'), 'utf8'), context);

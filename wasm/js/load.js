@@ -8,11 +8,31 @@ import { HeteropipeError } from './errors.js';
 const createModule = heteropipe;
 let loading = null;
 
+// The wasm, gzip-compressed, in base64: embed-wasm.mjs writes it here after
+// linking (wasm/CMakeLists.txt).
+const WASM_GZIP_BASE64 = 'HETEROPIPE_WASM_GZIP_BASE64';
+
+// The test Emscripten's glue makes too.
+const inNode = typeof process == 'object' && typeof process.versions == 'object' &&
+  typeof process.versions.node == 'string' && typeof require == 'function';
+
+// Unpacked by the platform's own inflater, so the module carries none of its
+// own: Node's zlib (Node's atob and web streams are many times slower), and
+// a browser's DecompressionStream.
+async function wasmBinary() {
+  if (inNode) return require('zlib').gunzipSync(Buffer.from(WASM_GZIP_BASE64, 'base64'));
+  const text = atob(WASM_GZIP_BASE64);
+  const packed = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; ++i) packed[i] = text.charCodeAt(i);
+  const stream = new Blob([packed]).stream().pipeThrough(new DecompressionStream('gzip'));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
 // Every call returns the same promise of the same API object. A failed load
 // is not cached, so a later call can retry.
 function load() {
   if (loading === null) {
-    loading = createModule().then(makeApi, (e) => {
+    loading = wasmBinary().then((binary) => createModule({ wasmBinary: binary })).then(makeApi, (e) => {
       loading = null;
       throw e;
     });

@@ -1,6 +1,6 @@
-// The wasm is inlined in this file (SINGLE_FILE), so loading it never needs
-// the network. Emscripten 3.1.6 still tries fetch() on its own data: URL
-// first, which a Content-Security-Policy without connect-src data: reports
-// as a violation before the glue falls back to decoding the bytes in place.
-// Shadowing fetch inside the module makes it decode them straight away.
+// The wasm is inlined in this file (load.js hands the glue its bytes), so
+// loading it never needs the network. Shadowing fetch inside the glue makes
+// sure that nothing in it, whatever the build's settings, ever tries the
+// network or a URL (which a Content-Security-Policy without connect-src
+// would report as a violation).
 var fetch;
