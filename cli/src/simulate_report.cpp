@@ -42,8 +42,12 @@ void write_simulation_table(std::ostream& out, const sim::Simulation& s) {
   write_summary(out, "makespan", s.makespan);
   write_summary(out, "throughput", s.throughput);
   out << padded("deterministic makespan") << readable(s.deterministic_makespan) << '\n';
-  out << padded("Jensen gap (mean - deterministic)") << readable(s.jensen_gap) << '\n';
+  out << padded("Jensen gap (mean - deterministic)") << readable(s.jensen_gap) << " (" << readable(s.jensen_gap_ci95_low)
+      << " to " << readable(s.jensen_gap_ci95_high) << ")\n";
   out << padded("T_async / T_block (closed forms)") << readable(s.T_async) << " / " << readable(s.T_block) << '\n';
+  out << padded("mean vs T_async (95% CI), %") << readable(s.mean_vs_T_async_percent) << " (+/- "
+      << readable(s.mean_vs_T_async_ci95_percent) << ")\n";
+  out << padded("p99 vs T_async, %") << readable(s.p99_vs_T_async_percent) << '\n';
   out << "\n  replication 0, per stage:\n";
   write_list(out, "busy", s.run.busy);
   write_list(out, "starved", s.run.starved);

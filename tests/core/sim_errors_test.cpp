@@ -320,3 +320,29 @@ TEST_CASE("sim errors: random options, good and bad, never crash and never give 
     CHECK(s.makespan.min > 0);
   }
 }
+
+TEST_CASE("sim errors: option_errors names every bad field at once, each once, and check_options the first") {
+  const auto p = make({1, 2, 3}, {0.5, 0.5});
+  sim::Options o;
+  CHECK(sim::option_errors(p, o).empty());
+  o.buffers = {1, -1};
+  o.service = {sim::Distribution{sim::DistributionKind::lognormal, 5}};
+  o.reps = 0;
+  o.seed = 1.5;
+  const std::vector<hp::Error> all = sim::option_errors(p, o);
+  REQUIRE(all.size() == 4);
+  CHECK(all[0].field == Field::buffers);
+  CHECK(all[1].field == Field::service);
+  CHECK(all[2].field == Field::reps);
+  CHECK(all[3].field == Field::seed);
+  CHECK(hp::text::describe(all[3]) == "seed: must be a whole number (got 1.5)");
+  CHECK(hp::text::describe(*sim::check_options(p, o)) == hp::text::describe(all[0]));
+  // The work limits only once every field is good: reps alone over the cells' limit names reps.
+  o = {};
+  o.M = 1000;
+  o.reps = 1e6;
+  const std::vector<hp::Error> work = sim::option_errors(p, o);
+  REQUIRE(work.size() == 1);
+  CHECK(work[0].code == ErrorCode::too_many_sim_cells);
+  CHECK(work[0].field == Field::reps);
+}

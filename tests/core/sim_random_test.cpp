@@ -105,6 +105,18 @@ TEST_CASE("sim random: two-stage tandem with exponential service, the expected m
   CHECK(r.jensen_gap > 0);
   CHECK(r.T_async == hp::makespan_async(p, 2));
   CHECK(r.T_block == hp::makespan_blocking(p, 2));
+  // The gap's interval is the mean's, moved by the deterministic makespan: here it lies above 0.
+  CHECK(r.jensen_gap_ci95_low == r.makespan.ci95_low - r.deterministic_makespan);
+  CHECK(r.jensen_gap_ci95_high == r.makespan.ci95_high - r.deterministic_makespan);
+  CHECK(r.jensen_gap_ci95_low > 0);
+  // Against T_async in percent: the exact mean's excess, a + b - ab / (a + b) + a + b against
+  // T_async = 2a + b, lies within the interval around the estimate.
+  const double exact_percent = (expected - r.T_async) / r.T_async * 100;
+  CHECK(r.mean_vs_T_async_percent == doctest::Approx((r.makespan.mean - r.T_async) / r.T_async * 100).epsilon(1e-12));
+  CHECK(std::abs(r.mean_vs_T_async_percent - exact_percent) <= r.mean_vs_T_async_ci95_percent);
+  CHECK(r.mean_vs_T_async_ci95_percent ==
+        doctest::Approx(1.959963984540054 * r.makespan.sd / std::sqrt(400000.0) / r.T_async * 100).epsilon(1e-9));
+  CHECK(r.p99_vs_T_async_percent == doctest::Approx((r.makespan.p99 - r.T_async) / r.T_async * 100).epsilon(1e-12));
 }
 
 TEST_CASE("sim random: empirical samples and quantiles") {
@@ -141,6 +153,12 @@ TEST_CASE("sim random: statistics of a deterministic run are its one makespan") 
   CHECK(r.histogram.counts == std::vector<std::int64_t>{5});
   CHECK(r.throughput.mean == 8 / T);
   CHECK(r.jensen_gap == 0);
+  // Deterministic times: the mean is T_async exactly, with no spread.
+  CHECK(r.jensen_gap_ci95_low == 0);
+  CHECK(r.jensen_gap_ci95_high == 0);
+  CHECK(r.mean_vs_T_async_percent == 0);
+  CHECK(r.mean_vs_T_async_ci95_percent == 0);
+  CHECK(r.p99_vs_T_async_percent == 0);
 }
 
 TEST_CASE("sim random: the histogram counts every replication in equal-width bins") {

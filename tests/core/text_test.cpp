@@ -141,3 +141,18 @@ TEST_CASE("the portable shortest form equals std::to_chars on random doubles") {
   }
 }
 #endif
+
+TEST_CASE("describe_detail is the sentence without the field's name, and describe puts it back") {
+  namespace hp = heteropipe;
+  const hp::Error item{hp::ErrorCode::negative, hp::Field::tau, 1, -1.0, {}};
+  CHECK(hp::text::describe_detail(item) == "item 2: must be >= 0 (got -1)");
+  CHECK(hp::text::describe(item) == "tau, " + hp::text::describe_detail(item));
+  const hp::Error whole{hp::ErrorCode::not_integer, hp::Field::seed, hp::kWholeField, 1.5, {}};
+  CHECK(hp::text::describe_detail(whole) == "must be a whole number (got 1.5)");
+  CHECK(hp::text::describe(whole) == "seed: " + hp::text::describe_detail(whole));
+  const hp::Error stage{hp::ErrorCode::not_a_number, hp::Field::service, 2, 0.0, "x"};
+  CHECK(hp::text::describe_detail(stage) == "stage 3: 'x' is not a number");
+  // A sentence that names its own place stays whole.
+  const hp::Error typo{hp::ErrorCode::unknown_key, hp::Field::memory, 1, 1.0, "memroy"};
+  CHECK(hp::text::describe_detail(typo) == hp::text::describe(typo));
+}

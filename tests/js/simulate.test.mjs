@@ -185,6 +185,32 @@ test('bad simulate input: coded errors naming the field and position', () => {
   assert.equal(run.stderr, `error: ${e.message}\n`);
 });
 
+test('every bad option at once, each with its sentence and its detail (the sentence without the field)', () => {
+  let error;
+  try {
+    hp.simulate({ tau: [1, 2, 3], M: 8, buffers: '1, -1', service: 'lognormal:cv=5', reps: 0, seed: 'x' });
+  } catch (e) { error = e; }
+  assert.deepEqual(error.errors.map((e) => [e.field, e.index, e.message, e.detail]), [
+    ['buffers', 1, 'buffers, link 2: must be >= 0 (got -1)', 'link 2: must be >= 0 (got -1)'],
+    ['service', null, 'service: must be between 0 and 4 (got 5)', 'must be between 0 and 4 (got 5)'],
+    ['reps', null, 'reps: must be between 1 and 1,000,000 (got 0)', 'must be between 1 and 1,000,000 (got 0)'],
+    ['seed', null, 'seed: must be a finite number (got "x")', 'must be a finite number (got "x")'],
+  ]);
+  assert.equal(error.message, error.errors[0].message);
+  // The work limits only when every option is good on its own: then alone.
+  try { hp.simulate({ tau: [1, 2, 3], M: 1000, reps: 1e6 }); } catch (e) { error = e; }
+  assert.deepEqual(error.errors.map((e) => [e.code, e.field]), [['too_many_sim_cells', 'reps']]);
+});
+
+test('the makespan against T_async in percent, and the gap\'s interval, are the statistics\' own', () => {
+  const r = hp.simulate({ tau: [1.13, 2.9, 2.62], d: [0.1, 0.2], M: 16, service: 'gamma:cv=1', reps: 500, seed: 3 });
+  const m = r.makespan;
+  assert.ok(Math.abs(r.mean_vs_T_async_percent - (m.mean - r.T_async) / r.T_async * 100) < 1e-9);
+  assert.ok(Math.abs(r.mean_vs_T_async_ci95_percent - (m.ci95[1] - m.mean) / r.T_async * 100) < 1e-9);
+  assert.ok(Math.abs(r.p99_vs_T_async_percent - (m.p99 - r.T_async) / r.T_async * 100) < 1e-9);
+  assert.deepEqual(Array.from(r.jensen_gap_ci95), [m.ci95[0] - r.deterministic_makespan, m.ci95[1] - r.deterministic_makespan]);
+});
+
 test('what is no value of its kind is a TypeError, and nothing is left allocated', () => {
   const before = hp.memory().malloc_bytes;
   const base = { tau: [1, 2], d: [0.5], M: 4 };

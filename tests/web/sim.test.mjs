@@ -30,7 +30,7 @@ async function shownStats(page) {
 function expectedStats(r) {
   const m = r.makespan;
   const out = { mean: m.mean, sd: m.sd, ci95: Array.from(m.ci95).join(','), p50: m.p50, p90: m.p90, p95: m.p95, p99: m.p99, min: m.min, max: m.max,
-    deterministic_makespan: r.deterministic_makespan, jensen_gap: r.jensen_gap, T_async: r.T_async, T_block: r.T_block, throughput_mean: r.throughput.mean };
+    deterministic_makespan: r.deterministic_makespan, jensen_gap: r.jensen_gap, jensen_gap_ci95: Array.from(r.jensen_gap_ci95).join(','), T_async: r.T_async, T_block: r.T_block, throughput_mean: r.throughput.mean };
   for (const k of Object.keys(out)) out[k] = String(out[k]);
   return out;
 }
@@ -151,33 +151,60 @@ for (const p of PAGES) {
     await page.close();
   });
 
-  test(`${p.name}: a bad CV is the core's coded error naming the field and stage; the text stays`, async () => {
+  test(`${p.name}: each bad field's error under it in user words, all at once, the last result kept and dimmed`, async () => {
     const { page } = await open(context, fileBase + p.file);
     await openSim(page);
-    await setField(page, 'sim-cv', '5', '#sim-error');
+    const zh = p.name === 'zh';
+    // A bad CV: under its box, the field named by its label (not the key "service"), the text kept.
+    await page.fill('#sim-cv', '5');
+    await page.waitForSelector('#sim-controls .sim-field-error');
     let error;
-    try { full.simulate({ tau: [0.5, 1, 1, 5], M: 8, service: 'lognormal:cv=5' }); } catch (e) { error = e; }
-    assert.equal(error.code, 'out_of_range');
-    assert.equal(error.field, 'service');
+    try { full.simulate({ tau: [1.13, 2.901, 2.621], M: 8, service: 'lognormal:cv=5' }); } catch (e) { error = e; }
+    assert.deepEqual([error.code, error.field, error.detail], ['out_of_range', 'service', 'must be between 0 and 4 (got 5)']);
     assert.equal(await page.inputValue('#sim-cv'), '5');
     assert.equal(await page.getAttribute('#sim-cv', 'aria-invalid'), 'true');
-    const shown = await page.textContent('#sim-error');
-    if (p.name === 'en') assert.equal(shown, error.message);
-    else assert.equal(shown, '服务时间分布：必须在 0 到 4 之间（输入为 5）');
+    const cvError = (await page.getAttribute('#sim-cv', 'aria-describedby')).split(' ')[0];
+    const shown = await page.textContent('#' + cvError);
+    assert.equal(shown, zh ? '变异系数（均匀分布：相对幅度）：必须在 0 到 4 之间（输入为 5）'
+      : 'Coefficient of variation (uniform: relative spread): must be between 0 and 4 (got 5)');
+    assert.ok(!/service/.test(shown));
+    // The error sits in the CV box's own field, under it.
+    assert.ok(await page.$eval('#' + cvError, (e) => e.closest('.field') === document.getElementById('sim-cv').closest('.field')));
+    // The last good result stays, dimmed.
+    assert.ok(await page.$('#sim-result .sim-stats'));
+    assert.equal(await page.getAttribute('#sim-result', 'class'), 'stale');
 
-    // Per stage: the stage is named.
-    await setField(page, 'sim-cv', '0.5');
+    // Three bad fields at once: each under its own, the seed as typed (no NaN).
+    await page.fill('#sim-reps', '0');
+    await page.fill('#sim-seed', 'x');
+    await page.waitForFunction(() => document.querySelectorAll('#sim-controls .sim-field-error').length === 3);
+    let three;
+    try { full.simulate({ tau: [1.13, 2.901, 2.621], M: 8, service: 'lognormal:cv=5', reps: 0, seed: 'x' }); } catch (e) { three = e; }
+    assert.deepEqual(three.errors.map((e) => e.field), ['service', 'reps', 'seed']);
+    for (const id of ['sim-cv', 'sim-reps', 'sim-seed']) assert.equal(await page.getAttribute('#' + id, 'aria-invalid'), 'true', id);
+    const seedShown = await page.textContent('#' + (await page.getAttribute('#sim-seed', 'aria-describedby')).split(' ')[0]);
+    assert.equal(seedShown, zh ? '随机种子：必须是有限数（输入为 "x"）' : 'Seed: must be a finite number (got "x")');
+    assert.ok(!/NaN/.test(await page.textContent('#sim-controls')));
+    // The hint stays described too.
+    assert.match(await page.getAttribute('#sim-seed', 'aria-describedby'), / sim-seed-hint$/);
+    // Fixed: the errors go, the result is current again and the hint alone describes the box.
+    await page.fill('#sim-cv', '0.5');
+    await page.fill('#sim-reps', '1000');
+    await page.fill('#sim-seed', '1');
+    await page.waitForFunction(() => !document.querySelector('.sim-field-error') && !document.getElementById('sim-result').classList.contains('stale'));
+    assert.equal(await page.getAttribute('#sim-seed', 'aria-invalid'), null);
+    assert.equal(await page.getAttribute('#sim-seed', 'aria-describedby'), 'sim-seed-hint');
+
+    // Per stage: under that stage's box, named by its label and the stage.
     await page.check('#sim-perStage');
     await page.waitForSelector('#sim-stages input[data-stage-cv="2"]');
-    await page.evaluate(() => { document.getElementById('sim-result').innerHTML = ''; });
     await page.fill('#sim-stages input[data-stage-cv="2"]', 'x');
-    await page.waitForSelector('#sim-error');
+    await page.waitForSelector('#sim-stages .sim-field-error');
     let stageError;
-    try { full.simulate({ tau: [0.5, 1, 1, 5], M: 8, service: ['lognormal:cv=0.5', 'lognormal:cv=0.5', 'lognormal:cv=x', 'lognormal:cv=0.5'] }); } catch (e) { stageError = e; }
+    try { full.simulate({ tau: [1.13, 2.901, 2.621], M: 8, service: ['lognormal:cv=0.5', 'lognormal:cv=0.5', 'lognormal:cv=x'] }); } catch (e) { stageError = e; }
     assert.equal(stageError.index, 2);
-    const stageShown = await page.textContent('#sim-error');
-    if (p.name === 'en') assert.equal(stageShown, stageError.message);
-    else assert.equal(stageShown, '服务时间分布，第 3 项：“x”不是数字');
+    assert.equal(await page.textContent('#sim-stages .sim-field-error'), zh ? '变异系数或幅度，第 3 项：“x”不是数字' : "CV or spread, stage 3: 'x' is not a number");
+    assert.equal(await page.getAttribute('#sim-stages input[data-stage-cv="2"]', 'aria-invalid'), 'true');
     assert.equal(await page.inputValue('#sim-stages input[data-stage-cv="2"]'), 'x');
 
     // A work limit that only the pipeline and the buffer together break: the buffers' history.
@@ -187,18 +214,83 @@ for (const p of PAGES) {
     await typeInto(page, 'M', '1000000');
     await setField(page, 'sim-reps', '1');
     await page.evaluate(() => { document.getElementById('sim-result').innerHTML = ''; });
-    await setField(page, 'sim-buffers', '600000', '#sim-error');
+    await setField(page, 'sim-buffers', '600000', '#sim-controls .sim-field-error');
     let historyError;
     try { full.simulate({ tau: Array(8).fill(1), M: 1e6, buffers: '600000' }); } catch (e) { historyError = e; }
     assert.deepEqual([historyError.code, historyError.field, historyError.index, historyError.value],
       ['buffer_history_too_large', 'buffers', 0, 4800008]);
     assert.equal(await page.getAttribute('#sim-buffers', 'aria-invalid'), 'true');
     assert.equal(await page.inputValue('#sim-buffers'), '600000');
-    const historyShown = await page.textContent('#sim-error');
-    if (p.name === 'en') assert.equal(historyShown, historyError.message);
+    const historyShown = await page.textContent('#sim-controls .sim-field-error');
+    if (p.name === 'en') assert.equal(historyShown, 'Buffers, ' + historyError.detail);
     else assert.equal(historyShown, '缓冲区，第 1 项：S × (缓冲区 + 1) = 4,800,008 个需保留的释放时间，超过上限 4,194,304（请用更小的缓冲区，或 inf）');
+    await page.locator('#simulate').screenshot({ path: path.join(root, 'build', 'test-artifacts', `sim-errors-${p.name}.png`) });
     await page.close();
   });
+}
+
+// Two significant places as the test writes them itself: the first significant digit of x.
+const placesOf = (x) => (x > 0 ? Math.max(0, Math.min(6, -Math.floor(Math.log10(x)))) : 0);
+const signed = (x, places) => (x > 0 ? '+' : x < 0 ? '-' : '') + Math.abs(x).toFixed(places) + '%';
+
+for (const p of PAGES) {
+  for (const width of [1366, 390]) {
+    test(`${p.name} at ${width}: the headline is the mean and p99 against T_async in percent with the mean's interval; the cost of variability has its interval; the marks' labels never overlap`, async () => {
+      const { page, problems } = await open(context, fileBase + p.file);
+      await page.setViewportSize({ width, height: width > 1000 ? 900 : 844 });
+      await openSim(page);
+      const zh = p.name === 'zh';
+      const input = await calculatorInput(page);
+      const request = { tau: input.tau, d: input.d, M: input.M, links: 'async', reps: 1000, seed: 1, service: 'lognormal:cv=0.5',
+        link_service: 'deterministic', buffers: 'inf' };
+      const r = full.simulate(request);
+      // The core's percentages, as this test works them out from the statistics.
+      assert.ok(Math.abs(r.mean_vs_T_async_percent - (r.makespan.mean - r.T_async) / r.T_async * 100) < 1e-9);
+      assert.ok(Math.abs(r.mean_vs_T_async_ci95_percent - (r.makespan.ci95[1] - r.makespan.mean) / r.T_async * 100) < 1e-9);
+      assert.ok(Math.abs(r.p99_vs_T_async_percent - (r.makespan.p99 - r.T_async) / r.T_async * 100) < 1e-9);
+      const places = placesOf(r.mean_vs_T_async_ci95_percent);
+      const mean = signed(r.mean_vs_T_async_percent, places), half = r.mean_vs_T_async_ci95_percent.toFixed(places) + '%';
+      const p99 = signed(r.p99_vs_T_async_percent, placesOf(Math.abs(r.p99_vs_T_async_percent) / 10));
+      const headline = await page.textContent('#sim-result .sim-headline');
+      if (zh) assert.ok(headline.includes('：均值 ' + mean + '（±' + half + '），p99 ' + p99 + '。'), headline);
+      else assert.ok(headline.startsWith(mean + ' mean (±' + half + '), ' + p99 + ' at p99, against the formula’s T_async = '), headline);
+      // The cost of variability in plain words, with its interval (the core's).
+      const stats = await shownStats(page);
+      assert.equal(stats.jensen_gap_ci95, Array.from(r.jensen_gap_ci95).join(','));
+      assert.equal(await page.$eval('#sim-result dd[data-key="jensen_gap"]', (dd) => dd.previousElementSibling.textContent),
+        zh ? '随机波动的代价（均值减去上一项）' : 'Cost of variability (mean minus that)');
+      assert.ok(!/Jensen|詹森/.test(await page.textContent('#sim-result')));
+      const gapLine = await page.textContent('#sim-result .sim-gap');
+      assert.ok(gapLine.startsWith(zh ? '随机波动的代价' : 'Cost of variability'), gapLine);
+
+      // The labels of T_async, T_block and p99 do not overlap: equal closed forms (no d), close
+      // ones and apart ones.
+      for (const d of ['', '0.01, 0.01', '2, 2']) {
+        await page.evaluate(() => { document.getElementById('sim-result').innerHTML = ''; });
+        await typeInto(page, 'd', d);
+        // This d's own result (a run for the previous d may land first), then every box at once.
+        const T_async = String(full.analyze({ ...(await calculatorInput(page)) }).T_async);
+        await page.waitForFunction((t) => document.querySelector('#sim-result [data-key="T_async"]')?.dataset.value === t &&
+          document.getElementById('sim-progress').hidden, T_async);
+        const [svgBox, boxes] = await page.$eval('#sim-result .sim-hist', (svg) => {
+          const box = (el) => { const b = el.getBoundingClientRect(); return { mark: el.dataset.mark, left: b.left, right: b.right, top: b.top, bottom: b.bottom }; };
+          return [box(svg), Array.from(svg.querySelectorAll('text.sim-mark'), box)];
+        });
+        assert.deepEqual(boxes.map((b) => b.mark), ['T_async', 'T_block', 'p99']);
+        for (let i = 0; i < boxes.length; i++) {
+          assert.ok(boxes[i].left >= svgBox.left - 0.5 && boxes[i].right <= svgBox.right + 0.5, `${boxes[i].mark} inside the chart (d = ${d})`);
+          for (let j = i + 1; j < boxes.length; j++) {
+            const a = boxes[i], b = boxes[j];
+            const apart = a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+            assert.ok(apart, `${a.mark} and ${b.mark} overlap at d = '${d}': ${JSON.stringify([a, b])}`);
+          }
+        }
+      }
+      await page.locator('#simulate').screenshot({ path: path.join(root, 'build', 'test-artifacts', `sim-headline-${p.name}-${width}.png`) });
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
+  }
 }
 
 test('a long run shows progress and can be cancelled; the page stays usable', async () => {

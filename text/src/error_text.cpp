@@ -149,11 +149,13 @@ std::string what(const Error& e) {
 
 std::string describe(const Error& error) {
   if (auto sentence = tool_sentence(error)) return *sentence;
-  std::string where(field_name(error.field));
-  if (error.index != kWholeField) {
-    where += ", " + std::string(position_noun(error.field)) + " " + std::to_string(error.index + 1);
-  }
-  return where + ": " + what(error);
+  return std::string(field_name(error.field)) + (error.index == kWholeField ? ": " : ", ") + describe_detail(error);
+}
+
+std::string describe_detail(const Error& error) {
+  if (auto sentence = tool_sentence(error)) return *sentence;
+  if (error.index == kWholeField) return what(error);
+  return std::string(position_noun(error.field)) + " " + std::to_string(error.index + 1) + ": " + what(error);
 }
 
 }  // namespace heteropipe::text

@@ -9,6 +9,9 @@ export class HeteropipeError extends Error {
     this.value = info.value;
     this.limit = info.limit;
     this.token = info.token;
+    // The sentence without the field's name ("item 2: must be >= 0 (got -1)"),
+    // for a caller that names the field in its own words.
+    this.detail = info.detail;
     // Every error the call found, this one first; a list of one when it is
     // alone (plan reports each bad key of its input).
     this.errors = [this];

@@ -156,36 +156,43 @@ Result<std::optional<std::vector<sim::Empirical>>> read_samples(Request& in) {
   return std::optional<std::vector<sim::Empirical>>(std::move(stages));
 }
 
+// Reads one field into `into`, or adds its error (the field keeps its default,
+// which the checks pass, so that the other fields are still checked).
 template <class T>
-bool keep(Result<T> read, T& into, Error& error) {
-  if (!read) {
-    error = read.error();
-    return false;
-  }
-  into = std::move(read).value();
-  return true;
+void keep(Result<T> read, T& into, std::vector<Error>& errors) {
+  if (read) into = std::move(read).value();
+  else errors.push_back(read.error());
 }
 
-// The options, or the first error reading them (checking is the core's).
-Result<sim::Options> read_options(Request& in, std::int64_t S) {
+// The options, with every field's error reading them (checking is the core's).
+sim::Options read_options(Request& in, std::int64_t S, std::vector<Error>& errors) {
   sim::Options o;
-  Error e{ErrorCode::empty, Field::M, kWholeField, 0.0, {}};  // set by the first read that fails
   o.M = in.number("M", Field::M, o.M);
   const std::string_view links = in.word("links");
-  if (in.has("links") && !keep(sim::link_mode_from_name(links), o.links, e)) return e;
-  if (!keep(read_shared(in), o.shared, e) || !keep(read_buffers(in), o.buffers, e) ||
-      !keep(read_distributions(in, "service", "service_lengths", Field::service), o.service, e) ||
-      !keep(read_distributions(in, "link_service", "link_service_lengths", Field::link_service), o.link_service, e) ||
-      !keep(read_matrix(in, "service_matrix", "service_matrix_lengths", Field::service_matrix, S), o.service_matrix, e) ||
-      !keep(read_matrix(in, "link_matrix", "link_matrix_lengths", Field::link_matrix, S - 1), o.link_matrix, e) ||
-      !keep(read_samples(in), o.service_samples, e) ||
-      !keep(in.list("service_probabilities", Field::service_probabilities, kMaxFlat), o.service_probabilities, e)) {
-    return e;
-  }
+  if (in.has("links")) keep(sim::link_mode_from_name(links), o.links, errors);
+  keep(read_shared(in), o.shared, errors);
+  keep(read_buffers(in), o.buffers, errors);
+  keep(read_distributions(in, "service", "service_lengths", Field::service), o.service, errors);
+  keep(read_distributions(in, "link_service", "link_service_lengths", Field::link_service), o.link_service, errors);
+  keep(read_matrix(in, "service_matrix", "service_matrix_lengths", Field::service_matrix, S), o.service_matrix, errors);
+  keep(read_matrix(in, "link_matrix", "link_matrix_lengths", Field::link_matrix, S - 1), o.link_matrix, errors);
+  keep(read_samples(in), o.service_samples, errors);
+  keep(in.list("service_probabilities", Field::service_probabilities, kMaxFlat), o.service_probabilities, errors);
   o.reps = in.number("reps", Field::reps, o.reps);
   o.seed = in.number("seed", Field::seed, o.seed);
   o.timeline = in.flag("timeline", false);
   return o;
+}
+
+// The reader's errors, then the checks' about the other fields: every bad
+// field at once, each once, each as JS passed it.
+std::vector<Error> all_errors(const Request& in, std::vector<Error> read, const std::vector<Error>& checked) {
+  for (const Error& e : checked) {
+    const bool refused = std::any_of(read.begin(), read.end(), [&e](const Error& r) { return r.field == e.field; });
+    if (!refused) read.push_back(e);
+  }
+  for (Error& e : read) e = in.annotated(e);
+  return read;
 }
 
 // Bytes of `count` doubles.
@@ -197,16 +204,16 @@ double simulate(double staging, emscripten::val progress) {
   Request in(staging);
   auto p = read_pipeline(in);
   if (!p) return refuse(p.error());
-  auto o = read_options(in, p.value().S());
-  if (!o) return refuse(in.annotated(o.error()));
-  sim::Options options = std::move(o).value();
+  std::vector<Error> read_errors;
+  sim::Options options = read_options(in, p.value().S(), read_errors);
   // The call's own on_progress, or undefined (simulator.js): the wrapper's
   // function, which never throws into the module. The request was staged in
   // an area of its own, so a call made from there cannot reach it.
   if (!progress.isUndefined()) {
     options.progress = [progress](double fraction) { progress(fraction); };
   }
-  if (auto e = sim::check_options(p.value(), options)) return refuse(in.annotated(*e));
+  const std::vector<Error> checked = sim::option_errors(p.value(), options);
+  if (!read_errors.empty() || !checked.empty()) return refuse(all_errors(in, std::move(read_errors), checked));
   // Each replication's makespan and throughput, and with a timeline its five
   // lists of (at most) one value per cell and two per micro-batch.
   const double S = static_cast<double>(p.value().S());

@@ -161,6 +161,12 @@ declare namespace heteropipe {
     token: string;
     /** The core's English sentence, e.g. "tau, item 2: must be >= 0 (got -1)". */
     message: string;
+    /**
+     * The sentence without the field's name, for a caller that names the field in its own words:
+     * "item 2: must be >= 0 (got -1)", or "must be >= 0 (got -1)" about the whole field; the whole
+     * message when the sentence names its own place (a trace file's byte, a misspelt key).
+     */
+    detail: string;
   }
 
   class HeteropipeError extends Error {
@@ -171,6 +177,8 @@ declare namespace heteropipe {
     readonly value: number;
     readonly limit: number;
     readonly token: string;
+    /** ErrorInfo's detail: the sentence without the field's name. */
+    readonly detail: string;
     /** Every error the call found, this one first; a list of one when it is alone (plan reports each bad key of its input). */
     readonly errors: HeteropipeError[];
   }
@@ -487,7 +495,16 @@ declare namespace heteropipe {
     deterministic_makespan: number;
     T_async: number;
     T_block: number;
+    /** makespan.mean - deterministic_makespan. */
     jensen_gap: number;
+    /** The mean's 95% interval less deterministic_makespan: a gap whose interval holds 0 is noise. */
+    jensen_gap_ci95: number[];
+    /** 100 (makespan.mean - T_async) / T_async. */
+    mean_vs_T_async_percent: number;
+    /** The half-width of the mean's 95% interval, in percent of T_async. */
+    mean_vs_T_async_ci95_percent: number;
+    /** 100 (makespan.p99 - T_async) / T_async. */
+    p99_vs_T_async_percent: number;
     run: SimRun<List>;
   }
 

@@ -11,6 +11,9 @@
     copy: 'Copy',
     copied: 'Copied.',
     copyFailed: 'Copy failed; select the flag and copy it by hand.',
+    // A device's or a link's choice, named in its error before the position.
+    error_devices: 'GPU',
+    error_links: 'Link type',
     label_model: 'Model',
     label_quant: 'Quantization',
     label_context: 'Context length (tokens)',

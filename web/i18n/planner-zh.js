@@ -11,6 +11,9 @@
     copy: '复制',
     copied: '已复制。',
     copyFailed: '复制失败，请选中参数后手动复制。',
+    // A device's or a link's choice, named in its error before the position.
+    error_devices: '显卡',
+    error_links: '链路类型',
     label_model: '模型',
     label_quant: '量化',
     label_context: '上下文长度（token）',

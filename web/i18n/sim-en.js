@@ -37,7 +37,11 @@
     running: 'Simulating…',
     cancelled: 'Cancelled: the results shown are not current.',
     pipelineBad: 'Fix the calculator’s inputs above to simulate.',
-    headline: function (mean, p99, async, gap) { return 'Mean makespan ' + mean + ', p99 ' + p99 + ', against the formula’s T_async = ' + async + ' (Jensen gap ' + gap + ').'; },
+    headline: function (mean, half, p99, async) { return mean + ' mean (±' + half + '), ' + p99 + ' at p99, against the formula’s T_async = ' + async + '.'; },
+    gapLine: function (gap, interval, noise) {
+      return 'Cost of variability (the mean minus the makespan at the mean times): ' + gap + ', 95 % interval ' + interval +
+        (noise ? '; the interval holds 0, so the difference is noise.' : '.');
+    },
     histLabel: function (reps, async, block, p99) { return 'Histogram of the makespan over ' + reps + ' runs, with T_async = ' + async + ', T_block = ' + block + ' and p99 = ' + p99 + ' marked'; },
     histNote: 'Lines: T_async (solid) and T_block (dashed), the paper’s closed forms at τ, d and M; p99 (dotted).',
     axisMakespan: 'makespan',
@@ -53,7 +57,8 @@
     stat_min: 'Least',
     stat_max: 'Greatest',
     stat_deterministic_makespan: 'Makespan at the mean times',
-    stat_jensen_gap: 'Jensen gap (mean minus that)',
+    stat_jensen_gap: 'Cost of variability (mean minus that)',
+    stat_jensen_gap_ci95: '95 % interval of that cost',
     stat_T_async: 'T_async (closed form)',
     stat_T_block: 'T_block (closed form)',
     stat_throughput_mean: 'Mean throughput (micro-batches per time unit)',

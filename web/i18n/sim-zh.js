@@ -38,7 +38,10 @@
     running: '正在模拟……',
     cancelled: '已取消：所显示的结果不是最新的。',
     pipelineBad: '请先改正上方计算器的输入。',
-    headline: function (mean, p99, async, gap) { return '平均完工时间 ' + mean + '，p99 为 ' + p99 + '；公式给出 T_async = ' + async + '（詹森差 ' + gap + '）。'; },
+    headline: function (mean, half, p99, async) { return '相对公式的 T_async = ' + async + '：均值 ' + mean + '（±' + half + '），p99 ' + p99 + '。'; },
+    gapLine: function (gap, interval, noise) {
+      return '随机波动的代价（均值减去各阶段取均值时的完工时间）：' + gap + '，95% 区间 ' + interval + (noise ? '，区间包含 0，这一差值只是噪声。' : '。');
+    },
     histLabel: function (reps, async, block, p99) { return reps + ' 次运行的完工时间直方图，标出 T_async = ' + async + '、T_block = ' + block + ' 与 p99 = ' + p99; },
     histNote: '竖线：T_async（实线）与 T_block（虚线），即论文在 τ、d、M 下的闭式解；p99（点线）。',
     axisMakespan: '完工时间',
@@ -54,7 +57,8 @@
     stat_min: '最小值',
     stat_max: '最大值',
     stat_deterministic_makespan: '均值时间下的完工时间',
-    stat_jensen_gap: '詹森差（均值减去上一项）',
+    stat_jensen_gap: '随机波动的代价（均值减去上一项）',
+    stat_jensen_gap_ci95: '该代价的 95% 区间',
     stat_T_async: 'T_async（闭式解）',
     stat_T_block: 'T_block（闭式解）',
     stat_throughput_mean: '平均吞吐量（每时间单位的微批数）',

@@ -210,12 +210,13 @@
     },
     // The core's error codes in Chinese (the tools' own codes and fields: i18n/tools-zh.js, loaded
     // with the section that needs them). Every number comes from the error (its value, the text as
-    // typed, the limit it broke) or from the module's limits, never typed here.
-    error: function (e, limits) {
+    // typed, the limit it broke) or from the module's limits, never typed here. `label`: the field's
+    // words on the section's form, named in place of the field's own.
+    error: function (e, limits, label) {
       var B = window.HP_I18N.fmt.bound, G = window.HP_I18N.fmt.integer, N = window.HP_I18N.fmt.number;
       var got = e.token ? e.token : window.HP_I18N.fmt.raw(e.value);
       var tools = window.HP_I18N.tools || {};
-      var where = (FIELD[e.field] || (tools.fields || {})[e.field] || e.field) + (e.index !== null && e.index >= 0 ? '，第 ' + (e.index + 1) + ' 项' : '') + '：';
+      var where = (label || FIELD[e.field] || (tools.fields || {})[e.field] || e.field) + (e.index !== null && e.index >= 0 ? '，第 ' + (e.index + 1) + ' 项' : '') + '：';
       var ranges = { M: [limits.min_batches, limits.max_batches], rho: [limits.min_rho, limits.max_rho],
         points: [limits.min_curve_points, limits.max_curve_points] };
       var range = ranges[e.field] || ranges.M;

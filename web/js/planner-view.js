@@ -1,6 +1,7 @@
 // Draws a plan (hp.plan's result; docs/planner.md#the-result): one bar per device over the model's
 // layers with its memory fill, the stages' table, the optimum beside the even and the
 // memory-proportional splits, and the runtime flags to copy. Every number is the core's.
+import * as fieldErrors from './field-errors.js';
 import * as fmt from './format.js';
 import * as svg from './svg.js';
 var P = window.HP_I18N.plan;
@@ -89,40 +90,27 @@ function control(e) {
   return document.querySelector('#plan-devices input[data-device="' + i + '"][data-fact="' + e.field + '"]');
 }
 
-function clearErrors() {
-  document.querySelectorAll('#plan-section-errors, .plan-field-error').forEach(function (p) { p.remove(); });
-  document.querySelectorAll('#plan-form [aria-invalid], #plan-devices [aria-invalid]').forEach(function (c) {
-    c.removeAttribute('aria-invalid'); c.removeAttribute('aria-describedby');
-  });
+// The words the form shows for the field (the error's own position follows them).
+function label(e) {
+  if (FORM_FIELDS.indexOf(e.field) >= 0) return P['label_' + e.field];
+  if (e.field === 'devices' || e.field === 'links') return P['error_' + e.field];
+  return P['fact_' + e.field];
 }
 
+var FORM = { id: 'plan', controls: '#plan-form [aria-invalid], #plan-devices [aria-invalid]', result: 'plan-result',
+  alert: 'plan-alert', before: 'plan-result', control: control, label: label };
+
 // Every bad field's error under its field, as the calculator does; the last good plan stays, dimmed.
-function showErrors(errors) {
-  clearErrors();
+// limits: the module's, which the page's language words the errors with.
+function showErrors(errors, limits) {
   $('plan-use').disabled = true;
+  fieldErrors.show(FORM, errors, limits);
   $('plan-result').classList.add('stale');
-  var general = [];
-  errors.forEach(function (e, k) {
-    var c = control(e);
-    if (!c) { general.push(e.text); return; }
-    var id = 'plan-error-' + k, where = c.closest('.field') || c.closest('label') || c;
-    where.insertAdjacentHTML('afterend', '<p class="error plan-field-error" id="' + id + '">' + esc(e.text) + '</p>');
-    c.setAttribute('aria-invalid', 'true');
-    c.setAttribute('aria-describedby', id);
-  });
-  if (general.length) {
-    $('plan-result').insertAdjacentHTML('beforebegin', '<div id="plan-section-errors" class="error">' +
-      general.map(function (t) { return '<p>' + esc(t) + '</p>'; }).join('') + '</div>');
-  }
-  // One alert for the whole set, so a screen reader hears each error once.
-  $('plan-alert').textContent = errors.map(function (e) { return e.text; }).join(' ');
 }
 
 function show(plan, names) {
   current = plan;
-  clearErrors();
-  $('plan-alert').textContent = '';
-  $('plan-result').classList.remove('stale');
+  fieldErrors.shown(FORM);
   $('plan-use').disabled = !plan;
   // The headline compares only a baseline that keeps the plan's rules.
   var which = ['memory_proportional', 'even'].filter(function (k) { return plan.baselines[k].feasible; })[0] || null;

@@ -119,10 +119,7 @@ function replan() {
   }, function (e) {
     if (mine !== plans || (e && e.cancelled)) return;
     if (!e || e.name !== 'HeteropipeError') throw e;
-    var L = window.HP_I18N;  // the module's English sentence unless the page's language words it
-    plannerView.showErrors(e.errors.map(function (x) {
-      return { field: x.field, index: x.index, text: L.error ? L.error(x, hp.limits) : x.message };
-    }));
+    plannerView.showErrors(e.errors, hp.limits);
   });
 }
 

@@ -1,6 +1,7 @@
 // Draws a simulation (hp.simulate's result; docs/simulation.md#monte-carlo): the makespan histogram
 // with the closed forms T_async and T_block marked, the statistics, each stage's busy, starved and
 // blocked time, and the Gantt chart of the sampled run (gantt.js). Every number is the core's.
+import * as fieldErrors from './field-errors.js';
 import * as fmt from './format.js';
 import * as gantt from './gantt.js';
 import * as svg from './svg.js';
@@ -8,18 +9,22 @@ var L = window.HP_I18N, V = L.sim;
 var esc = svg.esc, n = svg.n;
 var $ = function (id) { return document.getElementById(id); };
 
-// The form control that holds each field the core names in an error.
+// The form control that holds each field the core names in an error, and the words its label shows.
 var CONTROL = { service: 'sim-cv', link_service: 'sim-linkCv', link_mode: 'sim-links', shared: 'sim-shared',
   buffers: 'sim-buffers', reps: 'sim-reps', seed: 'sim-seed', service_samples: 'sim-service', service_probabilities: 'sim-service' };
+var LABEL = { 'sim-cv': 'label_cv', 'sim-linkCv': 'label_linkCv', 'sim-links': 'label_links', 'sim-shared': 'label_shared',
+  'sim-buffers': 'label_buffers', 'sim-reps': 'label_reps', 'sim-seed': 'label_seed', 'sim-service': 'label_service' };
 
-function mark(e) {
-  document.querySelectorAll('#sim-controls [aria-invalid]').forEach(function (x) { x.removeAttribute('aria-invalid'); });
-  if (!e) return;
+// A stage's error goes under that stage's box when each stage has its own.
+function control(e) {
   var perStage = e.field === 'service' && e.index !== null && e.index >= 0 &&
     document.querySelector('#sim-stages:not([hidden]) input[data-stage-cv="' + e.index + '"]');
-  var control = perStage || $(CONTROL[e.field] || '');
-  if (control) control.setAttribute('aria-invalid', 'true');
+  return perStage || $(CONTROL[e.field] || '');
 }
+function label(e, c) { return c.hasAttribute('data-stage-cv') ? V.param : V[LABEL[c.id]]; }
+
+var FORM = { id: 'sim', controls: '#sim-controls [aria-invalid]', result: 'sim-result', alert: 'sim-alert', before: 'sim-result',
+  control: control, label: label };
 
 function progress(f) {
   $('sim-progress').hidden = $('sim-cancel').hidden = f === null;
@@ -32,16 +37,16 @@ function stale(note) {
   if (r.firstChild) r.classList.add('stale');
   $('sim-note').textContent = note;
 }
-function pipelineBad() { mark(null); stale(V.pipelineBad); }
+function pipelineBad() { fieldErrors.clear(FORM); stale(V.pipelineBad); }
 function cancelled() { stale(V.cancelled); }
 
-function error(e, limits) {
-  mark(e);
-  var r = $('sim-result');
-  r.classList.remove('stale');
+// Every bad field's error under its field, as the calculator does; the last good result stays, dimmed.
+function errors(list, limits) {
   $('sim-note').textContent = '';
-  r.innerHTML = '<p class="error" role="alert" id="sim-error">' + esc(L.error ? L.error(e, limits) : e.message) + '</p>';
+  fieldErrors.show(FORM, list, limits);
 }
+
+var MARK_ROW = 16, LABEL_WIDTH = 50;  // a mark label's row pitch and its most width (11 px text)
 
 // The histogram's bins with the closed forms, the deterministic makespan and the p99 as lines.
 function histogram(sim, width) {
@@ -65,9 +70,14 @@ function histogram(sim, width) {
   });
   out.push('<text x="' + (W - right) + '" y="' + (axis + 30) + '" text-anchor="end">' + esc(fmt.withUnit(V.axisMakespan)) + '</text>',
     '<text x="' + left + '" y="' + (axis + 30) + '">' + esc(V.axisCount(fmt.integer(most))) + '</text>');
+  // Each mark's label on a row of its own, a row apart (more than the text's height), so that labels
+  // never overlap however close the marks are (T_async = T_block included); beside its line, on
+  // the side with room.
   marks.forEach(function (m, k) {
-    out.push('<line stroke="currentColor" stroke-width="2" stroke-dasharray="' + (m[2] || 'none') + '" x1="' + n(x(m[0])) + '" y1="' + top + '" x2="' + n(x(m[0])) + '" y2="' + axis + '"/>',
-      '<text x="' + n(Math.min(x(m[0]) + 4, W - right - 60)) + '" y="' + (top + 10 + 13 * k) + '">' + esc(m[1]) + '</text>');
+    var at = x(m[0]), right = at + 4 + LABEL_WIDTH <= W - 2;
+    out.push('<line stroke="currentColor" stroke-width="2" stroke-dasharray="' + (m[2] || 'none') + '" x1="' + n(at) + '" y1="' + top + '" x2="' + n(at) + '" y2="' + axis + '"/>',
+      '<text class="sim-mark" data-mark="' + m[1] + '" x="' + n(right ? at + 4 : at - 4) + '" y="' + (top + 10 + MARK_ROW * k) + '"' +
+      (right ? '' : ' text-anchor="end"') + '>' + esc(m[1]) + '</text>');
   });
   out.push('</svg>');
   return out.join('');
@@ -77,7 +87,7 @@ function histogram(sim, width) {
 function stats(sim) {
   var ms = sim.makespan, rows = [
     ['mean', ms.mean], ['sd', ms.sd], ['ci95', ms.ci95], ['p50', ms.p50], ['p90', ms.p90], ['p95', ms.p95], ['p99', ms.p99],
-    ['min', ms.min], ['max', ms.max], ['deterministic_makespan', sim.deterministic_makespan], ['jensen_gap', sim.jensen_gap],
+    ['min', ms.min], ['max', ms.max], ['deterministic_makespan', sim.deterministic_makespan], ['jensen_gap', sim.jensen_gap], ['jensen_gap_ci95', sim.jensen_gap_ci95],
     ['T_async', sim.T_async], ['T_block', sim.T_block], ['throughput_mean', sim.throughput.mean]];
   return '<dl class="summary sim-stats">' + rows.map(function (r) {
     var v = r[1], shown = typeof v === 'object' ? V.interval(fmt.time(v[0]), fmt.time(v[1])) : r[0] === 'throughput_mean' ? fmt.rate(v) : fmt.time(v);
@@ -93,17 +103,38 @@ function stages(run) {
     }).join('') + '</tbody></table>';
 }
 
+// A number of percent with its sign, to `decimals` places: "+0.6%", "−1.2%" ("0%" for none).
+function signedPercent(x, decimals) {
+  if (!isFinite(x)) return '—';
+  return new Intl.NumberFormat(L.locale, { signDisplay: 'exceptZero', minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(x) + '%';
+}
+// The decimal places at which a ± half-width shows its first significant digit (0.12 -> 1, 3 -> 0),
+// so that a value beside it shows no digit its interval makes noise.
+function placesOf(half) { return isFinite(half) && half > 0 ? Math.max(0, Math.min(6, -Math.floor(Math.log10(half)))) : 0; }
+
+// The answer in one line: the mean and p99 against T_async in percent (the core's), the mean to
+// the places its 95% interval allows; then the cost of variability with its interval, which says
+// whether it is more than noise.
+function headline(sim) {
+  var half = sim.mean_vs_T_async_ci95_percent, places = placesOf(half);
+  var gap = sim.jensen_gap_ci95, noise = gap[0] <= 0 && gap[1] >= 0 && gap[1] > gap[0];
+  return '<p class="sim-headline">' +
+    esc(V.headline(signedPercent(sim.mean_vs_T_async_percent, places), signedPercent(half, places).replace(/^\+/, ''),
+      signedPercent(sim.p99_vs_T_async_percent, twoFigures(sim.p99_vs_T_async_percent)), fmt.time(sim.T_async))) + '</p>' +
+    '<p class="hint sim-gap">' + esc(V.gapLine(fmt.time(sim.jensen_gap), V.interval(fmt.time(gap[0]), fmt.time(gap[1])), noise)) + '</p>';
+}
+// The places that show two significant figures, as a tail percentile reads (+22%, +0.61%).
+function twoFigures(x) { return placesOf(Math.abs(x) / 10); }
+
 // sim: the Monte Carlo; detail: the sampled run's first micro-batches with their timeline.
 function show(sim, detail, analysis, links) {
-  mark(null);
+  fieldErrors.shown(FORM);
   $('sim-note').textContent = '';
   var r = $('sim-result');
-  r.classList.remove('stale');
   // Its rows end with the sampled run's utilization (busy over its makespan, the core's).
   var tl = detail && Object.assign({ makespan: detail.run.makespan, utilization: detail.run.utilization }, detail.run.timeline);
   var width = Math.max(300, Math.min(900, r.clientWidth || 640));
-  r.innerHTML = '<p class="sim-headline">' + esc(V.headline(fmt.time(sim.makespan.mean), fmt.time(sim.makespan.p99), fmt.time(sim.T_async),
-    fmt.time(sim.jensen_gap))) + '</p>' + histogram(sim, Math.min(640, width)) +
+  r.innerHTML = headline(sim) + histogram(sim, Math.min(640, width)) +
     '<p class="hint">' + esc(V.histNote) + '</p>' + stats(sim) + stages(sim.run) +
     '<h3>' + esc(V.ganttHeading) + '</h3>' +
     (tl ? '<p class="hint">' + esc(V.ganttNote(tl.M, fmt.integer(sim.M))) + '</p><div id="sim-gantt-box"></div>' : '<p class="hint">' + esc(V.ganttNone) + '</p>');
@@ -112,4 +143,4 @@ function show(sim, detail, analysis, links) {
   }
 }
 
-export { show, error, progress, pipelineBad, cancelled };
+export { show, errors, progress, pipelineBad, cancelled };

@@ -151,7 +151,7 @@ function rerun() {
     running = null;
     simView.progress(null);
     if (!e || e.code === undefined) throw e;
-    simView.error(e, hp.limits);
+    simView.errors(e.errors || [e], hp.limits);
   });
 }
 
@@ -185,7 +185,7 @@ function start(module, body, savedText, changed) {
     '<ol id="sim-stages" class="sim-stage-list" hidden></ol></div>' +
     '<p><progress id="sim-progress" max="1" value="0" hidden aria-label="' + esc(V.progress) + '"></progress> ' +
     '<button type="button" id="sim-cancel" hidden>' + esc(V.cancel) + '</button> <span id="sim-note" role="status"></span></p>' +
-    '<div id="sim-result"></div>';
+    '<p id="sim-alert" class="sr-only" role="alert"></p><div id="sim-result"></div>';
   body.hidden = false;
   drawForm();
   var p = pipeline();

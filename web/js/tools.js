@@ -94,7 +94,7 @@ function workerMain() {
     e = e || {};
     var out = {
       name: e.name, message: String(e.message || e), code: e.code, field: e.field, index: e.index,
-      value: e.value, limit: e.limit, token: e.token,
+      value: e.value, limit: e.limit, token: e.token, detail: e.detail,
     };
     if (!inner) out.errors = (e.errors || [e]).map(function (x) { return fields(x, true); });
     return out;

@@ -202,33 +202,47 @@ std::optional<Error> check_samples(const Pipeline& p, const Options& o) {
 
 }  // namespace
 
-std::optional<Error> check_options(const Pipeline& p, const Options& o) {
+std::vector<Error> option_errors(const Pipeline& p, const Options& o) {
   const std::int64_t links = p.S() - 1;
-  if (auto e = check_batches(o.M)) return e;
+  std::vector<Error> errors;
+  const auto keep = [&errors](std::optional<Error> e) {
+    if (e) errors.push_back(std::move(*e));
+  };
+  // Each field on its own first, so that every bad one is named at once.
+  keep(check_batches(o.M));
   const auto mode = static_cast<int>(o.links);
   if (mode < 0 || mode > static_cast<int>(LinkMode::serial)) {
-    return Error{ErrorCode::unknown_name, Field::link_mode, kWholeField, 0.0, std::to_string(mode)};
+    errors.push_back(Error{ErrorCode::unknown_name, Field::link_mode, kWholeField, 0.0, std::to_string(mode)});
   }
-  if (auto e = check_shared(o, links)) return e;
-  if (auto e = check_buffers(o, links)) return e;
-  if (auto e = check_distributions(o.service, p.S(), Field::service)) return e;
-  if (auto e = check_distributions(o.link_service, links, Field::link_service)) return e;
-  if (auto e = check_matrix(p, o)) return e;
-  if (auto e = check_link_matrix(p, o)) return e;
-  if (auto e = check_samples(p, o)) return e;
-  if (auto e = check_whole(o.reps, Field::reps, 1, limits::kMaxReps)) return e;
-  if (auto e = check_whole(o.seed, Field::seed, 0, limits::kMaxBatches)) return e;
+  keep(check_shared(o, links));
+  keep(check_buffers(o, links));
+  keep(check_distributions(o.service, p.S(), Field::service));
+  keep(check_distributions(o.link_service, links, Field::link_service));
+  keep(check_matrix(p, o));
+  keep(check_link_matrix(p, o));
+  keep(check_samples(p, o));
+  keep(check_whole(o.reps, Field::reps, 1, limits::kMaxReps));
+  keep(check_whole(o.seed, Field::seed, 0, limits::kMaxBatches));
+  if (!errors.empty()) return errors;
+  // Then the work limits, which several fields decide together.
   const double cells = o.M * static_cast<double>(p.S());
   if (cells * o.reps > limits::kMaxSimCells) {
     // One replication over the limit is M's fault, not reps'.
     const Field culprit = cells > limits::kMaxSimCells ? Field::M : Field::reps;
-    return at(ErrorCode::too_many_sim_cells, culprit, kWholeField, cells * o.reps, limits::kMaxSimCells);
+    return {at(ErrorCode::too_many_sim_cells, culprit, kWholeField, cells * o.reps, limits::kMaxSimCells)};
   }
   if (o.timeline && cells > limits::kMaxTimelineCells) {
-    return at(ErrorCode::too_many_cells, Field::M, kWholeField, cells, limits::kMaxTimelineCells);
+    return {at(ErrorCode::too_many_cells, Field::M, kWholeField, cells, limits::kMaxTimelineCells)};
   }
-  if (auto e = check_buffer_history(o, p.S())) return e;
-  return check_queued_transfers(o, links);
+  keep(check_buffer_history(o, p.S()));
+  if (errors.empty()) keep(check_queued_transfers(o, links));
+  return errors;
+}
+
+std::optional<Error> check_options(const Pipeline& p, const Options& o) {
+  std::vector<Error> errors = option_errors(p, o);
+  if (errors.empty()) return std::nullopt;
+  return errors.front();
 }
 
 }  // namespace heteropipe::sim

@@ -182,6 +182,13 @@ Result<Simulation> simulate(const Pipeline& pipeline, const Options& options) {
   sim.T_async = makespan_async(pipeline, options.M);
   sim.T_block = makespan_blocking(pipeline, options.M);
   sim.jensen_gap = sim.makespan.mean - sim.deterministic_makespan;
+  sim.jensen_gap_ci95_low = sim.makespan.ci95_low - sim.deterministic_makespan;
+  sim.jensen_gap_ci95_high = sim.makespan.ci95_high - sim.deterministic_makespan;
+  // T_async >= tau_max > 0: the pipeline's checks refuse an all-zero or tiny tau.
+  const auto percent_of_async = [&sim](double x) { return (x - sim.T_async) / sim.T_async * 100.0; };
+  sim.mean_vs_T_async_percent = percent_of_async(sim.makespan.mean);
+  sim.mean_vs_T_async_ci95_percent = (sim.makespan.ci95_high - sim.makespan.mean) / sim.T_async * 100.0;
+  sim.p99_vs_T_async_percent = percent_of_async(sim.makespan.p99);
   return sim;
 }
 

@@ -96,4 +96,10 @@ Result<LinkMode> link_mode_from_name(std::string_view name);
 // buffer_history_too_large; too_many_transfers with shared links), or nullopt.
 std::optional<Error> check_options(const Pipeline& pipeline, const Options& options);
 
+// Every field's first error, in the same order (each field checked on its
+// own, so that a form can mark every bad field at once); the work limits
+// only when every field is good. Empty when the options are good;
+// check_options gives the first of these.
+std::vector<Error> option_errors(const Pipeline& pipeline, const Options& options);
+
 }  // namespace heteropipe::sim

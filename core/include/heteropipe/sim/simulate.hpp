@@ -63,6 +63,13 @@ struct Simulation {
   double deterministic_makespan = 0;
   double T_async = 0, T_block = 0;  // the closed forms at tau, d and M
   double jensen_gap = 0;            // makespan.mean - deterministic_makespan
+  // The mean's 95% interval less deterministic_makespan (a constant): a gap
+  // whose interval holds 0 is noise.
+  double jensen_gap_ci95_low = 0, jensen_gap_ci95_high = 0;
+  // The makespan against the closed form T_async, in percent of it:
+  // 100 (x - T_async) / T_async for the mean and p99, and the half-width of
+  // the mean's 95% interval on the same scale.
+  double mean_vs_T_async_percent = 0, mean_vs_T_async_ci95_percent = 0, p99_vs_T_async_percent = 0;
   Run run;                          // replication 0
 };
 
@@ -132,6 +139,10 @@ void visit_fields(const Simulation& sim, Visitor&& visit) {
   visit("T_async", sim.T_async);
   visit("T_block", sim.T_block);
   visit("jensen_gap", sim.jensen_gap);
+  visit("jensen_gap_ci95", std::vector<double>{sim.jensen_gap_ci95_low, sim.jensen_gap_ci95_high});
+  visit("mean_vs_T_async_percent", sim.mean_vs_T_async_percent);
+  visit("mean_vs_T_async_ci95_percent", sim.mean_vs_T_async_ci95_percent);
+  visit("p99_vs_T_async_percent", sim.p99_vs_T_async_percent);
   visit("run", object([&sim](auto&& fields) { visit_fields(sim.run, fields); }));
 }
 

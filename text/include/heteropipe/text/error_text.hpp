@@ -13,6 +13,12 @@ namespace heteropipe::text {
 // "tau, item 2: must be >= 0 (got -1)".
 std::string describe(const Error& error);
 
+// The same sentence without the field's name, for a front end that names the
+// field in its own words before it: "item 2: must be >= 0 (got -1)", or
+// "must be >= 0 (got -1)" about the whole field. A sentence that names its
+// own place (a trace file's byte, a misspelt key) is whole, as describe's.
+std::string describe_detail(const Error& error);
+
 }  // namespace heteropipe::text
 
 namespace heteropipe {
@@ -24,6 +30,8 @@ void visit_fields(const Error& e, Visitor&& visit) {
   visit_error_fields(e, visit);
   const std::string message = text::describe(e);
   visit("message", std::string_view(message));
+  const std::string detail = text::describe_detail(e);
+  visit("detail", std::string_view(detail));
 }
 
 }  // namespace heteropipe
