@@ -148,7 +148,14 @@ class BadInput(unittest.TestCase):
             "rho: must be between 0 and 1 (got 2)",
             "T_real: must be > 0 (got -3)",
         ])
-        self.assertEqual(list(read["errors"][0]), ["code", "field", "index", "value", "limit", "token", "message"])
+        self.assertEqual(list(read["errors"][0]), ["code", "field", "index", "value", "limit", "token", "message", "detail"])
+        # The sentence without the field's name, for a front end that names the field in its own words.
+        self.assertEqual([e["detail"] for e in read["errors"]], [
+            "item 2: 'x' is not a number",
+            "must be between 1 and 2^53 (got 0)",
+            "must be between 0 and 1 (got 2)",
+            "must be > 0 (got -3)",
+        ])
         good = _core.read_request("0.5，1，1，5", "", "16", "0.5", "88")
         self.assertEqual((good["errors"], good["request"]),
                          ([], {"tau": [0.5, 1.0, 1.0, 5.0], "d": [], "M": 16.0, "rho": 0.5, "T_real": 88.0}))
