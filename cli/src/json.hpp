@@ -24,6 +24,8 @@ template <class T>
 Json json_value(const T& value) {
   if constexpr (std::is_same_v<T, std::string_view>) {
     return std::string(value);
+  } else if constexpr (std::is_same_v<T, ComputedList>) {
+    return value.values();
   } else if constexpr (is_object<T>::value) {
     return json_object(value.fields);
   } else if constexpr (is_objects<T>::value) {

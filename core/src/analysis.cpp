@@ -76,16 +76,20 @@ Analysis analyze(std::shared_ptr<const Pipeline> pipeline, double M, double rho,
   return a;
 }
 
-std::vector<double> Analysis::link_slack() const {
-  std::vector<double> slack(static_cast<std::size_t>(S - 1));
-  for (std::int64_t s = 0; s + 1 < S; ++s) slack[s] = heteropipe::link_slack(*pipeline, s);
-  return slack;
+namespace {
+
+// The list of `size` values of `of` at each index, holding the pipeline alive.
+ComputedList derived(const std::shared_ptr<const Pipeline>& p, std::int64_t size,
+                     double (*of)(const Pipeline&, std::int64_t)) {
+  return {size, [p, of](std::int64_t i) { return of(*p, i); }};
 }
 
-std::vector<double> Analysis::link_margin() const {
-  std::vector<double> margin(static_cast<std::size_t>(S - 1));
-  for (std::int64_t s = 0; s + 1 < S; ++s) margin[s] = heteropipe::link_margin(*pipeline, s);
-  return margin;
-}
+double sigma_of(const Pipeline& p, std::int64_t s) { return p.sigma(s); }
+
+}  // namespace
+
+ComputedList Analysis::sigma_list() const { return derived(pipeline, S, sigma_of); }
+ComputedList Analysis::link_slack_list() const { return derived(pipeline, S - 1, heteropipe::link_slack); }
+ComputedList Analysis::link_margin_list() const { return derived(pipeline, S - 1, heteropipe::link_margin); }
 
 }  // namespace heteropipe

@@ -152,7 +152,8 @@ class Pipeline:
         also holds ``T_real``, ``overlap_ratio`` (absent without overlap
         headroom) and ``T_real_position``. The five per-stage lists (``tau``,
         ``d``, ``sigma``, ``link_slack``, ``link_margin``) are read-only
-        :class:`heteropipe.FloatSequence` s over the result's memory, equal to
+        :class:`heteropipe.FloatSequence` s over the result's memory (the
+        derived three computed from the pipeline as they are read), equal to
         the lists of their values; ``lists=False`` leaves them out, as the JS
         API's ``{lists: false}`` does.
         """

@@ -50,6 +50,9 @@ py::object python_value(V&& value, Arrays arrays, FloatLists& lists, const Owner
     py::list list(value.size());
     for (std::size_t i = 0; i < value.size(); ++i) list[i] = py::int_(value[i]);
     return std::move(list);
+  } else if constexpr (std::is_same_v<T, ComputedList>) {
+    if (arrays == Arrays::sequences) return py::cast(FloatSequence(value));
+    return python_value(value.values(), arrays, lists, owner);
   } else if constexpr (std::is_same_v<T, std::vector<double>>) {
     if (arrays == Arrays::buffers) return py::cast(std::make_shared<Float64Array>(value));
     if (arrays == Arrays::sequences) {

@@ -53,6 +53,7 @@ bool all_finite(const Analysis& a) {
     void operator()(std::string_view, const std::vector<double>& v) const {
       for (double x : v) *finite = *finite && std::isfinite(x);
     }
+    void operator()(std::string_view name, const ComputedList& list) const { (*this)(name, list.values()); }
     void operator()(std::string_view, std::int64_t) const {}
     void operator()(std::string_view, bool) const {}
     void operator()(std::string_view, std::string_view) const {}

@@ -92,6 +92,19 @@ class Behaviour(unittest.TestCase):
         self.assertEqual(tau, TAU)
         self.assertEqual(Pipeline(TAU).analyze(8)["tau"][1:], TAU[1:])
 
+    def test_the_derived_lists_are_computed_when_read(self):
+        # sigma, link_slack and link_margin hold the pipeline, not arrays of
+        # their own: they outlive the pipeline and the result, and memoryview
+        # (which needs an array) gets the same values as indexing.
+        a = Pipeline(TAU, D).analyze(16)
+        sigma, slack, margin = a["sigma"], a["link_slack"], a["link_margin"]
+        del a
+        gc.collect()
+        self.assertEqual((sigma, slack, margin), (SIGMA, SLACK, MARGIN))
+        self.assertEqual([memoryview(x).tolist() for x in (sigma, slack, margin)], [SIGMA, SLACK, MARGIN])
+        self.assertEqual([list(reversed(x)) for x in (sigma, slack, margin)], [SIGMA[::-1], SLACK[::-1], MARGIN[::-1]])
+        self.assertEqual(memoryview(Pipeline([2.0]).analyze(3)["link_margin"]).tolist(), [])
+
 
 class AtAMillionStages(unittest.TestCase):
     def test_values_at_the_ends(self):

@@ -74,6 +74,7 @@ class Writer {
     kept_.lists.push_back(std::move(x));
     (*this)(name, static_cast<const std::vector<double>&>(kept_.lists.back()));
   }
+  void operator()(std::string_view name, const ComputedList& x) { (*this)(name, x.values()); }
   // Whole numbers (counts) travel as doubles, exact below 2^53.
   void operator()(std::string_view name, const std::vector<std::int64_t>& x) {
     (*this)(name, std::vector<double>(x.begin(), x.end()));

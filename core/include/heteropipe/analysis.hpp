@@ -50,9 +50,13 @@ struct Analysis {
 
   const std::vector<double>& tau() const { return pipeline->tau(); }
   const std::vector<double>& d() const { return pipeline->d(); }
-  std::vector<double> sigma() const { return pipeline->sigma(); }
-  std::vector<double> link_slack() const;   // tau_max - tau[s], one per link
-  std::vector<double> link_margin() const;  // slack - d[s]; < 0 past the phase transition
+  // The derived lists, as the visitor reports them: computed value by value.
+  ComputedList sigma_list() const;
+  ComputedList link_slack_list() const;   // tau_max - tau[s], one per link
+  ComputedList link_margin_list() const;  // slack - d[s]; < 0 past the phase transition
+  std::vector<double> sigma() const { return sigma_list().values(); }
+  std::vector<double> link_slack() const { return link_slack_list().values(); }
+  std::vector<double> link_margin() const { return link_margin_list().values(); }
 };
 
 // Every error of the request, at most one per field, in field order
@@ -71,8 +75,8 @@ Result<Analysis> analyze(AnalysisRequest request);
 Analysis analyze(std::shared_ptr<const Pipeline> pipeline, double M, double rho, std::optional<double> T_real);
 
 // Whether visit_fields reports the per-stage lists (tau, d, sigma,
-// link_slack, link_margin). Leaving them out spares a huge pipeline three
-// arrays the size of its input.
+// link_slack, link_margin). Leaving them out spares a serializer that writes
+// every value (JSON, JS arrays) three arrays the size of the input.
 enum class Lists { include, omit };
 
 // The analysis's fields in output order (see visit.hpp). Absent optional
@@ -107,9 +111,9 @@ void visit_fields(const Analysis& a, Visitor&& visit, Lists lists = Lists::inclu
   visit("blocking_bottleneck_stage", a.blocking_bottleneck_stage);
   visit("gpipe_overestimate", a.gpipe_overestimate);
   if (with_lists) {
-    visit("sigma", a.sigma());
-    visit("link_slack", a.link_slack());
-    visit("link_margin", a.link_margin());
+    visit("sigma", a.sigma_list());
+    visit("link_slack", a.link_slack_list());
+    visit("link_margin", a.link_margin_list());
   }
   visit("overlap_headroom", a.overlap_headroom);
   if (a.T_real) visit("T_real", *a.T_real);

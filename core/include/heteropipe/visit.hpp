@@ -1,5 +1,7 @@
 #pragma once
 
+#include <cstdint>
+#include <functional>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -11,6 +13,7 @@
 // which calls visit(name, value) once per field, in output order, with value
 // one of:
 //   double, std::int64_t, bool, std::string_view, const std::vector<double>&,
+//   ComputedList  a list of doubles computed value by value (below),
 //   Object<F>     a nested object whose fields F(visit) reports,
 //   Objects<U>    a list of nested objects, each reported by visit_fields(const U&, visit).
 // A name is a string literal (or a view of one, such as field_name's), so a
@@ -21,6 +24,21 @@
 // results through this protocol alone, so a field added to a visitor appears
 // everywhere with no other change.
 namespace heteropipe {
+
+// A list whose i-th value is at(i), computed when asked: a pipeline's derived
+// per-stage lists, which would otherwise cost a huge pipeline an array of its
+// size each. `at` holds what it reads alive. A serializer either writes
+// values(), or keeps the list and reads each value when it is asked for.
+struct ComputedList {
+  std::int64_t size = 0;
+  std::function<double(std::int64_t)> at;
+
+  std::vector<double> values() const {
+    std::vector<double> out(static_cast<std::size_t>(size));
+    for (std::int64_t i = 0; i < size; ++i) out[static_cast<std::size_t>(i)] = at(i);
+    return out;
+  }
+};
 
 template <class F>
 struct Object {
