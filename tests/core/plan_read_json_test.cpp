@@ -242,3 +242,37 @@ TEST_CASE("plan json: the values' errors too, one per field, device and link, qu
   // A good input has none, and check_plan_input is the first of them.
   CHECK(read_plan_json(explicit_with("")).errors.empty());
 }
+
+TEST_CASE("plan json: a device's memory and bandwidth typed with their units, quoted as typed in errors") {
+  const auto read = read_plan_json(R"({"model": "llama-3-8b", "quant": "F16",
+      "devices": [{"memory": "24 GiB", "memory_bandwidth": "1008 GB/s", "fp16_flops": 8.26e13},
+                  {"memory": "1.5TiB", "memory_bandwidth": " 2 TB/s ", "fp16_flops": 1e14},
+                  {"memory": "512 MiB", "memory_bandwidth": "1 GiB/s", "fp16_flops": 1e12},
+                  {"memory": "8e9 B", "memory_bandwidth": "5e11 B/s", "fp16_flops": 1e12}]})");
+  REQUIRE(read.errors.empty());
+  const EstimateInput& in = std::get<EstimateInput>(read.request);
+  CHECK(in.devices[0].memory == 24.0 * 1073741824.0);
+  CHECK(in.devices[0].memory_bandwidth == 1008e9);
+  CHECK(in.devices[1].memory == 1.5 * 1099511627776.0);
+  CHECK(in.devices[1].memory_bandwidth == 2e12);
+  CHECK(in.devices[2].memory == 512.0 * 1048576.0);
+  CHECK(in.devices[2].memory_bandwidth == 1073741824.0);
+  CHECK(in.devices[3].memory == 8e9);
+  CHECK(in.devices[3].memory_bandwidth == 5e11);
+  // The same device typed in bytes plans the same.
+  const auto bytes = read_plan_json(R"({"model": "llama-3-8b", "quant": "F16",
+      "devices": [{"memory": 25769803776, "memory_bandwidth": 1008000000000, "fp16_flops": 8.26e13}]})");
+  CHECK(std::get<EstimateInput>(bytes.request).devices[0].memory == in.devices[0].memory);
+  // A value check quotes the text typed, unit and all; a bad number names the number typed; an
+  // unknown unit is text of the wrong type.
+  const auto one = [](const std::string& memory, const std::string& bandwidth) {
+    return sentences(R"({"model": "llama-3-8b", "quant": "F16", "devices": [{"memory": )" + memory +
+                     R"(, "memory_bandwidth": )" + bandwidth + R"(, "fp16_flops": 1e12}]})");
+  };
+  CHECK(one(R"("-1 GiB")", R"("1 TB/s")") == std::vector<std::string>{"memory, device 1: must be >= 0 (got -1 GiB)"});
+  CHECK(one(R"("24 GiB")", R"("0 GB/s")") ==
+        std::vector<std::string>{"memory_bandwidth, device 1: must be > 0 (got 0 GB/s)"});
+  CHECK(one(R"("24 GiB")", R"("x GB/s")") == std::vector<std::string>{"memory_bandwidth, device 1: 'x' is not a number"});
+  CHECK(one(R"("24 parsecs")", R"("1 TB/s")") ==
+        std::vector<std::string>{"memory, device 1: has the wrong type of value (got \"24 parsecs\")"});
+}

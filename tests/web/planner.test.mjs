@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { launch, open, serve, fileBase, site, modulePath, settled, readyCount, pageValues, expectedValues, foreignRequests, PAGES } from './helpers.mjs';
+import { launch, open, serve, fileBase, site, root, modulePath, settled, readyCount, pageValues, expectedValues, foreignRequests, PAGES } from './helpers.mjs';
 
 let context, full;
 before(async () => {
@@ -105,30 +105,48 @@ for (const p of PAGES) {
     await openPlanner(page);
     await page.selectOption('#plan-devices select[data-device="2"]', 'custom');
     await page.waitForSelector('#plan-devices input[data-fact="memory"]');
-    await page.fill('#plan-devices input[data-fact="memory"]', '48e9');
+    await page.fill('#plan-devices input[data-fact="memory"]', '48');
     await page.waitForFunction(() => document.querySelector('#plan-result table'));
-    // It starts from the catalog's facts of the device it replaced (an RTX 3090).
+    // It starts from the catalog's facts of the device it replaced (an RTX 3090), shown in GiB
+    // and GB/s, as a person types them.
     const rtx3090 = full.catalog().gpus.find((g) => g.id === 'rtx-3090');
-    assert.equal(await page.inputValue('#plan-devices input[data-fact="memory_bandwidth"]'), String(rtx3090.memory_bandwidth));
-    const custom = { memory: 48e9, memory_bandwidth: rtx3090.memory_bandwidth, fp16_flops: rtx3090.fp16_flops };
+    assert.equal(rtx3090.memory_bandwidth, 936e9);
+    assert.equal(await page.inputValue('#plan-devices input[data-fact="memory_bandwidth"]'), '936');
+    // The core reads the value with its unit: 48 GiB is 48 x 2^30 bytes, the plan the same.
+    const custom = { memory: '48 GiB', memory_bandwidth: '936 GB/s', fp16_flops: rtx3090.fp16_flops };
     const plan = full.plan({ ...INPUT, devices: ['rtx-4090', 'rtx-3090', custom] });
+    const inBytes = full.plan({ ...INPUT, devices: ['rtx-4090', 'rtx-3090', { ...custom, memory: 48 * 2 ** 30, memory_bandwidth: 936e9 }] });
+    assert.deepEqual(plan.stages, inBytes.stages);
     const rows = await stageRows(page);
     assert.deepEqual(rows.map((r) => r.slice(1)), plan.stages.map((s) => [`${s.first_layer}–${s.last_layer}`, String(s.layers)]));
+    assert.equal(plan.stages[2].memory_capacity, inBytes.stages[2].memory_capacity);
+    // The labels say the units.
+    const labels = await page.$$eval('#plan-devices .plan-facts label', (ls) => ls.map((l) => l.textContent.trim()));
+    assert.deepEqual(labels, p.name === 'en' ? ['memory (GiB)', 'bandwidth (GB/s)', 'FP16 (FLOP/s)'] : ['显存（GiB）', '带宽（GB/s）', 'FP16 算力（FLOP/秒）']);
+    // The permalink keeps what was typed.
+    const { page: again } = await open(context, page.url());
+    await again.waitForSelector('#plan-devices input[data-fact="memory"]');
+    assert.equal(await again.inputValue('#plan-devices input[data-fact="memory"]'), '48');
+    assert.equal(await again.inputValue('#plan-devices input[data-fact="memory_bandwidth"]'), '936');
+    await again.close();
+    // A bad fact: the core's error, named by the label the user sees, the text as typed.
     await page.fill('#plan-devices input[data-fact="memory_bandwidth"]', 'fast');
     await page.waitForSelector('#plan-devices .plan-field-error');
     assert.equal(await page.inputValue('#plan-devices input[data-fact="memory_bandwidth"]'), 'fast');
     let error;
-    try { full.plan({ ...INPUT, devices: ['rtx-4090', 'rtx-3090', { ...custom, memory_bandwidth: 'fast' }] }); } catch (e) { error = e; }
-    assert.equal(error.field, 'memory_bandwidth');
-    assert.equal(error.index, 2);
+    try { full.plan({ ...INPUT, devices: ['rtx-4090', 'rtx-3090', { ...custom, memory_bandwidth: 'fast GB/s' }] }); } catch (e) { error = e; }
+    assert.deepEqual([error.code, error.field, error.index, error.detail], ['not_a_number', 'memory_bandwidth', 2, "device 3: 'fast' is not a number"]);
     // Under the typed fact, which is marked invalid and described by it.
     const fact = '#plan-devices input[data-fact="memory_bandwidth"]';
     assert.equal(await page.getAttribute(fact, 'aria-invalid'), 'true');
     const describedBy = await page.getAttribute(fact, 'aria-describedby');
-    // Named by the label the user sees, not the key memory_bandwidth.
-    assert.equal(await page.textContent('#' + describedBy), p.name === 'en' ? 'bandwidth (bytes/s), ' + error.detail
-      : '带宽（字节/秒），第 3 项：值的类型不对（输入为 ' + error.token + '）');
-    assert.equal(error.detail, 'device 3: has the wrong type of value (got ' + error.token + ')');
+    assert.equal(await page.textContent('#' + describedBy), p.name === 'en' ? "bandwidth (GB/s), device 3: 'fast' is not a number"
+      : '带宽（GB/s），第 3 项：“fast”不是数字');
+    // A value the core refuses quotes it as typed, with its unit.
+    await page.fill('#plan-devices input[data-fact="memory_bandwidth"]', '936');
+    await page.fill('#plan-devices input[data-fact="memory"]', '-1');
+    await page.waitForFunction(() => /-1 GiB/.test(document.querySelector('#plan-devices .plan-field-error')?.textContent || ''));
+    await page.screenshot({ path: path.join(root, 'build', 'test-artifacts', `planner-custom-${p.name}.png`) });
     await page.close();
   });
 

@@ -259,10 +259,10 @@ declare namespace heteropipe {
   /** A device of the estimate form: a catalog id, any of whose facts may be overridden, or a device of its own. */
   interface PlanDevice {
     id?: string;
-    /** Bytes. */
-    memory?: number;
-    /** Bytes per second. */
-    memory_bandwidth?: number;
+    /** Bytes, or text of a number and its unit: '24 GiB' (B, MB, GB, TB, MiB, GiB, TiB). */
+    memory?: number | string;
+    /** Bytes per second, or text of a number and its unit: '1008 GB/s' (B/s, MB/s, GB/s, TB/s, GiB/s). */
+    memory_bandwidth?: number | string;
     /** Dense FP16 FLOP per second. */
     fp16_flops?: number;
     device_class?: 'nvidia-gddr' | 'nvidia-hbm' | 'apple' | 'amd-gddr' | 'amd-hbm' | 'intel-gddr';

@@ -5,8 +5,8 @@
   Object.assign(window.HP_I18N.plan, {
     custom: 'Custom device…',
     customName: function (i) { return 'custom device ' + (i + 1); },
-    fact_memory: 'memory (bytes)',
-    fact_memory_bandwidth: 'bandwidth (bytes/s)',
+    fact_memory: 'memory (GiB)',
+    fact_memory_bandwidth: 'bandwidth (GB/s)',
     fact_fp16_flops: 'FP16 (FLOP/s)',
     copy: 'Copy',
     copied: 'Copied.',

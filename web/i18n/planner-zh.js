@@ -5,8 +5,8 @@
   Object.assign(window.HP_I18N.plan, {
     custom: '自定义设备……',
     customName: function (i) { return '自定义设备 ' + (i + 1); },
-    fact_memory: '显存（字节）',
-    fact_memory_bandwidth: '带宽（字节/秒）',
+    fact_memory: '显存（GiB）',
+    fact_memory_bandwidth: '带宽（GB/s）',
     fact_fp16_flops: 'FP16 算力（FLOP/秒）',
     copy: '复制',
     copied: '已复制。',

@@ -15,9 +15,15 @@ var DEFAULTS = { model: 'llama-3-70b', quant: 'Q4_K_M', context: '4096', phase: 
 var NUMBERS = ['context', 'tokens', 'M'];
 var CHOICES = { phase: ['decode', 'prefill'], objective: ['async', 'blocking', 'throughput'] };
 var JSON_NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
-// A custom device: the estimate form's device object, its facts in the core's units, as typed.
-// A new one starts from the catalog's facts of the device it replaces, so it plans at once.
+// A custom device: the estimate form's device object, its facts as typed: memory in GiB and
+// bandwidth in GB/s, which go to the core with their unit ("24 GiB", "1008 GB/s") for it to read,
+// and FP16 in FLOP/s. The form keeps them under keys of its own, so that a link saved when the
+// facts were typed in bytes still reads. A new one starts from the catalog's facts of the device it
+// replaces, so it plans at once.
 var FACTS = ['memory', 'memory_bandwidth', 'fp16_flops'];
+var TYPED = { memory: 'memory_gib', memory_bandwidth: 'memory_bandwidth_gb_s', fp16_flops: 'fp16_flops' };
+var UNIT = { memory: 'GiB', memory_bandwidth: 'GB/s' };
+var SCALE = { memory: 1073741824, memory_bandwidth: 1e9, fp16_flops: 1 };  // a catalog fact shown in its unit
 
 var hp = null, catalog = null, form = null, onChange = function () {};
 var plans = 0;  // the latest plan asked for: an earlier answer is stale
@@ -34,7 +40,11 @@ function fromText(text) {
   f.devices = f.devices.map(function (d) {
     if (typeof d === 'string') return d;
     var custom = {};
-    FACTS.forEach(function (k) { custom[k] = String(d[k] === undefined ? '' : d[k]); });
+    FACTS.forEach(function (k) {
+      // A link saved with the facts in bytes (the former form) shows them in the unit now typed.
+      var v = d[TYPED[k]] !== undefined ? d[TYPED[k]] : d[k] !== undefined && isFinite(d[k]) ? Number(d[k]) / SCALE[k] : d[k];
+      custom[TYPED[k]] = String(v === undefined ? '' : v);
+    });
     return custom;
   });
   return f;
@@ -46,7 +56,10 @@ function number(typed) { return JSON_NUMBER.test(typed.trim()) ? typed.trim() : 
 
 function device(d) {
   if (typeof d === 'string') return JSON.stringify(d);
-  return '{' + FACTS.map(function (k) { return '"' + k + '":' + number(d[k]); }).join(',') + '}';
+  return '{' + FACTS.map(function (k) {
+    var typed = d[TYPED[k]];
+    return '"' + k + '":' + (UNIT[k] ? JSON.stringify(typed.trim() + ' ' + UNIT[k]) : number(typed));
+  }).join(',') + '}';
 }
 
 // The planner's input, as JSON text.
@@ -79,7 +92,7 @@ function drawForm() {
       : '';
     var facts = custom ? '<span class="plan-facts">' + FACTS.map(function (k) {
       return '<label>' + esc(P['fact_' + k]) + ' <input type="text" inputmode="decimal" autocomplete="off" spellcheck="false" data-device="' + i +
-        '" data-fact="' + k + '" value="' + esc(d[k]) + '"></label>';
+        '" data-fact="' + k + '" value="' + esc(d[TYPED[k]]) + '"></label>';
     }).join(' ') + '</span>' : '';
     return '<li><label>' + esc(P.device(i)) + ' <select data-device="' + i + '">' + options(gpus, custom ? 'custom' : d) +
       '</select></label> <button type="button" data-remove="' + i + '"' + (form.devices.length < 2 ? ' disabled' : '') + '>' + esc(P.remove) + '</button>' +
@@ -89,7 +102,7 @@ function drawForm() {
 
 function customFrom(id) {
   var gpu = catalog.gpus.find(function (g) { return g.id === id; }) || catalog.gpus[0], custom = {};
-  FACTS.forEach(function (k) { custom[k] = String(gpu[k]); });
+  FACTS.forEach(function (k) { custom[TYPED[k]] = String(gpu[k] / SCALE[k]); });
   return custom;
 }
 
@@ -103,7 +116,7 @@ function readForm() {
   });
   document.querySelectorAll('#plan-devices input[data-fact]').forEach(function (x) {
     var d = form.devices[+x.getAttribute('data-device')];
-    if (typeof d !== 'string') d[x.getAttribute('data-fact')] = x.value;
+    if (typeof d !== 'string') d[TYPED[x.getAttribute('data-fact')]] = x.value;
   });
   document.querySelectorAll('#plan-devices select[data-link]').forEach(function (s) { form.links[+s.getAttribute('data-link')] = s.value; });
 }

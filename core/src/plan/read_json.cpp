@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <iterator>
 #include <limits>
 #include <string>
 #include <variant>
@@ -82,6 +83,19 @@ constexpr Field kModelInfoNeeds[] = {Field::layers,           Field::n_embd,    
 constexpr Key kExplicitLink[] = {{"latency", Field::latency}, {"bandwidth", Field::bandwidth}};
 constexpr Key kEstimateLink[] = {{"id", Field::id}, {"latency", Field::latency}, {"bandwidth", Field::bandwidth}};
 constexpr Key kEstimateOnlyLink[] = {{"id", Field::id}};
+
+// A unit a quantity may be typed in, and how many of the core's units (bytes,
+// bytes per second) it is.
+struct Unit {
+  std::string_view name;
+  double scale;
+};
+// Longer names first: "GiB" before "B".
+constexpr Unit kMemoryUnits[] = {{"TiB", 1099511627776.0}, {"GiB", 1073741824.0}, {"MiB", 1048576.0},
+                                 {"TB", 1e12},             {"GB", 1e9},            {"MB", 1e6},
+                                 {"B", 1.0}};
+constexpr Unit kBandwidthUnits[] = {{"TB/s", 1e12}, {"GB/s", 1e9}, {"MB/s", 1e6}, {"GiB/s", 1073741824.0},
+                                    {"B/s", 1.0}};
 
 // The cursor and every problem found so far. Each read_* consumes exactly
 // one value, whether it is good or not, so reading goes on after a problem.
@@ -167,6 +181,34 @@ class Reader {
     if (!number(field, index, x)) return false;
     out = x;
     return true;
+  }
+
+  // A number, or text of a number and one of `units` ("24 GiB", "1008 GB/s"),
+  // which the value is in: people type a device's facts so. Its errors quote
+  // the text as typed, unit and all.
+  bool optional_quantity(Field field, std::int64_t index, std::optional<double>& out, const Unit* units,
+                         std::size_t unit_count) {
+    if (!at_string()) return optional_number(field, index, out);
+    const std::size_t begin = c_.offset();
+    std::string word;
+    c_.read_string(word);
+    const std::string_view typed = trim_blanks(word);
+    for (std::size_t k = 0; k < unit_count; ++k) {
+      const std::string_view unit = units[k].name;
+      if (typed.size() < unit.size() || typed.substr(typed.size() - unit.size()) != unit) continue;
+      auto x = parse_number(typed.substr(0, typed.size() - unit.size()), field);
+      if (!x) {
+        Error e = x.error();
+        e.index = index;
+        add(std::move(e));
+        return false;
+      }
+      out = x.value() * units[k].scale;
+      this->typed.push_back(Typed{field, index, *out, std::string(typed)});
+      return true;
+    }
+    add(Error{ErrorCode::wrong_type, field, index, 0.0, quoted(c_.text_from(begin))});
+    return false;
   }
 
   bool text(Field field, std::int64_t index, std::string& out) {
@@ -377,8 +419,10 @@ void read_choice(Reader& r, Field where, std::int64_t k, Keys keys, Keys other, 
 
 void device_key(Reader& r, Field key, std::int64_t s, DeviceChoice& choice) {
   switch (key) {
-    case Field::memory: r.optional_number(key, s, choice.memory); return;
-    case Field::memory_bandwidth: r.optional_number(key, s, choice.memory_bandwidth); return;
+    case Field::memory: r.optional_quantity(key, s, choice.memory, kMemoryUnits, std::size(kMemoryUnits)); return;
+    case Field::memory_bandwidth:
+      r.optional_quantity(key, s, choice.memory_bandwidth, kBandwidthUnits, std::size(kBandwidthUnits));
+      return;
     case Field::fp16_flops: r.optional_number(key, s, choice.fp16_flops); return;
     case Field::layer_time: r.optional_number(key, s, choice.layer_time); return;
     case Field::avg_ts: r.optional_number(key, s, choice.avg_ts); return;
