@@ -129,6 +129,14 @@ for (const p of PAGES) {
     assert.equal(await again.inputValue('#plan-devices input[data-fact="memory"]'), '48');
     assert.equal(await again.inputValue('#plan-devices input[data-fact="memory_bandwidth"]'), '936');
     await again.close();
+    // A link saved when the facts were typed in bytes still opens, its facts shown in GiB and GB/s.
+    const saved = { devices: ['rtx-4090', { memory: 25769803776, memory_bandwidth: 1008e9, fp16_flops: 1e14 }], links: ['pcie4-x16'] };
+    const { page: old } = await open(context, fileBase + p.file + '#plan=' + encodeURIComponent(JSON.stringify(saved)));
+    await old.waitForSelector('#plan-result table');
+    assert.equal(await old.inputValue('#plan-devices input[data-fact="memory"]'), '24');
+    assert.equal(await old.inputValue('#plan-devices input[data-fact="memory_bandwidth"]'), '1008');
+    assert.equal(await old.inputValue('#plan-devices input[data-fact="fp16_flops"]'), '100000000000000');
+    await old.close();
     // A bad fact: the core's error, named by the label the user sees, the text as typed.
     await page.fill('#plan-devices input[data-fact="memory_bandwidth"]', 'fast');
     await page.waitForSelector('#plan-devices .plan-field-error');
