@@ -100,8 +100,9 @@ for (const p of PAGES) {
     await Promise.all([page.close(), again.close()]);
   });
 
-  test(`${p.name}: a custom device plans from its typed facts, and a bad fact is the core's error`, async () => {
+  for (const width of [1366, 390]) test(`${p.name} at ${width}: a custom device is typed in GiB and GB/s, plans from its typed facts, and a bad fact is the core's error`, async () => {
     const { page } = await open(context, fileBase + p.file);
+    await page.setViewportSize({ width, height: width > 1000 ? 900 : 844 });
     await openPlanner(page);
     await page.selectOption('#plan-devices select[data-device="2"]', 'custom');
     await page.waitForSelector('#plan-devices input[data-fact="memory"]');
@@ -154,7 +155,7 @@ for (const p of PAGES) {
     await page.fill('#plan-devices input[data-fact="memory_bandwidth"]', '936');
     await page.fill('#plan-devices input[data-fact="memory"]', '-1');
     await page.waitForFunction(() => /-1 GiB/.test(document.querySelector('#plan-devices .plan-field-error')?.textContent || ''));
-    await page.screenshot({ path: path.join(root, 'build', 'test-artifacts', `planner-custom-${p.name}.png`) });
+    await page.screenshot({ path: path.join(root, 'build', 'test-artifacts', `planner-custom-${p.name}-${width}.png`) });
     await page.close();
   });
 

@@ -151,8 +151,9 @@ for (const p of PAGES) {
     await page.close();
   });
 
-  test(`${p.name}: each bad field's error under it in user words, all at once, the last result kept and dimmed`, async () => {
+  for (const width of [1366, 390]) test(`${p.name} at ${width}: each bad field's error under it in user words, all at once, the last result kept and dimmed`, async () => {
     const { page } = await open(context, fileBase + p.file);
+    await page.setViewportSize({ width, height: width > 1000 ? 900 : 844 });
     await openSim(page);
     const zh = p.name === 'zh';
     // A bad CV: under its box, the field named by its label (not the key "service"), the text kept.
@@ -224,7 +225,7 @@ for (const p of PAGES) {
     const historyShown = await page.textContent('#sim-controls .sim-field-error');
     if (p.name === 'en') assert.equal(historyShown, 'Buffers, ' + historyError.detail);
     else assert.equal(historyShown, '缓冲区，第 1 项：S × (缓冲区 + 1) = 4,800,008 个需保留的释放时间，超过上限 4,194,304（请用更小的缓冲区，或 inf）');
-    await page.locator('#simulate').screenshot({ path: path.join(root, 'build', 'test-artifacts', `sim-errors-${p.name}.png`) });
+    await page.locator('#simulate').screenshot({ path: path.join(root, 'build', 'test-artifacts', `sim-errors-${p.name}-${width}.png`) });
     await page.close();
   });
 }
