@@ -71,6 +71,16 @@ class PlanTest(unittest.TestCase):
                          [("remove", 0), ("remove", 1), ("remove", 2), ("remove", 3),
                           ("add", 0), ("add", 1), ("add", 2), ("add", 3)])
 
+    def test_a_devices_memory_and_bandwidth_with_their_units(self):
+        def plan(memory, bandwidth):
+            custom = {"memory": memory, "memory_bandwidth": bandwidth, "fp16_flops": 1.65e14}
+            return heteropipe.plan({**ESTIMATE, "devices": ["rtx-4090", custom], "links": ["pcie4-x16"]})
+        self.assertEqual(plan("24 GiB", "1008 GB/s"), plan(24 * 2**30, 1008e9))
+        with self.assertRaises(HeteropipeError) as caught:
+            plan("-1 GiB", "1008 GB/s")
+        self.assertEqual((caught.exception.field, caught.exception.index, caught.exception.token), ("memory", 1, "-1 GiB"))
+        self.assertEqual(str(caught.exception), "memory, device 2: must be >= 0 (got -1 GiB)")
+
     def test_the_catalog(self):
         catalog = heteropipe.catalog()
         self.assertEqual(list(catalog), ["gpus", "models", "quants", "links"])
