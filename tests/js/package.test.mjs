@@ -95,8 +95,8 @@ load().then((hp) => { globalThis.result = hp.makespanBlocking({ tau: [0.5, 1, 1,
 `);
   run(bin('esbuild'), ['page.mjs', '--bundle', '--platform=browser', '--format=iife', '--outfile=bundle.js'], app);
   // A browser's globals, and none of Node's: the module unpacks its wasm with
-  // the web platform's atob, Blob, DecompressionStream and Response.
-  const context = { window: {}, console, atob, Blob, DecompressionStream, Response };
+  // the web platform's atob, ReadableStream, DecompressionStream and Response.
+  const context = { window: {}, console, atob, ReadableStream, DecompressionStream, Response };
   context.globalThis = context;
   vm.createContext(context);
   vm.runInContext(readFileSync(join(app, 'bundle.js'), 'utf8'), context);

@@ -24,7 +24,14 @@ async function wasmBinary() {
   const text = atob(WASM_GZIP_BASE64);
   const packed = new Uint8Array(text.length);
   for (let i = 0; i < text.length; ++i) packed[i] = text.charCodeAt(i);
-  const stream = new Blob([packed]).stream().pipeThrough(new DecompressionStream('gzip'));
+  // A stream of the bytes in hand (a Blob's stream would go through the
+  // browser's blob storage first).
+  const stream = new ReadableStream({
+    start(controller) {
+      controller.enqueue(packed);
+      controller.close();
+    },
+  }).pipeThrough(new DecompressionStream('gzip'));
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
