@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -26,12 +27,22 @@ Json json_value(const T& value) {
     return std::string(value);
   } else if constexpr (std::is_same_v<T, ComputedList>) {
     return value.values();
+  } else if constexpr (std::is_same_v<T, std::optional<double>>) {
+    return value ? Json(*value) : Json(nullptr);
   } else if constexpr (is_object<T>::value) {
     return json_object(value.fields);
   } else if constexpr (is_objects<T>::value) {
     Json list = Json::array();
     for (const auto& item : value.items) {
       list.push_back(json_object([&item](auto&& visit) { visit_fields(item, visit); }));
+    }
+    return list;
+  } else if constexpr (is_tuples<T>::value) {
+    Json list = Json::array();
+    for (const auto& item : value.items) {
+      Json tuple = Json::array();
+      visit_fields(item, [&tuple](std::string_view, const auto& element) { tuple.push_back(json_value(element)); });
+      list.push_back(std::move(tuple));
     }
     return list;
   } else {

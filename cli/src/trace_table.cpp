@@ -60,8 +60,9 @@ void write_trace_table(std::ostream& out, const TraceResult& r) {
           readable(l.d.p95), readable(l.d.max), l.unmatched);
     }
     out << "\n  clock offsets                 " << list(r.clock_offsets) << '\n';
-    for (const ClockOffsetBounds& b : r.clock_offset_bounds) {
-      out << "  link " << b.link << " offset bounds         [" << readable(b.lo) << ", "
+    for (std::size_t link = 0; link < r.clock_offset_bounds.size(); ++link) {
+      const ClockOffsetBounds& b = r.clock_offset_bounds[link];
+      out << "  link " << link << " offset bounds         [" << readable(b.lo) << ", "
           << (b.hi ? readable(*b.hi) : std::string("unbounded")) << "]\n";
     }
     out << "  T_real                        " << readable(r.T_real) << '\n';

@@ -203,7 +203,10 @@ def import_trace(sources: Union[TraceSource, Sequence[TraceSource]], *, stat: st
     spans and transfer times under async and blocking links, ``explain`` the
     parts of T_real (a list of ``{"cause", "time"}``: model, variability,
     blocking, other, summing to T_real) and ``overlap_ratio_replay`` the
-    overlap ratio net of variability (absent when the replays are equal)."""
+    overlap ratio net of variability (absent when the replays are equal).
+    ``clock_offset_bounds`` is a list indexed by link of ``[lo, hi]``: the
+    receiver's clock offset against the sender's lies at least at ``lo`` and at
+    most at ``hi``, which is ``None`` when nothing bounds it from above."""
     if isinstance(sources, (str, os.PathLike, bytes, bytearray, memoryview)):
         sources = [sources]
     files = []

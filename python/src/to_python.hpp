@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string_view>
 #include <type_traits>
 #include <vector>
@@ -44,6 +45,8 @@ py::object python_value(V&& value, Arrays arrays, FloatLists& lists, const Owner
     return py::int_(value);
   } else if constexpr (std::is_same_v<T, double>) {
     return py::float_(value);
+  } else if constexpr (std::is_same_v<T, std::optional<double>>) {
+    return value ? py::object(py::float_(*value)) : py::object(py::none());
   } else if constexpr (std::is_same_v<T, std::string_view>) {
     return decoded(value);
   } else if constexpr (std::is_same_v<T, std::vector<std::int64_t>>) {
@@ -63,6 +66,16 @@ py::object python_value(V&& value, Arrays arrays, FloatLists& lists, const Owner
     return lists.make(value);
   } else if constexpr (is_object<T>::value) {
     return python_object(value.fields, arrays, owner);
+  } else if constexpr (is_tuples<T>::value) {
+    py::list list;
+    for (const auto& item : value.items) {
+      py::list tuple;
+      visit_fields(item, [&](std::string_view, auto&& element) {
+        tuple.append(python_value(std::forward<decltype(element)>(element), arrays, lists, owner));
+      });
+      list.append(std::move(tuple));
+    }
+    return std::move(list);
   } else {
     static_assert(is_objects<T>::value, "a visitor reported a value outside the protocol of visit.hpp");
     py::list list;

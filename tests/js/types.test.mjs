@@ -68,6 +68,18 @@ function interfaceMembers(name) {
   return all;
 }
 
+// Every tuple type of the namespace (`type Name = [a: number, b: number | null];`):
+// name -> the type of each element.
+const tuples = new Map();
+for (const m of dts.matchAll(/type\s+(\w+)\s*=\s*\[([^\]]*)\];/g)) {
+  tuples.set(m[1], topLevel(m[2], ',').map((e) => e.replace(/^\w+\??\s*:/, '').trim()));
+}
+
+// Holds `value` (an element of a tuple) to its type: number, string, boolean, null, or a union of them.
+function isOfScalarType(value, type) {
+  return topLevel(type, '|').some((t) => (t === 'null' ? value === null : typeof value === t));
+}
+
 // The members of an object type written `type`: an interface's name (with
 // type arguments), or an inline { ... }.
 function objectMembers(type, where) {
@@ -101,7 +113,15 @@ function conforms(value, type, where) {
     // The object part of a union such as `X | null`.
     const memberType = topLevel(members.get(key).type, '|').find((t) => t !== 'null' && t !== 'undefined');
     if (isObject(v)) conforms(v, memberType, `${where}.${key}`);
-    else if (Array.isArray(v) && v.some(isObject)) {
+    else if (Array.isArray(v) && v.some(Array.isArray)) {
+      const element = elementType(memberType);
+      const tuple = element && tuples.get(element.trim());
+      assert.ok(tuple, `${where}.${key}: a list of arrays, but the d.ts gives it ${memberType}, no list of tuples`);
+      v.forEach((item, k) => {
+        assert.equal(item.length, tuple.length, `${where}.${key}[${k}] has ${item.length} elements, the d.ts ${tuple.length}`);
+        item.forEach((x, j) => assert.ok(isOfScalarType(x, tuple[j]), `${where}.${key}[${k}][${j}] = ${x} is no ${tuple[j]}`));
+      });
+    } else if (Array.isArray(v) && v.some(isObject)) {
       const element = elementType(memberType);
       assert.ok(element, `${where}.${key}: a list of objects, but the d.ts gives it ${memberType}`);
       v.forEach((item, k) => conforms(item, element, `${where}.${key}[${k}]`));
@@ -135,6 +155,12 @@ test('every reply shape the module sends is its interface in the d.ts, field for
   conforms(hp.importTrace(trace(synthetic), { stage_order: [2, 1, 0] }), 'TraceResult', 'importTrace');
   conforms(hp.importTrace(trace([0, 1].map((r) => join(traces, `hta_sampled_rank-${r}.json.gz`)))),
     'TraceResult', 'importTrace');
+  // A CPU run over gloo: clock_offset_bounds' hi is null.
+  const cpu = [0, 1].map((r) => ({ name: `cpu_gloo_rank-${r}.json`,
+    bytes: new Uint8Array(readFileSync(join(root, 'tests', 'cli', 'traces', `cpu_gloo_rank-${r}.json`))) }));
+  const run = hp.importTrace(cpu, { microbatch: '^microbatch_([0-9]+)$' });
+  assert.equal(run.clock_offset_bounds[0][1], null);
+  conforms(run, 'TraceResult', 'importTrace');
 });
 
 test('an error the module throws carries the fields of HeteropipeError', () => {

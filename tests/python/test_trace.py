@@ -11,6 +11,7 @@ from support import REPO, native_cli, run, run_bytes
 
 SYNTHETIC = [REPO / "tests" / "data" / "traces" / "synthetic" / f"rank-{r}.json.gz" for r in range(3)]
 REAL = [REPO / "tests" / "data" / "traces" / f"hta_sampled_rank-{r}.json.gz" for r in range(2)]
+CPU_GLOO = [REPO / "tests" / "cli" / "traces" / f"cpu_gloo_rank-{r}.json" for r in range(2)]
 
 
 class ImportTrace(unittest.TestCase):
@@ -28,6 +29,16 @@ class ImportTrace(unittest.TestCase):
         self.assertEqual(result["d"], [0.2, 0.3])
         self.assertEqual((result["M"], result["T_real"], result["position"]), (8, 23.0, "inside"))
         self.assertEqual(result["clock_offsets"], [0.0, -12.345, 0.777])
+
+    def test_clock_offset_bounds_are_pairs_indexed_by_link(self):
+        # NCCL kernel pairs bound each link's offset on both sides (the
+        # truths -12.345 and 0.777 - -12.345 = 13.122 lie inside).
+        self.assertEqual(import_trace(SYNTHETIC)["clock_offset_bounds"], [[-12.545, -12.138], [12.822, 13.429]])
+        # gloo pairs from below only: hi is None (rank 1's clock is 3000 us
+        # behind rank 0's; the message of micro-batch 0 left 4 us before it arrived).
+        cpu = import_trace(CPU_GLOO, unit="us", microbatch="^microbatch_([0-9]+)$")
+        self.assertEqual(cpu["clock_offset_bounds"], [[-3004.0, None]])
+        self.assertEqual(cpu, self.native_json("--unit", "us", "--microbatch", "^microbatch_([0-9]+)$", *CPU_GLOO))
 
     def test_options_and_bytes(self):
         data = [p.read_bytes() for p in SYNTHETIC]

@@ -1,6 +1,6 @@
 // Decoding a reply: records in the format of wasm/src/protocol.hpp, turned
 // into plain objects by name. Nothing here knows any result type.
-import { BOOLEAN, INTEGER, LIST, NUMBER, OBJECT, OBJECTS, RECORD, TEXT } from './protocol.js';
+import { BOOLEAN, INTEGER, LIST, NULL_VALUE, NUMBER, OBJECT, OBJECTS, RECORD, TEXT, TUPLES } from './protocol.js';
 
 // Made on first need, like encode.js's encoder.
 let decoder = null;
@@ -95,7 +95,9 @@ export function decoderOf(heap) {
       else if (kind === LIST) values.push(listAt(a, f64[r + 4], typed));
       else if (kind === OBJECT) values.push(readObject(r + RECORD, a, typed));
       else if (kind === OBJECTS) values.push(readObjects(r + RECORD, a, typed));
-      if (kind === OBJECT || kind === OBJECTS) r += a * RECORD;
+      else if (kind === NULL_VALUE) values.push(null);
+      else if (kind === TUPLES) values.push(readTuples(r + RECORD, a));
+      if (kind === OBJECT || kind === OBJECTS || kind === TUPLES) r += a * RECORD;
     }
     const out = { ...templateOf(shapes, node) };
     const names = node.names;
@@ -110,6 +112,29 @@ export function decoderOf(heap) {
       const inner = f64[k + 3];
       out.push(readObject(k + RECORD, inner, typed));
       k += (inner + 1) * RECORD;
+    }
+    return out;
+  }
+
+  // A list of arrays: each item a tuple record whose elements are the
+  // records after it, unnamed values that hold no records of their own.
+  function readTuples(k, count) {
+    const out = [];
+    const end = k + count * RECORD;
+    while (k < end) {
+      const length = f64[k + 3];
+      const tuple = new Array(length);
+      for (let j = 0; j < length; j++) {
+        const r = k + (j + 1) * RECORD;
+        const kind = f64[r];
+        const a = f64[r + 3];
+        if (kind === NUMBER || kind === INTEGER) tuple[j] = a;
+        else if (kind === BOOLEAN) tuple[j] = a !== 0;
+        else if (kind === TEXT) tuple[j] = textAt(a, f64[r + 4]);
+        else tuple[j] = null;
+      }
+      out.push(tuple);
+      k += (length + 1) * RECORD;
     }
     return out;
   }

@@ -12,3 +12,6 @@ export const LIST = 5;
 export const OBJECT = 6;
 export const OBJECTS = 7;
 export const TOKEN = 8;
+export const NULL_VALUE = 9;
+export const TUPLES = 10;
+export const TUPLE = 11;

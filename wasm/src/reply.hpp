@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -79,6 +80,13 @@ class Writer {
   void operator()(std::string_view name, const std::vector<std::int64_t>& x) {
     (*this)(name, std::vector<double>(x.begin(), x.end()));
   }
+  void operator()(std::string_view name, const std::optional<double>& x) {
+    if (x) {
+      put(Kind::number, name, *x);
+    } else {
+      put(Kind::null_value, name, 0);
+    }
+  }
   template <class F>
   void operator()(std::string_view name, const Object<F>& object) {
     const std::size_t at = open(Kind::object, name);
@@ -91,6 +99,17 @@ class Writer {
     for (const U& item : list.items) {
       const std::size_t inner = open(Kind::object, {});
       visit_fields(item, *this);
+      close(inner);
+    }
+    close(at);
+  }
+  // Each item's values, unnamed, in visit_fields' order.
+  template <class U>
+  void operator()(std::string_view name, const Tuples<U>& list) {
+    const std::size_t at = open(Kind::tuples, name);
+    for (const U& item : list.items) {
+      const std::size_t inner = open(Kind::tuple, {});
+      visit_fields(item, [this](std::string_view, const auto& element) { (*this)({}, element); });
       close(inner);
     }
     close(at);

@@ -594,11 +594,8 @@ declare namespace heteropipe {
     start: number;
     end: number;
   }
-  interface ClockOffsetBounds {
-    link: number;
-    lo: number;
-    hi?: number;
-  }
+  /** One link's bounds on the receiver's clock offset against the sender's: [lo, hi], hi null when unbounded. */
+  type ClockOffsetBounds = [lo: number, hi: number | null];
   interface SandwichAt {
     T_async: number;
     T_block: number;
@@ -635,7 +632,7 @@ declare namespace heteropipe {
     stages?: TraceStage[];
     links?: TraceLink[];
     clock_offsets?: number[];
-    /** Per link: the receiver's clock offset against the sender's is at least lo and at most hi (absent: unbounded). */
+    /** Indexed by link: the receiver's clock offset against the sender's is at least lo and at most hi (null: unbounded). */
     clock_offset_bounds?: ClockOffsetBounds[];
     /** T_async and T_block at each statistic. */
     sandwich?: { min: SandwichAt; p50: SandwichAt; mean: SandwichAt };

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -14,8 +15,12 @@
 // one of:
 //   double, std::int64_t, bool, std::string_view, const std::vector<double>&,
 //   ComputedList  a list of doubles computed value by value (below),
+//   std::optional<double>  a number, or null when empty,
 //   Object<F>     a nested object whose fields F(visit) reports,
-//   Objects<U>    a list of nested objects, each reported by visit_fields(const U&, visit).
+//   Objects<U>    a list of nested objects, each reported by visit_fields(const U&, visit),
+//   Tuples<U>     a list of arrays, each the values that visit_fields(const U&, visit)
+//                 reports, in order: numbers, nulls, booleans or texts, whose names
+//                 name nothing in the output.
 // A name is a string literal (or a view of one, such as field_name's), so a
 // serializer may keep it. A list passed by const reference lives as long as
 // the result (a member, or a view of one); a list computed on demand is passed
@@ -60,6 +65,16 @@ Objects<U> objects(const std::vector<U>& items) {
   return Objects<U>{items};
 }
 
+template <class U>
+struct Tuples {
+  const std::vector<U>& items;
+};
+
+template <class U>
+Tuples<U> tuples(const std::vector<U>& items) {
+  return Tuples<U>{items};
+}
+
 template <class T>
 struct is_object : std::false_type {};
 template <class F>
@@ -69,5 +84,10 @@ template <class T>
 struct is_objects : std::false_type {};
 template <class U>
 struct is_objects<Objects<U>> : std::true_type {};
+
+template <class T>
+struct is_tuples : std::false_type {};
+template <class U>
+struct is_tuples<Tuples<U>> : std::true_type {};
 
 }  // namespace heteropipe

@@ -165,12 +165,13 @@ TraceResult summarize(Classified classified, const TraceEvents& events, const Tr
   for (double o : m.offsets) r.clock_offsets.push_back(o / unit);
   for (std::size_t link = 0; link < m.bounds.size(); ++link) {
     const OffsetBounds& b = m.bounds[link];
-    ClockOffsetBounds out{static_cast<std::int64_t>(link), b.lo / unit, std::nullopt};
+    ClockOffsetBounds out{b.lo / unit, std::nullopt};
     if (b.hi) out.hi = *b.hi / unit;
     r.clock_offset_bounds.push_back(out);
     // Pairs that contradict each other: a clock that drifts, or pairs matched wrongly.
     if (b.hi && b.lo > *b.hi + kTraceResolution) {
-      r.warnings.push_back({TraceWarningCode::clock_bounds_contradict, out.link, out.lo, *out.hi});
+      r.warnings.push_back(
+          {TraceWarningCode::clock_bounds_contradict, static_cast<std::int64_t>(link), out.lo, *out.hi});
     }
   }
   if (fewest != most) {

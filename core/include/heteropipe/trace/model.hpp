@@ -66,9 +66,9 @@ struct TraceStage {
 
 // What a link's pairs say about the receiver's clock against the sender's
 // (how much is added to the receiver's times): at least lo, at most hi when
-// something bounds it from above (NCCL kernel pairs); hi absent otherwise.
+// something bounds it from above (NCCL kernel pairs); hi empty otherwise.
+// Reported as the pair [lo, hi], hi null when unbounded.
 struct ClockOffsetBounds {
-  std::int64_t link = 0;
   double lo = 0;
   std::optional<double> hi;
 };
@@ -137,7 +137,7 @@ struct TraceResult {
   std::vector<TraceStage> stages;
   std::vector<TraceLink> links;
   std::vector<double> clock_offsets;  // per stage: add to the rank's clock to align it with stage 0's
-  std::vector<ClockOffsetBounds> clock_offset_bounds;  // per link
+  std::vector<ClockOffsetBounds> clock_offset_bounds;  // indexed by link
   // The sandwich at each statistic: how far the verdict moves with the choice.
   SandwichAt sandwich_min, sandwich_p50, sandwich_mean;
   std::optional<Analysis> analysis;
@@ -204,9 +204,8 @@ void visit_fields(const TraceLink& l, Visitor&& visit) {
 
 template <class Visitor>
 void visit_fields(const ClockOffsetBounds& b, Visitor&& visit) {
-  visit("link", b.link);
   visit("lo", b.lo);
-  if (b.hi) visit("hi", *b.hi);
+  visit("hi", b.hi);
 }
 
 template <class Visitor>
@@ -265,7 +264,7 @@ void visit_result_fields(const TraceResult& r, Visitor&& visit, ReasonWords&& re
     visit("stages", objects(r.stages));
     visit("links", objects(r.links));
     visit("clock_offsets", r.clock_offsets);
-    visit("clock_offset_bounds", objects(r.clock_offset_bounds));
+    visit("clock_offset_bounds", tuples(r.clock_offset_bounds));
     visit("sandwich", object([&r](auto&& fields) {
       fields("min", object([&r](auto&& f) { visit_fields(r.sandwich_min, f); }));
       fields("p50", object([&r](auto&& f) { visit_fields(r.sandwich_p50, f); }));
