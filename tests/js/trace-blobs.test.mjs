@@ -5,10 +5,12 @@
 // read, and the memory growing meanwhile, do not reach it; nothing is left allocated.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { hp, load, root } from './support.mjs';
+import { cliPath, hp, load, root } from './support.mjs';
 
 const traces = join(root, 'tests', 'data', 'traces');
 const bad = join(root, 'tests', 'cli', 'traces');
@@ -97,6 +99,26 @@ test('a gzip file that does not inflate is the core\'s bad_gzip at the compresse
   // A Blob that is no gzip but bad text is the reader's error, as its bytes give it.
   await refused(hp.importTrace(blobs([join(bad, 'truncated.json')])),
     { code: 'not_json', message: (() => { try { hp.importTrace(texts([join(bad, 'truncated.json')])); } catch (x) { return x.message; } })() });
+});
+
+test('a gzip Blob with bytes after its gzip data is the CLI\'s bad_gzip at the first of them', async () => {
+  // As the CLI and Python refuse gzip.compress(b"[...]") + b"xyz": byte 200 of a 203-byte file.
+  const cpu = join(bad, 'cpu_gloo_rank-0.json');
+  const member = gzipSync(readFileSync(cpu));
+  for (const after of ['xyz', 'x', 'junk'.repeat(30000)]) {
+    const bytes = Buffer.concat([member, Buffer.from(after)]);
+    const path = join(mkdtempSync(join(tmpdir(), 'hp-trailing-')), 'trailing.json.gz');
+    writeFileSync(path, bytes);
+    const run = spawnSync(cliPath, ['trace', path], { encoding: 'utf8' });
+    const e = await refused(hp.importTrace([{ name: path, bytes: new Blob([bytes]) }]),
+      { code: 'bad_gzip', field: 'trace', token: path, index: member.length, value: 2 });
+    assert.equal(run.stderr, `error: ${e.message}\n`);
+    assert.equal(e.message, `${path}, byte ${member.length}: bytes that are not gzip data follow the end of the gzip data`);
+  }
+  // Bytes that are no gzip data inside it stay damage, at the byte the inflater stopped.
+  const damaged = Buffer.from(member);
+  damaged.fill(0x41, 30, 60);
+  await refused(hp.importTrace([{ name: 'damaged.json.gz', bytes: new Blob([damaged]) }]), { code: 'bad_gzip', value: 0 });
 });
 
 test('a Blob\'s look-alike is a TypeError; Blob imports, refused ones included, leave nothing allocated', async () => {

@@ -38,12 +38,54 @@ export async function prefixOfBlob(x, n) {
 
 // Why a gzip file was not inflated whole: `at` compressed bytes read, `size`
 // inflated by then (past the limit: too_large; else it was damaged or cut
-// short: bad_gzip). The core words it (wasm/src/trace_ops.cpp).
+// short: bad_gzip), or, with `trailing`, bytes that are no gzip data follow
+// the gzip data, which ends at byte `at`. The core words it
+// (wasm/src/trace_ops.cpp).
 export class Refusal {
-  constructor(at, size) {
+  constructor(at, size, trailing = false) {
     this.at = at;
     this.size = size;
+    this.trailing = trailing;
   }
+}
+
+// Whether the first `length` bytes of blob `x` inflate whole.
+async function inflatesWhole(x, length) {
+  const reader = stream.call(slice.call(x, 0, length)).pipeThrough(new DecompressionStream('gzip')).getReader();
+  try {
+    for (;;) if ((await reader.read()).done) return true;
+  } catch (e) {
+    return false;
+  }
+}
+
+// Where the gzip data of blob `x` ends when the inflater failed `fed` bytes
+// in, having given `inflated` bytes of text, on bytes that follow that data:
+// the CLI's inflater names the first of them (io/src/gzip.cpp), while
+// DecompressionStream only fails, somewhat later. The end is a length p below
+// `fed`, within the last `window` bytes fed (the inflater fails in the chunk
+// that brings the bytes after the data, or the next), whose prefix inflates
+// whole, after which no gzip member starts, and whose trailer's ISIZE is the
+// text's length modulo 2^32: at least `inflated`, and not by more than the
+// inflater may hold back when it fails. Those p are tried from the last, as
+// the bytes after the data are usually few, each by inflating the prefix;
+// -1 when none inflates whole (damaged or cut short). A file of several
+// members with bytes after them is found only when its last member holds all
+// of the text still held back, and is called damaged otherwise.
+async function endOfGzip(x, fed, window, inflated) {
+  const from = Math.max(18, fed - window);  // a member's header and trailer take 18 bytes
+  const bytes = new Uint8Array(await arrayBuffer.call(slice.call(x, from - 4, fed + 2)));
+  const heldBack = 1 << 18;
+  let tried = 0;
+  for (let p = fed - 1; p >= from && tried < 8; p--) {
+    const k = p - from + 4;
+    const isize = (bytes[k - 4] | (bytes[k - 3] << 8) | (bytes[k - 2] << 16) | (bytes[k - 1] << 24)) >>> 0;
+    if (((isize - inflated) >>> 0) > heldBack) continue;
+    if (bytes[k] === 0x1f && bytes[k + 1] === 0x8b) continue;
+    tried++;
+    if (await inflatesWhole(x, p)) return p;
+  }
+  return -1;
 }
 
 // Whether the blob is gzip, and the room its text is staged in: a plain
@@ -97,9 +139,11 @@ async function pourPlain(f, u8, read) {
 export async function pour(f, u8, limit, read) {
   if (!f.gzip) return pourPlain(f, u8, read);
   let fed = 0;
+  let lastTwo = [0, 0];  // the lengths of the last two chunks fed
   const counted = new TransformStream({
     transform(chunk, out) {
       fed += chunk.length;
+      lastTwo = [lastTwo[1], chunk.length];
       read(fed);
       out.enqueue(chunk);
     },
@@ -111,7 +155,8 @@ export async function pour(f, u8, limit, read) {
     try {
       next = await reader.read();
     } catch (e) {
-      throw new Refusal(fed, 0);
+      const end = await endOfGzip(f.blob, fed, lastTwo[0] + lastTwo[1], total);
+      throw end < 0 ? new Refusal(fed, 0) : new Refusal(end, 0, true);
     }
     if (next.done) return total;
     const n = next.value.length;

@@ -97,7 +97,8 @@ async function importBlobs(run, inputs, names, blobs, limit, done, report) {
     } catch (e) {
       request.drop();
       if (!(e instanceof Refusal)) throw e;
-      const refused = [number('refused.file', file.k), number('refused.at', e.at), number('refused.size', e.size)];
+      const refused = [number('refused.file', file.k), number('refused.at', e.at), number('refused.size', e.size),
+        number('refused.trailing', e.trailing ? 1 : 0)];
       return run([...names, ...refused], false);
     }
     if (!again) {

@@ -108,7 +108,8 @@ namespace {
 // the limit once inflated, or damaged or cut short. It is refused before any
 // file is read, as the CLI's inflater refuses it before the reader starts.
 // refused.file: its number; refused.at: the compressed bytes read;
-// refused.size: the bytes it had inflated to.
+// refused.size: the bytes it had inflated to; refused.trailing: 1 when bytes
+// that are no gzip data follow the gzip data, which ends at refused.at.
 std::optional<Error> refused(const Request& in) {
   const auto file = in.number("refused.file");
   if (!file) return std::nullopt;
@@ -119,6 +120,9 @@ std::optional<Error> refused(const Request& in) {
   const double size = in.number("refused.size").value_or(0);
   constexpr auto kLimit = static_cast<double>(limits::kMaxTraceBytes);
   if (size > kLimit) return Error{ErrorCode::too_large, Field::trace, at, size, label, kLimit};
+  if (in.number("refused.trailing").value_or(0) == 1) {
+    return Error{ErrorCode::bad_gzip, Field::trace, at, kGzipTrailingData, label};
+  }
   return Error{ErrorCode::bad_gzip, Field::trace, at, 0, label};
 }
 
