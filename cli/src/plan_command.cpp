@@ -11,6 +11,7 @@
 #include "heteropipe/plan/read_json.hpp"
 #include "heteropipe/text/error_text.hpp"
 #include "heteropipe/text/numbers.hpp"
+#include "heteropipe/text/plan_text.hpp"
 #include "heteropipe/version.hpp"
 #include "json.hpp"
 #include "read_file.hpp"
@@ -60,6 +61,7 @@ void write_report(std::ostream& out, const PlanReport& r) {
   out << "heteropipe " << kVersion << ": plan, objective " << objective_name(plan.objective) << ", M = "
       << std::to_string(static_cast<std::int64_t>(plan.analysis.M)) << "\n\n";
   write_stages(out, plan);
+  for (const MemoryWarning& w : r.warnings) out << "  warning: " << text::describe(w) << '\n';
   out << '\n';
   const auto& d = plan.d();
   std::string delays;

@@ -25,21 +25,30 @@ class HeteropipeError(ValueError):
     broke, or the expected count for ``wrong_length``; 0 when the code has
     none). ``errors`` lists every error the call found, this one first (a
     list of one when it is alone): ``heteropipe.plan`` reports each bad key of
-    its input."""
+    its input. A plan that no split fits (``memory_short``,
+    ``no_feasible_split``, ``device_too_small`` on field ``"memory"``, values
+    in bytes) also says what would fit: ``fits_quant``, the largest catalog
+    quantization of the same model that fits ("" when none does), and
+    ``fits_with_device``, the 0-based device of which one more at the end of
+    the chain fits (None when none does)."""
 
     def __init__(self, code: str, field: str, index: Optional[int] = None, value: float = 0.0,
-                 token: str = "", limit: float = 0.0) -> None:
+                 token: str = "", limit: float = 0.0, fits_quant: str = "",
+                 fits_with_device: Optional[int] = None) -> None:
         self.code = code
         self.field = field
         self.index = index
         self.value = value
         self.token = token
         self.limit = limit
+        self.fits_quant = fits_quant
+        self.fits_with_device = fits_with_device
         self.errors = [self]
-        super().__init__(_core.describe(code, field, index, value, token, limit))
+        super().__init__(_core.describe(code, field, index, value, token, limit, fits_quant, fits_with_device))
 
     def __reduce__(self):
-        return (type(self), (self.code, self.field, self.index, self.value, self.token, self.limit))
+        return (type(self), (self.code, self.field, self.index, self.value, self.token, self.limit,
+                             self.fits_quant, self.fits_with_device))
 
 
 def token_of(x) -> str:

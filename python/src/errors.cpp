@@ -28,8 +28,13 @@ py::str name_of(std::string_view name) { return py::str(name.data(), name.size()
 py::object error_object(const Error& e) {
   py::object type = py::module_::import("heteropipe._errors").attr("HeteropipeError");
   py::object index = e.index == kWholeField ? py::object(py::none()) : py::object(py::int_(e.index));
+  if (!has_memory_advice(e)) {
+    return type(name_of(error_code_name(e.code)), name_of(field_name(e.field)), index, e.value, decoded(e.token),
+                e.limit);
+  }
+  py::object device = e.fits_with_device == kWholeField ? py::object(py::none()) : py::object(py::int_(e.fits_with_device));
   return type(name_of(error_code_name(e.code)), name_of(field_name(e.field)), index, e.value, decoded(e.token),
-              e.limit);
+              e.limit, decoded(e.fits_quant), device);
 }
 
 void raise(const Error& e) {
@@ -92,11 +97,14 @@ double count_from_text(const std::string& text, Field field) {
 }
 
 py::str describe(const std::string& code, const std::string& field, std::optional<std::int64_t> index,
-                 double value, py::handle token, double limit) {
+                 double value, py::handle token, double limit, const std::string& fits_quant,
+                 std::optional<std::int64_t> fits_with_device) {
   const auto error_code = by_name<ErrorCode>(code, error_code_name);
   if (!error_code) throw py::value_error("unknown error code '" + code + "'");
-  return decoded(text::describe(Error{*error_code, field_from(py::str(field)), index.value_or(kWholeField), value,
-                                      utf8_of(token), limit}));
+  Error e{*error_code, field_from(py::str(field)), index.value_or(kWholeField), value, utf8_of(token), limit};
+  e.fits_quant = fits_quant;
+  e.fits_with_device = fits_with_device.value_or(kWholeField);
+  return decoded(text::describe(e));
 }
 
 }  // namespace heteropipe::python

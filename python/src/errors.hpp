@@ -48,6 +48,7 @@ double count_from_text(const std::string& text, Field field);
 
 // The sentence of the error with these parts, e.g. "tau, item 2: must be >= 0 (got -2)".
 py::str describe(const std::string& code, const std::string& field, std::optional<std::int64_t> index,
-                 double value, py::handle token, double limit);
+                 double value, py::handle token, double limit, const std::string& fits_quant = "",
+                 std::optional<std::int64_t> fits_with_device = std::nullopt);
 
 }  // namespace heteropipe::python

@@ -288,8 +288,8 @@ TEST_CASE("estimate: a mixture of experts reads its active bytes in decode and h
   const double kv = m.kv_bytes_per_token / 2;
   const double read = m.active_layer_bytes[0] + kv * 100;
   CHECK(plan.devices[0].layer_times[0] == doctest::Approx(read / (e.bandwidth * gpu.memory_bandwidth) + e.layer_overhead).epsilon(1e-12));
-  CHECK(plan.layer_memory[0] == m.layer_bytes[0] + kv * 101 + m.embedding_bytes);
-  CHECK(plan.layer_memory[1] == m.layer_bytes[1] + kv * 101 + m.output_bytes);
+  CHECK(plan.layer_memory[0] == m.layer_bytes[0] + kv * 100 + m.embedding_bytes);
+  CHECK(plan.layer_memory[1] == m.layer_bytes[1] + kv * 100 + m.output_bytes);
 }
 
 TEST_CASE("estimate: facts a model cannot have are refused by name") {

@@ -36,10 +36,11 @@ TEST_CASE("estimate: Llama 3 8B in F16 holds its 8,030,257,152 weights (all but 
   in.context = 0;
   const PlanInput plan = estimate(in).value();
   CHECK(plan.layer_memory.size() == 32);
-  // The KV cache of one position: 32 layers x (K and V) x 8 heads x 128 x 2 bytes.
-  CHECK(sum(plan.layer_memory) == 2.0 * 8'030'257'152 + 32 * 2 * 1024 * 2);
+  // No context, no KV cache (tests/core/plan_memory_test.cpp holds its closed form).
+  CHECK(sum(plan.layer_memory) == 2.0 * 8'030'257'152);
   CHECK(plan.cut_bytes == std::vector<double>(31, 4096.0 * 4));  // one token's residual stream in F32
-  CHECK(plan.devices[0].memory_capacity == 24.0 * (1 << 30) * class_efficiency(DeviceClass::nvidia_gddr).usable_memory);
+  CHECK(plan.devices[0].memory_capacity ==
+        24.0 * (1 << 30) * class_efficiency(DeviceClass::nvidia_gddr).usable_memory - kComputeBufferBytes);
   CHECK(plan.links.empty());
 }
 
@@ -75,8 +76,8 @@ TEST_CASE("estimate: a mixture holds every expert and decode reads the ones its 
   // Attention (32 query heads and 8 KV heads of 128), the router over 8
   // experts, two norms; each expert a gated MLP of 14,336.
   const double h = 4096, shared = 2 * h * h + 2 * h * 1024 + 8 * h + 2 * h, expert = 3 * h * 14336;
-  // Memory: all eight experts, at 2 bytes, and one position's K and V.
-  CHECK(plan.layer_memory[1] == 2 * (shared + 8 * expert) + 2 * 1024 * 2);
+  // Memory: all eight experts, at 2 bytes (no context, no KV cache).
+  CHECK(plan.layer_memory[1] == 2 * (shared + 8 * expert));
   // Decode of one token: the two experts it picks.
   const ClassEfficiency e = class_efficiency(DeviceClass::nvidia_gddr);
   CHECK(plan.devices[0].layer_times[1] ==
@@ -91,8 +92,8 @@ TEST_CASE("estimate: a mixture holds every expert and decode reads the ones its 
   in.context = 0;
   const double g = 2880, gpt_shared = 2 * g * 64 * 64 + 2 * g * 8 * 64 + 128 * g + 2 * g, gpt_expert = 3 * g * 2880;
   const PlanInput gpt = estimate(in).value();
-  const double bpw = 17.0 / 32, kv_position = 2 * 8 * 64 * 2;
-  CHECK(gpt.layer_memory[1] == doctest::Approx((gpt_shared + 128 * gpt_expert) * bpw + kv_position).epsilon(1e-15));
+  const double bpw = 17.0 / 32;
+  CHECK(gpt.layer_memory[1] == doctest::Approx((gpt_shared + 128 * gpt_expert) * bpw).epsilon(1e-15));  // no context, no cache
   const ClassEfficiency hbm = class_efficiency(DeviceClass::nvidia_hbm);
   CHECK(gpt.devices[0].layer_times[1] ==
         doctest::Approx((gpt_shared + 4 * gpt_expert) * bpw / (hbm.bandwidth * 4800e9) + hbm.layer_overhead)
@@ -106,10 +107,10 @@ TEST_CASE("estimate: the KV cache follows the head size, not hidden / heads") {
   in.context = 0;
   const double h = 5120, params = 2 * h * 8192 + 2 * h * 1024 + 2 * h + 3 * h * 25600;
   const double kv_position = 2 * 1024 * 2;  // K and V, 8 heads of 128, 2 bytes
-  CHECK(estimate(in).value().layer_memory[1] == 2 * params + kv_position);
+  CHECK(estimate(in).value().layer_memory[1] == 2 * params);  // no context, no cache
   in.context = 8192;
   const PlanInput plan = estimate(in).value();
-  CHECK(plan.layer_memory[1] == 2 * params + kv_position * 8193);
+  CHECK(plan.layer_memory[1] == 2 * params + kv_position * 8192);
   const ClassEfficiency e = class_efficiency(DeviceClass::nvidia_hbm);
   CHECK(plan.devices[0].layer_times[1] ==
         doctest::Approx((2 * params + kv_position * 8192) / (e.bandwidth * 4800e9) + e.layer_overhead)
@@ -122,7 +123,7 @@ TEST_CASE("estimate: a sliding layer keeps and reads only its window") {
   in.context = 4096;
   const PlanInput plan = estimate(in).value();
   const double kv_position = 2 * 16 * 128 * 2;
-  CHECK(plan.layer_memory[5] - plan.layer_memory[4] == kv_position * (4097 - 1024));
+  CHECK(plan.layer_memory[5] - plan.layer_memory[4] == kv_position * (4096 - 1024));
   CHECK(plan.layer_memory[11] == plan.layer_memory[5]);
   CHECK(plan.layer_memory[6] == plan.layer_memory[4]);
   const ClassEfficiency e = class_efficiency(DeviceClass::nvidia_hbm);
@@ -150,7 +151,8 @@ TEST_CASE("estimate: overrides, custom devices and measured speeds") {
   CHECK(estimate(in).value().devices[1].layer_times == std::vector<double>(32, 1 / (115.42 * 32)));
   in.devices[1] = DeviceChoice{"", 16e9, 4e11, 5e13, DeviceClass::apple, 1e-3, {}};
   CHECK(estimate(in).value().devices[1].layer_times == std::vector<double>(32, 1e-3));
-  CHECK(estimate(in).value().devices[1].memory_capacity == 16e9 * class_efficiency(DeviceClass::apple).usable_memory);
+  CHECK(estimate(in).value().devices[1].memory_capacity ==
+        16e9 * class_efficiency(DeviceClass::apple).usable_memory - kComputeBufferBytes);
 }
 
 TEST_CASE("estimate: every bad input is a coded error naming its field") {

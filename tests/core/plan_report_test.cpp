@@ -189,7 +189,8 @@ TEST_CASE("report: its keys, as every front end serializes them") {
     }
   });
   CHECK(names == std::vector<std::string>{"objective", "objective_value", "stages", "tau", "d", "analysis",
-                                          "tokens_per_second", "throughput", "baselines", "runtime", "what_if"});
+                                          "tokens_per_second", "throughput", "baselines", "runtime", "what_if",
+                                          "warnings"});
   CHECK(baseline == std::vector<std::string>{"even", "fits_memory", "feasible", "reason", "objective_value", "stages", "tau", "d",
                                              "analysis", "tokens_per_second", "throughput", "loss_percent",
                                              "memory_proportional"});

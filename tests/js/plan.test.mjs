@@ -137,7 +137,7 @@ test('bad plan input: coded errors naming the field and position', () => {
   fails(() => hp.plan({ ...base, M: 0 }), { code: 'out_of_range', field: 'M' });
   fails(() => hp.plan({ ...base, objective: 'fastest' }), { code: 'unknown_name', field: 'objective' });
   fails(() => hp.plan('{"devices": ['), { code: 'not_json', field: 'input' });
-  fails(() => hp.plan({ model: 'llama-3-70b', quant: 'F16', devices: ['rtx-3060-12gb'], M: 1 }), { field: 'memory_capacity' });
+  fails(() => hp.plan({ model: 'llama-3-70b', quant: 'F16', devices: ['rtx-3060-12gb'], M: 1 }), { code: 'memory_short', field: 'memory' });
 });
 
 // Every error the call found, as the CLI prints them (one `error:` line each).
@@ -207,4 +207,31 @@ test("the caller's code runs before the module is touched; what is not JSON data
   assert.throws(() => hp.plan(42), TypeError);
   assert.throws(() => hp.plan(null), TypeError);
   assert.equal(hp.memory().malloc_bytes, before);
+});
+
+test('issue 24.7: a stage above 95 % of its memory is a warning; an estimate that does not fit says what is missing and what would fit', () => {
+  const plan = hp.plan({ model: 'llama-3-70b', quant: 'Q4_K_M', context: 4096, devices: ['rtx-4090', 'rtx-3090', 'rtx-3090'] });
+  assert.equal(plan.warnings.length, 1);
+  const w = plan.warnings[0];
+  assert.deepEqual([w.code, w.stage, w.device], ['memory_nearly_full', 0, 0]);
+  assert.equal(w.fraction, plan.stages[0].memory_used / plan.stages[0].memory_capacity);
+  assert.ok(w.fraction > 0.95);
+  let e;
+  try {
+    hp.plan({ model: 'llama-3-70b', quant: 'F16', context: 4096, devices: ['rtx-4090', 'rtx-4090'] });
+  } catch (error) {
+    e = error;
+  }
+  assert.deepEqual([e.code, e.field, e.fits_quant, e.fits_with_device], ['memory_short', 'memory', 'Q4_K_M', null]);
+  assert.equal(e.message, 'memory: 87.09 GiB of memory is missing: the layers need 132.7 GiB and the devices hold 45.58 GiB; quantization Q4_K_M would fit');
+  // The quantization it names fits.
+  assert.ok(hp.plan({ model: 'llama-3-70b', quant: e.fits_quant, context: 4096, devices: ['rtx-4090', 'rtx-4090'] }).stages.length);
+  let more;
+  try {
+    hp.plan({ model: 'llama-3-70b', quant: 'Q8_0', context: 4096, devices: ['rtx-3090', 'rtx-4090', 'rtx-3090'] });
+  } catch (error) {
+    more = error;
+  }
+  assert.deepEqual([more.code, more.fits_quant, more.fits_with_device], ['memory_short', 'Q6_K', 0]);
+  assert.ok(hp.plan({ model: 'llama-3-70b', quant: 'Q8_0', context: 4096, devices: ['rtx-3090', 'rtx-4090', 'rtx-3090', 'rtx-3090'] }).stages.length);
 });

@@ -26,6 +26,28 @@ class PlanTest(unittest.TestCase):
         self.assertLess(mp["loss_percent"], 0)
         self.assertEqual((report["baselines"]["even"]["feasible"], report["baselines"]["even"]["reason"]), (True, ""))
 
+    def test_memory_warning_and_what_would_fit(self):
+        # Issue 24.7: the default page plan fills its RTX 4090 past 95 %; 70B in F16 on two 4090s says
+        # how much is missing and that Q4_K_M would fit, which it does.
+        report = heteropipe.plan({"model": "llama-3-70b", "quant": "Q4_K_M", "context": 4096,
+                                  "devices": ["rtx-4090", "rtx-3090", "rtx-3090"]})
+        self.assertEqual(len(report["warnings"]), 1)
+        warning = report["warnings"][0]
+        self.assertEqual((warning["code"], warning["stage"], warning["device"]), ("memory_nearly_full", 0, 0))
+        self.assertEqual(warning["fraction"], report["stages"][0]["memory_used"] / report["stages"][0]["memory_capacity"])
+        short = {"model": "llama-3-70b", "quant": "F16", "context": 4096, "devices": ["rtx-4090", "rtx-4090"]}
+        with self.assertRaises(HeteropipeError) as caught:
+            heteropipe.plan(short)
+        e = caught.exception
+        self.assertEqual((e.code, e.field, e.fits_quant, e.fits_with_device), ("memory_short", "memory", "Q4_K_M", None))
+        self.assertEqual(str(e), "memory: 87.09 GiB of memory is missing: the layers need 132.7 GiB and the devices "
+                                 "hold 45.58 GiB; quantization Q4_K_M would fit")
+        self.assertTrue(heteropipe.plan(dict(short, quant=e.fits_quant))["stages"])
+        with self.assertRaises(HeteropipeError) as more:
+            heteropipe.plan({"model": "llama-3-70b", "quant": "Q8_0", "context": 4096,
+                             "devices": ["rtx-3090", "rtx-4090", "rtx-3090"]})
+        self.assertEqual((more.exception.fits_quant, more.exception.fits_with_device), ("Q6_K", 0))
+
     def test_large_layer_times_keep_the_plan_optimal(self):
         # Issue 22.4: 0-2 | 3 (0.017), not 0 | 1-3 (0.029).
         report = heteropipe.plan(json.loads((REPO / "tests" / "cli" / "plans" / "forbid_large_layer.json").read_text()))
@@ -48,7 +70,8 @@ class PlanTest(unittest.TestCase):
     def test_the_report_of_an_estimate(self):
         report = heteropipe.plan(ESTIMATE)
         self.assertEqual(list(report), ["objective", "objective_value", "stages", "tau", "d", "analysis",
-                                        "tokens_per_second", "throughput", "baselines", "runtime", "what_if"])
+                                        "tokens_per_second", "throughput", "baselines", "runtime", "what_if",
+                                        "warnings"])
         counts = [stage["layers"] for stage in report["stages"]]
         self.assertEqual(sum(counts), 80)
         self.assertEqual(report["runtime"]["vllm_pp_layer_partition"], ",".join(map(str, counts)))
@@ -113,7 +136,7 @@ class PlanTest(unittest.TestCase):
         self.assert_refused(dict(ESTIMATE, tokens=2.5), "not_integer", "tokens")
         self.assert_refused(dict(ESTIMATE, devices=[{"id": "rtx-4090", "fp16_flops": math.nan}], links=[]),
                             "not_finite", "fp16_flops", 0)
-        self.assert_refused(dict(ESTIMATE, devices=["rtx-3070"], links=[]), "memory_short", "memory_capacity")
+        self.assert_refused(dict(ESTIMATE, devices=["rtx-3070"], links=[]), "memory_short", "memory")
         negative = json.loads(json.dumps(explicit))
         negative["devices"][1]["layer_times"][2] = -1
         self.assert_refused(negative, "negative", "layer_times", 1)

@@ -133,6 +133,13 @@ std::string readable(double x) {
 
 std::string percent(double fraction) { return fixed_places(fraction * 100, 1) + " %"; }
 
+std::string gibibytes(double bytes) {
+  const double gib = bytes / 1073741824.0;
+  const double size = std::fabs(gib);
+  const int places = size >= 1000 ? 0 : size >= 100 ? 1 : size >= 10 ? 2 : 3;
+  return fixed_places(gib, places) + " GiB";
+}
+
 std::string grouped(double n) {
   const std::string digits = fixed_places(n, 0);
   std::string out;

@@ -37,6 +37,20 @@ std::string choices(Field field) {
   return list;
 }
 
+// What would fit, for a memory error of an estimate (heteropipe/error.hpp).
+std::string memory_advice(const Error& e) {
+  const std::string device = e.fits_with_device == kWholeField ? std::string()
+                                                              : "one more device like device " +
+                                                                    std::to_string(e.fits_with_device + 1) +
+                                                                    " at the end of the chain";
+  if (!e.fits_quant.empty() && !device.empty()) {
+    return "; quantization " + quoted(e.fits_quant) + " would fit, and so would " + device;
+  }
+  if (!e.fits_quant.empty()) return "; quantization " + quoted(e.fits_quant) + " would fit";
+  if (!device.empty()) return "; " + device + " would fit";
+  return "; neither a smaller catalog quantization nor one more device would fit";
+}
+
 std::optional<std::string> wrong_length(const Error& e) {
   const std::string count = grouped(e.limit);
   switch (e.field) {
@@ -156,12 +170,21 @@ std::optional<std::string> tool_what(const Error& e) {
       return grouped(e.value) + " layers cannot give each of the " + grouped(e.limit) +
              " devices a layer; allow idle devices or use fewer devices";
     case ErrorCode::device_too_small:
+      if (has_memory_advice(e)) {
+        return "holds " + gibibytes(e.value) + ", less than the smallest layer needs (" + gibibytes(e.limit) + ")" +
+               memory_advice(e);
+      }
       return "holds " + shortest(e.value) + ", less than the smallest layer needs (" + shortest(e.limit) + ")";
     case ErrorCode::memory_short:
+      if (has_memory_advice(e)) {
+        return gibibytes(e.value) + " of memory is missing: the layers need " + gibibytes(e.limit) +
+               " and the devices hold " + gibibytes(e.limit - e.value) + memory_advice(e);
+      }
       return "the devices together hold " + shortest(e.value) + " less than the layers need (" +
              shortest(e.limit) + " in all)";
     case ErrorCode::no_feasible_split:
-      return "no split of the layers into contiguous stages fits every device's memory";
+      return "no split of the layers into contiguous stages fits every device's memory" +
+             (has_memory_advice(e) ? memory_advice(e) : std::string());
     case ErrorCode::too_many_to_order:
       return "trying every device order allows at most " + grouped(e.limit) + " devices (got " + grouped(e.value) + ")";
     case ErrorCode::not_json:

@@ -12,6 +12,11 @@ export class HeteropipeError extends Error {
     // The sentence without the field's name ("item 2: must be >= 0 (got -1)"),
     // for a caller that names the field in its own words.
     this.detail = info.detail;
+    // What would fit, on an estimate that no split fits (field 'memory').
+    if (info.fits_quant !== undefined) {
+      this.fits_quant = info.fits_quant;
+      this.fits_with_device = info.fits_with_device < 0 ? null : info.fits_with_device;
+    }
     // Every error the call found, this one first; a list of one when it is
     // alone (plan reports each bad key of its input).
     this.errors = [this];

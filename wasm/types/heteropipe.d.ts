@@ -159,6 +159,14 @@ declare namespace heteropipe {
     /** The bound the value broke, or the count expected (wrong_length); 0 when the code has none. */
     limit: number;
     token: string;
+    /**
+     * What would fit, present only on a plan estimate that no split fits (memory_short, no_feasible_split,
+     * device_too_small on field 'memory', value and limit in bytes): the largest catalog quantization of the
+     * same model that fits the same devices ('' when none does).
+     */
+    fits_quant?: string;
+    /** With fits_quant: the 0-based device of which one more at the end of the chain fits (-1 when none does). */
+    fits_with_device?: number;
     /** The core's English sentence, e.g. "tau, item 2: must be >= 0 (got -1)". */
     message: string;
     /**
@@ -179,6 +187,9 @@ declare namespace heteropipe {
     readonly token: string;
     /** ErrorInfo's detail: the sentence without the field's name. */
     readonly detail: string;
+    /** See ErrorInfo; on a HeteropipeError, fits_with_device is null when no device does. */
+    readonly fits_quant?: string;
+    readonly fits_with_device?: number | null;
     /** Every error the call found, this one first; a list of one when it is alone (plan reports each bad key of its input). */
     readonly errors: HeteropipeError[];
   }
@@ -385,6 +396,18 @@ declare namespace heteropipe {
     tokens_per_second_change: number;
   }
 
+  /** A stage whose layers fill more than 95 % (limits' kMemoryWarningFraction) of its device's memory capacity. */
+  interface PlanWarning {
+    code: 'memory_nearly_full';
+    /** 0-based stage, and its device's index in the input. */
+    stage: number;
+    device: number;
+    memory_used: number;
+    memory_capacity: number;
+    /** memory_used / memory_capacity. */
+    fraction: number;
+  }
+
   /** The optimal split, the same keys as `heteropipe plan --json`. */
   interface PlanReport extends PricedSplit {
     objective: Objective;
@@ -395,6 +418,8 @@ declare namespace heteropipe {
     /** The flags, and whole commands using them (MODEL and MODEL.gguf stand for the model; -ts's last count includes the output layer). */
     runtime: { vllm_pp_layer_partition: string; sglang_pp_layer_partition: string; llama_cpp_tensor_split: string; llama_cpp_command: string; vllm_command: string; sglang_command: string };
     what_if: PlanWhatIf[];
+    /** The stages above 95 % of their device's memory capacity, in chain order. */
+    warnings: PlanWarning[];
   }
 
   interface Catalog {

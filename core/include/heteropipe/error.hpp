@@ -132,7 +132,20 @@ struct Error {
   // too_many_cells, too_long), or the expected count (wrong_length); 0 when
   // the code needs none. Front ends word it, so no message retypes a limit.
   double limit = 0.0;
+  // What would fit, for memory_short, no_feasible_split and device_too_small
+  // of an estimate (field memory, values in bytes), each found by planning
+  // again: the largest catalog quantization of the same catalog model that
+  // fits the same devices ("" when none does), and the device of which one
+  // more at the end of the chain makes the plan fit (kWholeField when none).
+  std::string fits_quant = {};
+  std::int64_t fits_with_device = kWholeField;
 };
+
+// Whether an error carries fits_quant and fits_with_device: a memory error of an estimate.
+inline bool has_memory_advice(const Error& e) {
+  return e.field == Field::memory && (e.code == ErrorCode::memory_short || e.code == ErrorCode::no_feasible_split ||
+                                      e.code == ErrorCode::device_too_small);
+}
 
 std::string_view error_code_name(ErrorCode code);
 std::string_view field_name(Field field);
@@ -147,6 +160,10 @@ void visit_error_fields(const Error& e, Visitor&& visit) {
   visit("value", e.value);
   visit("limit", e.limit);
   visit("token", std::string_view(e.token));
+  if (has_memory_advice(e)) {
+    visit("fits_quant", std::string_view(e.fits_quant));
+    visit("fits_with_device", e.fits_with_device);
+  }
 }
 
 // A value or the one error that prevented it.

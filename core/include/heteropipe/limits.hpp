@@ -68,6 +68,12 @@ inline constexpr double kMaxEstimateContext = 16'777'216;  // 2^24
 // The plan report's what-if (one device removed, one added) solves about
 // 2 S more plans, so it is offered up to this many devices and left empty above.
 inline constexpr std::int64_t kMaxWhatIfDevices = 16;
+// A stage whose layers fill more than this fraction of its device's memory
+// capacity is a warning in the plan report: the estimate's memory is an
+// estimate, and a runtime that needs a little more than it stops loading.
+// Not listed by visit_fields (the front ends' tests pin that list);
+// docs/planner.md states it.
+inline constexpr double kMemoryWarningFraction = 0.95;
 // The simulator (heteropipe/sim). Replications of one Monte Carlo run, whose
 // makespans are all kept for the percentiles (8 bytes each).
 inline constexpr double kMaxReps = 1'000'000;

@@ -116,6 +116,12 @@ struct Work {
   double bytes = 0, flops = 0;
 };
 
+// The bytes the planner may fill on a device: the usable share of its
+// memory less the runtime's compute buffer (none below zero).
+double capacity_of(const Device& d) {
+  return std::max(0.0, d.memory * class_efficiency(d.device_class).usable_memory - kComputeBufferBytes);
+}
+
 double roofline(const Work& work, const Device& device) {
   const ClassEfficiency e = class_efficiency(device.device_class);
   return std::max(work.bytes / (e.bandwidth * device.memory_bandwidth),
@@ -143,15 +149,22 @@ ClassEfficiency class_efficiency(DeviceClass c) {
   switch (c) {
     case DeviceClass::nvidia_gddr:
     case DeviceClass::amd_gddr:
-    case DeviceClass::intel_gddr: return {0.9, 0.5, 90e-6, 0.95};
+    case DeviceClass::intel_gddr: return {0.9, 0.5, 90e-6, 0.96};
     case DeviceClass::nvidia_hbm:
-    case DeviceClass::amd_hbm: return {0.6, 0.5, 90e-6, 0.95};
+    case DeviceClass::amd_hbm: return {0.6, 0.5, 90e-6, 0.96};
     case DeviceClass::apple: return {0.75, 0.5, 200e-6, 0.75};
   }
-  return {0.9, 0.5, 90e-6, 0.95};
+  return {0.9, 0.5, 90e-6, 0.96};
 }
 
 namespace {
+
+// The positions the KV cache holds per sequence: in decode, `context` (the
+// cache a runtime allocates, as llama.cpp's n_ctx, which the new token's
+// entry fits in); in prefill, the context and the prompt's `tokens`.
+double cached_positions(const EstimateInput& input) {
+  return input.phase == Phase::decode ? input.context : input.context + input.tokens;
+}
 
 // The shared tail of both forms: devices, links, cuts and the options.
 Result<PlanInput> finish(const EstimateInput& input, PlanInput out, double hidden) {
@@ -180,6 +193,7 @@ Result<PlanInput> estimate_facts(const EstimateInput& input, const ModelInfo& m)
   const double kv_per_token = m.kv_bytes_per_token / static_cast<double>(m.layers);
   const double sequences = decode ? input.tokens : 1;
   const double positions = input.context + (decode ? 1 : input.tokens);
+  const double cached = cached_positions(input);
   const double q_dim = m.n_head > 0 && m.key_length > 0 ? static_cast<double>(m.n_head * m.key_length) : h;
   // A mixture's micro-batch reads the experts its t tokens pick: of the
   // expert bytes E (layer_bytes - active_layer_bytes = E (1 - u/n)), the
@@ -210,7 +224,7 @@ Result<PlanInput> estimate_facts(const EstimateInput& input, const ModelInfo& m)
     if (!device) return device.error();
     const Device& d = device.value();
     PlanDevice plan_device;
-    plan_device.memory_capacity = d.memory * class_efficiency(d.device_class).usable_memory;
+    plan_device.memory_capacity = capacity_of(d);
     if (d.layer_time) {
       plan_device.layer_times.assign(L, *d.layer_time);
     } else {
@@ -220,10 +234,10 @@ Result<PlanInput> estimate_facts(const EstimateInput& input, const ModelInfo& m)
     }
     out.devices.push_back(std::move(plan_device));
   }
-  // Memory holds every weight (all experts) and the KV cache of every
-  // position of every sequence of all M micro-batches.
+  // Memory holds every weight (all experts) and the KV cache: `cached`
+  // positions of every sequence in flight, sequences x M.
   for (std::size_t l = 0; l < L; ++l) {
-    out.layer_memory.push_back(m.layer_bytes[l] + kv_per_token * positions * sequences * input.M);
+    out.layer_memory.push_back(m.layer_bytes[l] + kv_per_token * cached * sequences * input.M);
   }
   out.layer_memory.front() += m.embedding_bytes;  // the token embedding
   out.layer_memory.back() += m.output_bytes;      // the LM head
@@ -334,6 +348,7 @@ Result<PlanInput> estimate(const EstimateInput& input) {
   const double kv_per_token = 2 * kv_dim * kKvCacheBytes;
   const double sequences = decode ? input.tokens : 1;
   const double positions = input.context + (decode ? 1 : input.tokens);
+  const double cached = cached_positions(input);
   const double head_weights = static_cast<double>(m.vocab) * h * bpw;
 
   // A layer that attends to every position, and (with a window) one that
@@ -369,7 +384,7 @@ Result<PlanInput> estimate(const EstimateInput& input) {
     if (!device) return device.error();
     const Device& d = device.value();
     PlanDevice plan_device;
-    plan_device.memory_capacity = d.memory * class_efficiency(d.device_class).usable_memory;
+    plan_device.memory_capacity = capacity_of(d);
     if (d.layer_time) {
       plan_device.layer_times.assign(L, *d.layer_time);
     } else {
@@ -381,10 +396,10 @@ Result<PlanInput> estimate(const EstimateInput& input) {
     }
     out.devices.push_back(std::move(plan_device));
   }
-  // The KV cache holds every position of every sequence of all M micro-batches
-  // (a sliding layer, the window's).
+  // The KV cache holds `cached` positions of every sequence in flight,
+  // sequences x M (a sliding layer, at most the window's).
   for (std::size_t j = 0; j < L; ++j) {
-    const double held = slides(j) ? std::min(positions, window) : positions;
+    const double held = slides(j) ? std::min(cached, window) : cached;
     out.layer_memory.push_back(params * bpw + kv_per_token * held * sequences * input.M);
   }
   out.layer_memory.front() += head_weights;  // the token embedding

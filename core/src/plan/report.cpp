@@ -100,6 +100,26 @@ RuntimeFlags runtime_flags(const std::vector<std::int64_t>& counts) {
   return r;
 }
 
+std::vector<MemoryWarning> memory_warnings(const Plan& plan) {
+  std::vector<MemoryWarning> out;
+  for (std::size_t k = 0; k < plan.stages.size(); ++k) {
+    const PlanStage& s = plan.stages[k];
+    // A device of no capacity holds no stage (the plan would not fit), so the fraction is finite.
+    if (!(s.memory_capacity > 0)) continue;
+    const double fraction = s.memory_used / s.memory_capacity;
+    if (fraction > limits::kMemoryWarningFraction) {
+      MemoryWarning w;
+      w.stage = static_cast<std::int64_t>(k);
+      w.device = s.device;
+      w.memory_used = s.memory_used;
+      w.memory_capacity = s.memory_capacity;
+      w.fraction = fraction;
+      out.push_back(w);
+    }
+  }
+  return out;
+}
+
 double throughput(const Plan& plan) {
   const double T = plan.objective == Objective::blocking ? plan.analysis.T_block : plan.analysis.T_async;
   return plan.analysis.M / T;
@@ -126,7 +146,55 @@ Result<PlanReport> make_plan_report(const PlanInput& input, std::optional<PlanLi
   for (const PlanStage& stage : report.plan.stages) counts.push_back(stage.layers);
   report.runtime = runtime_flags(counts);
   report.what_if = what_ifs(input, added_link, report.tokens_per_second, tokens);
+  report.warnings = memory_warnings(report.plan);
   return report;
+}
+
+namespace {
+
+bool memory_error(ErrorCode code) {
+  return code == ErrorCode::memory_short || code == ErrorCode::no_feasible_split ||
+         code == ErrorCode::device_too_small;
+}
+
+bool fits(const EstimateInput& input) {
+  auto estimated = estimate(input);
+  return estimated && make_plan(estimated.value()).ok();
+}
+
+}  // namespace
+
+Error with_memory_advice(const EstimateInput& input, Error error) {
+  error.field = Field::memory;
+  if (!input.model_info) {
+    const auto quant = find_quant(input.quant);
+    double chosen = 0;  // the bytes per weight of the quantization found so far
+    for (const QuantSpec& q : catalog_quants()) {
+      if (!quant || q.bytes_per_weight >= quant.value().bytes_per_weight || q.bytes_per_weight <= chosen) continue;
+      EstimateInput smaller = input;
+      smaller.quant = std::string(q.id);
+      if (fits(smaller)) {
+        chosen = q.bytes_per_weight;
+        error.fits_quant = std::string(q.id);
+      }
+    }
+  }
+  auto estimated = estimate(input);
+  if (!estimated || input.devices.empty()) return error;
+  const auto& devices = estimated.value().devices;
+  std::size_t largest = 0;
+  for (std::size_t k = 1; k < devices.size(); ++k) {
+    if (devices[k].memory_capacity > devices[largest].memory_capacity) largest = k;
+  }
+  EstimateInput more = input;
+  more.devices.push_back(input.devices[largest]);
+  if (!more.links.empty()) more.links.push_back(more.links.back());
+  // The chain as given, plus the device at its end: what the what-if adds too.
+  more.order = DeviceOrder::given;
+  if (static_cast<std::int64_t>(more.devices.size()) <= limits::kMaxPlanDevices && fits(more)) {
+    error.fits_with_device = static_cast<std::int64_t>(largest);
+  }
+  return error;
 }
 
 Result<PlanReport> make_plan_report(const PlanRequest& request) {
@@ -141,7 +209,9 @@ Result<PlanReport> make_plan_report(const PlanRequest& request) {
     const LinkSpec pcie = find_link("pcie4-x16", kWholeField).value();
     added = PlanLink{pcie.latency, pcie.bandwidth};
   }
-  return make_plan_report(in, added, estimated ? estimated->tokens : 1);
+  auto report = make_plan_report(in, added, estimated ? estimated->tokens : 1);
+  if (!report && estimated && memory_error(report.error().code)) return with_memory_advice(*estimated, report.error());
+  return report;
 }
 
 }  // namespace heteropipe

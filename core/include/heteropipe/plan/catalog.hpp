@@ -54,6 +54,14 @@ struct ModelSpec {
 // The attention head size: head_size, or hidden / heads when it is 0.
 inline std::int64_t head_size_of(const ModelSpec& m) { return m.head_size ? m.head_size : m.hidden / m.heads; }
 
+// Memory every device keeps free for the runtime's compute buffer (the
+// graph's intermediate tensors), beside the weights and the KV cache:
+// llama.cpp logs "compute buffer size = 258.50 MiB" for Llama 3 8B at its
+// default micro-batch (-ub 512), most of it the logits of 512 tokens over a
+// 128k vocabulary, and in a layer split every device reserves a buffer of
+// that order (docs/planner.md#memory).
+inline constexpr double kComputeBufferBytes = 268'435'456;  // 256 MiB
+
 struct QuantSpec {
   std::string_view id;
   double bytes_per_weight;  // the format's average, over the model's weights

@@ -68,12 +68,25 @@ struct WhatIf {
   double tokens_per_second_change = 0;  // against the plan's
 };
 
+// A stage of the plan whose layers fill more than
+// limits::kMemoryWarningFraction of its device's memory capacity.
+struct MemoryWarning {
+  std::string_view code = "memory_nearly_full";
+  std::int64_t stage = 0, device = 0;
+  double memory_used = 0, memory_capacity = 0;
+  double fraction = 0;  // memory_used / memory_capacity
+};
+
+// The plan's stages above limits::kMemoryWarningFraction, in chain order.
+std::vector<MemoryWarning> memory_warnings(const Plan& plan);
+
 struct PlanReport {
   Plan plan;
   double tokens_per_second = 0, throughput = 0;
   Baseline even, memory_proportional;
   RuntimeFlags runtime;
   std::vector<WhatIf> what_if;  // empty above limits::kMaxWhatIfDevices devices
+  std::vector<MemoryWarning> warnings;
 };
 
 // Equal layer counts; the remainder r goes as vLLM's get_pp_indices
@@ -97,7 +110,17 @@ std::string llama_cpp_tensor_split(const std::vector<std::int64_t>& counts);
 Result<PlanReport> make_plan_report(const PlanInput& input, std::optional<PlanLink> added_link, double tokens = 1);
 // The report for either form; an added device joins over the chain's last
 // link, or for one device over the catalog's pcie4-x16 (estimate form only).
+// An estimate that no split fits fails with its memory error on field
+// `memory` (bytes), with fits_quant and fits_with_device (heteropipe/error.hpp).
 Result<PlanReport> make_plan_report(const PlanRequest& request);
+
+// An estimate's memory error (memory_short, no_feasible_split,
+// device_too_small) on field memory, with what would fit, each found by
+// estimating and planning again: the largest catalog quantization smaller
+// than the input's that fits (a catalog model only), and whether one more
+// of the device with the largest capacity (the first such) at the end of
+// the chain fits.
+Error with_memory_advice(const EstimateInput& input, Error error);
 
 template <class Visitor>
 void visit_fields(const Baseline& b, Visitor&& visit) {
@@ -135,6 +158,16 @@ void visit_fields(const WhatIf& w, Visitor&& visit) {
 }
 
 template <class Visitor>
+void visit_fields(const MemoryWarning& w, Visitor&& visit) {
+  visit("code", w.code);
+  visit("stage", w.stage);
+  visit("device", w.device);
+  visit("memory_used", w.memory_used);
+  visit("memory_capacity", w.memory_capacity);
+  visit("fraction", w.fraction);
+}
+
+template <class Visitor>
 void visit_fields(const PlanReport& r, Visitor&& visit) {
   visit_fields(r.plan, visit);
   visit("tokens_per_second", r.tokens_per_second);
@@ -145,6 +178,7 @@ void visit_fields(const PlanReport& r, Visitor&& visit) {
         }));
   visit("runtime", object([&r](auto&& fields) { visit_fields(r.runtime, fields); }));
   visit("what_if", objects(r.what_if));
+  visit("warnings", objects(r.warnings));
 }
 
 }  // namespace heteropipe

@@ -24,6 +24,10 @@ std::string readable(double x);
 // A fraction as a percentage with one decimal, e.g. 0.2941 -> "29.4 %".
 std::string percent(double fraction);
 
+// A byte count in GiB (2^30 bytes) to four significant figures below 1000
+// GiB (three places below 1 GiB), e.g. 92312869273.6 -> "85.97 GiB".
+std::string gibibytes(double bytes);
+
 // A whole number with thousands separators, e.g. 2e6 -> "2,000,000".
 std::string grouped(double n);
 

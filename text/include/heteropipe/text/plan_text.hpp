@@ -1,0 +1,16 @@
+#pragma once
+
+#include <string>
+
+#include "heteropipe/plan/report.hpp"
+
+// The plan report's English words that are not an error's.
+namespace heteropipe::text {
+
+// A stage above limits::kMemoryWarningFraction of its device's memory, e.g.
+// "stage 0 (device 0) fills 98.6 % of its memory capacity (over 95.0 %): a
+// runtime that needs a little more memory than estimated will not load it".
+// Stages and devices are 0-based, as in the CLI's plan table.
+std::string describe(const MemoryWarning& warning);
+
+}  // namespace heteropipe::text
