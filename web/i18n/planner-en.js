@@ -59,6 +59,19 @@
     withAnother: function (name) { return 'With one more ' + name + ' at the end'; },
     whatIfSpeed: function (tps, change) { return tps + ' tok/s (' + change + ' tok/s)'; },
     whatIfInfeasible: 'no split fits in memory',
+    // The answer's first sentence (planner-view.js's lead): i the 0-based device, tps in tokens/s.
+    leadSpare: function (i, name, layers, tps) {
+      return 'Device ' + (i + 1) + ' (' + name + ') holds ' + layers + (layers === 1 ? ' layer' : ' layers') +
+        '; without it you lose nothing (' + tps + ' tok/s).';
+    },
+    leadBeats: function (tps, loss, which) {
+      return 'This split runs at ' + tps + ' tok/s; ' + (which === 'even' ? 'even layer counts take ' : 'llama.cpp’s default split takes ') + loss + ' % longer.';
+    },
+    leadSpeed: function (tps) { return 'This split runs at ' + tps + ' tok/s.'; },
+    // A stage above 95 % of its device's memory capacity; percent is already formatted.
+    memoryWarning: function (i, name, percent) {
+      return 'Device ' + (i + 1) + ' (' + name + ') is ' + percent + ' % full: a runtime that needs a little more memory than estimated will not load this split.';
+    },
     // tps: tokens x M / T(M); which: the feasible baseline compared (none: null).
     headline: function (tps, loss, which) {
       var speed = 'Optimal split: ' + tps + ' tokens/s (tokens × M / T(M)).';

@@ -22,6 +22,16 @@
     // What is wrong, for a tool's own code or field; nothing for the calculator's sentence.
     error: function (e, limits, got) {
       var B = window.HP_I18N.fmt.bound, G = window.HP_I18N.fmt.integer, N = window.HP_I18N.fmt.number;
+      var gib = function (bytes) { return window.HP_I18N.fmt.four(bytes / 1073741824) + ' GiB'; };
+      // What would fit (the core's fits_quant and fits_with_device, the device 0-based or null).
+      var fits = function (x) {
+        var device = x.fits_with_device === null || x.fits_with_device === undefined || x.fits_with_device < 0 ? ''
+          : '在链路末尾再加一台与设备 ' + (x.fits_with_device + 1) + ' 相同的设备';
+        if (x.fits_quant && device) return '；改用量化 ' + x.fits_quant + ' 可以放下，' + device + '也可以';
+        if (x.fits_quant) return '；改用量化 ' + x.fits_quant + ' 可以放下';
+        if (device) return '；' + device + '可以放下';
+        return '；换用更小的目录量化或再加一台设备都放不下';
+      };
       var ranges = { tokens: [1, limits.max_estimate_tokens], context: [0, limits.max_estimate_context],
         service: [0, e.limit], link_service: [0, e.limit], reps: [1, limits.max_reps], seed: [0, limits.max_batches],
         service_probabilities: [0, 1] };
@@ -36,9 +46,15 @@
           return '未知的键“' + e.token + '”' + (e.value === 1 ? '（是否想写 ' + e.field + '？）' : '');
         case 'wrong_form': return '是显式输入形式的键，而带 model 的输入是估算形式';
         case 'missing_field': return '缺少此键';
-        case 'device_too_small': return '容量 ' + N(e.value) + ' 小于最小的一层所需的 ' + N(e.limit);
-        case 'memory_short': return '所有设备合计比各层所需少 ' + N(e.value) + '（共需 ' + N(e.limit) + '）';
-        case 'no_feasible_split': return '没有任何连续的层切分能放进每台设备的显存';
+        // An estimate's memory errors (field memory) are in bytes, shown in GiB, with what would fit.
+        case 'device_too_small':
+          if (e.field === 'memory') return '容量 ' + gib(e.value) + '，小于最小的一层所需的 ' + gib(e.limit) + fits(e);
+          return '容量 ' + N(e.value) + ' 小于最小的一层所需的 ' + N(e.limit);
+        case 'memory_short':
+          // value is the shortfall, limit the need; the devices hold their difference.
+          if (e.field === 'memory') return '缺少 ' + gib(e.value) + '（各层共需 ' + gib(e.limit) + '，设备合计只有 ' + gib(e.limit - e.value) + '）' + fits(e);
+          return '所有设备合计比各层所需少 ' + N(e.value) + '（共需 ' + N(e.limit) + '）';
+        case 'no_feasible_split': return '没有任何连续的层切分能放进每台设备的显存' + (e.field === 'memory' ? fits(e) : '');
         case 'fewer_layers_than_devices': return G(e.value) + ' 层不够给 ' + G(e.limit) + ' 台设备各分一层';
         case 'no_such_link': return '没有链路 ' + got + '（共 S−1 = ' + G(e.limit) + ' 条链路，从 0 起编号）';
         case 'overlapping_groups': return '链路 ' + got + ' 已在另一个共享组中';

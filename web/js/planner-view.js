@@ -36,7 +36,8 @@ function bars(plan, names, width) {
 }
 
 // A table that scrolls sideways on its own when a phone is too narrow for it.
-var scroll = function (table) { return '<div class="plan-scroll">' + table + '</div>'; };
+// Focusable, so that a keyboard can scroll a table wider than a phone.
+var scroll = function (table) { return '<div class="plan-scroll" tabindex="0">' + table + '</div>'; };
 
 function stagesTable(plan, names) {
   return scroll('<table class="plan-table plan-stages"><thead><tr><th>' + [P.colDevice, P.colLayers, P.colCount, P.colTau, P.colMemory].map(esc).join('</th><th>') +
@@ -69,6 +70,28 @@ function flags(runtime) {
   }).join('') + '</dl><p class="plan-flags-note">' + esc(P.flagsNote) + '</p><p id="plan-copied" role="status"></p>';
 }
 
+// The answer's first sentence, its main point, chosen from the core's numbers: a device that holds the
+// fewest layers and whose removal costs nothing (the what-if); else what the default split loses (the
+// feasible baseline the headline compares); else the plan's speed.
+function lead(plan, names, which) {
+  var tps = fmt.four(plan.tokens_per_second);
+  var fewest = plan.stages.reduce(function (a, s) { return s.layers < a.layers ? s : a; }, plan.stages[0]);
+  var without = plan.what_if.filter(function (w) { return w.change === 'remove' && w.device === fewest.device; })[0];
+  if (plan.stages.length > 1 && without && without.feasible && without.tokens_per_second_change >= 0) {
+    return P.leadSpare(fewest.device, names[fewest.device], fewest.layers, fmt.four(without.tokens_per_second));
+  }
+  if (which && plan.baselines[which].loss_percent > 0) return P.leadBeats(tps, fmt.short(plan.baselines[which].loss_percent), which);
+  return P.leadSpeed(tps);
+}
+
+// A stage above 95 % of its device's memory (the core's warnings), marked for the eye and for tests.
+function warnings(plan, names) {
+  return plan.warnings.map(function (w) {
+    return '<p class="plan-warn plan-memory-warning" data-warning="memory">' +
+      esc(P.memoryWarning(w.device, names[w.device], fmt.four(w.fraction * 100))) + '</p>';
+  }).join('');
+}
+
 // "Why did adding a GPU make it slower?": the plan re-solved with one device less or one more.
 function whatIf(plan, names) {
   if (!plan.what_if.length) return '';
@@ -79,10 +102,17 @@ function whatIf(plan, names) {
   }).join('') + '</ul>';
 }
 
+// A memory error of the whole chain, which says what would fit (one device too small for any layer
+// is that device's).
+function wholeChain(e) {
+  return e.fits_quant !== undefined && e.code !== 'device_too_small';
+}
+
 // The form's control an error is about: a field of the form, a device's select or typed fact, or a
 // link's select; null for the input as a whole (its error goes above the result).
 var FORM_FIELDS = ['model', 'quant', 'context', 'phase', 'tokens', 'M', 'objective'];
 function control(e) {
+  if (wholeChain(e)) return null;
   if (FORM_FIELDS.indexOf(e.field) >= 0) return $('plan-' + e.field);
   var i = e.index === null || e.index === undefined ? 0 : e.index;
   if (e.field === 'devices') return document.querySelector('#plan-devices select[data-device="' + i + '"]');
@@ -106,6 +136,9 @@ function showErrors(errors, limits) {
   $('plan-use').disabled = true;
   fieldErrors.show(FORM, errors, limits);
   $('plan-result').classList.add('stale');
+  // A chain without room: what is missing and what would fit, above the result, marked for tests.
+  var box = $('plan-section-errors');
+  if (box && errors.some(wholeChain)) box.setAttribute('data-error', 'memory');
 }
 
 function show(plan, names) {
@@ -114,7 +147,9 @@ function show(plan, names) {
   $('plan-use').disabled = !plan;
   // The headline compares only a baseline that keeps the plan's rules.
   var which = ['memory_proportional', 'even'].filter(function (k) { return plan.baselines[k].feasible; })[0] || null;
-  $('plan-result').innerHTML = '<p class="plan-headline" role="status">' + esc(P.headline(fmt.four(plan.tokens_per_second),
+  $('plan-result').innerHTML = '<p class="plan-lead" id="plan-lead">' + esc(lead(plan, names, which)) + '</p>' +
+    warnings(plan, names) +
+    '<p class="plan-headline" role="status">' + esc(P.headline(fmt.four(plan.tokens_per_second),
     which && fmt.short(plan.baselines[which].loss_percent), which)) + '</p>' +
     bars(plan, names, $('plan-result').clientWidth) + stagesTable(plan, names) + baselines(plan) + flags(plan.runtime) + whatIf(plan, names);
 }

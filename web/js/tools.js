@@ -96,6 +96,8 @@ function workerMain() {
       name: e.name, message: String(e.message || e), code: e.code, field: e.field, index: e.index,
       value: e.value, limit: e.limit, token: e.token, detail: e.detail,
     };
+    // What would fit, on an estimate that no split fits (the planner's memory errors).
+    if (e.fits_quant !== undefined) { out.fits_quant = e.fits_quant; out.fits_with_device = e.fits_with_device; }
     if (!inner) out.errors = (e.errors || [e]).map(function (x) { return fields(x, true); });
     return out;
   }

@@ -1,0 +1,85 @@
+// Issue 25 item 3, on issue 24 item 7's numbers: the planner's answer leads with one sentence, a
+// stage above 95 % of its memory shows a warning marked data-warning="memory", and an input that no
+// split fits says in GiB what is missing and what would fit, in both languages, at a laptop's and a
+// phone's width, with axe at zero.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { launch, open, fileBase, modulePath, axeViolations, PAGES } from './helpers.mjs';
+
+let context, full;
+before(async () => {
+  const require = createRequire(import.meta.url);
+  [context, full] = await Promise.all([launch(), require(modulePath)()]);
+});
+after(async () => { await context?.close(); });
+
+const INPUT = { model: 'llama-3-70b', quant: 'Q4_K_M', phase: 'decode', objective: 'async',
+  devices: ['rtx-4090', 'rtx-3090', 'rtx-3090'], links: ['pcie4-x16', 'pcie4-x16'], context: 4096, tokens: 1, M: 1 };
+const name = (id) => full.catalog().gpus.find((g) => g.id === id).name;
+
+// What the page's four-significant-digit numbers read as, in the page's locale.
+const four = (lang, x) => new Intl.NumberFormat(lang, { maximumSignificantDigits: 4 }).format(x);
+const gib = (lang, bytes) => four(lang, bytes / 2 ** 30) + ' GiB';
+
+for (const p of PAGES) {
+  for (const [width, height] of [[1366, 900], [390, 844]]) {
+    test(`${p.name} at ${width}x${height}: the plan's lead sentence, its memory warning, and an input that does not fit`, async () => {
+      const { page, problems } = await open(context, fileBase + p.file + '#section=plan');
+      await page.setViewportSize({ width, height });
+      await page.waitForSelector('#plan-result table');
+      const plan = full.plan(INPUT);
+
+      // The lead: device 3 holds the fewest layers (1), and the plan without it is no slower.
+      const fewest = plan.stages.reduce((a, s) => (s.layers < a.layers ? s : a));
+      assert.deepEqual([fewest.device, fewest.layers], [2, 1]);
+      const without = plan.what_if.find((w) => w.change === 'remove' && w.device === 2);
+      assert.ok(without.feasible && without.tokens_per_second_change >= 0);
+      const tps = four(p.lang, without.tokens_per_second);
+      const lead = p.name === 'en'
+        ? `Device 3 (${name('rtx-3090')}) holds 1 layer; without it you lose nothing (${tps} tok/s).`
+        : `设备 3（${name('rtx-3090')}）只承担 1 层；去掉它不会损失速度（${tps} token/秒）。`;
+      assert.equal(await page.$eval('#plan-result > :first-child', (e) => e.textContent), lead);
+      assert.equal(await page.$eval('#plan-result > :first-child', (e) => e.className), 'plan-lead');
+
+      // The RTX 4090's stage is over 95 % full: one visible warning, with the core's fraction.
+      assert.equal(plan.warnings.length, 1);
+      const w = plan.warnings[0];
+      assert.ok(w.fraction > 0.95 && w.fraction < 0.99, String(w.fraction));
+      const warning = page.locator('#plan-result [data-warning="memory"]');
+      assert.equal(await warning.count(), 1);
+      assert.ok(await warning.isVisible());
+      const percent = four(p.lang, w.fraction * 100);
+      assert.equal(await warning.textContent(), p.name === 'en'
+        ? `Device 1 (${name('rtx-4090')}) is ${percent} % full: a runtime that needs a little more memory than estimated will not load this split.`
+        : `设备 1（${name('rtx-4090')}）的显存已用 ${percent} %：运行时只要比估算多需一点显存，就无法加载此切分。`);
+      assert.deepEqual(await axeViolations(page), []);
+
+      // F16 does not fit these three cards: the shortfall in GiB and what would fit, above the result.
+      await page.selectOption('#plan-quant', 'F16');
+      await page.waitForSelector('#plan-section-errors[data-error="memory"]');
+      let e;
+      try { full.plan({ ...INPUT, quant: 'F16' }); } catch (error) { e = error; }
+      assert.deepEqual([e.code, e.field], ['memory_short', 'memory']);
+      assert.ok(e.fits_quant, 'some smaller quantization fits');
+      assert.ok(full.plan({ ...INPUT, quant: e.fits_quant }).stages.length, 'the quantization named fits');
+      const shown = await page.textContent('#plan-section-errors');
+      if (p.name === 'en') {
+        assert.equal(shown, e.message);
+        assert.match(shown, /GiB of memory is missing/);
+      } else {
+        const device = e.fits_with_device === null ? '' : `在链路末尾再加一台与设备 ${e.fits_with_device + 1} 相同的设备`;
+        const fits = device ? `；改用量化 ${e.fits_quant} 可以放下，${device}也可以` : `；改用量化 ${e.fits_quant} 可以放下`;
+        // The shortfall is the value; the devices hold the need less it (not the shortfall).
+        assert.equal(shown, `显存：缺少 ${gib(p.lang, e.value)}（各层共需 ${gib(p.lang, e.limit)}，设备合计只有 ${gib(p.lang, e.limit - e.value)}）${fits}`);
+      }
+      assert.doesNotMatch(shown, /\d{7,}/, 'no raw byte counts');
+      // The last good plan stays, dimmed; the error is announced.
+      assert.equal(await page.getAttribute('#plan-result', 'class'), 'stale');
+      assert.ok((await page.textContent('#plan-alert')).includes('GiB'));
+      assert.deepEqual(await axeViolations(page), []);
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
+  }
+}
