@@ -180,6 +180,32 @@ Result<PlanInput> finish(const EstimateInput& input, PlanInput out, double hidde
   return out;
 }
 
+// Each device's capacity and layer times, for both forms: its own measured
+// layer time, or the roofline of each layer's work (layer_work(j)) plus its
+// class's overhead, the last layer also computing the logits.
+template <class LayerWork>
+Result<std::vector<PlanDevice>> devices_of(const EstimateInput& input, std::int64_t layers, LayerWork layer_work,
+                                           const Work& lm_head) {
+  std::vector<PlanDevice> out;
+  for (std::size_t k = 0; k < input.devices.size(); ++k) {
+    auto device = device_of(input.devices[k], static_cast<std::int64_t>(k), input.phase, input.tokens, layers);
+    if (!device) return device.error();
+    const Device& d = device.value();
+    PlanDevice plan_device;
+    plan_device.memory_capacity = capacity_of(d);
+    const auto L = static_cast<std::size_t>(layers);
+    if (d.layer_time) {
+      plan_device.layer_times.assign(L, *d.layer_time);
+    } else {
+      const double overhead = class_efficiency(d.device_class).layer_overhead;
+      for (std::size_t j = 0; j < L; ++j) plan_device.layer_times.push_back(roofline(layer_work(j), d) + overhead);
+      plan_device.layer_times.back() += roofline(lm_head, d);
+    }
+    out.push_back(std::move(plan_device));
+  }
+  return out;
+}
+
 // A model given by its facts (a GGUF file's, or "model": {...}): each layer
 // its own bytes, from each tensor's own type. Every layer attends to every
 // position (a file says a window's size, not which layers slide).
@@ -219,21 +245,9 @@ Result<PlanInput> estimate_facts(const EstimateInput& input, const ModelInfo& m)
   const Work lm_head{m.output_bytes, 2 * static_cast<double>(m.vocab_size) * h * (decode ? input.tokens : 1)};
 
   PlanInput out;
-  for (std::size_t k = 0; k < input.devices.size(); ++k) {
-    auto device = device_of(input.devices[k], static_cast<std::int64_t>(k), input.phase, input.tokens, m.layers);
-    if (!device) return device.error();
-    const Device& d = device.value();
-    PlanDevice plan_device;
-    plan_device.memory_capacity = capacity_of(d);
-    if (d.layer_time) {
-      plan_device.layer_times.assign(L, *d.layer_time);
-    } else {
-      const double overhead = class_efficiency(d.device_class).layer_overhead;
-      for (const Work& layer : layers) plan_device.layer_times.push_back(roofline(layer, d) + overhead);
-      plan_device.layer_times.back() += roofline(lm_head, d);
-    }
-    out.devices.push_back(std::move(plan_device));
-  }
+  auto devices = devices_of(input, m.layers, [&layers](std::size_t j) { return layers[j]; }, lm_head);
+  if (!devices) return devices.error();
+  out.devices = std::move(devices).value();
   // Memory holds every weight (all experts) and the KV cache: `cached`
   // positions of every sequence in flight, sequences x M.
   for (std::size_t l = 0; l < L; ++l) {
@@ -379,23 +393,10 @@ Result<PlanInput> estimate(const EstimateInput& input) {
 
   PlanInput out;
   const auto L = static_cast<std::size_t>(m.layers);
-  for (std::size_t k = 0; k < input.devices.size(); ++k) {
-    auto device = device_of(input.devices[k], static_cast<std::int64_t>(k), input.phase, input.tokens, m.layers);
-    if (!device) return device.error();
-    const Device& d = device.value();
-    PlanDevice plan_device;
-    plan_device.memory_capacity = capacity_of(d);
-    if (d.layer_time) {
-      plan_device.layer_times.assign(L, *d.layer_time);
-    } else {
-      const double overhead = class_efficiency(d.device_class).layer_overhead;
-      const double global_time = roofline(global_layer, d) + overhead;
-      const double sliding_time = roofline(sliding_layer, d) + overhead;
-      for (std::size_t j = 0; j < L; ++j) plan_device.layer_times.push_back(slides(j) ? sliding_time : global_time);
-      plan_device.layer_times.back() += roofline(lm_head, d);
-    }
-    out.devices.push_back(std::move(plan_device));
-  }
+  auto devices = devices_of(
+      input, m.layers, [&](std::size_t j) { return slides(j) ? sliding_layer : global_layer; }, lm_head);
+  if (!devices) return devices.error();
+  out.devices = std::move(devices).value();
   // The KV cache holds `cached` positions of every sequence in flight,
   // sequences x M (a sliding layer, at most the window's).
   for (std::size_t j = 0; j < L; ++j) {
