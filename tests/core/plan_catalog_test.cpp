@@ -33,12 +33,12 @@ TEST_CASE("catalog: every GPU the planner lists, with memory, bandwidth and FP16
       "rtx-4070-ti",    "rtx-4080",       "rtx-4090",         "rtx-5090",       "rtx-a6000",
       "l40s",           "a100-40gb",      "a100-80gb",        "h100-pcie",      "h100-sxm",
       "tesla-v100",     "tesla-p40",      "apple-m1-max",     "apple-m2-ultra", "apple-m3-max",
-      // issue 24's additions (a10g and arc-a770 wait for a published tensor rate)
+      // issue 24's additions
       "rtx-2080-ti",    "rtx-3090-ti",    "rtx-4060-ti-8gb",  "rtx-4070",       "rtx-4070-ti-super",
       "rtx-4080-super", "rtx-5060-ti-16gb", "rtx-5070-ti",    "rtx-5080",       "titan-rtx",
       "l4",             "t4",             "a40",              "h200",           "b200",
       "tesla-p100",     "rx-7900-xtx",    "rx-9070-xt",       "mi300x",         "apple-m1-ultra",
-      "apple-m2-max",   "apple-m3-ultra", "apple-m4-max"};
+      "apple-m2-max",   "apple-m3-ultra", "apple-m4-max",     "a10g",           "arc-a770"};
   CHECK(ids_of(catalog_gpus()) == expected);
   for (const GpuSpec& g : catalog_gpus()) {
     INFO(g.id);
@@ -63,6 +63,9 @@ TEST_CASE("catalog: every GPU the planner lists, with memory, bandwidth and FP16
   CHECK(find_gpu("mi300x", 0).value().device_class == DeviceClass::amd_hbm);
   CHECK(find_gpu("apple-m3-ultra", 0).value().memory == 512.0 * (1 << 30));
   CHECK(find_gpu("l4", 0).value().fp16_flops == 121e12);
+  CHECK(find_gpu("a10g", 0).value().memory_bandwidth == 600e9);
+  CHECK(find_gpu("arc-a770", 0).value().device_class == DeviceClass::intel_gddr);
+  CHECK(find_gpu("arc-a770", 0).value().memory_bandwidth == 560e9);
 }
 
 TEST_CASE("catalog: every model with its config.json facts") {

@@ -11,15 +11,15 @@ import { cliPath, fails, hp, load, random, root } from './support.mjs';
 
 const cli = (text, extra = []) => spawnSync(cliPath, ['plan', '-', ...extra], { input: text, encoding: 'utf8' });
 
-// The issue's catalog ids: tools outside the project name them (issue 24 added the second lines; a10g and
-// arc-a770 wait for a published tensor rate).
+// The issue's catalog ids: tools outside the project name them (issue 24 added the second lines).
 const IDS = {
   gpus: ['rtx-3060-12gb', 'rtx-3070', 'rtx-3080', 'rtx-3090', 'rtx-4060-ti-16gb', 'rtx-4070-ti', 'rtx-4080', 'rtx-4090',
     'rtx-5090', 'rtx-a6000', 'l40s', 'a100-40gb', 'a100-80gb', 'h100-pcie', 'h100-sxm', 'tesla-v100', 'tesla-p40',
     'apple-m1-max', 'apple-m2-ultra', 'apple-m3-max',
     'rtx-2080-ti', 'rtx-3090-ti', 'rtx-4060-ti-8gb', 'rtx-4070', 'rtx-4070-ti-super', 'rtx-4080-super',
     'rtx-5060-ti-16gb', 'rtx-5070-ti', 'rtx-5080', 'titan-rtx', 'l4', 't4', 'a40', 'h200', 'b200', 'tesla-p100',
-    'rx-7900-xtx', 'rx-9070-xt', 'mi300x', 'apple-m1-ultra', 'apple-m2-max', 'apple-m3-ultra', 'apple-m4-max'],
+    'rx-7900-xtx', 'rx-9070-xt', 'mi300x', 'apple-m1-ultra', 'apple-m2-max', 'apple-m3-ultra', 'apple-m4-max',
+    'a10g', 'arc-a770'],
   models: ['llama-2-7b', 'llama-2-13b', 'llama-2-70b', 'llama-3-8b', 'llama-3-70b', 'mistral-7b', 'qwen2.5-7b',
     'qwen2.5-14b', 'qwen2.5-32b', 'qwen2.5-72b',
     'llama-3.1-8b', 'llama-3.1-70b', 'llama-3.1-405b', 'llama-3.3-70b', 'codellama-34b', 'mistral-small-24b',

@@ -96,6 +96,16 @@ const std::vector<GpuSpec> kGpus = {
     {"l4", "NVIDIA L4", DeviceClass::nvidia_gddr, 24 * GiB, 300 * GBps, 121 * TFLOPS,
      "https://www.nvidia.com/en-us/data-center/l4/ (24 GB GDDR6, 300 GB/s, 242 TFLOPS FP16 tensor with "
      "sparsity: 121 dense)"},
+    // NVIDIA publishes no datasheet for AWS's A10G. Its memory and bandwidth
+    // are the A10's; its tensor rate is taken at half the A10's FP16 rate,
+    // the GeForce convention for GA102 with FP32 accumulate, since the A10G
+    // trades tensor rate for CUDA-core rate. Only prefill reads that rate.
+    {"a10g", "NVIDIA A10G", DeviceClass::nvidia_gddr, 24 * GiB, 600 * GBps, 62.5 * TFLOPS,
+     "https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/aws-properties-deadline-fleet-"
+     "acceleratorselection.html (a10g: 24 GiB); https://www.baseten.co/blog/nvidia-a10-vs-a10g-for-ml-model-"
+     "inference/ (A10 and A10G: 24 GB GDDR6 at 600 GB/s; the A10G has less tensor compute than the A10); "
+     "NVIDIA A10 datasheet (https://www.nvidia.com/content/dam/en-zz/Solutions/Data-Center/a10/pdf/"
+     "a10-datasheet.pdf): 125 TFLOPS FP16 tensor, halved for FP32 accumulate"},
     {"t4", "NVIDIA T4", DeviceClass::nvidia_gddr, 16 * GiB, 320 * GBps, 65 * TFLOPS,
      "https://www.nvidia.com/en-us/data-center/tesla-t4/ (16 GB GDDR6, 320 GB/s, 65 TFLOPS mixed precision "
      "FP16/FP32)"},
@@ -135,6 +145,13 @@ const std::vector<GpuSpec> kGpus = {
     {"mi300x", "AMD Instinct MI300X", DeviceClass::amd_hbm, 192 * GiB, 5300 * GBps, 1307.4 * TFLOPS,
      "https://www.amd.com/en/products/accelerators/instinct/mi300/mi300x.html (192 GB HBM3, 5.3 TB/s, peak FP16 "
      "1,307.4 TFLOPS dense, 2,614.9 with sparsity)"},
+    // Intel quotes no XMX FP16 rate that we could find; the vector FP16
+    // rate (4,096 ALUs x 2 FLOP x 2 lanes of FP16 x 2.1 GHz) stands in, a
+    // lower bound that only prefill reads.
+    {"arc-a770", "Intel Arc A770 16GB", DeviceClass::intel_gddr, 16 * GiB, 560 * GBps, 34.4 * TFLOPS,
+     "https://www.svethardware.cz/intel-zverejnil-oficialni-specifikace-grafickych-karet-arc/58344 (Intel's "
+     "official Arc specifications: A770, 32 Xe-cores, 2,100 MHz, 16 GB GDDR6 on 256 bits at 560 GB/s); "
+     "https://fpsbench.com/compare/gpu/intel-arc-a770-vs-nvidia-tesla-m40 (4,096 shading units, FP16 2:1)"},
     {"apple-m1-ultra", "Apple M1 Ultra (64-core GPU)", DeviceClass::apple, 128 * GiB, 800 * GBps, 21 * TFLOPS,
      "https://www.apple.com/newsroom/2022/03/apple-unveils-m1-ultra-the-worlds-most-powerful-chip-for-a-"
      "personal-computer/ (up to 128 GB, 800 GB/s, 64-core GPU, 21 TFLOPS)"},
