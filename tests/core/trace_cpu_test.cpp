@@ -26,6 +26,14 @@ struct CpuRun {
   // Each rank's profiler origin on the host's clock (microseconds).
   double origin0 = 5000, origin1 = 2000;
   bool isend = false;  // the send's transport event lasts until a wait after the loop
+  // gloo's form for a large message: c10d::send writes it (for `transfer`),
+  // and gloo:send, the wait on the written message, follows briefly.
+  bool written_in_wrapper = false;
+  // With written_in_wrapper: the sender of this micro-batch is descheduled
+  // for `late_by` right after handing its message over, so its c10d::send
+  // returns late; every other receiver wakes `wake` after its message came.
+  int late_sender = -1;
+  double late_by = 0, wake = 0;
 };
 
 // The two ranks' texts, from one timeline on the host's clock. Stage 0 runs
@@ -47,14 +55,22 @@ std::vector<std::string> cpu_run_texts(const CpuRun& run, double& makespan) {
     event(r0, "aten::mm", a + 1 - o0, run.tau0 * 0.6 - 2);
     event(r0, "aten::tanh", a + run.tau0 * 0.6 - o0, run.tau0 * 0.4);
     const double send = a + run.tau0 + 2;
-    event(r0, "c10d::send", a + run.tau0 - o0, 2);
-    const double arrival = send + run.transfer;
-    event(r0, "gloo:send", send - o0, run.isend ? 100000 - send : run.transfer);
-    free0 = run.isend ? send + 1 : arrival;
+    double arrival = send + run.transfer;
+    if (run.written_in_wrapper) {
+      arrival = a + run.tau0 + run.transfer;
+      const double returned = arrival + (m == run.late_sender ? run.late_by : 0);
+      event(r0, "c10d::send", a + run.tau0 - o0, returned - (a + run.tau0));
+      event(r0, "gloo:send", returned - 0.2 - o0, 0.3);
+      free0 = returned + 0.1;
+    } else {
+      event(r0, "c10d::send", a + run.tau0 - o0, 2);
+      event(r0, "gloo:send", send - o0, run.isend ? 100000 - send : run.transfer);
+      free0 = run.isend ? send + 1 : arrival;
+    }
     // Stage 1 posts its receive when it is free; the message is there at `arrival`.
     const double post = free1, o1 = run.origin1;
     event(r1, "c10d::recv_", post - o1, 0.5);
-    const double got = std::max(post + 1.5, arrival);
+    const double got = std::max(post + 1.5, arrival) + (m == run.late_sender ? 0 : run.wake);
     event(r1, "gloo:recv", post + 0.5 - o1, got - post - 0.5);
     event(r1, "aten::clone", got - o1, run.clone);
     const double b = got + run.clone;
@@ -117,6 +133,43 @@ TEST_CASE("trace cpu: files that share their pid are one rank each, by file inde
   CHECK(r.clock_offset_bounds[0].lo <= truth);
   CHECK(!r.clock_offset_bounds[0].hi);
   CHECK(std::abs(r.T_real - makespan) <= run.transfer + 2);
+}
+
+TEST_CASE("trace cpu: a message written inside c10d::send aligns the clocks by that pair's hand-over") {
+  // Every receiver waits; the 1.2 ms the message takes to be written show in
+  // c10d::send alone. Taking the link's shortest send or receive for the
+  // transfer time (here a receive's wait) missed the offset by 52 us.
+  CpuRun run;
+  run.written_in_wrapper = true;
+  run.transfer = 1200;
+  double makespan = 0;
+  const TraceResult r = recover(cpu_run_texts(run, makespan), by_ranges());
+  REQUIRE(r.pipeline);
+  const double truth = run.origin1 - run.origin0;
+  CHECK(r.clock_offset_bounds[0].lo == doctest::Approx(truth - run.transfer));
+  CHECK(std::abs(r.clock_offsets[1] - truth) <= 2);
+  CHECK(std::abs(r.T_real - makespan) <= 2);
+}
+
+TEST_CASE("trace cpu: a sender descheduled after its hand-over moves no clock") {
+  // Micro-batch 1's receiver woke at once, so its pair is the tightest, but
+  // its sender returned from c10d::send 5 ms after the hand-over. Taking that
+  // pair's own hand-over overshot by those 5 ms, and adding the link's
+  // shortest send or receive missed by 0.1 ms; the link's shortest hand-over
+  // to a waiting receiver is the write itself.
+  CpuRun run;
+  run.written_in_wrapper = true;
+  run.transfer = 1200;
+  run.late_sender = 1;
+  run.late_by = 5000;
+  run.wake = 50;
+  double makespan = 0;
+  const TraceResult r = recover(cpu_run_texts(run, makespan), by_ranges());
+  REQUIRE(r.pipeline);
+  const double truth = run.origin1 - run.origin0;
+  CHECK(r.clock_offset_bounds[0].lo == doctest::Approx(truth - run.transfer));
+  CHECK(std::abs(r.clock_offsets[1] - truth) <= 2);
+  CHECK(std::abs(r.T_real - makespan) <= 2);
 }
 
 TEST_CASE("trace cpu: an isend's transport event lasting until its wait moves no clock") {

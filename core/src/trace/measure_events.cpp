@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
 #include <set>
 #include <tuple>
 
@@ -21,6 +22,10 @@ struct Transfer {
   // When the message's op began: the start of its wrapper (c10d::send, which
   // may hand the message over before the transport's event begins), else its own.
   double issued = 0;
+  // When its wrapper ended, if it has one: a send to a waiting receiver has
+  // handed the message over by then (gloo writes it inside c10d::send, and
+  // an isend's transport event lasts until its wait, long after).
+  std::optional<double> handed;
 };
 
 struct Compute {
@@ -77,7 +82,10 @@ void issued_by_wrappers(std::vector<Transfer>& transports, std::vector<Transfer>
     auto after = std::upper_bound(wrappers.begin(), wrappers.end(), t, order);
     if (after == wrappers.begin()) continue;
     const Transfer& w = *(after - 1);
-    if (w.stream == t.stream && w.direction == t.direction) t.issued = std::min(t.issued, w.start);
+    if (w.stream == t.stream && w.direction == t.direction) {
+      t.issued = std::min(t.issued, w.start);
+      t.handed = std::min(t.end, w.end);
+    }
   }
 }
 
@@ -107,7 +115,7 @@ std::vector<Compute> without_wrappers(std::vector<Compute> compute, std::vector<
   std::sort(comms.begin(), comms.end(), by_stream);
   std::vector<Compute> kept;
   for (const Compute& c : compute) {
-    const Transfer probe{c.start, c.start, Direction::unknown, false, c.stream};
+    const Transfer probe{c.start, c.start, Direction::unknown, false, c.stream, c.start, std::nullopt};
     bool wraps = false;
     for (auto it = std::lower_bound(comms.begin(), comms.end(), probe, by_stream);
          it != comms.end() && it->stream == c.stream && it->start <= c.end; ++it) {
@@ -243,7 +251,8 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
       ++r.summary.compute_kernels;
       r.compute.push_back({e.start, e.end, e.stream});
     } else if (role == Role::transfer) {
-      const Transfer t{e.start, e.end, c.direction(events, e), kernel && c.is_nccl(events, e), e.stream, e.start};
+      const Transfer t{e.start, e.end, c.direction(events, e), kernel && c.is_nccl(events, e), e.stream, e.start,
+                       std::nullopt};
       (c.is_wrapper(events, e) ? r.wrappers : r.transfers).push_back(t);
     } else if (role == Role::collective) {
       any_collective = true;
@@ -342,8 +351,8 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
     std::vector<PairSide> send_sides, recv_sides;
     bool ends_together = true;
     for (std::size_t k = 0; k < pairs; ++k) {
-      send_sides.push_back({out_of[k].issued, out_of[k].end});
-      recv_sides.push_back({into[k].start, into[k].end});
+      send_sides.push_back({out_of[k].issued, out_of[k].end, out_of[k].handed});
+      recv_sides.push_back({into[k].start, into[k].end, std::nullopt});
       ends_together = ends_together && out_of[k].ends_together && into[k].ends_together;
     }
     const bool host_clocks = ranks[stage_rank[link]].host_clock && ranks[stage_rank[link + 1]].host_clock;

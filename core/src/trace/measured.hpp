@@ -36,9 +36,11 @@ struct Measured {
   std::vector<OffsetBounds> bounds;  // per link, microseconds
 };
 
-// One side of a matched pair, on its rank's own clock.
+// One side of a matched pair, on its rank's own clock; a send's `handed`:
+// when its wrapper ended (Transfer::handed in measure_events.cpp).
 struct PairSide {
   double start = 0, end = 0;
+  std::optional<double> handed;
 };
 
 // The receiver's clock against the sender's on one link, from its pairs
