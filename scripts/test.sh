@@ -40,7 +40,8 @@ step "Python sdist: built, installed into a fresh venv outside the checkout, smo
 scripts/check-sdist.sh
 
 step "a real run: examples/torch-pipeline (2 stages over gloo, blocking and isend) imported by the CLI"
-/usr/bin/python3 tests/examples/torch_pipeline_test.py build/native/cli/heteropipe
+# Its traces stay in build/torch-pipeline: the page tests import the same files.
+/usr/bin/python3 tests/examples/torch_pipeline_test.py build/native/cli/heteropipe --keep build/torch-pipeline
 
 step "JavaScript module (Node test runner)"
 node --test tests/js/
