@@ -1,6 +1,7 @@
 // Trace import: reading about 100 MB of Kineto-shaped JSON (its time and the
-// reader's peak memory beyond the text), and recovering the model from about
-// 1e6 events. Figures go to docs/benchmarks.md.
+// reader's peak memory beyond the text), about 100 MB in the CPU profiler's
+// form (recovered by the CPU-pipeline rules), and recovering the model from
+// about 1e6 events. Figures go to docs/benchmarks.md.
 #include <chrono>
 #include <cstdio>
 #include <ctime>
@@ -63,6 +64,45 @@ std::vector<std::string> rank_texts(std::int64_t M, int kernels) {
   return texts;
 }
 
+// Two ranks in the CPU profiler's form (torch without Kineto, as
+// examples/torch-pipeline writes them): bare arrays whose events share the
+// pid "CPU functions", host ops nested inside record_function ranges, and
+// each message as a c10d:: wrapper and a gloo: transport event. Read and
+// recovered by the CPU-pipeline rules: compute is every other event, its
+// intervals merged, and each wrapper's hand-over times the clocks.
+std::vector<std::string> cpu_rank_texts(std::int64_t M, int ops) {
+  std::string r0 = "[", r1 = "[";
+  char line[256];
+  auto event = [&](std::string& out, const char* name, double ts, double dur) {
+    std::snprintf(line, sizeof line,
+                  "%s{\"ph\": \"X\", \"cat\": \"cpu_op\", \"name\": \"%s\", \"pid\": \"CPU functions\", "
+                  "\"tid\": 1, \"ts\": %.3f, \"dur\": %.3f, \"args\": {}}",
+                  out.size() > 1 ? ",\n" : "", name, ts, dur);
+    out += line;
+  };
+  const double tau0 = 1000, tau1 = 1100, write = 40, step = tau0 / ops;
+  double free0 = 10, free1 = 10;
+  for (std::int64_t m = 0; m < M; ++m) {
+    const std::string range = "microbatch_" + std::to_string(m);
+    event(r0, range.c_str(), free0, tau0);
+    for (int k = 0; k < ops; ++k) {
+      event(r0, "aten::matmul", free0 + k * step, step - 1);
+      event(r0, "aten::mm", free0 + k * step + 0.5, step - 2);
+    }
+    const double send = free0 + tau0, arrival = send + write;
+    event(r0, "c10d::send", send, write + 1);
+    event(r0, "gloo:send", arrival - 0.5, 2);
+    free0 = arrival + 2;
+    const double post = free1, got = std::max(post + 2, arrival);
+    event(r1, "c10d::recv_", post - 300, 1);
+    event(r1, "gloo:recv", post + 1 - 300, got - post - 1);
+    event(r1, range.c_str(), got + 5 - 300, tau1);
+    for (int k = 0; k < ops; ++k) event(r1, "aten::mm", got + 5 - 300 + k * tau1 / ops, tau1 / ops - 1);
+    free1 = got + 5 + tau1;
+  }
+  return {r0 + "]", r1 + "]"};
+}
+
 void read_all(const std::vector<std::string>& texts, TraceEvents& events) {
   for (std::size_t r = 0; r < texts.size(); ++r) {
     if (read_chrome_trace(texts[r], "rank-" + std::to_string(r), events)) std::abort();
@@ -96,6 +136,28 @@ int main() {
         std::printf("  peak memory beyond the text: %.1f MB; text + reader: %.2fx the text\n", peak / 1e6,
                     (peak + bytes) / bytes);
       }
+    }
+  }
+  {
+    const std::vector<std::string> texts = cpu_rank_texts(21000, 10);
+    double bytes = 0;
+    for (const std::string& t : texts) bytes += static_cast<double>(t.size());
+    TraceOptions by_ranges;
+    by_ranges.microbatch_regex = "^microbatch_([0-9]+)$";
+    for (int round = 0; round < 3; ++round) {
+      const auto start = std::chrono::steady_clock::now();
+      const std::clock_t cpu_start = std::clock();
+      TraceEvents events;
+      read_all(texts, events);
+      const double read_s = seconds_since(start), read_cpu = cpu_seconds_since(cpu_start);
+      const auto recover_start = std::chrono::steady_clock::now();
+      const std::clock_t recover_cpu = std::clock();
+      const auto result = recover_model(events, by_ranges);
+      std::printf("CPU form: read %.1f MB (%zu events) in %.3f s (cpu %.3f s); recovery %.3f s (cpu %.3f s, M = %lld, "
+                  "tau %g %g, offset %g)\n",
+                  bytes / 1e6, events.events.size(), read_s, read_cpu, seconds_since(recover_start),
+                  cpu_seconds_since(recover_cpu), static_cast<long long>(result.value().M), result.value().tau[0],
+                  result.value().tau[1], result.value().clock_offsets[1]);
     }
   }
   {
