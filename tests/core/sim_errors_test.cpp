@@ -233,7 +233,12 @@ TEST_CASE("sim errors: the typed forms") {
   const auto bad = sim::parse_distribution("weibull", Field::service);
   CHECK(hp::text::describe(bad.error()) ==
         "service: must be one of deterministic, exponential, lognormal:cv=X, gamma:cv=X, uniform:spread=X (got 'weibull')");
-  CHECK(sim::parse_distribution("lognormal:cv=", Field::service).error().code == ErrorCode::unknown_name);
+  // A kind with its number missing says so, not that the kind is unknown.
+  CHECK(sim::parse_distribution("lognormal:cv=", Field::service).error().code == ErrorCode::empty);
+  CHECK(hp::text::describe(sim::parse_distribution(" lognormal:cv= ", Field::service).error()) ==
+        "service: the value after cv= is missing (got 'lognormal:cv=')");
+  CHECK(hp::text::describe(sim::parse_distribution("uniform:spread=", Field::link_service).error()) ==
+        "link_service: the value after spread= is missing (got 'uniform:spread=')");
   CHECK(sim::parse_distribution("lognormal:cv=x", Field::service).error().code == ErrorCode::not_a_number);
   // A second cv= is named for what it is, not "a list of numbers".
   CHECK(hp::text::describe(sim::parse_distribution("gamma:cv=1:cv=2", Field::service).error()) ==

@@ -190,12 +190,26 @@ test('every bad option at once, each with its sentence and its detail (the sente
   try {
     hp.simulate({ tau: [1, 2, 3], M: 8, buffers: '1, -1', service: 'lognormal:cv=5', reps: 0, seed: 'x' });
   } catch (e) { error = e; }
+  // The options' readers' errors (the seed's text) come before the checks'.
   assert.deepEqual(error.errors.map((e) => [e.field, e.index, e.message, e.detail]), [
+    ['seed', null, "seed: 'x' is not a number", "'x' is not a number"],
     ['buffers', 1, 'buffers, link 2: must be >= 0 (got -1)', 'link 2: must be >= 0 (got -1)'],
     ['service', null, 'service: must be between 0 and 4 (got 5)', 'must be between 0 and 4 (got 5)'],
     ['reps', null, 'reps: must be between 1 and 1,000,000 (got 0)', 'must be between 1 and 1,000,000 (got 0)'],
-    ['seed', null, 'seed: must be a finite number (got "x")', 'must be a finite number (got "x")'],
   ]);
+  // A seed or reps typed as text is read as the CLI reads --seed and --reps.
+  for (const [seed, sentence] of [['1.5', 'seed: must be a whole number (got 1.5)'], [' 7 ', null]]) {
+    let caught = null, r = null;
+    try { r = hp.simulate({ tau: [1, 2], M: 4, seed }); } catch (e) { caught = e; }
+    if (sentence) assert.equal(caught.message, sentence);
+    else assert.equal(r.seed, 7);
+  }
+  const typedReps = cli(['--tau', '1,2', '--reps', 'x']);
+  try { hp.simulate({ tau: [1, 2], reps: 'x' }); } catch (e) { error = e; }
+  assert.equal(typedReps.stderr, `error: ${error.message}\n`);
+  // An empty CV: the number after cv= is missing, not an unknown distribution.
+  try { hp.simulate({ tau: [1, 2], service: 'lognormal:cv=' }); } catch (e) { error = e; }
+  assert.deepEqual([error.code, error.message], ['empty', "service: the value after cv= is missing (got 'lognormal:cv=')"]);
   assert.equal(error.message, error.errors[0].message);
   // The work limits only when every option is good on its own: then alone.
   try { hp.simulate({ tau: [1, 2, 3], M: 1000, reps: 1e6 }); } catch (e) { error = e; }
@@ -330,9 +344,11 @@ test('issue 22: empty lists are refused, tiny CVs draw the mean, block links giv
 });
 
 test('issue 22: a seed that is no number says what was given', () => {
-  const base = { tau: [1, 2], M: 3 };
-  fails(() => hp.simulate({ ...base, seed: '5' }), { field: 'seed', message: 'seed: must be a finite number (got "5")' });
+  const base = { tau: [1, 2], M: 3, service: 'exponential' };
   fails(() => hp.simulate({ ...base, seed: null }), { field: 'seed', message: 'seed: must be a finite number (got null)' });
   fails(() => hp.simulate({ ...base, seed: 5n }), { field: 'seed', message: 'seed: must be a finite number (got 5n)' });
-  fails(() => hp.simulate({ ...base, reps: '2' }), { field: 'reps', message: 'reps: must be a finite number (got "2")' });
+  // Text is the seed as typed, read as the CLI reads --seed and --reps: "5" is 5, "x" no number.
+  assert.deepEqual(plain(hp.simulate({ ...base, seed: '5', reps: '2' })), plain(hp.simulate({ ...base, seed: 5, reps: 2 })));
+  fails(() => hp.simulate({ ...base, seed: 'x' }), { code: 'not_a_number', field: 'seed', token: 'x', message: "seed: 'x' is not a number" });
+  fails(() => hp.simulate({ ...base, reps: '2.5' }), { code: 'not_integer', field: 'reps', message: 'reps: must be a whole number (got 2.5)' });
 });

@@ -123,6 +123,11 @@ std::optional<std::string> tool_what(const Error& e) {
       // (1:cv=2, 1 2) are more than the one number the form takes.
       if (e.token.find_first_of(":=,; \t") == std::string::npos) return "'" + quoted(e.token) + "' " + kNotANumber;
       return "the value after cv= or spread= must be one number (got '" + quoted(e.token) + "')";
+    case ErrorCode::empty:
+      // lognormal:cv= (or uniform:spread=) with no number after it; the token is the text typed.
+      if ((e.field != Field::service && e.field != Field::link_service) || e.token.empty()) return std::nullopt;
+      return std::string("the value after ") + (e.token.find("spread=") != std::string::npos ? "spread=" : "cv=") +
+             " is missing (got '" + quoted(e.token) + "')";
     case ErrorCode::out_of_range:
       if (auto range = range_of(e)) return "must be between " + *range + got(e);
       return std::nullopt;

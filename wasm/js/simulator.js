@@ -85,8 +85,8 @@ export function simulatorOf(m, operation, limits) {
       list('service_probabilities', r.service_probabilities, max),
       bool('quantiles', r.quantiles),
       bool('scaled', r.scaled),
-      number('reps', r.reps),
-      number('seed', r.seed),
+      ...textOr('reps', r.reps, () => [number('reps', r.reps)]),
+      ...textOr('seed', r.seed, () => [number('seed', r.seed)]),
       timeline,
     ];
     // A timeline may hold millions of values: its lists as Float64Arrays.

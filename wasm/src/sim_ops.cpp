@@ -15,6 +15,7 @@
 #include <emscripten/val.h>
 
 #include "heteropipe/limits.hpp"
+#include "heteropipe/parse.hpp"
 #include "heteropipe/sim/simulate.hpp"
 #include "heteropipe/sim/text_input.hpp"
 #include "memory.hpp"
@@ -156,6 +157,16 @@ Result<std::optional<std::vector<sim::Empirical>>> read_samples(Request& in) {
   return std::optional<std::vector<sim::Empirical>>(std::move(stages));
 }
 
+// A whole number sent as a number, or as text (name + "_text") read as the
+// CLI reads --reps and --seed: "x" is no number, "1.5" no whole number.
+Result<double> whole(Request& in, std::string_view name, std::string_view text_name, Field field, double low,
+                     double high, double fallback) {
+  if (!in.has(text_name)) return in.number(name, field, fallback);
+  auto t = in.text(text_name, field);
+  if (!t) return t.error();
+  return parse_count(t.value(), field, low, high);
+}
+
 // Reads one field into `into`, or adds its error (the field keeps its default,
 // which the checks pass, so that the other fields are still checked).
 template <class T>
@@ -178,8 +189,8 @@ sim::Options read_options(Request& in, std::int64_t S, std::vector<Error>& error
   keep(read_matrix(in, "link_matrix", "link_matrix_lengths", Field::link_matrix, S - 1), o.link_matrix, errors);
   keep(read_samples(in), o.service_samples, errors);
   keep(in.list("service_probabilities", Field::service_probabilities, kMaxFlat), o.service_probabilities, errors);
-  o.reps = in.number("reps", Field::reps, o.reps);
-  o.seed = in.number("seed", Field::seed, o.seed);
+  keep(whole(in, "reps", "reps_text", Field::reps, 1, limits::kMaxReps, o.reps), o.reps, errors);
+  keep(whole(in, "seed", "seed_text", Field::seed, 0, limits::kMaxBatches, o.seed), o.seed, errors);
   o.timeline = in.flag("timeline", false);
   return o;
 }

@@ -463,10 +463,13 @@ declare namespace heteropipe {
     service_probabilities?: Numbers;
     /** Each stage's samples scaled to mean tau[s]. */
     scaled?: boolean;
-    /** Replications, 1 to limits.max_reps; default 1. */
-    reps?: number;
-    /** 0 to 2^53; default 0. The same seed gives the same bits in every interface. */
-    seed?: number;
+    /**
+     * Replications, 1 to limits.max_reps; default 1. Also as text typed ("1000"), read as the CLI
+     * reads --reps: "x" is not a number, "1.5" not a whole number.
+     */
+    reps?: number | string;
+    /** 0 to 2^53; default 0. The same seed gives the same bits in every interface. Also as text, as reps. */
+    seed?: number | string;
     /** Keep replication 0's per-micro-batch results and timeline (their lists as Float64Arrays). */
     timeline?: boolean;
   }

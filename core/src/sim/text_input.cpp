@@ -45,7 +45,8 @@ Result<Distribution> parse_distribution(std::string_view text, Field field) {
       continue;
     }
     const std::string_view number = typed.substr(c.prefix.size());
-    if (trim_blanks(number).empty()) return unknown(text, field);
+    // lognormal:cv= with nothing after it: the kind is known, its number is missing.
+    if (trim_blanks(number).empty()) return Error{ErrorCode::empty, field, kWholeField, 0.0, std::string(typed)};
     auto value = parse_number(number, field);
     if (!value) return value.error();
     return Distribution{c.kind, value.value()};

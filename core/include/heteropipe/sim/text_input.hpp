@@ -13,7 +13,8 @@ namespace heteropipe::sim {
 
 // "deterministic", "exponential", "lognormal:cv=X", "gamma:cv=X" or
 // "uniform:spread=X". unknown_name (token: the text) for anything else; X is
-// read as parse_number reads a number.
+// read as parse_number reads a number, and a missing X is empty (token: the
+// text, e.g. "lognormal:cv=").
 Result<Distribution> parse_distribution(std::string_view text, Field field);
 
 // Buffer sizes: a list whose items may also be "inf".
