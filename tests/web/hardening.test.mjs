@@ -14,9 +14,9 @@ function hash(fields) {
 
 for (const p of PAGES) {
   test(`${p.name}: M past 2^53 or not whole is refused, as typed`, async () => {
-    for (const [M, en] of [['9007199254740993', 'M: must be between 1 and 2^53 (got 9007199254740993)'],
-      ['9007199254740992.5', 'M: must be a whole number (got 9007199254740992.5)'],
-      ['0.99999999999999999', 'M: must be a whole number (got 0.99999999999999999)']]) {
+    for (const [M, en] of [['9007199254740993', 'Micro-batches M: must be between 1 and 2^53 (got 9007199254740993)'],
+      ['9007199254740992.5', 'Micro-batches M: must be a whole number (got 9007199254740992.5)'],
+      ['0.99999999999999999', 'Micro-batches M: must be a whole number (got 0.99999999999999999)']]) {
       const { page, problems } = await open(context, fileBase + p.file + hash({ tau: '1', M }));
       assert.equal(await page.getAttribute('#M', 'aria-invalid'), 'true', M);
       assert.equal(await page.inputValue('#M'), M);

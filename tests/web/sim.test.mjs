@@ -181,10 +181,28 @@ for (const p of PAGES) {
     await page.waitForFunction(() => document.querySelectorAll('#sim-controls .sim-field-error').length === 3);
     let three;
     try { full.simulate({ tau: [1.13, 2.901, 2.621], M: 8, service: 'lognormal:cv=5', reps: 0, seed: 'x' }); } catch (e) { three = e; }
-    assert.deepEqual(three.errors.map((e) => e.field), ['service', 'reps', 'seed']);
+    // The seed's own reading comes first: typed text, read by the core as the CLI reads --seed.
+    assert.deepEqual(three.errors.map((e) => e.field), ['seed', 'service', 'reps']);
     for (const id of ['sim-cv', 'sim-reps', 'sim-seed']) assert.equal(await page.getAttribute('#' + id, 'aria-invalid'), 'true', id);
     const seedShown = await page.textContent('#' + (await page.getAttribute('#sim-seed', 'aria-describedby')).split(' ')[0]);
-    assert.equal(seedShown, zh ? '随机种子：必须是有限数（输入为 "x"）' : 'Seed: must be a finite number (got "x")');
+    // Not "must be a finite number (got "x")": x is no number at all.
+    assert.equal(seedShown, zh ? '随机种子：“x”不是数字' : "Seed: 'x' is not a number");
+    assert.equal(three.errors[0].message, "seed: 'x' is not a number");
+    // An empty CV box: the number after cv= is missing, not an unknown distribution.
+    const cvShown = () => page.evaluate(() => {
+      const hint = document.getElementById('sim-cv').getAttribute('aria-describedby') || '';
+      return document.getElementById(hint.split(' ')[0])?.textContent || '';
+    });
+    await page.fill('#sim-cv', '');
+    await page.waitForFunction(() => /cv=/.test(document.querySelector('#sim-cv')?.closest('.field')?.textContent || ''));
+    assert.equal(await cvShown(), zh ? '变异系数（均匀分布：相对幅度）：cv= 之后缺少数值（输入为 lognormal:cv=）'
+      : "Coefficient of variation (uniform: relative spread): the value after cv= is missing (got 'lognormal:cv=')");
+    await page.fill('#sim-cv', '5');
+    // A seed that is a number but no whole one.
+    await page.fill('#sim-seed', '1.5');
+    await page.waitForFunction(() => /1\.5/.test(document.querySelector('#sim-seed')?.closest('.field')?.textContent || ''));
+    const seedWhole = await page.textContent('#' + (await page.getAttribute('#sim-seed', 'aria-describedby')).split(' ')[0]);
+    assert.equal(seedWhole, zh ? '随机种子：必须是整数（输入为 1.5）' : 'Seed: must be a whole number (got 1.5)');
     assert.ok(!/NaN/.test(await page.textContent('#sim-controls')));
     // The hint stays described too.
     assert.match(await page.getAttribute('#sim-seed', 'aria-describedby'), / sim-seed-hint$/);

@@ -11,6 +11,17 @@
     copy: 'Copy',
     copied: 'Copied.',
     copyFailed: 'Copy failed; select the flag and copy it by hand.',
+    // A model of the user's own, read from a .gguf file (planner.js).
+    label_gguf: 'Or your own model: a .gguf file',
+    error_gguf: 'GGUF file',
+    ggufHint: 'Read here, in this browser: only its header and tensor table, so a file of any size opens at once. Nothing leaves this machine.',
+    ggufReading: function (file) { return 'Reading ' + file + '…'; },
+    ggufUsing: function (name) { return 'Planning with ' + name + ' from the file.'; },
+    ggufFacts: function (name, architecture, layers, size) { return name + ': ' + architecture + ', ' + layers + (layers === 1 ? ' layer, ' : ' layers, ') + size; },
+    ggufExperts: function (count, used) { return ', ' + count + ' experts (' + used + ' per token)'; },
+    ggufFrom: function (file) { return ', from ' + file + '.'; },
+    ggufLink: function (model, quant) { return 'The page’s link cannot carry a file: it keeps the catalog model, ' + model + ' ' + quant + '.'; },
+    ggufBack: 'Use the catalog model instead',
     // A device's or a link's choice, named in its error before the position.
     error_devices: 'GPU',
     error_links: 'Link type',

@@ -11,6 +11,17 @@
     copy: '复制',
     copied: '已复制。',
     copyFailed: '复制失败，请选中参数后手动复制。',
+    // A model of the user's own, read from a .gguf file (planner.js).
+    label_gguf: '或者用你自己的模型：.gguf 文件',
+    error_gguf: 'GGUF 文件',
+    ggufHint: '在本浏览器中读取，只读文件头和张量表，多大的文件都能立即打开。文件不会离开本机。',
+    ggufReading: function (file) { return '正在读取 ' + file + '……'; },
+    ggufUsing: function (name) { return '正在用文件中的模型 ' + name + ' 规划。'; },
+    ggufFacts: function (name, architecture, layers, size) { return name + '：架构 ' + architecture + '，' + layers + ' 层，' + size; },
+    ggufExperts: function (count, used) { return '，' + count + ' 个专家（每个 token 用 ' + used + ' 个）'; },
+    ggufFrom: function (file) { return '，来自 ' + file + '。'; },
+    ggufLink: function (model, quant) { return '页面链接无法携带文件：链接中保留的是目录模型 ' + model + ' ' + quant + '。'; },
+    ggufBack: '改用目录中的模型',
     // A device's or a link's choice, named in its error before the position.
     error_devices: '显卡',
     error_links: '链路类型',

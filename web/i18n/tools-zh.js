@@ -2,6 +2,9 @@
 // 它们的字段名和它们特有的错误代码。计算器本身的错误在 zh.js。
 (function () {
   'use strict';
+  // The fields of a GGUF file's errors, whose index is the byte where the problem lies.
+  var GGUF_FIELDS = { gguf: 1, header_bytes: 1, key_count: 1, tensor_count: 1, string_length: 1, array_length: 1,
+    n_dims: 1, dims: 1, value_type: 1, ggml_type: 1 };
   window.HP_I18N.tools = {
     fields: {
       input: '输入', model: '模型', quant: '量化', context: '上下文长度', tokens: '每个微批次的 token 数', phase: '阶段',
@@ -19,6 +22,12 @@
       active_layer_bytes: '每层激活字节数', active_layer_params: '每层激活参数量', embedding_bytes: '词嵌入字节数',
       output_bytes: '输出层字节数', kv_bytes_per_token: '每个 token 的 KV 字节数'
     },
+    // Where an error of a GGUF file is: its byte offset (index), in place of an item's number.
+    position: function (e) {
+      var G = window.HP_I18N.fmt.integer;
+      if (e.index === null || e.index === undefined || e.index < 0) return null;
+      return GGUF_FIELDS[e.field] || (e.field === 'layers' && e.token) ? '，第 ' + G(e.index) + ' 字节' : null;
+    },
     // What is wrong, for a tool's own code or field; nothing for the calculator's sentence.
     error: function (e, limits, got) {
       var B = window.HP_I18N.fmt.bound, G = window.HP_I18N.fmt.integer, N = window.HP_I18N.fmt.number;
@@ -35,6 +44,25 @@
       var ranges = { tokens: [1, limits.max_estimate_tokens], context: [0, limits.max_estimate_context],
         service: [0, e.limit], link_service: [0, e.limit], reps: [1, limits.max_reps], seed: [0, limits.max_batches],
         service_probabilities: [0, 1] };
+      var key = '“' + e.token + '”';
+      // A GGUF file's fact out of its range, named by its key (or its tensor, in a layer past block_count).
+      if (e.field === 'layers' && e.token) {
+        return e.code === 'bad_tensor' ? '张量' + key + '在第 ' + G(e.value) + ' 层，但 block_count 只有 ' + G(e.limit) + ' 层'
+          : key + '必须在 1 到 ' + G(e.limit) + ' 之间（输入为 ' + N(e.value) + '）';
+      }
+      if (GGUF_FIELDS[e.field] && e.code === 'too_large') {
+        var over = '，超过上限 ' + G(e.limit);
+        switch (e.field) {
+          case 'header_bytes': return '文件头和张量表超过 ' + G(e.value) + ' 字节' + over;
+          case 'key_count': return G(e.value) + ' 个键' + over;
+          case 'tensor_count': return G(e.value) + ' 个张量' + over;
+          case 'string_length': return (e.token ? key + '中' : '') + '有长 ' + G(e.value) + ' 字节的字符串' + over;
+          case 'array_length':
+            return e.value <= e.limit ? '键' + key + '的数组嵌套超过 ' + G(e.limit) + ' 层' : '键' + key + '的数组有 ' + G(e.value) + ' 项' + over;
+          default: return '张量' + key + '有 ' + G(e.value) + ' 维' + over;
+        }
+      }
+      if (GGUF_FIELDS[e.field] && e.code === 'missing_field') return '缺少键' + key;
       var lists = { service: 1, link_service: 1, buffers: 1, service_samples: 1, service_matrix: 1, service_probabilities: 1 };
       switch (e.code) {
         case 'out_of_range':
@@ -61,6 +89,10 @@
         case 'not_ascending':
           return e.field === 'service_probabilities' ? '概率必须严格递增（输入为 ' + got + '）' : '分位数必须递增（输入为 ' + got + '）';
         case 'too_many_sim_cells': return 'M × S × 重复次数 = ' + G(e.value) + ' 个单元，超过上限 ' + G(e.limit);
+        case 'empty':
+          // lognormal:cv= (or uniform:spread=) with no number after it; token: the text typed.
+          return (e.field === 'service' || e.field === 'link_service') && e.token &&
+            (/spread=/.test(e.token) ? 'spread=' : 'cv=') + ' 之后缺少数值（输入为 ' + got + '）';
         case 'not_a_number':
           // A lone token (x in a CV box) takes the calculator's “x”不是数字; several are more than one number.
           return (e.field === 'service' || e.field === 'link_service') && /[:=,; \t]/.test(e.token) &&
@@ -74,13 +106,15 @@
           return lists[e.field] && '需要 ' + G(e.limit) + ' 个值（输入了 ' + got + ' 个）';
         // GGUF files: index is the byte offset.
         case 'not_gguf': return '文件开头不是 GGUF 字节，不是 GGUF 文件';
-        case 'unsupported_version': return '第 ' + G(e.index) + ' 字节：不支持版本 ' + got + '（支持版本 2 和 3）';
+        case 'unsupported_version': return '不支持版本 ' + got + '（支持版本 2 和 3）';
         case 'truncated':
           return e.token ? '张量“' + e.token + '”的数据在第 ' + G(e.value) + ' 字节结束，超出文件末尾 ' + G(e.limit) + '（文件是否不完整？）'
             : '文件在其文件头内部结束，共 ' + G(e.limit) + ' 字节（文件是否不完整？）';
         case 'unknown_type':
-          return '第 ' + G(e.index) + ' 字节：“' + e.token + '”的类型 ' + got + ' 无法识别';
-        case 'bad_tensor': return '第 ' + G(e.index) + ' 字节：张量“' + e.token + '”无效（' + got + '）';
+          return e.field === 'ggml_type' ? '张量' + key + '的 ggml 类型 ' + G(e.value) + ' 无法识别'
+            : '键' + key + '的值类型 ' + G(e.value) + ' 不是 GGUF 定义的类型';
+        case 'bad_tensor':
+          return '张量' + key + '的第一维 ' + G(e.value) + ' 不是其类型每块 ' + G(e.limit) + ' 个元素的整数倍';
         case 'conflicting_keys': return '不能与“' + e.token + '”同时给出';
       }
       return null;

@@ -216,7 +216,10 @@
       var B = window.HP_I18N.fmt.bound, G = window.HP_I18N.fmt.integer, N = window.HP_I18N.fmt.number;
       var got = e.token ? e.token : window.HP_I18N.fmt.raw(e.value);
       var tools = window.HP_I18N.tools || {};
-      var where = (label || FIELD[e.field] || (tools.fields || {})[e.field] || e.field) + (e.index !== null && e.index >= 0 ? '，第 ' + (e.index + 1) + ' 项' : '') + '：';
+      // A tool may say the place itself (a GGUF file's byte); else the item's number.
+      var at = tools.position ? tools.position(e) : null;
+      if (!at) at = e.index !== null && e.index >= 0 ? '，第 ' + (e.index + 1) + ' 项' : '';
+      var where = (label || FIELD[e.field] || (tools.fields || {})[e.field] || e.field) + at + '：';
       var ranges = { M: [limits.min_batches, limits.max_batches], rho: [limits.min_rho, limits.max_rho],
         points: [limits.min_curve_points, limits.max_curve_points] };
       var range = ranges[e.field] || ranges.M;

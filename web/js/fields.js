@@ -1,6 +1,8 @@
 // The input fields and presets: builds them, reads the typed text through the module, and shows
-// each field's error next to it. The module words errors in English; a language table that words
-// them itself (zh.js) supplies L.error.
+// each field's error next to it, naming the field in the page's words (field-errors.js): in English
+// the module's sentence without its key (detail); a language table that words the errors itself
+// (zh.js) supplies L.error.
+import * as fieldErrors from './field-errors.js';
 import * as fmt from './format.js';
 import * as svg from './svg.js';
 import { FIELDS, UNITS } from './state.js';
@@ -79,8 +81,9 @@ function validate(hp, text) {
 // either field: held back until the field loses focus or the typing pauses.
 function countMismatch(errors) { return errors.d && errors.d.code === 'wrong_length' ? 'd' : null; }
 
-// The sentence for one error: the module's own (the CLI's words) unless the page's language words it.
-function sentence(hp, e) { return L.error ? L.error(e, hp.limits) : e.message; }
+// The sentence for one error, the field named as its label names it, less the label's note in
+// brackets: the words the results table uses for the same value (L.results).
+function sentence(hp, e) { return fieldErrors.words(e, L.results[e.field], hp.limits); }
 
 // held: the field whose error is held back, or null.
 function showErrors(hp, errors, held) {

@@ -112,6 +112,11 @@ function wholeChain(e) {
 // link's select; null for the input as a whole (its error goes above the result).
 var FORM_FIELDS = ['model', 'quant', 'context', 'phase', 'tokens', 'M', 'objective'];
 function control(e) {
+  var c = formControl(e);
+  // A hidden control (the catalog model's while a file's model plans) cannot show its error.
+  return c && !c.closest('[hidden]') ? c : null;
+}
+function formControl(e) {
   if (wholeChain(e)) return null;
   if (FORM_FIELDS.indexOf(e.field) >= 0) return $('plan-' + e.field);
   var i = e.index === null || e.index === undefined ? 0 : e.index;

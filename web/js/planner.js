@@ -2,6 +2,8 @@
 // split out (hp.plan of the whole module, in the tools' worker; docs/planner.md), drawn by
 // planner-view.js. The form's state is the planner's own input JSON, kept as typed in the permalink
 // (the `plan` parameter of the hash).
+import * as fieldErrors from './field-errors.js';
+import * as fmt from './format.js';
 import * as plannerView from './planner-view.js';
 import * as sharing from './sharing.js';
 import * as svg from './svg.js';
@@ -27,6 +29,13 @@ var SCALE = { memory: 1073741824, memory_bandwidth: 1e9, fp16_flops: 1 };  // a 
 
 var hp = null, catalog = null, form = null, onChange = function () {};
 var plans = 0;  // the latest plan asked for: an earlier answer is stale
+// A model read from a .gguf file chosen or dropped: { file: its name, size: its bytes, info:
+// hp.modelInfo's object }, or null. modelInfo runs in the worker and reads the header and tensor
+// table through Blob.slice, so a file of any size opens at once and nothing of it leaves the
+// machine. It plans in place of the catalog model and quantization (the input's "model": {...}).
+// A link cannot carry a file: the form, and so the permalink, keeps the catalog model.
+var gguf = null;
+var reads = 0;  // the latest file asked for
 
 // The permalink's text back into a form; anything unreadable gives the defaults.
 function fromText(text) {
@@ -62,11 +71,17 @@ function device(d) {
   }).join(',') + '}';
 }
 
+// A model's facts as JSON, its lists (Float64Arrays after the worker) as arrays.
+function factsJson(info) {
+  return JSON.stringify(info, function (k, v) { return ArrayBuffer.isView(v) ? Array.prototype.slice.call(v) : v; });
+}
+
 // The planner's input, as JSON text.
 function input() {
-  var parts = ['"model":' + JSON.stringify(form.model), '"quant":' + JSON.stringify(form.quant),
+  var model = gguf ? ['"model":' + factsJson(gguf.info)] : ['"model":' + JSON.stringify(form.model), '"quant":' + JSON.stringify(form.quant)];
+  var parts = model.concat([
     '"phase":' + JSON.stringify(form.phase), '"objective":' + JSON.stringify(form.objective),
-    '"devices":[' + form.devices.map(device).join(',') + ']', '"links":' + JSON.stringify(form.links)];
+    '"devices":[' + form.devices.map(device).join(',') + ']', '"links":' + JSON.stringify(form.links)]);
   NUMBERS.forEach(function (k) { parts.push('"' + k + '":' + number(form[k])); });
   return '{' + parts.join(',') + '}';
 }
@@ -98,6 +113,64 @@ function drawForm() {
       '</select></label> <button type="button" data-remove="' + i + '"' + (form.devices.length < 2 ? ' disabled' : '') + '>' + esc(P.remove) + '</button>' +
       facts + link + '</li>';
   }).join('');
+}
+
+// Bytes as a person reads a file's size: GiB, MiB or KiB, 3 to 4 significant figures.
+function fileSize(bytes) {
+  var units = [['GiB', 1073741824], ['MiB', 1048576], ['KiB', 1024]];
+  var u = units.filter(function (x) { return bytes >= x[1]; })[0] || units[2];
+  return fmt.four(bytes / u[1]) + ' ' + u[0];
+}
+
+// The file's model in place of the catalog's two fields, or the catalog's back.
+function drawModel() {
+  ['model', 'quant'].forEach(function (k) { $('plan-' + k).closest('.field').hidden = !!gguf; });
+  $('plan-gguf-model').hidden = !gguf;
+  if (!gguf) return;
+  var i = gguf.info, name = i.name || gguf.file;
+  $('plan-gguf-facts').textContent = P.ggufFacts(name, i.architecture, i.layers, fileSize(gguf.size)) +
+    (i.expert_count > 0 ? P.ggufExperts(i.expert_count, i.expert_used_count) : '') + P.ggufFrom(gguf.file);
+  var model = catalog.models.find(function (m) { return m.id === form.model; });
+  $('plan-gguf-link').textContent = P.ggufLink(model ? model.name : form.model, form.quant);
+}
+
+// The file input's error (a GGUF file's, worded with its byte), or none.
+function fileError(e) {
+  var input = $('plan-gguf'), box = $('plan-gguf-error');
+  box.hidden = !e;
+  box.textContent = e ? fieldErrors.words(e, P.error_gguf, hp.limits) : '';
+  if (e) input.setAttribute('aria-invalid', 'true'); else input.removeAttribute('aria-invalid');
+  input.setAttribute('aria-describedby', (e ? 'plan-gguf-error ' : '') + 'plan-gguf-hint');
+}
+
+// Reads the file chosen or dropped; once read, its model plans. A bad file leaves the model planned
+// before it as it was, and says what is wrong under the field.
+function readFile(file) {
+  if (!file) return;
+  var mine = ++reads;
+  $('plan-gguf-status').textContent = P.ggufReading(file.name);
+  tools.run('modelInfo', [file]).promise.then(function (info) {
+    if (mine !== reads) return;
+    gguf = { file: file.name, size: file.size, info: info };
+    fileError(null);
+    $('plan-gguf-status').textContent = P.ggufUsing(info.name || file.name);
+    drawModel(); replan();
+  }, function (e) {
+    if (mine !== reads || (e && e.cancelled)) return;
+    $('plan-gguf-status').textContent = '';
+    if (!e || e.name !== 'HeteropipeError') throw e;
+    fileError(e);
+  });
+}
+
+function useCatalog() {
+  gguf = null;
+  ++reads;
+  $('plan-gguf').value = '';
+  fileError(null);
+  $('plan-gguf-status').textContent = '';
+  drawModel(); replan();
+  $('plan-model').focus();
 }
 
 function customFrom(id) {
@@ -162,6 +235,11 @@ function bind() {
     drawForm(); replan();
   });
   $('plan-use').addEventListener('click', function () { plannerView.usePipeline(); });
+  $('plan-gguf').addEventListener('change', function (ev) { readFile(ev.target.files[0]); });
+  $('plan-gguf-catalog').addEventListener('click', useCatalog);
+  var zone = $('plan-gguf-drop');
+  zone.addEventListener('dragover', function (ev) { ev.preventDefault(); });  // else the browser opens the file itself
+  zone.addEventListener('drop', function (ev) { ev.preventDefault(); readFile(ev.dataTransfer.files[0]); });
   $('plan-result').addEventListener('click', function (ev) {
     var b = ev.target.closest('button[data-copy]');
     if (!b) return;
@@ -185,7 +263,14 @@ function build(module, c, body, savedText, changed) {
       (kind === 'select' ? '<select id="plan-' + k + '"></select>'
         : '<input id="plan-' + k + '" type="text" inputmode="numeric" autocomplete="off" spellcheck="false">') + '</div>';
   };
-  body.innerHTML = '<div id="plan-form" class="grid">' +
+  // The file's field: a chooser that also takes a dropped file, its error, and once read, the
+  // model's facts with a way back to the catalog.
+  var file = '<div class="field plan-gguf"><div id="plan-gguf-drop" class="plan-gguf-drop"><label for="plan-gguf">' + esc(P.label_gguf) +
+    '</label> <input type="file" id="plan-gguf" accept=".gguf" aria-describedby="plan-gguf-hint"> <span id="plan-gguf-status" role="status"></span>' +
+    '<p class="hint" id="plan-gguf-hint">' + esc(P.ggufHint) + '</p><p class="error" id="plan-gguf-error" hidden></p></div>' +
+    '<div id="plan-gguf-model" class="plan-gguf-model" hidden><p id="plan-gguf-facts" class="plan-gguf-facts"></p>' +
+    '<p class="hint" id="plan-gguf-link"></p><button type="button" id="plan-gguf-catalog">' + esc(P.ggufBack) + '</button></div></div>';
+  body.innerHTML = file + '<div id="plan-form" class="grid">' +
     field('model', 'select') + field('quant', 'select') + field('context') + field('phase', 'select') +
     field('tokens') + field('M') + field('objective', 'select') + '</div>' +
     '<h3>' + esc(P.devicesHeading) + '</h3><ol id="plan-devices" class="plan-devices"></ol>' +
