@@ -166,12 +166,14 @@ double cached_positions(const EstimateInput& input) {
   return input.phase == Phase::decode ? input.context : input.context + input.tokens;
 }
 
-// The shared tail of both forms: devices, links, cuts and the options.
+// The shared tail of both forms: the links (each hop also paying kHopSync),
+// the cuts and the options.
 Result<PlanInput> finish(const EstimateInput& input, PlanInput out, double hidden) {
   const std::size_t L = out.layer_memory.size();
   auto links = links_of(input);
   if (!links) return links.error();
   out.links = std::move(links).value();
+  for (PlanLink& link : out.links) link.latency += kHopSync;
   out.cut_bytes.assign(L - 1, input.tokens * hidden * kActivationBytes);
   out.M = input.M;
   out.objective = input.objective;

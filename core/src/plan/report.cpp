@@ -207,7 +207,7 @@ Result<PlanReport> make_plan_report(const PlanRequest& request) {
     added = in.links.back();
   } else if (std::holds_alternative<EstimateInput>(request)) {
     const LinkSpec pcie = find_link("pcie4-x16", kWholeField).value();
-    added = PlanLink{pcie.latency, pcie.bandwidth};
+    added = PlanLink{pcie.latency + kHopSync, pcie.bandwidth};  // as the estimate plans every link
   }
   auto report = make_plan_report(in, added, estimated ? estimated->tokens : 1);
   if (!report && estimated && memory_error(report.error().code)) return with_memory_advice(*estimated, report.error());

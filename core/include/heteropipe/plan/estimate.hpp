@@ -68,6 +68,14 @@ struct ClassEfficiency {
 };
 ClassEfficiency class_efficiency(DeviceClass c);
 
+// Seconds each boundary of a layer split adds per micro-batch beyond its
+// link's latency and transfer: llama.cpp's hand-over of the residual stream
+// (the sender's stream synchronises, the receiver waits on it, the graph
+// splits there). One constant for every class and link, fitted to the
+// multi-GPU rows of the fit set (docs/planner.md#multi-device-cost); the
+// estimate adds it to the latency of every link it plans over.
+inline constexpr double kHopSync = 180e-6;
+
 // A catalog model in a quantization as facts: every layer alike, its
 // weights at the quantization's average bytes per weight.
 ModelInfo model_info_of(const ModelSpec& model, const QuantSpec& quant);

@@ -1,0 +1,77 @@
+#pragma once
+
+#include <vector>
+
+// Published single-stream llama.cpp decode speeds that the estimator's
+// constants were NOT fitted on (docs/planner.md#validation, "Held out"):
+// each from a source other than the fit set's (tests/core/published_rows.hpp),
+// for catalog ids only. `count` identical GPUs, layers split across them
+// (-sm layer, the default since llama.cpp's ggml-backend integration).
+// "llama 7B" in llama-bench is LLaMA 1/2 7B, the shape of `llama-2-7b`.
+struct HeldOutRow {
+  const char* source;  // a short name, cited in full in kHeldOutSources
+  const char* model;
+  const char* quant;
+  const char* gpu;
+  int count;
+  double tokens_per_second;
+};
+
+struct HeldOutSource {
+  const char* name;
+  const char* citation;
+};
+
+inline const std::vector<HeldOutSource> kHeldOutSources = {
+  {"cuda-scoreboard",
+   "llama.cpp discussion #15013, \"Performance of llama.cpp with CUDA\" "
+   "(https://github.com/ggml-org/llama.cpp/discussions/15013): llama 7B Q4_0, llama-bench -ngl 99, tg128"},
+  {"apple-scoreboard",
+   "llama.cpp discussion #4167, \"Performance of llama.cpp on Apple Silicon M-series\" "
+   "(https://github.com/ggml-org/llama.cpp/discussions/4167): llama 7B, tg128 (F16, Q8_0, Q4_0)"},
+  {"gaessler-4766",
+   "llama.cpp pull request #4766, \"llama : ggml-backend integration\", JohannesGaessler's table of "
+   "P40 and 3x P40 runs (https://github.com/ggml-org/llama.cpp/pull/4766): llama 7B, tg128, column t/s PR "
+   "(the layer split)"},
+  {"vulkan-21024",
+   "llama.cpp pull request #21024, \"Vulkan Repack PoC\", 0cc4m's RTX 3090 table "
+   "(https://github.com/ggml-org/llama.cpp/pull/21024): Vulkan backend, tg128, column t/s (before)"},
+  {"vulkan-14903",
+   "llama.cpp pull request #14903, \"Vulkan: Add Integer Dot Product mul_mat_vec shader for legacy quants\", "
+   "0cc4m's RTX 3090 table (https://github.com/ggml-org/llama.cpp/pull/14903): Vulkan backend, llama 7B Q4_0, "
+   "fa 0, tg128, column t/s (after)"},
+  {"dmatora-12",
+   "dmatora/LLM-inference-speed-benchmarks issue #12, \"Llama 3.1 8B Q4_K_M NVIDIA RTX 3080\" "
+   "(https://github.com/dmatora/LLM-inference-speed-benchmarks/issues/12): llama-bench token generation"},
+  {"normiebench-40",
+   "brand-o/normiebench issue #40, \"MacBook Pro M1 Max / 46.2 t/s\" "
+   "(https://github.com/brand-o/normiebench/issues/40): llama 3.1 8b q4_k_m, Metal, tg128"},
+};
+
+inline const std::vector<HeldOutRow> kHeldOutRows = {
+  {"cuda-scoreboard","llama-2-7b","Q4_0","rtx-5090",1,300.4},
+  {"cuda-scoreboard","llama-2-7b","Q4_0","rtx-4090",1,189.0},
+  {"cuda-scoreboard","llama-2-7b","Q4_0","h100-sxm",1,280.7},
+  {"cuda-scoreboard","llama-2-7b","Q4_0","rtx-5080",1,184.7},
+  {"cuda-scoreboard","llama-2-7b","Q4_0","a100-80gb",1,200.9},
+  {"cuda-scoreboard","llama-2-7b","Q4_0","rtx-3090",1,158.2},
+  {"cuda-scoreboard","llama-2-7b","Q4_0","rtx-3060-12gb",1,75.6},
+  {"apple-scoreboard","llama-2-7b","F16","apple-m1-max",1,23.03},
+  {"apple-scoreboard","llama-2-7b","Q8_0","apple-m1-max",1,40.2},
+  {"apple-scoreboard","llama-2-7b","Q4_0","apple-m1-max",1,61.19},
+  {"apple-scoreboard","llama-2-7b","Q4_0","apple-m1-ultra",1,83.7},
+  {"apple-scoreboard","llama-2-7b","Q4_0","apple-m2-ultra",1,94.3},
+  {"apple-scoreboard","llama-2-7b","Q4_0","apple-m3-ultra",1,92.1},
+  {"apple-scoreboard","llama-2-7b","Q4_0","apple-m4-max",1,83.1},
+  {"gaessler-4766","llama-2-7b","Q4_0","tesla-p40",1,56.29},
+  {"gaessler-4766","llama-2-7b","Q4_K_S","tesla-p40",1,53.71},
+  {"gaessler-4766","llama-2-7b","Q2_K","tesla-p40",1,33.36},
+  {"gaessler-4766","llama-2-7b","Q4_K_S","tesla-p40",3,52.43},
+  {"gaessler-4766","llama-2-7b","Q5_K_S","tesla-p40",3,42.45},
+  {"vulkan-21024","llama-3-8b","Q4_0","rtx-3090",1,146.73},
+  {"vulkan-21024","llama-3-8b","Q8_0","rtx-3090",1,95.05},
+  {"vulkan-21024","gpt-oss-20b","MXFP4","rtx-3090",1,181.32},
+  {"vulkan-14903","llama-2-7b","Q4_0","rtx-3090",1,146.23},
+  {"dmatora-12","llama-3.1-8b","Q4_K_M","rtx-3080",1,111.95},
+  {"normiebench-40","llama-3.1-8b","Q4_K_M","apple-m1-max",1,46.2},
+};

@@ -1,0 +1,120 @@
+// The estimator against published llama.cpp runs it was not fitted on
+// (tests/core/held_out_rows.hpp; docs/planner.md#held-out-validation), and
+// the multi-device cost against the fit set's multi-GPU rows.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include <heteropipe/plan/report.hpp>
+
+#include "held_out_rows.hpp"
+#include "published_rows.hpp"
+
+using namespace heteropipe;
+
+namespace {
+
+// Single-stream decode as the rows ran it: context 512, every layer on the GPUs, default links.
+double estimated(const char* model, const char* quant, const char* gpu, int count) {
+  EstimateInput in;
+  in.model = model;
+  in.quant = quant;
+  in.context = 512;
+  for (int k = 0; k < count; ++k) in.devices.push_back(DeviceChoice{gpu, {}, {}, {}, {}, {}, {}});
+  return tokens_per_second(make_plan(estimate(in).value()).value(), 1);
+}
+
+// The p-quantile of sorted values, interpolated between neighbours.
+double quantile(const std::vector<double>& sorted, double p) {
+  const double x = p * static_cast<double>(sorted.size() - 1);
+  const auto i = static_cast<std::size_t>(x);
+  const std::size_t j = std::min(i + 1, sorted.size() - 1);
+  return sorted[i] + (sorted[j] - sorted[i]) * (x - static_cast<double>(i));
+}
+
+}  // namespace
+
+TEST_CASE("held out: every row names a cited source, a catalog model and GPU, and the sources are not the fit set's") {
+  CHECK(kHeldOutRows.size() == 25);
+  for (const HeldOutRow& row : kHeldOutRows) {
+    INFO((std::string(row.source) + " " + row.model + " " + row.gpu));
+    CHECK(std::any_of(kHeldOutSources.begin(), kHeldOutSources.end(),
+                      [&](const HeldOutSource& s) { return std::strcmp(s.name, row.source) == 0; }));
+    CHECK(find_model(row.model));
+    CHECK(find_quant(row.quant));
+    CHECK(find_gpu(row.gpu, 0));
+  }
+  for (const HeldOutSource& s : kHeldOutSources) CHECK(std::string(s.citation).find("XiongjieDai") == std::string::npos);
+}
+
+// The contract of docs/planner.md#held-out-validation: the bounds the
+// estimate reaches on runs it was not fitted on, as they are (the goal,
+// a median of 10 % and a worst of 20 %, is not reached; the doc says why).
+TEST_CASE("held out: median |error| under 18 % and worst under 140 % on 25 published runs from other sources") {
+  std::vector<double> errors, ratios;
+  for (const HeldOutRow& row : kHeldOutRows) {
+    const double e = estimated(row.model, row.quant, row.gpu, row.count);
+    INFO((std::string(row.source) + ": " + row.model + " " + row.quant + " on " + std::to_string(row.count) + " x " +
+          row.gpu + ": measured " + std::to_string(row.tokens_per_second) + ", estimated " + std::to_string(e)));
+    REQUIRE(std::isfinite(e));
+    errors.push_back(std::fabs(e / row.tokens_per_second - 1));
+    ratios.push_back(row.tokens_per_second / e);
+  }
+  std::sort(errors.begin(), errors.end());
+  std::sort(ratios.begin(), ratios.end());
+  CHECK(quantile(errors, 0.5) < 0.18);
+  CHECK(errors.back() < 1.40);
+  // The band's derivation (kEstimateBandLow / kEstimateBandHigh): the 10th
+  // and 90th percentiles of measured / estimated over these rows.
+  CHECK(quantile(ratios, 0.1) == doctest::Approx(0.825).epsilon(0.002));
+  CHECK(quantile(ratios, 0.9) == doctest::Approx(1.371).epsilon(0.002));
+}
+
+// Issue 24: the boundary cost only the link's latency and transfer, so more
+// GPUs came out flat (1, 2 and 3 P40s all at 63.9 tokens/s). Each hop now
+// also pays kHopSync: the loss of n GPUs against one follows the fit set's
+// rows to within 6 points, where it was up to 9 points (six RTX 3090s
+// measured 0.905 of one, estimated 0.993 of one).
+TEST_CASE("multi-device cost: more GPUs of a kind decode slower, as the fit set's multi-GPU rows do") {
+  int compared = 0;
+  for (const PublishedRow& many : kPublishedRows) {
+    if (many.count == 1) continue;
+    for (const PublishedRow& one : kPublishedRows) {
+      if (one.count != 1 || std::strcmp(one.model, many.model) != 0 || std::strcmp(one.quant, many.quant) != 0 ||
+          std::strcmp(one.gpu, many.gpu) != 0) {
+        continue;
+      }
+      const double measured = many.tokens_per_second / one.tokens_per_second;
+      const double ratio = estimated(many.model, many.quant, many.gpu, many.count) /
+                           estimated(one.model, one.quant, one.gpu, 1);
+      INFO((std::string(many.model) + " " + many.quant + " on " + std::to_string(many.count) + " x " + many.gpu +
+            ": measured " + std::to_string(measured) + " of one GPU, estimated " + std::to_string(ratio)));
+      CHECK(std::fabs(ratio - measured) <= 0.06);
+      ++compared;
+    }
+  }
+  CHECK(compared == 18);
+  const double p40 = estimated("llama-2-7b", "Q4_0", "tesla-p40", 1);
+  CHECK(estimated("llama-2-7b", "Q4_0", "tesla-p40", 2) < p40);
+  CHECK(estimated("llama-2-7b", "Q4_0", "tesla-p40", 3) < estimated("llama-2-7b", "Q4_0", "tesla-p40", 2));
+}
+
+TEST_CASE("multi-device cost: each hop's delay is the link's latency, kHopSync and the activations over its bandwidth") {
+  EstimateInput in;
+  in.model = "llama-3-8b";
+  in.quant = "Q4_K_M";
+  in.devices = {DeviceChoice{"rtx-4090", {}, {}, {}, {}, {}, {}}, DeviceChoice{"rtx-3090", {}, {}, {}, {}, {}, {}}};
+  in.links = {LinkChoice{"", 2e-5, 1e10}};
+  const PlanInput plan = estimate(in).value();
+  CHECK(plan.links[0].latency == 2e-5 + kHopSync);
+  CHECK(plan.links[0].bandwidth == 1e10);
+  const Plan made = make_plan(plan).value();
+  // M = 1: a token crosses every stage and the one hop in turn.
+  double stages = 0;
+  for (const PlanStage& s : made.stages) stages += s.tau;
+  CHECK(made.analysis.T_async == doctest::Approx(stages + 2e-5 + kHopSync + 4096.0 * 4 / 1e10).epsilon(1e-12));
+}
