@@ -29,6 +29,8 @@ Json json_value(const T& value) {
     return value.values();
   } else if constexpr (std::is_same_v<T, std::optional<double>>) {
     return value ? Json(*value) : Json(nullptr);
+  } else if constexpr (std::is_same_v<T, std::optional<std::vector<double>>>) {
+    return value ? Json(*value) : Json(nullptr);
   } else if constexpr (is_object<T>::value) {
     return json_object(value.fields);
   } else if constexpr (is_objects<T>::value) {

@@ -36,6 +36,12 @@ void write_stages(std::ostream& out, const Plan& plan) {
   }
 }
 
+// " (typically 14.38 to 19.46)" after an estimate's speed; nothing for explicit costs.
+std::string band_after(const SpeedBand& band) {
+  const std::string words = text::typically(band);
+  return words.empty() ? words : " (" + words + ")";
+}
+
 void write_line(std::ostream& out, const std::string& label, const std::string& value) {
   out << "  " << padded(label, 50) << value << '\n';
 }
@@ -50,7 +56,8 @@ std::string counts_of(const Plan& plan) {
 
 void write_baseline(std::ostream& out, const std::string& name, const Baseline& b) {
   write_line(out, name + " (device:layers " + counts_of(b.plan) + ")",
-             readable(b.plan.objective_value) + ", " + readable(b.tokens_per_second) + " tokens/s, " +
+             readable(b.plan.objective_value) + ", " + readable(b.tokens_per_second) + " tokens/s" +
+                 band_after(b.tokens_per_second_band) + ", " +
                  text::percent(b.loss_percent / 100) + " longer" +
                  (b.feasible ? "" : b.reason == "memory" ? ", does not fit in memory"
                                                          : ", leaves a device idle (allow_idle_devices is false)"));
@@ -70,7 +77,8 @@ void write_report(std::ostream& out, const PlanReport& r) {
   write_line(out, "objective value", readable(plan.objective_value));
   write_line(out, "T_async / T_block", readable(plan.analysis.T_async) + " / " + readable(plan.analysis.T_block));
   write_line(out, "bottleneck stage", std::to_string(plan.analysis.bottleneck_stage));
-  write_line(out, "tokens per second (tokens x M / T at M)", readable(r.tokens_per_second));
+  write_line(out, "tokens per second (tokens x M / T at M)",
+             readable(r.tokens_per_second) + band_after(r.tokens_per_second_band));
   write_line(out, "throughput (micro-batches per time unit at M)", readable(r.throughput));
   // The headline compares only a baseline that keeps the plan's rules.
   if (r.memory_proportional.feasible) {
@@ -98,7 +106,8 @@ void write_report(std::ostream& out, const PlanReport& r) {
                               std::to_string(w.device);
     write_line(out, label, w.feasible ? readable(w.tokens_per_second) + " tokens/s (" +
                                             (w.tokens_per_second_change >= 0 ? "+" : "") +
-                                            readable(w.tokens_per_second_change) + ")"
+                                            readable(w.tokens_per_second_change) + ")" +
+                                            (w.tokens_per_second_band ? ", " + text::typically(w.tokens_per_second_band) : "")
                                       : "no split fits (" + std::string(w.reason) + ")");
   }
 }

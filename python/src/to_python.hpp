@@ -47,6 +47,9 @@ py::object python_value(V&& value, Arrays arrays, FloatLists& lists, const Owner
     return py::float_(value);
   } else if constexpr (std::is_same_v<T, std::optional<double>>) {
     return value ? py::object(py::float_(*value)) : py::object(py::none());
+  } else if constexpr (std::is_same_v<T, std::optional<std::vector<double>>>) {
+    if (!value) return py::none();
+    return python_value(static_cast<const std::vector<double>&>(*value), arrays, lists, owner);
   } else if constexpr (std::is_same_v<T, std::string_view>) {
     return decoded(value);
   } else if constexpr (std::is_same_v<T, std::vector<std::int64_t>>) {

@@ -163,6 +163,21 @@ TEST_CASE("readable, percent and grouped write what printf writes in the C local
   }
 }
 
+TEST_CASE("four_figures rounds to four significant figures and drops trailing zeros (a speed's band)") {
+  CHECK(text::four_figures(14.38194705040756) == "14.38");
+  CHECK(text::four_figures(19.45792836231611) == "19.46");
+  CHECK(text::four_figures(15) == "15");
+  CHECK(text::four_figures(19.5) == "19.5");
+  CHECK(text::four_figures(0) == "0");
+  CHECK(text::four_figures(9.99996) == "10");
+  CHECK(text::four_figures(999.96) == "1000");
+  CHECK(text::four_figures(1000) == "1000");
+  CHECK(text::four_figures(12345.6) == "12350");
+  CHECK(text::four_figures(0.0123456) == "0.01235");
+  CHECK(text::four_figures(-14.381) == "-14.38");
+  CHECK(text::four_figures(1e-7) == "0.0000001");
+}
+
 TEST_CASE("a comma-decimal locale changes no number read or written") {
   const CommaLocale locale;
   MESSAGE("comma-decimal locale: " << (locale.name().empty() ? std::string("none on this host") : locale.name()));

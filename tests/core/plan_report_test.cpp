@@ -189,11 +189,11 @@ TEST_CASE("report: its keys, as every front end serializes them") {
     }
   });
   CHECK(names == std::vector<std::string>{"objective", "objective_value", "stages", "tau", "d", "analysis",
-                                          "tokens_per_second", "throughput", "baselines", "runtime", "what_if",
-                                          "warnings"});
+                                          "tokens_per_second", "tokens_per_second_band", "throughput", "baselines",
+                                          "runtime", "what_if", "warnings"});
   CHECK(baseline == std::vector<std::string>{"even", "fits_memory", "feasible", "reason", "objective_value", "stages", "tau", "d",
-                                             "analysis", "tokens_per_second", "throughput", "loss_percent",
-                                             "memory_proportional"});
+                                             "analysis", "tokens_per_second", "tokens_per_second_band", "throughput",
+                                             "loss_percent", "memory_proportional"});
   CHECK(runtime == std::vector<std::string>{"vllm_pp_layer_partition", "sglang_pp_layer_partition",
                                             "llama_cpp_tensor_split", "llama_cpp_command", "vllm_command",
                                             "sglang_command"});
@@ -234,4 +234,47 @@ TEST_CASE("report: tokens per second is tokens x M / T(M) for the plan, the base
   in.objective = Objective::blocking;
   const PlanReport b = make_plan_report(in, std::nullopt, 3).value();
   CHECK(b.tokens_per_second == 3 * (4 / b.plan.analysis.T_block));
+}
+
+TEST_CASE("report: an estimate's every speed carries its band, factors x tokens per second; explicit costs none (issue 24.5)") {
+  // 70B in Q4_K_M fits two 24 GB cards but not one: the what-if without
+  // either device is infeasible, and its 0 has the band [0, 0].
+  EstimateInput in;
+  in.model = "llama-3-70b";
+  in.quant = "Q4_K_M";
+  in.devices = {DeviceChoice{"rtx-3090"}, DeviceChoice{"rtx-4090"}};
+  const PlanReport r = make_plan_report(PlanRequest{in}).value();
+  const auto band = [](double tps) { return std::vector<double>{tps * kEstimateBandLow, tps * kEstimateBandHigh}; };
+  CHECK(kEstimateBandLow < 1);
+  CHECK(kEstimateBandHigh > 1);
+  REQUIRE(r.tokens_per_second_band);
+  CHECK(r.tokens_per_second > 1);
+  CHECK(*r.tokens_per_second_band == band(r.tokens_per_second));
+  CHECK(*r.tokens_per_second_band == tokens_per_second_band(r.tokens_per_second));
+  REQUIRE(r.even.tokens_per_second_band);
+  CHECK(*r.even.tokens_per_second_band == band(r.even.tokens_per_second));
+  REQUIRE(r.memory_proportional.tokens_per_second_band);
+  CHECK(*r.memory_proportional.tokens_per_second_band == band(r.memory_proportional.tokens_per_second));
+  REQUIRE(r.what_if.size() == 4);
+  std::size_t infeasible = 0, feasible = 0;
+  for (const WhatIf& w : r.what_if) {
+    REQUIRE(w.tokens_per_second_band);
+    CHECK(*w.tokens_per_second_band == band(w.tokens_per_second));
+    if (!w.feasible) {
+      ++infeasible;
+      CHECK(*w.tokens_per_second_band == std::vector<double>{0, 0});
+    } else {
+      ++feasible;
+      CHECK(w.tokens_per_second > 0);
+    }
+  }
+  CHECK(infeasible == 2);  // either card alone
+  CHECK(feasible == 2);    // one more of either
+  // The same costs given explicitly: the same speeds, and no band anywhere.
+  const PlanReport explicit_costs = make_plan_report(PlanRequest{estimate(in).value()}).value();
+  CHECK(explicit_costs.tokens_per_second == r.tokens_per_second);
+  CHECK_FALSE(explicit_costs.tokens_per_second_band);
+  CHECK_FALSE(explicit_costs.even.tokens_per_second_band);
+  CHECK_FALSE(explicit_costs.memory_proportional.tokens_per_second_band);
+  for (const WhatIf& w : explicit_costs.what_if) CHECK_FALSE(w.tokens_per_second_band);
 }

@@ -118,6 +118,24 @@ test('an object and its JSON text plan alike; the layer counts sum to L and the 
   }
 });
 
+test('issue 24.5: every estimated speed carries its band, the same two factors; explicit costs carry null', () => {
+  // 70B in Q4_K_M fits neither 24 GB card alone: those what-ifs are 0, with the band [0, 0].
+  const plan = hp.plan({ model: 'llama-3-70b', quant: 'Q4_K_M', devices: ['rtx-3090', 'rtx-4090'] });
+  const [low, high] = plan.tokens_per_second_band.map((end) => end / plan.tokens_per_second);
+  assert.ok(low > 0 && low < 1 && high > 1, `${low} ${high}`);
+  const speeds = [plan, plan.baselines.even, plan.baselines.memory_proportional, ...plan.what_if];
+  assert.equal(speeds.length, 7);
+  for (const s of speeds) {
+    const [lo, hi] = s.tokens_per_second_band;
+    assert.ok(Math.abs(lo - s.tokens_per_second * low) <= 1e-12 * s.tokens_per_second, `${lo}`);
+    assert.ok(Math.abs(hi - s.tokens_per_second * high) <= 1e-12 * s.tokens_per_second, `${hi}`);
+  }
+  assert.deepEqual(plan.what_if.filter((w) => !w.feasible).map((w) => w.tokens_per_second_band), [[0, 0], [0, 0]]);
+  const explicit = hp.plan(readFileSync(join(root, 'tests', 'cli', 'plans', 'plan_two_devices.json'), 'utf8'));
+  assert.deepEqual([explicit, explicit.baselines.even, explicit.baselines.memory_proportional, ...explicit.what_if]
+    .map((s) => s.tokens_per_second_band), Array(3 + explicit.what_if.length).fill(null));
+});
+
 test('issue 22: large layer times keep the plan optimal; a baseline that breaks the rules is not feasible', () => {
   const read = (name) => JSON.parse(readFileSync(join(root, 'tests', 'cli', 'plans', name), 'utf8'));
   const forbid = hp.plan(read('forbid_large_layer.json'));

@@ -112,7 +112,14 @@ function conforms(value, type, where) {
   for (const [key, v] of Object.entries(value)) {
     // The object part of a union such as `X | null`.
     const memberType = topLevel(members.get(key).type, '|').find((t) => t !== 'null' && t !== 'undefined');
-    if (isObject(v)) conforms(v, memberType, `${where}.${key}`);
+    const tupleType = tuples.get(memberType);
+    if (v === null) {
+      assert.ok(topLevel(members.get(key).type, '|').includes('null'), `${where}.${key} is null, which the d.ts (${members.get(key).type}) does not allow`);
+    } else if (tupleType) {
+      // One tuple, such as a speed's band [lo, hi].
+      assert.ok(Array.isArray(v) && v.length === tupleType.length, `${where}.${key} = ${v} is no ${memberType}`);
+      v.forEach((x, j) => assert.ok(isOfScalarType(x, tupleType[j]), `${where}.${key}[${j}] = ${x} is no ${tupleType[j]}`));
+    } else if (isObject(v)) conforms(v, memberType, `${where}.${key}`);
     else if (Array.isArray(v) && v.some(Array.isArray)) {
       const element = elementType(memberType);
       const tuple = element && tuples.get(element.trim());
@@ -147,6 +154,10 @@ test('every reply shape the module sends is its interface in the d.ts, field for
     links: Array(3).fill('pcie4-x16'), context: 4096, M: 4 };
   conforms(hp.plan(plan), 'PlanReport', 'plan');
   conforms(hp.plan({ ...plan, objective: 'throughput' }), 'PlanReport', 'plan');
+  // Explicit costs: every tokens_per_second_band is null.
+  const explicit = hp.plan(readFileSync(join(root, 'tests', 'cli', 'plans', 'plan_two_devices.json'), 'utf8'));
+  assert.equal(explicit.tokens_per_second_band, null);
+  conforms(explicit, 'PlanReport', 'plan');
   conforms(hp.simulate({ ...pipeline, reps: 20, service: 'lognormal:cv=0.5', buffers: 1, timeline: true }),
     'Simulation', 'simulate');
   conforms(hp.simulate({ ...pipeline, links: 'serial' }), 'Simulation', 'simulate');

@@ -70,8 +70,8 @@ class PlanTest(unittest.TestCase):
     def test_the_report_of_an_estimate(self):
         report = heteropipe.plan(ESTIMATE)
         self.assertEqual(list(report), ["objective", "objective_value", "stages", "tau", "d", "analysis",
-                                        "tokens_per_second", "throughput", "baselines", "runtime", "what_if",
-                                        "warnings"])
+                                        "tokens_per_second", "tokens_per_second_band", "throughput", "baselines",
+                                        "runtime", "what_if", "warnings"])
         counts = [stage["layers"] for stage in report["stages"]]
         self.assertEqual(sum(counts), 80)
         self.assertEqual(report["runtime"]["vllm_pp_layer_partition"], ",".join(map(str, counts)))
@@ -93,6 +93,25 @@ class PlanTest(unittest.TestCase):
         self.assertEqual([(w["change"], w["device"]) for w in report["what_if"]],
                          [("remove", 0), ("remove", 1), ("remove", 2), ("remove", 3),
                           ("add", 0), ("add", 1), ("add", 2), ("add", 3)])
+
+    def test_every_estimated_speed_carries_its_band_and_explicit_costs_none(self):
+        # Issue 24.5: [tokens_per_second x low, x high], the same two factors for the plan, each baseline and
+        # each what-if; 70B in Q4_K_M fits on neither 24 GB card alone, so those what-ifs are 0 with [0, 0].
+        report = heteropipe.plan({"model": "llama-3-70b", "quant": "Q4_K_M", "devices": ["rtx-3090", "rtx-4090"]})
+        low, high = (end / report["tokens_per_second"] for end in report["tokens_per_second_band"])
+        self.assertTrue(0 < low < 1 < high)
+        speeds = [report] + list(report["baselines"].values()) + report["what_if"]
+        self.assertEqual(len(speeds), 7)
+        for item in speeds:
+            lo, hi = item["tokens_per_second_band"]
+            self.assertAlmostEqual(lo, item["tokens_per_second"] * low, delta=1e-12 * item["tokens_per_second"])
+            self.assertAlmostEqual(hi, item["tokens_per_second"] * high, delta=1e-12 * item["tokens_per_second"])
+        self.assertEqual([w["tokens_per_second_band"] for w in report["what_if"] if not w["feasible"]],
+                         [[0.0, 0.0], [0.0, 0.0]])
+        explicit = heteropipe.plan(EXPLICIT.read_text())
+        self.assertIsNone(explicit["tokens_per_second_band"])
+        self.assertEqual([b["tokens_per_second_band"] for b in explicit["baselines"].values()], [None, None])
+        self.assertEqual({w["tokens_per_second_band"] for w in explicit["what_if"]}, {None})
 
     def test_a_devices_memory_and_bandwidth_with_their_units(self):
         def plan(memory, bandwidth):

@@ -1,7 +1,8 @@
 // Issue 25 item 3, on issue 24 item 7's numbers: the planner's answer leads with one sentence, a
 // stage above 95 % of its memory shows a warning marked data-warning="memory", and an input that no
 // split fits says in GiB what is missing and what would fit, in both languages, at a laptop's and a
-// phone's width, with axe at zero.
+// phone's width, with axe at zero; and (issue 24.5) every speed shown carries its band, "17.6 tok/s
+// (typically 15–20)", in the lead, the headline, the baselines' table and the what-if list.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
@@ -35,12 +36,35 @@ for (const p of PAGES) {
       assert.deepEqual([fewest.device, fewest.layers], [2, 1]);
       const without = plan.what_if.find((w) => w.change === 'remove' && w.device === 2);
       assert.ok(without.feasible && without.tokens_per_second_change >= 0);
-      const tps = four(p.lang, without.tokens_per_second);
+      // Issue 24.5: every speed with its band, the core's tokens_per_second_band, to four significant figures.
+      const speed = (x) => {
+        const [lo, hi] = x.tokens_per_second_band.map((v) => four(p.lang, v));
+        return p.name === 'en' ? `${four(p.lang, x.tokens_per_second)} tok/s (typically ${lo}–${hi})`
+          : `${four(p.lang, x.tokens_per_second)} token/秒（通常 ${lo}–${hi}）`;
+      };
       const lead = p.name === 'en'
-        ? `Device 3 (${name('rtx-3090')}) holds 1 layer; without it you lose nothing (${tps} tok/s).`
-        : `设备 3（${name('rtx-3090')}）只承担 1 层；去掉它不会损失速度（${tps} token/秒）。`;
+        ? `Device 3 (${name('rtx-3090')}) holds 1 layer; without it you lose nothing: ${speed(without)}.`
+        : `设备 3（${name('rtx-3090')}）只承担 1 层；去掉它不会损失速度：${speed(without)}。`;
       assert.equal(await page.$eval('#plan-result > :first-child', (e) => e.textContent), lead);
       assert.equal(await page.$eval('#plan-result > :first-child', (e) => e.className), 'plan-lead');
+      const [lo, hi] = plan.tokens_per_second_band.map((v) => four(p.lang, v));
+      const tps = four(p.lang, plan.tokens_per_second);
+      assert.ok((await page.textContent('#plan-result .plan-headline')).startsWith(p.name === 'en'
+        ? `Optimal split: ${tps} tokens/s (tokens × M / T(M); typically ${lo}–${hi}).`
+        : `最优切分：${tps} token/秒（token 数 × M / T(M)；通常 ${lo}–${hi}）。`));
+      // The baselines' tokens/s column: the optimum, even and memory-proportional, each with its band.
+      const cells = await page.$$eval('#plan-result table:not(.plan-stages) tbody tr', (rows) => rows.map((r) => r.cells[1].textContent));
+      const cell = (x) => speed(x).replace(p.name === 'en' ? ' tok/s' : ' token/秒', '');
+      assert.deepEqual(cells, [plan, plan.baselines.even, plan.baselines.memory_proportional].map(cell));
+      // The what-if list: each feasible speed with its band, then its change.
+      const items = await page.$$eval('#plan-result .plan-whatif li', (li) => li.map((e) => e.textContent));
+      assert.equal(items.length, plan.what_if.length);
+      plan.what_if.forEach((w, k) => {
+        if (w.feasible) assert.ok(items[k].includes(speed(w) + (p.name === 'en' ? ', ' : '，')), items[k]);
+      });
+      // A phone shows the lead whole, inside the page's width.
+      const box = await page.$eval('#plan-lead', (e) => { const r = e.getBoundingClientRect(); return [r.left, r.right]; });
+      assert.ok(box[0] >= 0 && box[1] <= width, `lead at ${box}`);
 
       // The RTX 4090's stage is over 95 % full: one visible warning, with the core's fraction.
       assert.equal(plan.warnings.length, 1);

@@ -1,5 +1,6 @@
 #include "heteropipe/text/numbers.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <string>
@@ -132,6 +133,20 @@ std::string readable(double x) {
 }
 
 std::string percent(double fraction) { return fixed_places(fraction * 100, 1) + " %"; }
+
+std::string four_figures(double x) {
+  if (!std::isfinite(x) || x == 0) return fixed_places(x, 0);
+  const Decimal exact = exact_decimal(x);
+  const int last = exact.exponent - 3;  // the power of the fourth significant digit
+  const Decimal r = detail::rounded(exact, last);
+  std::string out = (std::signbit(x) ? "-" : "") + detail::digits_between(r, std::max(r.exponent, 0), 0);
+  if (last < 0) {
+    std::string fraction = detail::digits_between(r, -1, last);
+    fraction.erase(fraction.find_last_not_of('0') + 1);
+    if (!fraction.empty()) out += "." + fraction;
+  }
+  return out;
+}
 
 std::string gibibytes(double bytes) {
   const double gib = bytes / 1073741824.0;

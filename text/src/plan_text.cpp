@@ -11,4 +11,9 @@ std::string describe(const MemoryWarning& w) {
          "): a runtime that needs a little more memory than estimated will not load it";
 }
 
+std::string typically(const SpeedBand& band) {
+  if (!band || band->size() != 2) return "";
+  return "typically " + four_figures((*band)[0]) + " to " + four_figures((*band)[1]);
+}
+
 }  // namespace heteropipe::text

@@ -35,7 +35,7 @@ enum class Kind {
   objects = 7,  // a: how many records after this one are its items, each an object record
   token = 8,    // requests only: how JS wrote the non-number value of field `name`
                 // (a: where, b: bytes; c: the item, or -1 for the whole field)
-  null_value = 9,  // replies only: a number that is absent (JS null)
+  null_value = 9,  // replies only: a number or list that is absent (JS null)
   tuples = 10,     // replies only: a: how many records after this one are its items, each a tuple record
   tuple = 11,      // replies only: a: how many records after this one are its elements, each a
                    // number, integer, boolean, text or null_value record

@@ -87,6 +87,14 @@ class Writer {
       put(Kind::null_value, name, 0);
     }
   }
+  // Passed by reference: a list's address must outlive the call.
+  void operator()(std::string_view name, const std::optional<std::vector<double>>& x) {
+    if (x) {
+      (*this)(name, *x);
+    } else {
+      put(Kind::null_value, name, 0);
+    }
+  }
   template <class F>
   void operator()(std::string_view name, const Object<F>& object) {
     const std::size_t at = open(Kind::object, name);

@@ -30,6 +30,7 @@ export type PlanOptions = heteropipe.PlanOptions;
 export type PlanReport = heteropipe.PlanReport;
 export type PlanStage = heteropipe.PlanStage;
 export type PlanWhatIf = heteropipe.PlanWhatIf;
+export type SpeedBand = heteropipe.SpeedBand;
 export type PlanWarning = heteropipe.PlanWarning;
 export type PricedSplit = heteropipe.PricedSplit;
 export type ReadRequest = heteropipe.ReadRequest;

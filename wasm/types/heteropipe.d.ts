@@ -383,9 +383,14 @@ declare namespace heteropipe {
     reason: '' | 'memory' | 'idle_device';
     /** tokens x M / T(M), as the plan's. */
     tokens_per_second: number;
+    /** Where the measured speed typically lands, as the plan's; null for explicit costs. */
+    tokens_per_second_band: SpeedBand | null;
     throughput: number;
     loss_percent: number;
   }
+
+  /** An estimated speed's band: [lo, hi] tokens per second. */
+  type SpeedBand = [lo: number, hi: number];
 
   interface PlanWhatIf {
     change: 'remove' | 'add';
@@ -393,6 +398,8 @@ declare namespace heteropipe {
     feasible: boolean;
     reason: string;
     tokens_per_second: number;
+    /** As the plan's; [0, 0] when not feasible (tokens_per_second 0), null for explicit costs. */
+    tokens_per_second_band: SpeedBand | null;
     tokens_per_second_change: number;
   }
 
@@ -413,6 +420,11 @@ declare namespace heteropipe {
     objective: Objective;
     /** tokens x M / T(M): generated tokens/s in decode, prompt tokens/s in prefill (tokens 1 for explicit costs). */
     tokens_per_second: number;
+    /**
+     * An estimate's band: [tokens_per_second x kEstimateBandLow, x kEstimateBandHigh], where the measured speed
+     * typically lands (docs/planner.md#validation); null for explicit costs, which carry no estimate error.
+     */
+    tokens_per_second_band: SpeedBand | null;
     throughput: number;
     baselines: { even: PlanBaseline; memory_proportional: PlanBaseline };
     /** The flags, and whole commands using them (MODEL and MODEL.gguf stand for the model; -ts's last count includes the output layer). */

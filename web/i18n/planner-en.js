@@ -68,24 +68,31 @@
     whatIfHeading: 'What if',
     without: function (i, name) { return 'Without device ' + (i + 1) + ' (' + name + ')'; },
     withAnother: function (name) { return 'With one more ' + name + ' at the end'; },
-    whatIfSpeed: function (tps, change) { return tps + ' tok/s (' + change + ' tok/s)'; },
+    // An estimate's band (the core's tokens_per_second_band), its ends formatted: where the measured speed typically lands.
+    typically: function (lo, hi) { return 'typically ' + lo + '–' + hi; },
+    // A speed with its band (band: [lo, hi] formatted, or null for none), e.g. '17.6 tok/s (typically 15–20)'.
+    speed: function (tps, band) { return tps + ' tok/s' + (band ? ' (' + this.typically(band[0], band[1]) + ')' : ''); },
+    // The baselines table's cell: the speed and its band, the column naming the unit.
+    speedCell: function (tps, band) { return tps + (band ? ' (' + this.typically(band[0], band[1]) + ')' : ''); },
+    // speed: this.speed's text; change: the signed difference from the plan's speed.
+    whatIfSpeed: function (speed, change) { return speed + ', ' + change + ' tok/s'; },
     whatIfInfeasible: 'no split fits in memory',
-    // The answer's first sentence (planner-view.js's lead): i the 0-based device, tps in tokens/s.
-    leadSpare: function (i, name, layers, tps) {
+    // The answer's first sentence (planner-view.js's lead): i the 0-based device, speed this.speed's text.
+    leadSpare: function (i, name, layers, speed) {
       return 'Device ' + (i + 1) + ' (' + name + ') holds ' + layers + (layers === 1 ? ' layer' : ' layers') +
-        '; without it you lose nothing (' + tps + ' tok/s).';
+        '; without it you lose nothing: ' + speed + '.';
     },
-    leadBeats: function (tps, loss, which) {
-      return 'This split runs at ' + tps + ' tok/s; ' + (which === 'even' ? 'even layer counts take ' : 'llama.cpp’s default split takes ') + loss + ' % longer.';
+    leadBeats: function (speed, loss, which) {
+      return 'This split runs at ' + speed + '; ' + (which === 'even' ? 'even layer counts take ' : 'llama.cpp’s default split takes ') + loss + ' % longer.';
     },
-    leadSpeed: function (tps) { return 'This split runs at ' + tps + ' tok/s.'; },
+    leadSpeed: function (speed) { return 'This split runs at ' + speed + '.'; },
     // A stage above 95 % of its device's memory capacity; percent is already formatted.
     memoryWarning: function (i, name, percent) {
       return 'Device ' + (i + 1) + ' (' + name + ') is ' + percent + ' % full: a runtime that needs a little more memory than estimated will not load this split.';
     },
-    // tps: tokens x M / T(M); which: the feasible baseline compared (none: null).
-    headline: function (tps, loss, which) {
-      var speed = 'Optimal split: ' + tps + ' tokens/s (tokens × M / T(M)).';
+    // tps: tokens x M / T(M); band: its [lo, hi] formatted, or null; which: the feasible baseline compared (none: null).
+    headline: function (tps, band, loss, which) {
+      var speed = 'Optimal split: ' + tps + ' tokens/s (tokens × M / T(M)' + (band ? '; ' + this.typically(band[0], band[1]) : '') + ').';
       if (which === 'memory_proportional') return speed + ' The memory-proportional default costs ' + loss + ' %.';
       if (which === 'even') return speed + ' The memory-proportional default breaks the plan’s rules; even layer counts cost ' + loss + ' %.';
       return speed + ' Neither default split keeps the plan’s rules.';

@@ -68,20 +68,23 @@
     whatIfHeading: '假如',
     without: function (i, name) { return '去掉设备 ' + (i + 1) + '（' + name + '）'; },
     withAnother: function (name) { return '在末尾再加一块 ' + name; },
-    whatIfSpeed: function (tps, change) { return tps + ' token/秒（' + change + ' token/秒）'; },
+    typically: function (lo, hi) { return '通常 ' + lo + '–' + hi; },
+    speed: function (tps, band) { return tps + ' token/秒' + (band ? '（' + this.typically(band[0], band[1]) + '）' : ''); },
+    speedCell: function (tps, band) { return tps + (band ? '（' + this.typically(band[0], band[1]) + '）' : ''); },
+    whatIfSpeed: function (speed, change) { return speed + '，' + change + ' token/秒'; },
     whatIfInfeasible: '没有能放进显存的切分',
-    leadSpare: function (i, name, layers, tps) {
-      return '设备 ' + (i + 1) + '（' + name + '）只承担 ' + layers + ' 层；去掉它不会损失速度（' + tps + ' token/秒）。';
+    leadSpare: function (i, name, layers, speed) {
+      return '设备 ' + (i + 1) + '（' + name + '）只承担 ' + layers + ' 层；去掉它不会损失速度：' + speed + '。';
     },
-    leadBeats: function (tps, loss, which) {
-      return '此切分每秒 ' + tps + ' 个 token；' + (which === 'even' ? '均分层数' : 'llama.cpp 的默认切分') + '要多花 ' + loss + ' % 的时间。';
+    leadBeats: function (speed, loss, which) {
+      return '此切分的速度为 ' + speed + '；' + (which === 'even' ? '均分层数' : 'llama.cpp 的默认切分') + '要多花 ' + loss + ' % 的时间。';
     },
-    leadSpeed: function (tps) { return '此切分每秒 ' + tps + ' 个 token。'; },
+    leadSpeed: function (speed) { return '此切分的速度为 ' + speed + '。'; },
     memoryWarning: function (i, name, percent) {
       return '设备 ' + (i + 1) + '（' + name + '）的显存已用 ' + percent + ' %：运行时只要比估算多需一点显存，就无法加载此切分。';
     },
-    headline: function (tps, loss, which) {
-      var speed = '最优切分：' + tps + ' token/秒（token 数 × M / T(M)）。';
+    headline: function (tps, band, loss, which) {
+      var speed = '最优切分：' + tps + ' token/秒（token 数 × M / T(M)' + (band ? '；' + this.typically(band[0], band[1]) : '') + '）。';
       if (which === 'memory_proportional') return speed + '按显存比例的默认切分损失 ' + loss + ' %。';
       if (which === 'even') return speed + '按显存比例的默认切分违反规划的约束；均分层数损失 ' + loss + ' %。';
       return speed + '两种默认切分都违反规划的约束。';

@@ -47,6 +47,15 @@ function stagesTable(plan, names) {
     }).join('') + '</tbody></table>');
 }
 
+// A speed's band (the core's tokens_per_second_band) with its ends formatted; null when it has none.
+function band(x) {
+  var b = x.tokens_per_second_band;
+  return b ? [fmt.four(b[0]), fmt.four(b[1])] : null;
+}
+
+// A speed and its band, in the page's words: '17.6 tok/s (typically 15–20)'.
+function speed(x) { return P.speed(fmt.four(x.tokens_per_second), band(x)); }
+
 // The optimum beside the two rules runtimes use by default: the headline is what those cost.
 function baselines(plan) {
   var rows = [[P.optimal, plan, null]].concat(['even', 'memory_proportional'].map(function (k) {
@@ -56,7 +65,7 @@ function baselines(plan) {
     '</th></tr></thead><tbody>' + rows.map(function (r) {
       var b = r[1];
       var why = b.feasible === false ? (b.reason === 'memory' ? P.infeasible : P.idle_device) : '';
-      return '<tr><td>' + esc(r[0]) + (why ? ' <span class="plan-warn">(' + esc(why) + ')</span>' : '') + '</td><td>' + fmt.four(b.tokens_per_second) + '</td><td>' + fmt.four(b.objective_value) +
+      return '<tr><td>' + esc(r[0]) + (why ? ' <span class="plan-warn">(' + esc(why) + ')</span>' : '') + '</td><td>' + esc(P.speedCell(fmt.four(b.tokens_per_second), band(b))) + '</td><td>' + fmt.four(b.objective_value) +
         '</td><td>' + (r[2] ? fmt.short(r[2].loss_percent) + ' %' : '—') + '</td></tr>';
     }).join('') + '</tbody></table>');
 }
@@ -74,14 +83,13 @@ function flags(runtime) {
 // fewest layers and whose removal costs nothing (the what-if); else what the default split loses (the
 // feasible baseline the headline compares); else the plan's speed.
 function lead(plan, names, which) {
-  var tps = fmt.four(plan.tokens_per_second);
   var fewest = plan.stages.reduce(function (a, s) { return s.layers < a.layers ? s : a; }, plan.stages[0]);
   var without = plan.what_if.filter(function (w) { return w.change === 'remove' && w.device === fewest.device; })[0];
   if (plan.stages.length > 1 && without && without.feasible && without.tokens_per_second_change >= 0) {
-    return P.leadSpare(fewest.device, names[fewest.device], fewest.layers, fmt.four(without.tokens_per_second));
+    return P.leadSpare(fewest.device, names[fewest.device], fewest.layers, speed(without));
   }
-  if (which && plan.baselines[which].loss_percent > 0) return P.leadBeats(tps, fmt.short(plan.baselines[which].loss_percent), which);
-  return P.leadSpeed(tps);
+  if (which && plan.baselines[which].loss_percent > 0) return P.leadBeats(speed(plan), fmt.short(plan.baselines[which].loss_percent), which);
+  return P.leadSpeed(speed(plan));
 }
 
 // A stage above 95 % of its device's memory (the core's warnings), marked for the eye and for tests.
@@ -98,7 +106,7 @@ function whatIf(plan, names) {
   return '<h3>' + esc(P.whatIfHeading) + '</h3><ul class="plan-whatif">' + plan.what_if.map(function (w) {
     var what = w.change === 'remove' ? P.without(w.device, names[w.device]) : P.withAnother(names[w.device]);
     var change = (w.tokens_per_second_change > 0 ? '+' : '') + fmt.four(w.tokens_per_second_change);
-    return '<li>' + esc(what) + esc(T.colon) + esc(w.feasible ? P.whatIfSpeed(fmt.four(w.tokens_per_second), change) : P.whatIfInfeasible) + '</li>';
+    return '<li>' + esc(what) + esc(T.colon) + esc(w.feasible ? P.whatIfSpeed(speed(w), change) : P.whatIfInfeasible) + '</li>';
   }).join('') + '</ul>';
 }
 
@@ -154,7 +162,7 @@ function show(plan, names) {
   var which = ['memory_proportional', 'even'].filter(function (k) { return plan.baselines[k].feasible; })[0] || null;
   $('plan-result').innerHTML = '<p class="plan-lead" id="plan-lead">' + esc(lead(plan, names, which)) + '</p>' +
     warnings(plan, names) +
-    '<p class="plan-headline" role="status">' + esc(P.headline(fmt.four(plan.tokens_per_second),
+    '<p class="plan-headline" role="status">' + esc(P.headline(fmt.four(plan.tokens_per_second), band(plan),
     which && fmt.short(plan.baselines[which].loss_percent), which)) + '</p>' +
     bars(plan, names, $('plan-result').clientWidth) + stagesTable(plan, names) + baselines(plan) + flags(plan.runtime) + whatIf(plan, names);
 }

@@ -16,6 +16,7 @@
 //   double, std::int64_t, bool, std::string_view, const std::vector<double>&,
 //   ComputedList  a list of doubles computed value by value (below),
 //   std::optional<double>  a number, or null when empty,
+//   const std::optional<std::vector<double>>&  a list of doubles, or null when empty,
 //   Object<F>     a nested object whose fields F(visit) reports,
 //   Objects<U>    a list of nested objects, each reported by visit_fields(const U&, visit),
 //   Tuples<U>     a list of arrays, each the values that visit_fields(const U&, visit)

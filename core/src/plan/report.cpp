@@ -128,6 +128,10 @@ double throughput(const Plan& plan) {
 // tokens x M / T(M), written once for the plan, the baselines and the what-if.
 double tokens_per_second(const Plan& plan, double tokens) { return tokens * throughput(plan); }
 
+std::vector<double> tokens_per_second_band(double tokens_per_second) {
+  return {tokens_per_second * kEstimateBandLow, tokens_per_second * kEstimateBandHigh};
+}
+
 Result<PlanReport> make_plan_report(const PlanInput& input, std::optional<PlanLink> added_link, double tokens) {
   auto plan = make_plan(input);
   if (!plan) return plan.error();
@@ -160,6 +164,15 @@ bool memory_error(ErrorCode code) {
 bool fits(const EstimateInput& input) {
   auto estimated = estimate(input);
   return estimated && make_plan(estimated.value()).ok();
+}
+
+// Every speed of an estimate's report gets its band, the infeasible
+// what-if's 0 included ([0, 0]): an estimate's bands are never null.
+void with_bands(PlanReport& r) {
+  r.tokens_per_second_band = tokens_per_second_band(r.tokens_per_second);
+  r.even.tokens_per_second_band = tokens_per_second_band(r.even.tokens_per_second);
+  r.memory_proportional.tokens_per_second_band = tokens_per_second_band(r.memory_proportional.tokens_per_second);
+  for (WhatIf& w : r.what_if) w.tokens_per_second_band = tokens_per_second_band(w.tokens_per_second);
 }
 
 }  // namespace
@@ -211,7 +224,10 @@ Result<PlanReport> make_plan_report(const PlanRequest& request) {
   }
   auto report = make_plan_report(in, added, estimated ? estimated->tokens : 1);
   if (!report && estimated && memory_error(report.error().code)) return with_memory_advice(*estimated, report.error());
-  return report;
+  if (!report || !estimated) return report;
+  PlanReport banded = std::move(report).value();
+  with_bands(banded);
+  return banded;
 }
 
 }  // namespace heteropipe

@@ -76,6 +76,13 @@ ClassEfficiency class_efficiency(DeviceClass c);
 // estimate adds it to the latency of every link it plans over.
 inline constexpr double kHopSync = 180e-6;
 
+// The band every estimated speed carries: measured tokens per second
+// typically lands between these factors times the estimate (measured /
+// estimated on the validation rows, docs/planner.md#validation). The report
+// gives [tokens_per_second x low, tokens_per_second x high].
+inline constexpr double kEstimateBandLow = 0.85;
+inline constexpr double kEstimateBandHigh = 1.15;
+
 // A catalog model in a quantization as facts: every layer alike, its
 // weights at the quantization's average bytes per weight.
 ModelInfo model_info_of(const ModelSpec& model, const QuantSpec& quant);

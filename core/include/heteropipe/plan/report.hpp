@@ -24,6 +24,13 @@ namespace heteropipe {
 double throughput(const Plan& plan);
 double tokens_per_second(const Plan& plan, double tokens);
 
+// An estimate's band, [tokens_per_second x kEstimateBandLow,
+// tokens_per_second x kEstimateBandHigh] (plan/estimate.hpp): where the
+// measured speed typically lands. A report from explicit costs has none
+// (null); an infeasible what-if's 0 has [0, 0].
+using SpeedBand = std::optional<std::vector<double>>;
+std::vector<double> tokens_per_second_band(double tokens_per_second);
+
 // A split chosen by a rule, not by the planner, priced the same way.
 struct Baseline {
   Plan plan;  // its stages (devices in input order; a device with no layer has no stage)
@@ -35,6 +42,7 @@ struct Baseline {
   bool feasible = true;
   std::string_view reason;
   double tokens_per_second = 0, throughput = 0;
+  SpeedBand tokens_per_second_band;  // null for explicit costs
   // How much longer its objective value is than the optimum's, in %.
   double loss_percent = 0;
 };
@@ -65,6 +73,7 @@ struct WhatIf {
   bool feasible = true;     // false: no split fits (reason: the error's code)
   std::string_view reason;
   double tokens_per_second = 0;         // 0 when not feasible
+  SpeedBand tokens_per_second_band;     // null for explicit costs; [0, 0] when not feasible
   double tokens_per_second_change = 0;  // against the plan's
 };
 
@@ -83,6 +92,7 @@ std::vector<MemoryWarning> memory_warnings(const Plan& plan);
 struct PlanReport {
   Plan plan;
   double tokens_per_second = 0, throughput = 0;
+  SpeedBand tokens_per_second_band;  // null for explicit costs
   Baseline even, memory_proportional;
   RuntimeFlags runtime;
   std::vector<WhatIf> what_if;  // empty above limits::kMaxWhatIfDevices devices
@@ -104,11 +114,11 @@ Plan plan_of_counts(const PlanInput& input, const std::vector<std::int64_t>& cou
 // The tensor split that makes llama.cpp's layer rule land on these counts.
 std::string llama_cpp_tensor_split(const std::vector<std::int64_t>& counts);
 
-// The report for explicit costs; added_link joins a device added by the
+// The report for explicit costs (every band null); added_link joins a device added by the
 // what-if (none: no device is added); tokens per micro-batch (see
 // tokens_per_second).
 Result<PlanReport> make_plan_report(const PlanInput& input, std::optional<PlanLink> added_link, double tokens = 1);
-// The report for either form; an added device joins over the chain's last
+// The report for either form (an estimate's with its bands); an added device joins over the chain's last
 // link, or for one device over the catalog's pcie4-x16 (estimate form only).
 // An estimate that no split fits fails with its memory error on field
 // `memory` (bytes), with fits_quant and fits_with_device (heteropipe/error.hpp).
@@ -133,6 +143,7 @@ void visit_fields(const Baseline& b, Visitor&& visit) {
   visit("d", b.plan.d());
   visit("analysis", object([&b](auto&& fields) { visit_fields(b.plan.analysis, fields); }));
   visit("tokens_per_second", b.tokens_per_second);
+  visit("tokens_per_second_band", b.tokens_per_second_band);
   visit("throughput", b.throughput);
   visit("loss_percent", b.loss_percent);
 }
@@ -154,6 +165,7 @@ void visit_fields(const WhatIf& w, Visitor&& visit) {
   visit("feasible", w.feasible);
   visit("reason", w.reason);
   visit("tokens_per_second", w.tokens_per_second);
+  visit("tokens_per_second_band", w.tokens_per_second_band);
   visit("tokens_per_second_change", w.tokens_per_second_change);
 }
 
@@ -171,6 +183,7 @@ template <class Visitor>
 void visit_fields(const PlanReport& r, Visitor&& visit) {
   visit_fields(r.plan, visit);
   visit("tokens_per_second", r.tokens_per_second);
+  visit("tokens_per_second_band", r.tokens_per_second_band);
   visit("throughput", r.throughput);
   visit("baselines", object([&r](auto&& fields) {
           fields("even", object([&r](auto&& f) { visit_fields(r.even, f); }));

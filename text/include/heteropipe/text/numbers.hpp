@@ -24,6 +24,11 @@ std::string readable(double x);
 // A fraction as a percentage with one decimal, e.g. 0.2941 -> "29.4 %".
 std::string percent(double fraction);
 
+// Four significant figures, trailing zeros dropped, as the pages' formatter
+// writes a speed (halfway cases to even): 14.381947 -> "14.38", 19.5 ->
+// "19.5", 15 -> "15", 12345.6 -> "12350".
+std::string four_figures(double x);
+
 // A byte count in GiB (2^30 bytes) to four significant figures below 1000
 // GiB (three places below 1 GiB), e.g. 92312869273.6 -> "85.97 GiB".
 std::string gibibytes(double bytes);

@@ -13,4 +13,8 @@ namespace heteropipe::text {
 // Stages and devices are 0-based, as in the CLI's plan table.
 std::string describe(const MemoryWarning& warning);
 
+// An estimate's band for people, "typically 14.38 to 19.46", its ends to
+// four significant figures; empty for no band (explicit costs).
+std::string typically(const SpeedBand& band);
+
 }  // namespace heteropipe::text
