@@ -124,12 +124,18 @@ void define_options(CLI::App& app, Choices& c) {
                            "            ids or GPU objects), links, phase, tokens, context; \"gguf\": \"PATH\" in\n"
                            "            place of model and quant reads a GGUF file (a relative path from the\n"
                            "            JSON file's folder)\n"
+                           "            calibration: llama-bench records (see --calibrate)\n"
                            "  both: M, objective, order, allow_idle_devices\n\n") +
                kExitStatus +
                "\nExamples:\n"
                "  heteropipe plan tests/cli/plans/plan_two_devices.json\n"
-               "  heteropipe plan --json - < tests/cli/plans/estimate_70b_mixed.json\n");
+               "  heteropipe plan --json - < tests/cli/plans/estimate_70b_mixed.json\n"
+               "  heteropipe plan tests/cli/plans/calibrate_4080.json --calibrate tests/cli/plans/bench_4080.json\n");
   plan->add_option("FILE", c.plan.file, "The planner's input as JSON; - for standard input")->required();
+  plan->add_option("--calibrate", c.plan.calibrate,
+                   "What `llama-bench -o json` printed (its records follow the input's \"calibration\"):\n"
+                   "each sets its GPU's efficiency in the estimate (docs/planner.md#calibration)")
+      ->type_name("BENCH.json");
   plan->add_flag("--json", c.plan.json, "Print the plan as one JSON object instead of the table");
   CLI::App* model = app.add_subcommand("model", "A GGUF file's facts for the planner, read from its header and tensor\n"
                                                  "table alone, never its weights (docs/planner.md#gguf-files)");

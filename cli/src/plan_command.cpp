@@ -99,6 +99,11 @@ void write_report(std::ostream& out, const PlanReport& r) {
   write_line(out, "llama.cpp", r.runtime.llama_cpp_command);
   write_line(out, "", "(-ts: the last count is one more, for the output layer, which llama.cpp places on the last "
                       "device as a layer of its own)");
+  if (!r.calibrated.empty() || !r.calibration_unused.empty()) out << '\n';
+  for (const Calibrated& c : r.calibrated) write_line(out, "calibrated device " + std::to_string(c.device), text::describe(c));
+  for (const UnusedRecord& u : r.calibration_unused) {
+    write_line(out, "unused record " + std::to_string(u.record), text::describe(u));
+  }
   if (r.what_if.empty()) return;
   out << '\n';
   for (const WhatIf& w : r.what_if) {
@@ -124,6 +129,25 @@ int run_plan(const PlanChoices& c, std::ostream& out, std::ostream& err) {
   if (!read.errors.empty()) {
     for (const Error& e : read.errors) err << "error: " << text::describe(e) << '\n';
     return kExitBadInput;
+  }
+  // --calibrate: its records follow the input's own, numbered after them.
+  if (!c.calibrate.empty()) {
+    std::string bench;
+    if (auto problem = read_file(c.calibrate, bench)) {
+      err << "error: " << *problem << '\n';
+      return kExitBadInput;
+    }
+    auto* estimate = std::get_if<EstimateInput>(&read.request);
+    if (!estimate) {  // as a "calibration" key in the explicit form: only an estimate is calibrated
+      err << "error: " << text::describe(Error{ErrorCode::missing_field, Field::model, kWholeField, 0.0, {}}) << '\n';
+      return kExitBadInput;
+    }
+    CalibrationJson records = read_calibration_json(bench, static_cast<std::int64_t>(estimate->calibration.size()));
+    if (!records.errors.empty()) {
+      for (const Error& e : records.errors) err << "error: " << text::quoted(c.calibrate) << ": " << text::describe(e) << '\n';
+      return kExitBadInput;
+    }
+    for (BenchRecord& r : records.records) estimate->calibration.push_back(std::move(r));
   }
   // "gguf": a path relative to the JSON file's folder, or to the current one for standard input.
   std::string io_failure;

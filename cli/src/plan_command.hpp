@@ -10,6 +10,7 @@ namespace heteropipe::cli {
 struct PlanChoices {
   std::string file;  // "-" for standard input
   bool json = false;
+  std::string calibrate;  // a llama-bench JSON file; empty: none
 };
 
 int run_plan(const PlanChoices& choices, std::ostream& out, std::ostream& err);

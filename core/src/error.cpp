@@ -57,6 +57,7 @@ std::string_view error_code_name(ErrorCode code) {
     case ErrorCode::unknown_type: return "unknown_type";
     case ErrorCode::bad_tensor: return "bad_tensor";
     case ErrorCode::conflicting_keys: return "conflicting_keys";
+    case ErrorCode::ambiguous_device: return "ambiguous_device";
   }
   return "unknown";
 }
@@ -158,6 +159,13 @@ std::string_view field_name(Field field) {
     case Field::embedding_bytes: return "embedding_bytes";
     case Field::output_bytes: return "output_bytes";
     case Field::kv_bytes_per_token: return "kv_bytes_per_token";
+    case Field::calibration: return "calibration";
+    case Field::gpu_info: return "gpu_info";
+    case Field::model_size: return "model_size";
+    case Field::model_n_params: return "model_n_params";
+    case Field::n_prompt: return "n_prompt";
+    case Field::n_gen: return "n_gen";
+    case Field::device: return "device";
   }
   return "unknown";
 }

@@ -190,7 +190,8 @@ TEST_CASE("report: its keys, as every front end serializes them") {
   });
   CHECK(names == std::vector<std::string>{"objective", "objective_value", "stages", "tau", "d", "analysis",
                                           "tokens_per_second", "tokens_per_second_band", "throughput", "baselines",
-                                          "runtime", "what_if", "warnings"});
+                                          "runtime", "what_if", "warnings", "calibrated",
+                                          "calibration_unused"});
   CHECK(baseline == std::vector<std::string>{"even", "fits_memory", "feasible", "reason", "objective_value", "stages", "tau", "d",
                                              "analysis", "tokens_per_second", "tokens_per_second_band", "throughput",
                                              "loss_percent", "memory_proportional"});

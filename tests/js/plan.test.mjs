@@ -253,3 +253,29 @@ test('issue 24.7: a stage above 95 % of its memory is a warning; an estimate tha
   assert.deepEqual([more.code, more.fits_quant, more.fits_with_device], ['memory_short', 'Q6_K', 0]);
   assert.ok(hp.plan({ model: 'llama-3-70b', quant: 'Q8_0', context: 4096, devices: ['rtx-3090', 'rtx-4090', 'rtx-3090', 'rtx-3090'] }).stages.length);
 });
+
+test('calibration: hp.plan with llama-bench records is `heteropipe plan --calibrate`, bit for bit', () => {
+  // The two records llama.cpp's tools/llama-bench/README.md publishes (RTX 4080, Qwen2.5-7B Q4_K_M).
+  const plans = join(root, 'tests', 'cli', 'plans');
+  const input = readFileSync(join(plans, 'calibrate_4080.json'), 'utf8');
+  const bench = join(plans, 'bench_4080.json');
+  const records = JSON.parse(readFileSync(bench, 'utf8'));
+  const run = cli(input, ['--json', '--calibrate', bench]);
+  assert.equal(run.status, 0, run.stderr);
+  const mine = hp.plan({ ...JSON.parse(input), calibration: records });
+  assert.deepEqual(JSON.parse(JSON.stringify(mine)), JSON.parse(run.stdout));
+  assert.deepEqual(mine.calibrated.map((c) => [c.device, c.record]), [[0, 1]]);
+  assert.deepEqual(mine.calibration_unused, [{ record: 0, reason: 'other_phase' }]);
+  // Calibrated against not: device 0's times are divided by the factor.
+  const plain = hp.plan(JSON.parse(input));
+  assert.ok(Math.abs(mine.calibrated[0].factor - 1) > 0.05);
+  assert.notEqual(mine.tokens_per_second, plain.tokens_per_second);
+  // A bad record: the same coded error and sentence as the CLI's.
+  const bad = { ...JSON.parse(input), calibration: [{ ...records[1], avg_ts: -1 }] };
+  const e = fails(() => hp.plan(bad), {});
+  assert.equal(e.code, 'negative');
+  assert.equal(e.field, 'calibration');
+  assert.equal(e.index, 0);
+  assert.equal(e.message, 'calibration, record 1: avg_ts must be >= 0 (got -1)');
+  assert.equal(cli(JSON.stringify(bad)).stderr, `error: ${e.message}\n`);
+});

@@ -158,6 +158,13 @@ test('every reply shape the module sends is its interface in the d.ts, field for
   const explicit = hp.plan(readFileSync(join(root, 'tests', 'cli', 'plans', 'plan_two_devices.json'), 'utf8'));
   assert.equal(explicit.tokens_per_second_band, null);
   conforms(explicit, 'PlanReport', 'plan');
+  // Calibrated: a device that took a record, and a record of the other phase left unused.
+  const bench = JSON.parse(readFileSync(join(root, 'tests', 'cli', 'plans', 'bench_4080.json'), 'utf8'));
+  const calibrated = hp.plan({ model: 'llama-3.1-8b', quant: 'Q4_K_M', devices: ['rtx-4080', 'rtx-3090'], M: 4,
+    calibration: bench });
+  assert.equal(calibrated.calibrated.length, 1);
+  assert.equal(calibrated.calibration_unused.length, 1);
+  conforms(calibrated, 'PlanReport', 'plan');
   conforms(hp.simulate({ ...pipeline, reps: 20, service: 'lognormal:cv=0.5', buffers: 1, timeline: true }),
     'Simulation', 'simulate');
   conforms(hp.simulate({ ...pipeline, links: 'serial' }), 'Simulation', 'simulate');

@@ -67,11 +67,31 @@ class PlanTest(unittest.TestCase):
         path.write_text(json.dumps(ESTIMATE))
         self.assertEqual(heteropipe.plan(ESTIMATE), self.cli_json(path))
 
+    def test_calibration_is_the_clis(self):
+        # Issue 24.3: the input's "calibration" in Python is the CLI's --calibrate, bit for bit. The records
+        # are the two llama.cpp's tools/llama-bench/README.md publishes (RTX 4080, Qwen2.5-7B Q4_K_M).
+        plans = REPO / "tests" / "cli" / "plans"
+        bench = json.loads((plans / "bench_4080.json").read_text())
+        request = dict(json.loads((plans / "calibrate_4080.json").read_text()), calibration=bench)
+        report = heteropipe.plan(request)
+        result = run([native_cli(self), "plan", "--json", str(plans / "calibrate_4080.json"),
+                      "--calibrate", str(plans / "bench_4080.json")])
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(report, json.loads(result.stdout))
+        self.assertEqual([(c["device"], c["record"]) for c in report["calibrated"]], [(0, 1)])
+        self.assertEqual(report["calibration_unused"], [{"record": 0, "reason": "other_phase"}])
+        with self.assertRaises(HeteropipeError) as caught:
+            heteropipe.plan(dict(request, calibration=[dict(bench[1], avg_ts=-1)]))
+        e = caught.exception
+        self.assertEqual((e.code, e.field, e.index), ("negative", "calibration", 0))
+        self.assertEqual(str(e), "calibration, record 1: avg_ts must be >= 0 (got -1)")
+
     def test_the_report_of_an_estimate(self):
         report = heteropipe.plan(ESTIMATE)
         self.assertEqual(list(report), ["objective", "objective_value", "stages", "tau", "d", "analysis",
                                         "tokens_per_second", "tokens_per_second_band", "throughput", "baselines",
-                                        "runtime", "what_if", "warnings"])
+                                        "runtime", "what_if", "warnings", "calibrated",
+                                        "calibration_unused"])
         counts = [stage["layers"] for stage in report["stages"]]
         self.assertEqual(sum(counts), 80)
         self.assertEqual(report["runtime"]["vllm_pp_layer_partition"], ",".join(map(str, counts)))

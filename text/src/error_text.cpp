@@ -46,6 +46,14 @@ std::string_view position_noun(Field field) {
       return "row";
     case Field::cut_bytes:
       return "cut";
+    case Field::calibration:
+    case Field::gpu_info:
+    case Field::model_size:
+    case Field::model_n_params:
+    case Field::n_prompt:
+    case Field::n_gen:
+    case Field::device:
+      return "record";
     default:
       return "item";
   }

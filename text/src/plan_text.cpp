@@ -16,4 +16,16 @@ std::string typically(const SpeedBand& band) {
   return "typically " + four_figures((*band)[0]) + " to " + four_figures((*band)[1]);
 }
 
+std::string describe(const Calibrated& c) {
+  return "by llama-bench record " + std::to_string(c.record) + ": " + readable(c.factor) +
+         " times the estimate's speed";
+}
+
+std::string describe(const UnusedRecord& u) {
+  if (u.reason == "other_phase") return "its test is not of the plan's phase (tg: decode, pp: prefill)";
+  if (u.reason == "no_device") return "its gpu_info or device names no device of the input";
+  if (u.reason == "measured") return "each device it names has its own layer_time or avg_ts";
+  return "each device it names took a record whose model_size is nearer the planned model's";
+}
+
 }  // namespace heteropipe::text

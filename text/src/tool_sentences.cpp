@@ -109,8 +109,28 @@ std::optional<std::string> tool_sentence(const Error& e) {
   return std::nullopt;
 }
 
-std::optional<std::string> tool_what(const Error& e) {
+// A llama-bench record's avg_ts: its field is calibration (avg_ts is a device's key).
+std::optional<std::string> record_avg_ts(const Error& e) {
+  if (e.field != Field::calibration || e.index == kWholeField) return std::nullopt;
   switch (e.code) {
+    case ErrorCode::missing_field: return std::string("avg_ts is missing");
+    case ErrorCode::wrong_type:
+      if (e.value != 1) return std::nullopt;  // the record itself
+      return std::string("avg_ts ") + kWrongType + " (got " + quoted(e.token) + ")";
+    case ErrorCode::not_finite: return std::string("avg_ts ") + kNotFinite + got(e);
+    case ErrorCode::negative: return std::string("avg_ts ") + kNegative + got(e);
+    case ErrorCode::not_positive: return "avg_ts must be > 0" + got(e);
+    case ErrorCode::too_large: return std::string("avg_ts ") + kAtMost + bound(e.limit) + got(e);
+    default: return std::nullopt;
+  }
+}
+
+std::optional<std::string> tool_what(const Error& e) {
+  if (auto sentence = record_avg_ts(e)) return sentence;
+  switch (e.code) {
+    case ErrorCode::ambiguous_device:
+      return "'" + quoted(e.token) + "' names devices " + grouped(e.value + 1) + " and " + grouped(e.limit + 1) +
+             ", which differ; add \"device\": a catalog id or a device's name";
     case ErrorCode::too_small:
       if (e.field != Field::layer_times) return std::nullopt;
       return "some layer must take at least " + bound(e.limit) + " even on its fastest device" + got(e);

@@ -60,6 +60,8 @@ declare namespace heteropipe {
     max_gguf_string_bytes: number;
     max_gguf_array_items: number;
     max_gguf_dims: number;
+    max_calibration_records: number;
+    max_gpu_info_bytes: number;
   }
 
   type Field = 'tau' | 'd' | 'M' | 'rho' | 'T_real' | 'points'
@@ -82,7 +84,9 @@ declare namespace heteropipe {
     | 'value_type' | 'ggml_type' | 'architecture' | 'layers' | 'n_embd' | 'n_head' | 'n_head_kv' | 'context_length'
     | 'expert_count' | 'expert_used_count' | 'key_length' | 'value_length' | 'feed_forward_length' | 'vocab_size'
     | 'sliding_window' | 'layer_bytes' | 'active_layer_bytes' | 'active_layer_params' | 'embedding_bytes'
-    | 'output_bytes' | 'kv_bytes_per_token';
+    | 'output_bytes' | 'kv_bytes_per_token'
+    // Calibration: the records, then a record's keys (a record's avg_ts is calibration).
+    | 'calibration' | 'gpu_info' | 'model_size' | 'model_n_params' | 'n_prompt' | 'n_gen' | 'device';
   /** 'async' or 'blocking'; the former 'asynchronous' and 'block' are still read. */
   type Regime = 'async' | 'blocking' | 'asynchronous' | 'block';
   type ErrorCode =
@@ -100,7 +104,9 @@ declare namespace heteropipe {
     | 'missing_field' | 'unmatched_begin' | 'unmatched_end' | 'bad_gzip' | 'bad_pattern'
     | 'duplicate_rank' | 'end_before_start' | 'not_a_permutation' | 'not_a_trace'
     // GGUF files (index: the byte offset), and the plan input's model.
-    | 'not_gguf' | 'unsupported_version' | 'truncated' | 'unknown_type' | 'bad_tensor' | 'conflicting_keys';
+    | 'not_gguf' | 'unsupported_version' | 'truncated' | 'unknown_type' | 'bad_tensor' | 'conflicting_keys'
+    // Calibration: a record that names devices of two kinds (value, limit: the first two).
+    | 'ambiguous_device';
   type SandwichPosition = 'below_async' | 'inside' | 'above_block';
 
   /** Service times tau (S values) and optional link latencies d (S-1 values). */
@@ -281,6 +287,26 @@ declare namespace heteropipe {
     layer_time?: number;
     /** llama-bench's avg_ts for the whole model on this one device, instead of the roofline. */
     avg_ts?: number;
+    /** What llama-bench's gpu_info calls this device, for calibration records (docs/planner.md#calibration). */
+    name?: string;
+  }
+
+  /**
+   * One record as `llama-bench -o json` writes it (docs/planner.md#calibration); its other keys are ignored.
+   * gpu_info names the device (or device: a catalog id or a device's name); a tg test (n_gen > 0, n_prompt 0)
+   * calibrates decode, a pp test (n_prompt > 0, n_gen 0) prefill.
+   */
+  interface BenchRecord {
+    gpu_info?: string;
+    device?: string;
+    /** Bytes. */
+    model_size: number;
+    model_n_params: number;
+    n_prompt: number;
+    n_gen: number;
+    /** Tokens per second. */
+    avg_ts: number;
+    [key: string]: unknown;
   }
 
   /** A link of the estimate form: a catalog id, or latency (s) and bandwidth (bytes/s). */
@@ -340,6 +366,8 @@ declare namespace heteropipe {
     phase?: 'decode' | 'prefill';
     tokens?: number;
     context?: number;
+    /** llama-bench records (one, or a list): each sets its device's efficiency. */
+    calibration?: BenchRecord | BenchRecord[];
   }
 
   /** The explicit form: every cost given. */
@@ -432,6 +460,22 @@ declare namespace heteropipe {
     what_if: PlanWhatIf[];
     /** The stages above 95 % of their device's memory capacity, in chain order. */
     warnings: PlanWarning[];
+    /** Each device a calibration record set (indices into devices and calibration): its per-layer times are the estimate's / factor. */
+    calibrated: PlanCalibrated[];
+    /** Each calibration record that set no device, and why. */
+    calibration_unused: PlanUnusedRecord[];
+  }
+
+  interface PlanCalibrated {
+    device: number;
+    record: number;
+    /** avg_ts over the estimate's tokens/s for the record's own model on the device (above 1: faster than estimated). */
+    factor: number;
+  }
+
+  interface PlanUnusedRecord {
+    record: number;
+    reason: 'other_phase' | 'no_device' | 'measured' | 'nearer_record';
   }
 
   interface Catalog {

@@ -20,7 +20,10 @@
       string_length: '字符串长度', array_length: '数组长度', n_dims: '维数', dims: '维度', value_type: '值类型',
       ggml_type: 'ggml 类型', layers: '层数', n_embd: '隐藏维度', vocab_size: '词表大小', layer_bytes: '每层字节数',
       active_layer_bytes: '每层激活字节数', active_layer_params: '每层激活参数量', embedding_bytes: '词嵌入字节数',
-      output_bytes: '输出层字节数', kv_bytes_per_token: '每个 token 的 KV 字节数'
+      output_bytes: '输出层字节数', kv_bytes_per_token: '每个 token 的 KV 字节数',
+      // Calibration: the llama-bench records and a record's keys.
+      calibration: '校准记录', gpu_info: 'gpu_info（GPU 名称）', model_size: '模型字节数',
+      model_n_params: '模型参数量', n_prompt: '提示 token 数', n_gen: '生成 token 数', device: '记录的设备'
     },
     // Where an error of a GGUF file is: its byte offset (index), in place of an item's number.
     position: function (e) {
@@ -64,6 +67,17 @@
       }
       if (GGUF_FIELDS[e.field] && e.code === 'missing_field') return '缺少键' + key;
       var lists = { service: 1, link_service: 1, buffers: 1, service_samples: 1, service_matrix: 1, service_probabilities: 1 };
+      // A llama-bench record's avg_ts: its field is calibration (avg_ts is also a device's key).
+      if (e.field === 'calibration' && e.index !== null && e.index >= 0) {
+        switch (e.code) {
+          case 'missing_field': return '缺少 avg_ts';
+          case 'wrong_type': if (e.value === 1) return 'avg_ts 的值类型不对（输入为 ' + got + '）'; break;
+          case 'not_finite': return 'avg_ts 必须是有限数（输入为 ' + got + '）';
+          case 'negative': return 'avg_ts 必须 ≥ 0（输入为 ' + got + '）';
+          case 'not_positive': return 'avg_ts 必须 > 0（输入为 ' + got + '）';
+          case 'too_large': return 'avg_ts 最大为 ' + B(e.limit) + '（输入为 ' + got + '）';
+        }
+      }
       switch (e.code) {
         case 'out_of_range':
           return ranges[e.field] && '必须在 ' + B(ranges[e.field][0]) + ' 到 ' + B(ranges[e.field][1]) + ' 之间（输入为 ' + got + '）';
@@ -116,6 +130,9 @@
         case 'bad_tensor':
           return '张量' + key + '的第一维 ' + G(e.value) + ' 不是其类型每块 ' + G(e.limit) + ' 个元素的整数倍';
         case 'conflicting_keys': return '不能与“' + e.token + '”同时给出';
+        case 'ambiguous_device':
+          return '“' + e.token + '”同时指向设备 ' + G(e.value + 1) + ' 和设备 ' + G(e.limit + 1) +
+            '，二者型号不同；请在记录中加上 "device"（目录 id 或设备的 name）';
       }
       return null;
     }

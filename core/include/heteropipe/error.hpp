@@ -81,6 +81,10 @@ enum class ErrorCode {
   // The plan input's model: keys that cannot be given together; field = the
   // second key, token = the first.
   conflicting_keys,
+  // Calibration: a llama-bench record whose gpu_info names devices of
+  // different kinds; field calibration, index = the record, token = its
+  // gpu_info, value and limit = the first two such devices.
+  ambiguous_device,
 };
 
 // Which input the error is about.
@@ -106,6 +110,10 @@ enum class Field {
   architecture, layers, n_embd, n_head, n_head_kv, context_length, expert_count, expert_used_count, key_length,
   value_length, feed_forward_length, vocab_size, sliding_window, layer_bytes, active_layer_bytes,
   active_layer_params, embedding_bytes, output_bytes, kv_bytes_per_token,
+  // Calibration: the input's list of llama-bench records, then a record's keys
+  // (index = the record; a record's avg_ts is field calibration, and its
+  // wrong_type there has value 1, the record's own value 0).
+  calibration, gpu_info, model_size, model_n_params, n_prompt, n_gen, device,
 };
 
 inline constexpr std::int64_t kWholeField = -1;

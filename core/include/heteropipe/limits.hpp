@@ -65,6 +65,12 @@ inline constexpr double kMaxOrderSearchWork = 1'048'576;  // 2^20
 inline constexpr double kMaxEstimateTokens = 1'048'576;    // 2^20
 inline constexpr double kMaxEstimateContext = 16'777'216;  // 2^24
 
+// Calibration (docs/planner.md#calibration): llama-bench records per input,
+// and the bytes of one record's gpu_info, so that matching every record
+// against every device's names stays small.
+inline constexpr std::int64_t kMaxCalibrationRecords = 1024;
+inline constexpr double kMaxGpuInfoBytes = 1024;
+
 // The plan report's what-if (one device removed, one added) solves about
 // 2 S more plans, so it is offered up to this many devices and left empty above.
 inline constexpr std::int64_t kMaxWhatIfDevices = 16;
@@ -197,6 +203,8 @@ void visit_fields(Visitor&& visit) {
   visit("max_gguf_string_bytes", kMaxGgufStringBytes);
   visit("max_gguf_array_items", kMaxGgufArrayItems);
   visit("max_gguf_dims", kMaxGgufDims);
+  visit("max_calibration_records", kMaxCalibrationRecords);
+  visit("max_gpu_info_bytes", kMaxGpuInfoBytes);
 }
 
 }  // namespace heteropipe::limits

@@ -12,6 +12,7 @@
 
 #include "estimate_check.hpp"
 #include "heteropipe/limits.hpp"
+#include "heteropipe/plan/calibration.hpp"
 
 namespace heteropipe {
 namespace {
@@ -184,10 +185,13 @@ Result<PlanInput> finish(const EstimateInput& input, PlanInput out, double hidde
 
 // Each device's capacity and layer times, for both forms: its own measured
 // layer time, or the roofline of each layer's work (layer_work(j)) plus its
-// class's overhead, the last layer also computing the logits.
+// class's overhead, the last layer also computing the logits, divided by
+// the device's calibration factor (heteropipe/plan/calibration.hpp).
 template <class LayerWork>
 Result<std::vector<PlanDevice>> devices_of(const EstimateInput& input, std::int64_t layers, LayerWork layer_work,
                                            const Work& lm_head) {
+  auto calibration = calibration_of(input);
+  if (!calibration) return calibration.error();
   std::vector<PlanDevice> out;
   for (std::size_t k = 0; k < input.devices.size(); ++k) {
     auto device = device_of(input.devices[k], static_cast<std::int64_t>(k), input.phase, input.tokens, layers);
@@ -202,6 +206,10 @@ Result<std::vector<PlanDevice>> devices_of(const EstimateInput& input, std::int6
       const double overhead = class_efficiency(d.device_class).layer_overhead;
       for (std::size_t j = 0; j < L; ++j) plan_device.layer_times.push_back(roofline(layer_work(j), d) + overhead);
       plan_device.layer_times.back() += roofline(lm_head, d);
+      const double factor = calibration.value().factors[k];
+      if (factor != 1) {
+        for (double& t : plan_device.layer_times) t /= factor;
+      }
     }
     out.push_back(std::move(plan_device));
   }
@@ -261,6 +269,18 @@ Result<PlanInput> estimate_facts(const EstimateInput& input, const ModelInfo& m)
 }
 
 }  // namespace
+
+Result<double> plan_detail::record_tokens_per_second(const EstimateInput& input, std::size_t k,
+                                                     const BenchRecord& record, std::int64_t layers) {
+  const bool decode = record.n_prompt == 0;
+  auto device = device_of(input.devices[k], static_cast<std::int64_t>(k), input.phase, input.tokens, layers);
+  if (!device) return device.error();
+  const auto L = static_cast<double>(layers);
+  const double tokens = decode ? 1 : record.n_prompt;
+  const Work layer{record.model_size / L, 2 * record.model_n_params / L * tokens};
+  const double seconds = L * (roofline(layer, device.value()) + class_efficiency(device.value().device_class).layer_overhead);
+  return tokens / seconds;
+}
 
 ModelInfo model_info_of(const ModelSpec& m, const QuantSpec& quant) {
   const double bpw = quant.bytes_per_weight;
@@ -429,6 +449,9 @@ std::vector<Error> estimate_input_errors(const EstimateInput& input) {
   for (std::size_t k = 0; k < input.devices.size(); ++k) {
     auto device = device_of(input.devices[k], static_cast<std::int64_t>(k), input.phase, input.tokens, layers);
     if (!device) errors.push_back(device.error());
+  }
+  for (std::size_t j = 0; j < input.calibration.size(); ++j) {
+    if (auto e = check_record(input.calibration[j], static_cast<std::int64_t>(j))) errors.push_back(*e);
   }
   if (auto choices = link_choices(input); !choices) {
     errors.push_back(choices.error());

@@ -42,13 +42,16 @@ constexpr Key kEstimateTop[] = {{"model", Field::model},   {"quant", Field::quan
                                 {"phase", Field::phase},   {"tokens", Field::tokens},
                                 {"context", Field::context}, {"M", Field::M},
                                 {"objective", Field::objective}, {"order", Field::order},
-                                {"allow_idle_devices", Field::allow_idle_devices}};
+                                {"allow_idle_devices", Field::allow_idle_devices},
+                                {"calibration", Field::calibration}};
 constexpr Key kExplicitOnlyTop[] = {{"layer_memory", Field::layer_memory}, {"cut_bytes", Field::cut_bytes}};
 constexpr Key kEstimateOnlyTop[] = {{"model", Field::model}, {"quant", Field::quant}, {"gguf", Field::gguf},
                                     {"phase", Field::phase},
-                                    {"tokens", Field::tokens}, {"context", Field::context}};
+                                    {"tokens", Field::tokens}, {"context", Field::context},
+                                    {"calibration", Field::calibration}};
 constexpr Key kExplicitDevice[] = {{"layer_times", Field::layer_times}, {"memory_capacity", Field::memory_capacity}};
 constexpr Key kEstimateDevice[] = {{"id", Field::id},
+                                   {"name", Field::name},
                                    {"memory", Field::memory},
                                    {"memory_bandwidth", Field::memory_bandwidth},
                                    {"fp16_flops", Field::fp16_flops},
@@ -80,6 +83,12 @@ constexpr Key kModelInfo[] = {{"architecture", Field::architecture},
 constexpr Field kModelInfoNeeds[] = {Field::layers,           Field::n_embd,          Field::vocab_size,
                                      Field::layer_bytes,      Field::active_layer_bytes, Field::active_layer_params,
                                      Field::embedding_bytes,  Field::output_bytes,    Field::kv_bytes_per_token};
+// A llama-bench record's keys that calibration uses; it ignores the others.
+// Its avg_ts is field calibration (avg_ts is a device's key).
+constexpr Key kBenchRecord[] = {{"gpu_info", Field::gpu_info},     {"device", Field::device},
+                                {"model_size", Field::model_size}, {"model_n_params", Field::model_n_params},
+                                {"n_prompt", Field::n_prompt},     {"n_gen", Field::n_gen},
+                                {"avg_ts", Field::calibration}};
 constexpr Key kExplicitLink[] = {{"latency", Field::latency}, {"bandwidth", Field::bandwidth}};
 constexpr Key kEstimateLink[] = {{"id", Field::id}, {"latency", Field::latency}, {"bandwidth", Field::bandwidth}};
 constexpr Key kEstimateOnlyLink[] = {{"id", Field::id}};
@@ -287,6 +296,23 @@ class Reader {
     return true;
   }
 
+  // An object whose keys outside `keys` are skipped unread: llama-bench adds
+  // fields to its records over time (the one input that ignores unknown keys).
+  template <class OnKey>
+  bool open_object(Field where, std::int64_t index, Keys keys, OnKey on_key) {
+    if (c_.peek() != JsonType::object) {
+      wrong_type(where, index);
+      return false;
+    }
+    c_.enter('{');
+    std::string key;
+    while (c_.next_key(key)) {
+      if (const Key* known = plan_detail::find_key(keys, key)) on_key(known->field);
+      else c_.skip_value();
+    }
+    return true;
+  }
+
  private:
   static std::string quoted(std::string_view text) {
     if (text.size() <= kQuoteBytes) return std::string(text);
@@ -424,6 +450,7 @@ void device_key(Reader& r, Field key, std::int64_t s, DeviceChoice& choice) {
       r.optional_quantity(key, s, choice.memory_bandwidth, kBandwidthUnits, std::size(kBandwidthUnits));
       return;
     case Field::fp16_flops: r.optional_number(key, s, choice.fp16_flops); return;
+    case Field::name: r.text(key, s, choice.name); return;
     case Field::layer_time: r.optional_number(key, s, choice.layer_time); return;
     case Field::avg_ts: r.optional_number(key, s, choice.avg_ts); return;
     default: {  // device_class
@@ -482,6 +509,44 @@ void read_model_info(Reader& r, ModelInfo& m) {
   }
 }
 
+// llama-bench records: a list of them, or one, numbered from `first`.
+void read_records(Reader& r, std::int64_t first, std::vector<BenchRecord>& out) {
+  auto one = [&](std::int64_t k) {
+    BenchRecord record;
+    std::vector<Field> given;
+    const bool object = r.open_object(Field::calibration, k, kBenchRecord, [&](Field key) {
+      given.push_back(key);
+      switch (key) {
+        case Field::gpu_info: r.text(key, k, record.gpu_info); return;
+        case Field::device: r.text(key, k, record.device); return;
+        case Field::model_size: r.number(key, k, record.model_size); return;
+        case Field::model_n_params: r.number(key, k, record.model_n_params); return;
+        case Field::n_prompt: r.number(key, k, record.n_prompt); return;
+        case Field::n_gen: r.number(key, k, record.n_gen); return;
+        default: {
+          // Its wrong type says avg_ts (value 1), where the record's own says the record (value 0).
+          const std::size_t before = r.errors.size();
+          r.number(Field::calibration, k, record.avg_ts);
+          for (std::size_t e = before; e < r.errors.size(); ++e) {
+            if (r.errors[e].code == ErrorCode::wrong_type) r.errors[e].value = 1;
+          }
+          return;
+        }
+      }
+    });
+    if (object) {
+      auto has = [&given](Field f) { return std::find(given.begin(), given.end(), f) != given.end(); };
+      if (!has(Field::gpu_info) && !has(Field::device)) r.add(missing(Field::gpu_info, k));
+      for (Field need : {Field::model_size, Field::model_n_params, Field::n_prompt, Field::n_gen, Field::calibration}) {
+        if (!has(need)) r.add(missing(need, k));
+      }
+    }
+    out.push_back(std::move(record));
+  };
+  if (r.at_object()) one(first);
+  else r.list(Field::calibration, [&](std::int64_t k) { one(first + k); });
+}
+
 void read_estimate(Reader& r, EstimateInput& in) {
   bool quant = false, devices = false, model = false, gguf = false;
   const Error explicit_key{ErrorCode::wrong_form, Field::input, kWholeField, 0.0, {}};
@@ -537,6 +602,10 @@ void read_estimate(Reader& r, EstimateInput& in) {
       case Field::context:
         r.count(Field::context, 0, limits::kMaxEstimateContext, in.context);
         return;
+      case Field::calibration:
+        in.calibration.clear();
+        read_records(r, 0, in.calibration);
+        return;
       default:
         read_shared(r, field, in);
     }
@@ -561,7 +630,7 @@ bool of_an_item(Field field) {
   switch (field) {
     case Field::layer_times: case Field::memory_capacity: case Field::memory: case Field::memory_bandwidth:
     case Field::fp16_flops: case Field::device_class: case Field::layer_time: case Field::avg_ts:
-    case Field::latency: case Field::bandwidth:
+    case Field::latency: case Field::bandwidth: case Field::name:
       return true;
     default:
       return false;
@@ -643,6 +712,27 @@ PlanJson read_plan_json(std::string_view text) {
   }
   out.errors = std::move(r.errors);
   add_value_errors(out, r.typed);
+  return out;
+}
+
+CalibrationJson read_calibration_json(std::string_view text, std::int64_t first) {
+  CalibrationJson out;
+  if (static_cast<double>(text.size()) > limits::kMaxTextBytes) {
+    out.errors.push_back(Error{ErrorCode::too_long, Field::calibration, kWholeField, static_cast<double>(text.size()),
+                               {}, limits::kMaxTextBytes});
+    return out;
+  }
+  JsonCursor check(text, "", Field::calibration, kNoDepthLimit);
+  check.skip_value();
+  check.finish();
+  if (check.error) {
+    out.errors.push_back(
+        Error{ErrorCode::not_json, Field::calibration, kWholeField, static_cast<double>(check.error->index), {}});
+    return out;
+  }
+  Reader r(text);
+  read_records(r, first, out.records);
+  out.errors = std::move(r.errors);
   return out;
 }
 

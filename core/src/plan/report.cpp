@@ -225,9 +225,13 @@ Result<PlanReport> make_plan_report(const PlanRequest& request) {
   auto report = make_plan_report(in, added, estimated ? estimated->tokens : 1);
   if (!report && estimated && memory_error(report.error().code)) return with_memory_advice(*estimated, report.error());
   if (!report || !estimated) return report;
-  PlanReport banded = std::move(report).value();
-  with_bands(banded);
-  return banded;
+  // The estimate succeeded, so its calibration did too.
+  Calibration calibration = calibration_of(*estimated).value();
+  PlanReport out = std::move(report).value();
+  with_bands(out);
+  out.calibrated = std::move(calibration.calibrated);
+  out.calibration_unused = std::move(calibration.unused);
+  return out;
 }
 
 }  // namespace heteropipe

@@ -31,12 +31,22 @@ struct DeviceChoice {
   std::optional<double> memory, memory_bandwidth, fp16_flops;
   std::optional<DeviceClass> device_class;
   std::optional<double> layer_time, avg_ts;
+  std::string name;  // what llama-bench's gpu_info calls it (docs/planner.md#calibration)
 };
 
 // A link: a catalog id, or latency and bandwidth (either overrides the id's).
 struct LinkChoice {
   std::string id;
   std::optional<double> latency, bandwidth;
+};
+
+// One record as `llama-bench -o json` writes it (its keys that calibration
+// uses; docs/planner.md#calibration): the GPU it ran on (gpu_info, or a
+// catalog id as device), its model's size in bytes and parameters, the test
+// (n_prompt prompt tokens, or n_gen generated ones) and its tokens per second.
+struct BenchRecord {
+  std::string gpu_info, device;
+  double model_size = 0, model_n_params = 0, n_prompt = 0, n_gen = 0, avg_ts = 0;
 };
 
 // The model: a catalog id with a quantization (model, quant), or its facts
@@ -57,6 +67,7 @@ struct EstimateInput {
   Objective objective = Objective::async;
   bool allow_idle_devices = false;
   DeviceOrder order = DeviceOrder::given;
+  std::vector<BenchRecord> calibration;  // llama-bench records (heteropipe/plan/calibration.hpp)
 };
 
 // The estimator's documented constants for one class of devices.

@@ -14,7 +14,7 @@ namespace heteropipe {
 
 // A document with a "model" or "gguf" key is the estimate form
 // {model, quant, devices: [ids or objects], links, phase, tokens, context, M,
-// objective, order, allow_idle_devices}, where model is a catalog id (with
+// objective, order, allow_idle_devices, calibration}, where model is a catalog id (with
 // quant) or a model's facts ({layers, n_embd, ...}: ModelInfo, no quant), or
 // gguf a GGUF file's path in their place, which the reader keeps for the
 // front end to read (it reads no files); any other object is the explicit
@@ -41,5 +41,16 @@ struct PlanJson {
 };
 
 PlanJson read_plan_json(std::string_view text);
+
+// What `llama-bench -o json` prints (a list of records, or one record), for
+// `heteropipe plan --calibrate` (docs/planner.md#calibration): the records,
+// numbered from `first` in errors, and every problem the reader finds (as
+// the plan input's "calibration" key gives them; not_json and too_long on
+// field calibration). Values are judged with the plan's input.
+struct CalibrationJson {
+  std::vector<BenchRecord> records;
+  std::vector<Error> errors;
+};
+CalibrationJson read_calibration_json(std::string_view text, std::int64_t first);
 
 }  // namespace heteropipe

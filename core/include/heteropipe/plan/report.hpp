@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "heteropipe/error.hpp"
+#include "heteropipe/plan/calibration.hpp"
 #include "heteropipe/plan/estimate.hpp"
 #include "heteropipe/plan/plan.hpp"
 #include "heteropipe/visit.hpp"
@@ -97,6 +98,10 @@ struct PlanReport {
   RuntimeFlags runtime;
   std::vector<WhatIf> what_if;  // empty above limits::kMaxWhatIfDevices devices
   std::vector<MemoryWarning> warnings;
+  // The estimate form's llama-bench records: each device a record
+  // calibrated, and each record that calibrated none, with why.
+  std::vector<Calibrated> calibrated;
+  std::vector<UnusedRecord> calibration_unused;
 };
 
 // Equal layer counts; the remainder r goes as vLLM's get_pp_indices
@@ -192,6 +197,8 @@ void visit_fields(const PlanReport& r, Visitor&& visit) {
   visit("runtime", object([&r](auto&& fields) { visit_fields(r.runtime, fields); }));
   visit("what_if", objects(r.what_if));
   visit("warnings", objects(r.warnings));
+  visit("calibrated", objects(r.calibrated));
+  visit("calibration_unused", objects(r.calibration_unused));
 }
 
 }  // namespace heteropipe

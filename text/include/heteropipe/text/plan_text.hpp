@@ -17,4 +17,9 @@ std::string describe(const MemoryWarning& warning);
 // four significant figures; empty for no band (explicit costs).
 std::string typically(const SpeedBand& band);
 
+// A device's calibration, e.g. "by llama-bench record 0: 0.812 times the
+// estimate's speed"; a record that calibrated no device, and why.
+std::string describe(const Calibrated& calibrated);
+std::string describe(const UnusedRecord& unused);
+
 }  // namespace heteropipe::text
