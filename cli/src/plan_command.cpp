@@ -25,14 +25,18 @@ std::string padded(const std::string& text, std::size_t width) {
   return text + std::string(text.size() < width ? width - text.size() : 1, ' ');
 }
 
-void write_stages(std::ostream& out, const Plan& plan) {
+// An estimate's memory is in bytes, shown in GiB to four significant figures
+// as the page shows it (--json keeps the bytes); the explicit form's is in
+// the input's own units, shown as given.
+void write_stages(std::ostream& out, const Plan& plan, bool bytes) {
+  const auto memory = [bytes](double m) { return bytes ? text::gibibytes(m) : readable(m); };
   out << "  stage  device  layers         count  tau             memory used / capacity\n";
   for (std::size_t k = 0; k < plan.stages.size(); ++k) {
     const PlanStage& s = plan.stages[k];
     out << "  " << padded(std::to_string(k), 7) << padded(std::to_string(s.device), 8)
         << padded(std::to_string(s.first_layer) + "-" + std::to_string(s.last_layer), 15)
-        << padded(std::to_string(s.layers), 7) << padded(readable(s.tau), 16) << readable(s.memory_used) << " / "
-        << readable(s.memory_capacity) << '\n';
+        << padded(std::to_string(s.layers), 7) << padded(readable(s.tau), 16) << memory(s.memory_used) << " / "
+        << memory(s.memory_capacity) << '\n';
   }
 }
 
@@ -56,18 +60,18 @@ std::string counts_of(const Plan& plan) {
 
 void write_baseline(std::ostream& out, const std::string& name, const Baseline& b) {
   write_line(out, name + " (device:layers " + counts_of(b.plan) + ")",
-             readable(b.plan.objective_value) + ", " + readable(b.tokens_per_second) + " tokens/s" +
+             readable(b.plan.objective_value) + ", " + readable(b.tokens_per_second) + " tok/s" +
                  band_after(b.tokens_per_second_band) + ", " +
                  text::percent(b.loss_percent / 100) + " longer" +
                  (b.feasible ? "" : b.reason == "memory" ? ", does not fit in memory"
                                                          : ", leaves a device idle (allow_idle_devices is false)"));
 }
 
-void write_report(std::ostream& out, const PlanReport& r) {
+void write_report(std::ostream& out, const PlanReport& r, bool bytes) {
   const Plan& plan = r.plan;
   out << "heteropipe " << kVersion << ": plan, objective " << objective_name(plan.objective) << ", M = "
       << std::to_string(static_cast<std::int64_t>(plan.analysis.M)) << "\n\n";
-  write_stages(out, plan);
+  write_stages(out, plan, bytes);
   for (const MemoryWarning& w : r.warnings) out << "  warning: " << text::describe(w) << '\n';
   out << '\n';
   const auto& d = plan.d();
@@ -109,11 +113,11 @@ void write_report(std::ostream& out, const PlanReport& r) {
   for (const WhatIf& w : r.what_if) {
     const std::string label = std::string(w.change == "remove" ? "without device " : "with one more like device ") +
                               std::to_string(w.device);
-    write_line(out, label, w.feasible ? readable(w.tokens_per_second) + " tokens/s (" +
+    write_line(out, label, w.feasible ? readable(w.tokens_per_second) + " tok/s (" +
                                             (w.tokens_per_second_change >= 0 ? "+" : "") +
                                             readable(w.tokens_per_second_change) + ")" +
                                             (w.tokens_per_second_band ? ", " + text::typically(w.tokens_per_second_band) : "")
-                                      : "no split fits (" + std::string(w.reason) + ")");
+                                      : text::why_infeasible(w));
   }
 }
 
@@ -163,7 +167,7 @@ int run_plan(const PlanChoices& c, std::ostream& out, std::ostream& err) {
     return kExitBadInput;
   }
   if (c.json) out << to_json(report.value()).dump(2) << '\n';
-  else write_report(out, report.value());
+  else write_report(out, report.value(), std::holds_alternative<EstimateInput>(read.request));
   out.flush();
   if (out) return kExitOk;
   err << "error: could not write the output\n";

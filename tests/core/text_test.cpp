@@ -103,6 +103,12 @@ TEST_CASE("limits are written as people write them") {
   CHECK(text::bound(limits::kMaxStreamWork) == "10,000,000,000");
   CHECK(text::bound(0) == "0");
   CHECK(text::bound(1) == "1");
+  // Not 1e-09 (std::to_chars pads the exponent), nor 1e-04 for a tenth of a thousandth.
+  CHECK(text::bound(limits::kMinCv) == "1e-9");
+  CHECK(text::bound(1e-4) == "0.0001");
+  CHECK(text::bound(limits::kMemoryWarningFraction) == "0.95");
+  CHECK(text::bound(1.5e-7) == "1.5e-7");
+  CHECK(text::bound(2.5e13) == "2.5e13");
 }
 
 TEST_CASE("shortest text that reads back to the same double, on every build") {

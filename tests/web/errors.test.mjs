@@ -159,6 +159,15 @@ for (const p of PAGES) {
     await page.close();
   });
 
+  // The same texts tests/core/text_test.cpp holds text::bound to: the page words a limit as the core does.
+  test(`${p.name}: limits read as people write them, as the core's sentences write them`, async () => {
+    const { page } = await open(context, fileBase + p.file);
+    const shown = await page.evaluate(() => [1e-9, 1e-4, 0.95, 1.5e-7, 2.5e13, 1e15, 1e-15, 2 ** 53, 1e7]
+      .map((x) => window.HP_I18N.fmt.bound(x)));
+    assert.deepEqual(shown, ['1e-9', '0.0001', '0.95', '1.5e-7', '2.5e13', '1e15', '1e-15', '2^53', '10,000,000']);
+    await page.close();
+  });
+
   test(`${p.name}: more than 10,000,000 stage times is refused with the limit`, async () => {
     const { page } = await open(context, fileBase + p.file);
     const huge = '1,'.repeat(10_000_001);

@@ -102,7 +102,15 @@ for (const p of PAGES) {
     // The page's plan is the module's for that model, tokens per second included.
     const tps = await page.textContent('#plan-result .plan-headline');
     const four = new Intl.NumberFormat(p.lang, { maximumSignificantDigits: 4 }).format(moe.plan.tokens_per_second);
-    assert.ok(tps.includes(four + (en ? ' tokens/s' : ' token/秒')), tps);
+    assert.ok(tps.includes(four + (en ? ' tok/s' : ' token/秒')), tps);
+    // Two layers for three devices: one more device is no memory matter, and the what-if says why.
+    const added = moe.plan.what_if.filter((w) => w.change === 'add');
+    assert.ok(added.length > 0 && added.every((w) => !w.feasible && w.reason === 'fewer_layers_than_devices'));
+    const whatIf = await page.$$eval('#plan-result .plan-whatif li', (li) => li.map((e) => e.textContent));
+    moe.plan.what_if.forEach((w, k) => {
+      if (w.change === 'add') assert.ok(whatIf[k].endsWith(en ? ': a device would run no layer: the model has fewer layers than devices'
+        : '：会有设备分不到层：模型的层数少于设备数'), whatIf[k]);
+    });
 
     // A bad file: its error under the field in the page's words, the model before it still planned.
     await page.setInputFiles('#plan-gguf', { name: 'bad.gguf', mimeType: 'application/octet-stream', buffer: BAD });

@@ -50,9 +50,15 @@ for (const p of PAGES) {
       const [lo, hi] = plan.tokens_per_second_band.map((v) => four(p.lang, v));
       const tps = four(p.lang, plan.tokens_per_second);
       assert.ok((await page.textContent('#plan-result .plan-headline')).startsWith(p.name === 'en'
-        ? `Optimal split: ${tps} tokens/s (tokens × M / T(M); typically ${lo}–${hi}).`
+        ? `Optimal split: ${tps} tok/s (tokens × M / T(M); typically ${lo}–${hi}).`
         : `最优切分：${tps} token/秒（token 数 × M / T(M)；通常 ${lo}–${hi}）。`));
-      // The baselines' tokens/s column: the optimum, even and memory-proportional, each with its band.
+      // One unit word per language in the whole section: tok/s, token/秒 (the headline said tokens/s).
+      const section = await page.textContent('#plan');
+      assert.equal(/tokens\/s|Tokens\/s|tokens per second/.test(section), false, 'tokens/s in the section');
+      if (p.name !== 'en') assert.equal(section.includes('tok/s'), false, 'tok/s in the Chinese section');
+      const head = await page.$$eval('#plan-result table:not(.plan-stages) th', (th) => th[1].textContent);
+      assert.equal(head, p.name === 'en' ? 'tok/s (M = 1)' : 'token/秒（M = 1）');
+      // The baselines' tok/s column: the optimum, even and memory-proportional, each with its band.
       const cells = await page.$$eval('#plan-result table:not(.plan-stages) tbody tr', (rows) => rows.map((r) => r.cells[1].textContent));
       const cell = (x) => speed(x).replace(p.name === 'en' ? ' tok/s' : ' token/秒', '');
       assert.deepEqual(cells, [plan, plan.baselines.even, plan.baselines.memory_proportional].map(cell));

@@ -171,10 +171,16 @@ std::string bound(double limit) {
   const double mantissa = std::frexp(limit, &exponent);
   if (mantissa == 0.5 && exponent - 1 >= 32) return "2^" + std::to_string(exponent - 1);
   if (limit == std::floor(limit) && std::fabs(limit) < 1e12) return grouped(limit);
-  std::string text = shortest(limit);
-  const std::size_t plus = text.find("e+");
-  if (plus != std::string::npos) text.erase(plus + 1, 1);
-  return text;
+  if (!std::isfinite(limit)) return shortest(limit);
+  // The shortest digits that read back, written plainly (0.0001, 0.95) where
+  // that reads at a glance, else as 1e-9 or 1.5e15: no exponent padded with
+  // a zero or signed with a plus, as people write a limit.
+  const Decimal d = shortest_decimal(std::fabs(limit));
+  const std::string sign = limit < 0 ? "-" : "";
+  if (d.exponent >= -4 && d.exponent < 12) return sign + fixed(d.digits, d.exponent);
+  std::string out = sign + d.digits.substr(0, 1);
+  if (d.digits.size() > 1) out += "." + d.digits.substr(1);
+  return out + "e" + std::to_string(d.exponent);
 }
 
 std::string quoted(std::string_view typed) {

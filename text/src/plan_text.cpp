@@ -16,6 +16,14 @@ std::string typically(const SpeedBand& band) {
   return "typically " + four_figures((*band)[0]) + " to " + four_figures((*band)[1]);
 }
 
+std::string why_infeasible(const WhatIf& w) {
+  if (w.reason == "fewer_layers_than_devices") return "a device would run no layer: the model has fewer layers than devices";
+  if (w.reason == "memory_short" || w.reason == "no_feasible_split" || w.reason == "device_too_small") {
+    return "no split fits in memory";
+  }
+  return "no split fits (" + std::string(w.reason) + ")";
+}
+
 std::string describe(const Calibrated& c) {
   return "by llama-bench record " + std::to_string(c.record) + ": " + readable(c.factor) +
          " times the estimate's speed";

@@ -55,7 +55,7 @@
     colTau: 'τ (s)',
     colMemory: 'Memory used / capacity',
     colSplit: 'Split',
-    colTokens: 'Tokens/s (M = 1)',
+    colTokens: 'tok/s (M = 1)',
     colObjective: 'Objective at M (s)',
     colLoss: 'Loss against the optimum',
     optimal: 'Optimal (heteropipe)',
@@ -77,6 +77,8 @@
     // speed: this.speed's text; change: the signed difference from the plan's speed.
     whatIfSpeed: function (speed, change) { return speed + ', ' + change + ' tok/s'; },
     whatIfInfeasible: 'no split fits in memory',
+    // The what-if's reason fewer_layers_than_devices: the chain would have more devices than the model has layers.
+    whatIfNoLayer: 'a device would run no layer: the model has fewer layers than devices',
     // The answer's first sentence (planner-view.js's lead): i the 0-based device, speed this.speed's text.
     leadSpare: function (i, name, layers, speed) {
       return 'Device ' + (i + 1) + ' (' + name + ') holds ' + layers + (layers === 1 ? ' layer' : ' layers') +
@@ -92,7 +94,7 @@
     },
     // tps: tokens x M / T(M); band: its [lo, hi] formatted, or null; which: the feasible baseline compared (none: null).
     headline: function (tps, band, loss, which) {
-      var speed = 'Optimal split: ' + tps + ' tokens/s (tokens × M / T(M)' + (band ? '; ' + this.typically(band[0], band[1]) : '') + ').';
+      var speed = 'Optimal split: ' + tps + ' tok/s (tokens × M / T(M)' + (band ? '; ' + this.typically(band[0], band[1]) : '') + ').';
       if (which === 'memory_proportional') return speed + ' The memory-proportional default costs ' + loss + ' %.';
       if (which === 'even') return speed + ' The memory-proportional default breaks the plan’s rules; even layer counts cost ' + loss + ' %.';
       return speed + ' Neither default split keeps the plan’s rules.';

@@ -52,11 +52,14 @@ export function rate(x) { return shownUnit ? number(x) + '\u00a0/' + shownUnit :
 export function withUnit(name) { return shownUnit ? name + L.text.unitOpen + shownUnit + L.text.unitClose : name; }
 // The raw value as a person would type it back (error messages quote the input).
 export function raw(x) { return ok(x) ? String(x) : DASH; }
-// A limit as the core's English writes it: 2^53, 1e15, 1e-15, or a grouped whole number.
+// A limit as the core's English writes it (text::bound): 2^53, a grouped whole number, 0.0001 or 0.95,
+// else 1e15, 1e-9, 1e-15 (the shortest digits; no exponent padded or signed with a plus).
 export function bound(x) {
   if (!ok(x)) return DASH;
   var k = Math.log2(x);
   if (k >= 32 && Number.isInteger(k)) return '2^' + k;
   if (Number.isInteger(x) && Math.abs(x) < 1e12) return whole.format(x);
-  return x.toExponential().replace('e+', 'e');
+  var exponent = Number(x.toExponential().split('e')[1]);
+  // JavaScript writes these exponents plainly (String(0.0001) is '0.0001').
+  return exponent >= -4 && exponent < 12 ? String(x) : x.toExponential().replace('e+', 'e');
 }

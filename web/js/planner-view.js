@@ -100,13 +100,16 @@ function warnings(plan, names) {
   }).join('');
 }
 
+// Why a what-if has no split (its reason, the core's error code): too few layers, or too little memory.
+function infeasible(w) { return w.reason === 'fewer_layers_than_devices' ? P.whatIfNoLayer : P.whatIfInfeasible; }
+
 // "Why did adding a GPU make it slower?": the plan re-solved with one device less or one more.
 function whatIf(plan, names) {
   if (!plan.what_if.length) return '';
   return '<h3>' + esc(P.whatIfHeading) + '</h3><ul class="plan-whatif">' + plan.what_if.map(function (w) {
     var what = w.change === 'remove' ? P.without(w.device, names[w.device]) : P.withAnother(names[w.device]);
     var change = (w.tokens_per_second_change > 0 ? '+' : '') + fmt.four(w.tokens_per_second_change);
-    return '<li>' + esc(what) + esc(T.colon) + esc(w.feasible ? P.whatIfSpeed(speed(w), change) : P.whatIfInfeasible) + '</li>';
+    return '<li>' + esc(what) + esc(T.colon) + esc(w.feasible ? P.whatIfSpeed(speed(w), change) : infeasible(w)) + '</li>';
   }).join('') + '</ul>';
 }
 

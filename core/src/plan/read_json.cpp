@@ -276,6 +276,24 @@ class Reader {
   // False when the value is no object (wrong_type).
   template <class OnKey, class OnOther>
   bool object(Field where, std::int64_t index, Keys keys, Keys other, OnKey on_key, OnOther on_other) {
+    return keyed(where, index, keys, on_key, [&](const std::string& key) {
+      if (const Key* foreign = plan_detail::find_key(other, key)) on_other(foreign->field);
+      else add(plan_detail::unknown_key(key, where, index, keys));
+    });
+  }
+
+  // An object whose keys outside `keys` are skipped unread: llama-bench adds
+  // fields to its records over time (the one input that ignores unknown keys).
+  template <class OnKey>
+  bool open_object(Field where, std::int64_t index, Keys keys, OnKey on_key) {
+    return keyed(where, index, keys, on_key, [](const std::string&) {});
+  }
+
+ private:
+  // The key loop both kinds of object share: on_key(field) reads a key of
+  // `keys`; any other key goes to on_other(key), and its value is skipped.
+  template <class OnKey, class OnOther>
+  bool keyed(Field where, std::int64_t index, Keys keys, OnKey& on_key, OnOther on_other) {
     if (c_.peek() != JsonType::object) {
       wrong_type(where, index);
       return false;
@@ -285,35 +303,14 @@ class Reader {
     while (c_.next_key(key)) {
       if (const Key* known = plan_detail::find_key(keys, key)) {
         on_key(known->field);
-      } else if (const Key* foreign = plan_detail::find_key(other, key)) {
-        on_other(foreign->field);
-        c_.skip_value();
       } else {
-        add(plan_detail::unknown_key(key, where, index, keys));
+        on_other(key);
         c_.skip_value();
       }
     }
     return true;
   }
 
-  // An object whose keys outside `keys` are skipped unread: llama-bench adds
-  // fields to its records over time (the one input that ignores unknown keys).
-  template <class OnKey>
-  bool open_object(Field where, std::int64_t index, Keys keys, OnKey on_key) {
-    if (c_.peek() != JsonType::object) {
-      wrong_type(where, index);
-      return false;
-    }
-    c_.enter('{');
-    std::string key;
-    while (c_.next_key(key)) {
-      if (const Key* known = plan_detail::find_key(keys, key)) on_key(known->field);
-      else c_.skip_value();
-    }
-    return true;
-  }
-
- private:
   static std::string quoted(std::string_view text) {
     if (text.size() <= kQuoteBytes) return std::string(text);
     std::size_t cut = kQuoteBytes;

@@ -36,8 +36,10 @@ std::string gibibytes(double bytes);
 // A whole number with thousands separators, e.g. 2e6 -> "2,000,000".
 std::string grouped(double n);
 
-// A limit as people write it: 2^53 for large powers of two, 1e15 and 1e-15
-// for powers of ten outside the grouped range, else grouped or shortest.
+// A limit as people write it: 2^53 for large powers of two; a whole number
+// below 10^12 grouped; else its shortest digits, plainly from 0.0001 up
+// (0.95), and past that as 1e15, 1e-9 or 1e-15 (never 1e-09 or 1e+15).
+// The pages' fmt.bound (web/js/format.js) writes the same.
 std::string bound(double limit);
 
 // Text a user typed, made safe to echo: control characters and other
