@@ -292,3 +292,48 @@ TEST_CASE("calibration: llama-bench's output read alone, numbered after the inpu
   CHECK(broken.errors[0].code == ErrorCode::not_json);
   CHECK(broken.errors[0].field == Field::calibration);
 }
+
+TEST_CASE("calibration: llama-bench -o jsonl, one record per line, reads as the list") {
+  const std::string tg = record("NVIDIA GeForce RTX 4080", "tg"), pp = record("NVIDIA GeForce RTX 4080", "pp");
+  const CalibrationJson lines = read_calibration_json(tg + "\n" + pp + "\n", 0);
+  CHECK(lines.errors.empty());
+  REQUIRE(lines.records.size() == 2);
+  CHECK(lines.records[0].avg_ts == kDecodeTs);
+  CHECK(lines.records[1].avg_ts == kPrefillTs);
+  // A list is one value: another after it is no JSON, at the byte where it starts.
+  const std::string list = "[" + tg + "]";
+  const CalibrationJson two = read_calibration_json(list + "\n[" + pp + "]", 0);
+  REQUIRE(two.errors.size() == 1);
+  CHECK(two.errors[0].code == ErrorCode::not_json);
+  CHECK(two.errors[0].value == static_cast<double>(list.size() + 1));
+}
+
+TEST_CASE("calibration: the input's \"calibration\" as a bench file's text (the page's), errors at its bytes") {
+  const std::string tg = record("NVIDIA GeForce RTX 4080", "tg"), pp = record("NVIDIA GeForce RTX 4080", "pp");
+  const std::string base = R"({"model": "llama-2-7b", "quant": "Q4_0", "devices": ["rtx-4080"], "calibration": )";
+  auto quoted = [](const std::string& t) {
+    std::string out = "\"";
+    for (char c : t) out += c == '"' ? std::string("\\\"") : c == '\n' ? std::string("\\n") : std::string(1, c);
+    return out + "\"";
+  };
+  // The text of a list, of one record and of JSON lines gives the records the list gives.
+  const EstimateInput listed = input_of(base + "[" + tg + "," + pp + "]}");
+  for (const std::string& text : {"[" + tg + "," + pp + "]", tg + "\n" + pp}) {
+    const EstimateInput in = input_of(base + quoted(text) + "}");
+    REQUIRE(in.calibration.size() == 2);
+    CHECK(in.calibration[0].avg_ts == listed.calibration[0].avg_ts);
+    CHECK(in.calibration[1].n_prompt == listed.calibration[1].n_prompt);
+  }
+  CHECK(input_of(base + quoted(tg) + "}").calibration.size() == 1);
+  // Bad JSON: not_json at the byte of the file's text where reading stopped, not of the input's.
+  const PlanJson broken = read_plan_json(base + quoted("[" + tg + ",") + "}");
+  REQUIRE(broken.errors.size() == 1);
+  CHECK(broken.errors[0].code == ErrorCode::not_json);
+  CHECK(broken.errors[0].field == Field::calibration);
+  CHECK(broken.errors[0].value == static_cast<double>(tg.size() + 2));
+  // A record's bad value names the record, as in a list.
+  const PlanJson bad = read_plan_json(base + quoted(tg + "\n" + R"({"gpu_info": 1})") + "}");
+  REQUIRE(!bad.errors.empty());
+  CHECK(bad.errors[0].field == Field::gpu_info);
+  CHECK(bad.errors[0].index == 1);
+}

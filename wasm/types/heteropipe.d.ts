@@ -366,8 +366,12 @@ declare namespace heteropipe {
     phase?: 'decode' | 'prefill';
     tokens?: number;
     context?: number;
-    /** llama-bench records (one, or a list): each sets its device's efficiency. */
-    calibration?: BenchRecord | BenchRecord[];
+    /**
+     * llama-bench records (one, or a list): each sets its device's efficiency. Or the text of a file
+     * llama-bench wrote (-o json, or -o jsonl: one record per line), read by the core, whose errors
+     * then count bytes in that text (docs/planner.md#calibration).
+     */
+    calibration?: BenchRecord | BenchRecord[] | string;
   }
 
   /** The explicit form: every cost given. */

@@ -22,6 +22,23 @@
     ggufFrom: function (file) { return ', from ' + file + '.'; },
     ggufLink: function (model, quant) { return 'The page’s link cannot carry a file: it keeps the catalog model, ' + model + ' ' + quant + '.'; },
     ggufBack: 'Use the catalog model instead',
+    // llama-bench's measured speeds, read from its -o json or -o jsonl output (planner.js).
+    label_bench: 'Calibrate with llama-bench: its -o json or -o jsonl file',
+    benchHint: 'Read here, in this browser; nothing leaves this machine. Each record sets its GPU’s speed so that the estimate for the record’s own model equals its avg_ts.',
+    benchFile: function (file) { return 'Calibrating with ' + file + '. The page’s link cannot carry a file: after a reload, choose it again.'; },
+    // device and record 0-based (shown from 1), factor formatted: avg_ts over the estimate's speed.
+    benchCalibrated: function (device, name, record, factor) {
+      return 'Device ' + (device + 1) + ' (' + name + '): calibrated by record ' + (record + 1) + ', ' + factor + ' × the estimate’s speed.';
+    },
+    benchUnused: function (record, reason) {
+      var why = { other_phase: 'its test is not of the planned phase (tg: decode, pp: prefill)',
+        no_device: 'its gpu_info or device names no device here', measured: 'each device it names has its own measured speed',
+        nearer_record: 'each device it names took a record whose model size is nearer the planned model’s' }[reason] || reason;
+      return 'Record ' + (record + 1) + ' unused: ' + why + '.';
+    },
+    benchNone: 'The file holds no record.',
+    benchRemove: 'Remove the llama-bench file',
+    error_bench: 'llama-bench file',
     // A device's or a link's choice, named in its error before the position.
     error_devices: 'GPU',
     error_links: 'Link type',

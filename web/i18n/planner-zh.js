@@ -22,6 +22,21 @@
     ggufFrom: function (file) { return '，来自 ' + file + '。'; },
     ggufLink: function (model, quant) { return '页面链接无法携带文件：链接中保留的是目录模型 ' + model + ' ' + quant + '。'; },
     ggufBack: '改用目录中的模型',
+    label_bench: '用 llama-bench 校准：它的 -o json 或 -o jsonl 输出文件',
+    benchHint: '在本浏览器中读取，文件不会离开本机。每条记录校准其 GPU 的速度，使对该记录自身模型的估算等于它的 avg_ts。',
+    benchFile: function (file) { return '正在用 ' + file + ' 校准。页面链接无法携带文件：重新加载后请再次选择。'; },
+    benchCalibrated: function (device, name, record, factor) {
+      return '设备 ' + (device + 1) + '（' + name + '）：由第 ' + (record + 1) + ' 条记录校准，速度为估算的 ' + factor + ' 倍。';
+    },
+    benchUnused: function (record, reason) {
+      var why = { other_phase: '它的测试不属于所规划的阶段（tg：解码，pp：预填充）',
+        no_device: '它的 gpu_info 或 device 没有指向这里的任何设备', measured: '它指向的每台设备都有自己的实测速度',
+        nearer_record: '它指向的每台设备都采用了模型大小更接近所规划模型的记录' }[reason] || reason;
+      return '第 ' + (record + 1) + ' 条记录未使用：' + why + '。';
+    },
+    benchNone: '文件中没有记录。',
+    benchRemove: '移除 llama-bench 文件',
+    error_bench: 'llama-bench 文件',
     // A device's or a link's choice, named in its error before the position.
     error_devices: '显卡',
     error_links: '链路类型',

@@ -5,6 +5,8 @@
   // The fields of a GGUF file's errors, whose index is the byte where the problem lies.
   var GGUF_FIELDS = { gguf: 1, header_bytes: 1, key_count: 1, tensor_count: 1, string_length: 1, array_length: 1,
     n_dims: 1, dims: 1, value_type: 1, ggml_type: 1 };
+  // The fields of a llama-bench record's errors, whose index is the record (the English "record 1").
+  var RECORD_FIELDS = { calibration: 1, gpu_info: 1, device: 1, model_size: 1, model_n_params: 1, n_prompt: 1, n_gen: 1 };
   window.HP_I18N.tools = {
     fields: {
       input: '输入', model: '模型', quant: '量化', context: '上下文长度', tokens: '每个微批次的 token 数', phase: '阶段',
@@ -29,6 +31,7 @@
     position: function (e) {
       var G = window.HP_I18N.fmt.integer;
       if (e.index === null || e.index === undefined || e.index < 0) return null;
+      if (RECORD_FIELDS[e.field]) return '，第 ' + G(e.index + 1) + ' 条记录';
       return GGUF_FIELDS[e.field] || (e.field === 'layers' && e.token) ? '，第 ' + G(e.index) + ' 字节' : null;
     },
     // What is wrong, for a tool's own code or field; nothing for the calculator's sentence.

@@ -122,6 +122,8 @@ function wholeChain(e) {
 // The form's control an error is about: a field of the form, a device's select or typed fact, or a
 // link's select; null for the input as a whole (its error goes above the result).
 var FORM_FIELDS = ['model', 'quant', 'context', 'phase', 'tokens', 'M', 'objective'];
+// A llama-bench record's fields: their errors go under the bench file's field.
+var BENCH_FIELDS = ['calibration', 'gpu_info', 'device', 'model_size', 'model_n_params', 'n_prompt', 'n_gen'];
 function control(e) {
   var c = formControl(e);
   // A hidden control (the catalog model's while a file's model plans) cannot show its error.
@@ -130,6 +132,7 @@ function control(e) {
 function formControl(e) {
   if (wholeChain(e)) return null;
   if (FORM_FIELDS.indexOf(e.field) >= 0) return $('plan-' + e.field);
+  if (BENCH_FIELDS.indexOf(e.field) >= 0) return $('plan-bench');
   var i = e.index === null || e.index === undefined ? 0 : e.index;
   if (e.field === 'devices') return document.querySelector('#plan-devices select[data-device="' + i + '"]');
   if (e.field === 'links') return document.querySelector('#plan-devices select[data-link="' + i + '"]');
@@ -139,11 +142,13 @@ function formControl(e) {
 // The words the form shows for the field (the error's own position follows them).
 function label(e) {
   if (FORM_FIELDS.indexOf(e.field) >= 0) return P['label_' + e.field];
+  // The bench file, and a record's key as the file spells it.
+  if (BENCH_FIELDS.indexOf(e.field) >= 0) return P.error_bench + (e.field === 'calibration' ? '' : T.colon + e.field);
   if (e.field === 'devices' || e.field === 'links') return P['error_' + e.field];
   return P['fact_' + e.field];
 }
 
-var FORM = { id: 'plan', controls: '#plan-form [aria-invalid], #plan-devices [aria-invalid]', result: 'plan-result',
+var FORM = { id: 'plan', controls: '#plan-form [aria-invalid], #plan-devices [aria-invalid], #plan-bench[aria-invalid]', result: 'plan-result',
   alert: 'plan-alert', before: 'plan-result', control: control, label: label };
 
 // Every bad field's error under its field, as the calculator does; the last good plan stays, dimmed.

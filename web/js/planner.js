@@ -36,6 +36,12 @@ var plans = 0;  // the latest plan asked for: an earlier answer is stale
 // A link cannot carry a file: the form, and so the permalink, keeps the catalog model.
 var gguf = null;
 var reads = 0;  // the latest file asked for
+// A llama-bench file chosen or dropped (-o json: a list of records or one; -o jsonl: one per line):
+// { file: its name, text: its text }, or null. Its text goes to the core as it is, as the input's
+// "calibration" (the core reads it and words its errors at the file's own bytes); nothing of it
+// leaves the machine. Like a .gguf file, a link cannot carry it: after a reload it must be chosen again.
+var bench = null;
+var benchReads = 0;  // the latest bench file asked for
 
 // The permalink's text back into a form; anything unreadable gives the defaults.
 function fromText(text) {
@@ -83,6 +89,7 @@ function input() {
     '"phase":' + JSON.stringify(form.phase), '"objective":' + JSON.stringify(form.objective),
     '"devices":[' + form.devices.map(device).join(',') + ']', '"links":' + JSON.stringify(form.links)]);
   NUMBERS.forEach(function (k) { parts.push('"' + k + '":' + number(form[k])); });
+  if (bench) parts.push('"calibration":' + JSON.stringify(bench.text));
   return '{' + parts.join(',') + '}';
 }
 
@@ -163,6 +170,45 @@ function readFile(file) {
   });
 }
 
+// Reads the llama-bench file chosen or dropped as text; the next plan takes its records. Its errors
+// (bad JSON at its byte, an ambiguous record) come back from the plan, under its field.
+function readBench(file) {
+  if (!file) return;
+  var mine = ++benchReads;
+  file.text().then(function (text) {
+    if (mine !== benchReads) return;
+    bench = { file: file.name, text: text };
+    drawBench(null); replan();
+  });
+}
+
+function removeBench() {
+  bench = null;
+  ++benchReads;
+  $('plan-bench').value = '';
+  drawBench(null); replan();
+  $('plan-bench').focus();
+}
+
+// The bench file's name and, once planned, which devices its records calibrated and which records
+// were unused, in words (the report's calibrated and calibration_unused); plan: the latest plan or null.
+function drawBench(plan) {
+  $('plan-bench-used').hidden = !bench;
+  if (!bench) { $('plan-bench-facts').textContent = ''; $('plan-bench-list').innerHTML = ''; return; }
+  $('plan-bench-facts').textContent = P.benchFile(bench.file);
+  if (!plan) return;
+  var items = plan.calibrated.map(function (c) {
+    return P.benchCalibrated(c.device, deviceName(c.device), c.record, fmt.four(c.factor));
+  }).concat(plan.calibration_unused.map(function (u) { return P.benchUnused(u.record, u.reason); }));
+  if (!items.length) items = [P.benchNone];
+  $('plan-bench-list').innerHTML = items.map(function (t) { return '<li>' + esc(t) + '</li>'; }).join('');
+}
+
+function deviceName(i) {
+  var d = form.devices[i];
+  return typeof d === 'string' ? (catalog.gpus.find(function (g) { return g.id === d; }) || { name: d }).name : P.customName(i);
+}
+
 function useCatalog() {
   gguf = null;
   ++reads;
@@ -196,12 +242,12 @@ function readForm() {
 
 function replan() {
   var mine = ++plans;
-  var names = form.devices.map(function (d, i) {
-    return typeof d === 'string' ? (catalog.gpus.find(function (g) { return g.id === d; }) || { name: d }).name : P.customName(i);
-  });
+  var names = form.devices.map(function (d, i) { return deviceName(i); });
   onChange(JSON.stringify(form));
   tools.run('plan', [input()]).promise.then(function (result) {
-    if (mine === plans) plannerView.show(result, names);
+    if (mine !== plans) return;
+    plannerView.show(result, names);
+    drawBench(result);
   }, function (e) {
     if (mine !== plans || (e && e.cancelled)) return;
     if (!e || e.name !== 'HeteropipeError') throw e;
@@ -237,6 +283,11 @@ function bind() {
   $('plan-use').addEventListener('click', function () { plannerView.usePipeline(); });
   $('plan-gguf').addEventListener('change', function (ev) { readFile(ev.target.files[0]); });
   $('plan-gguf-catalog').addEventListener('click', useCatalog);
+  $('plan-bench').addEventListener('change', function (ev) { readBench(ev.target.files[0]); });
+  $('plan-bench-remove').addEventListener('click', removeBench);
+  var benchZone = $('plan-bench-drop');
+  benchZone.addEventListener('dragover', function (ev) { ev.preventDefault(); });
+  benchZone.addEventListener('drop', function (ev) { ev.preventDefault(); readBench(ev.dataTransfer.files[0]); });
   var zone = $('plan-gguf-drop');
   zone.addEventListener('dragover', function (ev) { ev.preventDefault(); });  // else the browser opens the file itself
   zone.addEventListener('drop', function (ev) { ev.preventDefault(); readFile(ev.dataTransfer.files[0]); });
@@ -270,9 +321,16 @@ function build(module, c, body, savedText, changed) {
     '<p class="hint" id="plan-gguf-hint">' + esc(P.ggufHint) + '</p><p class="error" id="plan-gguf-error" hidden></p></div>' +
     '<div id="plan-gguf-model" class="plan-gguf-model" hidden><p id="plan-gguf-facts" class="plan-gguf-facts"></p>' +
     '<p class="hint" id="plan-gguf-link"></p><button type="button" id="plan-gguf-catalog">' + esc(P.ggufBack) + '</button></div></div>';
+  // The llama-bench file's field: a chooser that also takes a dropped file; its errors go under it
+  // (planner-view.js), and once planned, what its records calibrated, with a way to remove it.
+  var benchField = '<div class="field plan-bench"><div id="plan-bench-drop" class="plan-gguf-drop"><label for="plan-bench">' + esc(P.label_bench) +
+    '</label> <input type="file" id="plan-bench" accept=".json,.jsonl,application/json" aria-describedby="plan-bench-hint">' +
+    '<p class="hint" id="plan-bench-hint">' + esc(P.benchHint) + '</p></div>' +
+    '<div id="plan-bench-used" class="plan-gguf-model" hidden><p id="plan-bench-facts" class="plan-gguf-facts"></p>' +
+    '<div role="status"><ul id="plan-bench-list" class="plan-bench-list"></ul></div><button type="button" id="plan-bench-remove">' + esc(P.benchRemove) + '</button></div></div>';
   body.innerHTML = file + '<div id="plan-form" class="grid">' +
     field('model', 'select') + field('quant', 'select') + field('context') + field('phase', 'select') +
-    field('tokens') + field('M') + field('objective', 'select') + '</div>' +
+    field('tokens') + field('M') + field('objective', 'select') + '</div>' + benchField +
     '<h3>' + esc(P.devicesHeading) + '</h3><ol id="plan-devices" class="plan-devices"></ol>' +
     '<button type="button" id="plan-add">' + esc(P.add) + '</button>' +
     '<p id="plan-alert" class="sr-only" role="alert"></p><div id="plan-result"></div>' +

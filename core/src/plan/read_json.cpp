@@ -540,8 +540,13 @@ void read_records(Reader& r, std::int64_t first, std::vector<BenchRecord>& out) 
     }
     out.push_back(std::move(record));
   };
-  if (r.at_object()) one(first);
-  else r.list(Field::calibration, [&](std::int64_t k) { one(first + k); });
+  if (!r.at_object()) {
+    r.list(Field::calibration, [&](std::int64_t k) { one(first + k); });
+    return;
+  }
+  // One record, or (llama-bench -o jsonl, read from text) one per line:
+  // objects one after another until the text ends.
+  for (std::int64_t k = first; r.at_object(); ++k) one(k);
 }
 
 void read_estimate(Reader& r, EstimateInput& in) {
@@ -601,7 +606,16 @@ void read_estimate(Reader& r, EstimateInput& in) {
         return;
       case Field::calibration:
         in.calibration.clear();
-        read_records(r, 0, in.calibration);
+        if (r.at_string()) {
+          // A bench file's text as read (what the page passes): its errors' bytes count in that text.
+          std::string text;
+          r.text(Field::calibration, kWholeField, text);
+          CalibrationJson file = read_calibration_json(text, 0);
+          for (Error& e : file.errors) r.add(std::move(e));
+          in.calibration = std::move(file.records);
+        } else {
+          read_records(r, 0, in.calibration);
+        }
         return;
       default:
         read_shared(r, field, in);
@@ -720,7 +734,11 @@ CalibrationJson read_calibration_json(std::string_view text, std::int64_t first)
     return out;
   }
   JsonCursor check(text, "", Field::calibration, kNoDepthLimit);
+  // A list, or one record; or, as llama-bench -o jsonl writes them, records
+  // one after another (one per line).
+  const bool records = check.peek() == JsonType::object;
   check.skip_value();
+  while (records && check.peek() == JsonType::object) check.skip_value();
   check.finish();
   if (check.error) {
     out.errors.push_back(
