@@ -278,4 +278,10 @@ test('calibration: hp.plan with llama-bench records is `heteropipe plan --calibr
   assert.equal(e.index, 0);
   assert.equal(e.message, 'calibration, record 1: avg_ts must be >= 0 (got -1)');
   assert.equal(cli(JSON.stringify(bad)).stderr, `error: ${e.message}\n`);
+  // The file's text as it is, -o json or -o jsonl (one record per line): the same plan, read by the core.
+  const text = readFileSync(bench, 'utf8');
+  assert.deepEqual(hp.plan({ ...JSON.parse(input), calibration: text }), mine);
+  assert.deepEqual(hp.plan({ ...JSON.parse(input), calibration: records.map((r) => JSON.stringify(r)).join('\n') }), mine);
+  const broken = fails(() => hp.plan({ ...JSON.parse(input), calibration: text.slice(0, 40) }), {});
+  assert.deepEqual([broken.code, broken.field, broken.value], ['not_json', 'calibration', 40]);
 });

@@ -4,7 +4,9 @@ HeteropipeError naming the field."""
 
 import json
 import math
+import tempfile
 import unittest
+from pathlib import Path
 
 import heteropipe
 from heteropipe import HeteropipeError
@@ -85,6 +87,21 @@ class PlanTest(unittest.TestCase):
         e = caught.exception
         self.assertEqual((e.code, e.field, e.index), ("negative", "calibration", 0))
         self.assertEqual(str(e), "calibration, record 1: avg_ts must be >= 0 (got -1)")
+        # The file's text, as llama-bench -o json or -o jsonl wrote it, is the same calibration; and the
+        # CLI's --calibrate reads JSON lines too.
+        text = (plans / "bench_4080.json").read_text()
+        lines = "\n".join(json.dumps(r) for r in bench) + "\n"
+        self.assertEqual(heteropipe.plan(dict(request, calibration=text)), report)
+        self.assertEqual(heteropipe.plan(dict(request, calibration=lines)), report)
+        with tempfile.TemporaryDirectory() as folder:
+            jsonl = Path(folder) / "bench.jsonl"
+            jsonl.write_text(lines)
+            result = run([native_cli(self), "plan", "--json", str(plans / "calibrate_4080.json"), "--calibrate", str(jsonl)])
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(json.loads(result.stdout), report)
+        with self.assertRaises(HeteropipeError) as caught:
+            heteropipe.plan(dict(request, calibration=text[:-3]))
+        self.assertEqual((caught.exception.code, caught.exception.field), ("not_json", "calibration"))
 
     def test_the_report_of_an_estimate(self):
         report = heteropipe.plan(ESTIMATE)
