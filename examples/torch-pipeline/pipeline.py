@@ -4,7 +4,8 @@
 One process per stage, torch.distributed over gloo on 127.0.0.1, one thread per
 process. Each stage runs a stack of matmuls per micro-batch inside
 record_function("microbatch_N"), receives its input from the stage before and
-sends its output to the stage after, with blocking send/recv or with isend.
+sends its output to the stage after, with blocking send/recv, with isend, or
+with batch_isend_irecv of P2POps (--mode).
 It writes, into --out:
   rank-N.json   the torch.profiler Chrome trace of stage N
   run.json      the run's facts: stages, microbatches, mode, the wall clock
@@ -32,9 +33,10 @@ def stage_main(rank, args, queue):
     os.environ["MASTER_PORT"] = str(args.port)
     dist.init_process_group("gloo", rank=rank, world_size=args.stages)
     last = args.stages - 1
-    # Stage s runs layers + s matmuls, so the stages differ and the last is slowest.
-    layers = [torch.randn(args.width, args.width) / args.width ** 0.5
-              for _ in range(args.layers + rank)]
+    # Stage s runs layers + s matmuls, so the stages differ and the last is
+    # slowest, unless --stage-layers gives each stage's count.
+    count = args.stage_layers[rank] if args.stage_layers else args.layers + rank
+    layers = [torch.randn(args.width, args.width) / args.width ** 0.5 for _ in range(count)]
     x = torch.randn(args.batch, args.width)
     buf = torch.empty(args.batch, args.width)
 
@@ -57,7 +59,11 @@ def stage_main(rank, args, queue):
         start = time.time_ns()
         for m in range(args.microbatches):
             if rank > 0:
-                dist.recv(buf, src=rank - 1)
+                if args.mode == "p2pop":
+                    for p in dist.batch_isend_irecv([dist.P2POp(dist.irecv, buf, rank - 1)]):
+                        p.wait()
+                else:
+                    dist.recv(buf, src=rank - 1)
                 h = buf.clone()
             else:
                 h = x
@@ -67,6 +73,8 @@ def stage_main(rank, args, queue):
             if rank < last:
                 if args.mode == "async":
                     pending.append(dist.isend(h, dst=rank + 1))
+                elif args.mode == "p2pop":
+                    pending.extend(dist.batch_isend_irecv([dist.P2POp(dist.isend, h, rank + 1)]))
                 else:
                     dist.send(h, dst=rank + 1)
         end = time.time_ns()
@@ -91,13 +99,18 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--stages", type=int, default=2)
     parser.add_argument("--microbatches", type=int, default=16)
-    parser.add_argument("--mode", choices=["blocking", "async"], default="blocking")
+    parser.add_argument("--mode", choices=["blocking", "async", "p2pop"], default="blocking",
+                        help="send/recv, isend, or batch_isend_irecv of P2POps")
     parser.add_argument("--layers", type=int, default=6, help="matmuls of stage 0 (stage s runs layers + s)")
+    parser.add_argument("--stage-layers", type=lambda v: [int(n) for n in v.split(",")], default=None,
+                        help="matmuls of each stage, comma-separated (overrides --layers)")
     parser.add_argument("--width", type=int, default=512)
     parser.add_argument("--batch", type=int, default=512)
     parser.add_argument("--port", type=int, default=29517)
     parser.add_argument("--out", required=True)
     args = parser.parse_args()
+    if args.stage_layers and len(args.stage_layers) != args.stages:
+        parser.error("--stage-layers needs one count per stage")
     os.makedirs(args.out, exist_ok=True)
     ctx = mp.get_context("fork")
     queue = ctx.Queue()

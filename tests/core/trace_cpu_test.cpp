@@ -4,6 +4,8 @@
 // and gloo/c10d point-to-point ops for transfers.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -34,6 +36,12 @@ struct CpuRun {
   // returns late; every other receiver wakes `wake` after its message came.
   int late_sender = -1;
   double late_by = 0, wake = 0;
+  // gloo:send ends `transfer` after it starts even when its receive is
+  // posted later: no rendezvous, as gloo never records it.
+  bool eager = false;
+  // This micro-batch's receiver wakes `late_wake` after its message came.
+  int late_receiver = -1;
+  double late_wake = 0;
 };
 
 // The two ranks' texts, from one timeline on the host's clock. Stage 0 runs
@@ -55,22 +63,25 @@ std::vector<std::string> cpu_run_texts(const CpuRun& run, double& makespan) {
     event(r0, "aten::mm", a + 1 - o0, run.tau0 * 0.6 - 2);
     event(r0, "aten::tanh", a + run.tau0 * 0.6 - o0, run.tau0 * 0.4);
     const double send = a + run.tau0 + 2;
-    double arrival = send + run.transfer;
+    // Stage 1 posts its receive when it is free; gloo's send completes only
+    // once that receive is posted (its rendezvous).
+    const double post = free1, o1 = run.origin1;
+    double arrival = std::max(send, run.eager ? send : post) + run.transfer;
     if (run.written_in_wrapper) {
-      arrival = a + run.tau0 + run.transfer;
+      arrival = std::max(a + run.tau0, post) + run.transfer;
       const double returned = arrival + (m == run.late_sender ? run.late_by : 0);
       event(r0, "c10d::send", a + run.tau0 - o0, returned - (a + run.tau0));
       event(r0, "gloo:send", returned - 0.2 - o0, 0.3);
       free0 = returned + 0.1;
     } else {
       event(r0, "c10d::send", a + run.tau0 - o0, 2);
-      event(r0, "gloo:send", send - o0, run.isend ? 100000 - send : run.transfer);
+      event(r0, "gloo:send", send - o0, run.isend ? 100000 - send : arrival - send);
       free0 = run.isend ? send + 1 : arrival;
     }
-    // Stage 1 posts its receive when it is free; the message is there at `arrival`.
-    const double post = free1, o1 = run.origin1;
+    // The message is there at `arrival`.
     event(r1, "c10d::recv_", post - o1, 0.5);
-    const double got = std::max(post + 1.5, arrival) + (m == run.late_sender ? 0 : run.wake);
+    const double got = std::max(post + 1.5, arrival) + (m == run.late_sender ? 0 : run.wake) +
+                       (m == run.late_receiver ? run.late_wake : 0);
     event(r1, "gloo:recv", post + 0.5 - o1, got - post - 0.5);
     event(r1, "aten::clone", got - o1, run.clone);
     const double b = got + run.clone;
@@ -125,13 +136,15 @@ TEST_CASE("trace cpu: files that share their pid are one rank each, by file inde
   // d is the transfer time less what the clock alignment is unsure of (at most the transfer).
   CHECK(r.links[0].d.max <= run.transfer + 2);
   // The receiver's clock against the sender's: origin1 - origin0, within the
-  // time from the send's wrapper to the message's arrival; causality bounds
-  // it from below only.
+  // time from the send's wrapper to the message's arrival. Causality bounds
+  // it from below; gloo's rendezvous from above, by the transfer on the
+  // pairs whose sender waited for the receive.
   const double truth = run.origin1 - run.origin0;
   CHECK(std::abs(r.clock_offsets[1] - truth) <= run.transfer + 2);
   REQUIRE(r.clock_offset_bounds.size() == 1);
   CHECK(r.clock_offset_bounds[0].lo <= truth);
-  CHECK(!r.clock_offset_bounds[0].hi);
+  REQUIRE(r.clock_offset_bounds[0].hi);
+  CHECK(*r.clock_offset_bounds[0].hi == doctest::Approx(truth + run.transfer));
   CHECK(std::abs(r.T_real - makespan) <= run.transfer + 2);
 }
 
@@ -142,6 +155,7 @@ TEST_CASE("trace cpu: a message written inside c10d::send aligns the clocks by t
   CpuRun run;
   run.written_in_wrapper = true;
   run.transfer = 1200;
+  run.tau1 = 40;  // stage 1 posts each receive before stage 0 sends
   double makespan = 0;
   const TraceResult r = recover(cpu_run_texts(run, makespan), by_ranges());
   REQUIRE(r.pipeline);
@@ -160,6 +174,7 @@ TEST_CASE("trace cpu: a sender descheduled after its hand-over moves no clock") 
   CpuRun run;
   run.written_in_wrapper = true;
   run.transfer = 1200;
+  run.tau1 = 40;  // stage 1 posts each receive before stage 0 sends
   run.late_sender = 1;
   run.late_by = 5000;
   run.wake = 50;
@@ -170,6 +185,44 @@ TEST_CASE("trace cpu: a sender descheduled after its hand-over moves no clock") 
   CHECK(r.clock_offset_bounds[0].lo == doctest::Approx(truth - run.transfer));
   CHECK(std::abs(r.clock_offsets[1] - truth) <= 2);
   CHECK(std::abs(r.T_real - makespan) <= 2);
+}
+
+TEST_CASE("trace cpu: a receiver woken late on the one pair it waited on moves no clock when the senders waited") {
+  // Stage 1 is the slower, so from micro-batch 1 on every sender waits for
+  // its receive; only micro-batch 0's receiver waited, and it woke 5 ms late.
+  // The causal bound alone (lo plus the hand-over) put the clock those 5 ms
+  // early; gloo's rendezvous bound, supported by the three waiting senders,
+  // holds it.
+  CpuRun run;
+  run.late_receiver = 0;
+  run.late_wake = 5000;
+  double makespan = 0;
+  const TraceResult r = recover(cpu_run_texts(run, makespan), by_ranges());
+  REQUIRE(r.pipeline);
+  const double truth = run.origin1 - run.origin0;
+  CHECK(r.clock_offset_bounds[0].lo <= truth);
+  CHECK(*r.clock_offset_bounds[0].hi >= truth);
+  CHECK(std::abs(r.clock_offsets[1] - truth) <= 2);
+  CHECK(std::abs(r.T_real - makespan) <= 2);
+  CHECK(r.warnings.empty());
+}
+
+TEST_CASE("trace cpu: gloo sends that end before their receives were posted contradict the bounds, named by link") {
+  // Stage 1 is the slower, so from micro-batch 1 on its receives are posted
+  // after the sends ended: hi falls below lo, the offset stays lo's estimate.
+  CpuRun run;
+  run.eager = true;
+  double makespan = 0;
+  const TraceResult r = recover(cpu_run_texts(run, makespan), by_ranges());
+  REQUIRE(r.pipeline);
+  REQUIRE(r.clock_offset_bounds[0].hi);
+  CHECK(*r.clock_offset_bounds[0].hi < r.clock_offset_bounds[0].lo);
+  REQUIRE(r.warnings.size() == 1);
+  CHECK(r.warnings[0].code == TraceWarningCode::clock_bounds_contradict);
+  CHECK(r.warnings[0].index == 0);
+  CHECK(r.warnings[0].value == r.clock_offset_bounds[0].lo);
+  CHECK(r.warnings[0].limit == *r.clock_offset_bounds[0].hi);
+  CHECK(std::abs(r.clock_offsets[1] - (run.origin1 - run.origin0)) <= run.transfer + 2);
 }
 
 TEST_CASE("trace cpu: an isend's transport event lasting until its wait moves no clock") {

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """A real run end to end: examples/torch-pipeline runs a 2-stage PyTorch
-pipeline over gloo (blocking sends, then isend), and `heteropipe trace`
-imports its per-rank traces with --microbatch alone. The run's own record
-holds the truth: its wall clock and each rank's profiler origin.
+pipeline over gloo (blocking sends, then isend) and a 3-stage one with isend
+and a slow first stage, and `heteropipe trace` imports its per-rank traces
+with --microbatch alone. The run's own record holds the truth: its wall clock
+and each rank's profiler origin.
 
 Usage: torch_pipeline_test.py HETEROPIPE_CLI [--keep DIR]"""
 import json
@@ -15,7 +16,7 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 EXAMPLE = os.path.join(ROOT, "examples", "torch-pipeline", "pipeline.py")
 MICROBATCH = "^microbatch_([0-9]+)$"
-STAGES, MICROBATCHES = 2, 16
+MICROBATCHES = 16
 # Issue 23 asks for 2 ms. A link's offset is its tightest causal bound plus
 # its shortest hand-over to a waiting receiver (docs/traces.md, "Clock
 # offsets"); what is left is how late that pair's receiver woke. With blocking
@@ -26,6 +27,15 @@ STAGES, MICROBATCHES = 2, 16
 # runs were off by up to 14.8 ms, idle ones by 0.2 ms; the bound keeps room
 # for a loaded machine.
 OFFSET_BOUND_US = {"blocking": 2000, "async": 25000}
+# The 3-stage run: its middle rank receives, computes and sends on one thread,
+# with each isend's transport event lasting until the wait after the loop,
+# across its later receives and compute. Stage 0 is the slowest, so every
+# receiver waits and each link's offset rests on 16 waiting pairs: five runs
+# at a load average of 5-8 came within 0.75 ms on stage 2, whose offset adds
+# both links' (and five with --stage-layers 8,4,4 at 6-10 within 0.92 ms).
+CHAIN = ("chain", 3, ["--mode", "async", "--stage-layers", "6,3,3"], 2000)
+RUNS = [("blocking", 2, ["--mode", "blocking"], OFFSET_BOUND_US["blocking"]),
+        ("async", 2, ["--mode", "async"], OFFSET_BOUND_US["async"]), CHAIN]
 
 
 def check(condition, what):
@@ -43,28 +53,27 @@ def range_medians(out, stages):
     return medians
 
 
-def run_mode(cli, mode, out):
-    subprocess.run([sys.executable, EXAMPLE, "--mode", mode, "--stages", str(STAGES), "--microbatches",
+def run_mode(cli, mode, stages, flags, bound, out):
+    subprocess.run([sys.executable, EXAMPLE, *flags, "--stages", str(stages), "--microbatches",
                     str(MICROBATCHES), "--width", "384", "--batch", "384", "--out", out],
                    check=True, stdout=subprocess.DEVNULL)
     with open(os.path.join(out, "run.json")) as f:
         truth = json.load(f)
-    files = [os.path.join(out, f"rank-{s}.json") for s in range(STAGES)]
+    files = [os.path.join(out, f"rank-{s}.json") for s in range(stages)]
     done = subprocess.run([cli, "trace", "--json", "--unit", "us", "--microbatch", MICROBATCH, *files],
                           check=True, capture_output=True, text=True)
     r = json.loads(done.stdout)
     print(f"{mode}: T_real {r['T_real']:.0f} us, wall clock {truth['wall_clock_us']:.0f} us, "
           f"offsets {r['clock_offsets']} (true {truth['clock_offsets_us']}), tau {r['tau']}")
-    check(r["pipeline"] and len(r["stages"]) == STAGES and r["M"] == MICROBATCHES,
-          f"{mode}: {STAGES} stages and {MICROBATCHES} micro-batches")
-    # OFFSET_BOUND_US says why isend keeps a wider bound.
-    bound = OFFSET_BOUND_US[mode]
-    for s in range(STAGES):
+    check(r["pipeline"] and len(r["stages"]) == stages and r["M"] == MICROBATCHES,
+          f"{mode}: {stages} stages and {MICROBATCHES} micro-batches")
+    # OFFSET_BOUND_US and CHAIN say why each bound is what it is.
+    for s in range(stages):
         check(abs(r["clock_offsets"][s] - truth["clock_offsets_us"][s]) <= bound,
               f"{mode}: stage {s}'s clock offset within {bound / 1000:g} ms of the truth")
     check(abs(r["T_real"] - truth["wall_clock_us"]) <= 0.02 * truth["wall_clock_us"],
           f"{mode}: T_real within 2% of the wall clock")
-    for s, median in enumerate(range_medians(out, STAGES)):
+    for s, median in enumerate(range_medians(out, stages)):
         check(abs(r["tau"][s] - median) <= 0.05 * median,
               f"{mode}: stage {s}'s tau within 5% of its micro-batch ranges' median")
     check(r["sandwich"]["min"]["T_async"] <= r["sandwich"]["p50"]["T_async"],
@@ -82,8 +91,8 @@ def main():
     cli = sys.argv[1]
     keep = sys.argv[3] if len(sys.argv) > 3 and sys.argv[2] == "--keep" else None
     with tempfile.TemporaryDirectory() as scratch:
-        for mode in ("blocking", "async"):
-            run_mode(cli, mode, os.path.join(keep or scratch, mode))
+        for mode, stages, flags, bound in RUNS:
+            run_mode(cli, mode, stages, flags, bound, os.path.join(keep or scratch, mode))
 
 
 if __name__ == "__main__":

@@ -61,12 +61,14 @@ test('the synthetic ranks: the known tau, d, M, T_real and offsets, as the CLI g
 test('clock_offset_bounds: per link [lo, hi], hi null when nothing bounds it from above, as the CLI gives them', () => {
   // NCCL kernel pairs bound both sides (the truths -12.345 and 13.122 lie inside).
   assert.deepEqual(hp.importTrace(files(SYNTHETIC)).clock_offset_bounds, [[-12.545, -12.138], [12.822, 13.429]]);
-  // gloo pairs from below only: rank 1's clock is 3000 us behind rank 0's, and
-  // micro-batch 0's message left 4 us before it arrived.
+  // gloo pairs: from below by causality (rank 1's clock is 3000 us behind
+  // rank 0's, and micro-batch 0's message left 4 us before it arrived), from
+  // above by gloo's rendezvous (micro-batch 1's send, which waited for its
+  // receive, ended 1.5 us after that receive was posted).
   const cpu = [0, 1].map((r) => join(bad, `cpu_gloo_rank-${r}.json`));
   const microbatch = '^microbatch_([0-9]+)$';
   const r = sameAsCli(cpu, { unit: 'us', microbatch }, ['--unit', 'us', '--microbatch', microbatch]);
-  assert.deepEqual(r.clock_offset_bounds, [[-3004, null]]);
+  assert.deepEqual(r.clock_offset_bounds, [[-3004, -2998.5]]);
 });
 
 test('text and bytes read alike; a schedule CSV re-imports', () => {

@@ -34,10 +34,12 @@ class ImportTrace(unittest.TestCase):
         # NCCL kernel pairs bound each link's offset on both sides (the
         # truths -12.345 and 0.777 - -12.345 = 13.122 lie inside).
         self.assertEqual(import_trace(SYNTHETIC)["clock_offset_bounds"], [[-12.545, -12.138], [12.822, 13.429]])
-        # gloo pairs from below only: hi is None (rank 1's clock is 3000 us
-        # behind rank 0's; the message of micro-batch 0 left 4 us before it arrived).
+        # gloo pairs: from below by causality (rank 1's clock is 3000 us behind
+        # rank 0's; the message of micro-batch 0 left 4 us before it arrived),
+        # from above by gloo's rendezvous (micro-batch 1's send, which waited
+        # for its receive, ended 1.5 us after that receive was posted).
         cpu = import_trace(CPU_GLOO, unit="us", microbatch="^microbatch_([0-9]+)$")
-        self.assertEqual(cpu["clock_offset_bounds"], [[-3004.0, None]])
+        self.assertEqual(cpu["clock_offset_bounds"], [[-3004.0, -2998.5]])
         self.assertEqual(cpu, self.native_json("--unit", "us", "--microbatch", "^microbatch_([0-9]+)$", *CPU_GLOO))
 
     def test_options_and_bytes(self):

@@ -14,10 +14,40 @@ double median(std::vector<double> values) {
   return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
 }
 
+// The offset from lo: the tightest pair's receiver waited until the message
+// came, so it ended one hand-over after the send was issued.
+double after_lo(const std::vector<PairSide>& sends, const std::vector<PairSide>& recvs, std::size_t pairs,
+                double lo) {
+  // A send's hand-over is from its
+  // issue to when its wrapper returned (gloo writes the message to a waiting
+  // receiver inside c10d::send). One pair's hand-over is fragile: a sender
+  // descheduled after handing over returns late, and the offset would
+  // overshoot. Descheduling only lengthens a hand-over, so the link's
+  // shortest hand-over to a waiting receiver is its time to write a message,
+  // and lo plus it stays between the causal bound and the tightest pair's
+  // own hand-over. A receive posted before the send was issued, on lo's
+  // alignment, waited (every truly waiting pair passes: offset >= lo).
+  double handover = INFINITY;
+  for (std::size_t k = 0; k < pairs; ++k) {
+    if (sends[k].handed && recvs[k].start + lo <= sends[k].start) {
+      handover = std::min(handover, *sends[k].handed - sends[k].start);
+    }
+  }
+  if (std::isfinite(handover)) return lo + std::max(0.0, handover);
+  // With no wrapper, the trace shows the transport alone: its shortest send
+  // or receive is the link's transfer time (a send handed to a waiting
+  // receiver, or a receive of a message already there).
+  double transfer = INFINITY;
+  for (std::size_t k = 0; k < pairs; ++k) {
+    transfer = std::min({transfer, sends[k].end - sends[k].start, recvs[k].end - recvs[k].start});
+  }
+  return lo + std::max(0.0, transfer);
+}
+
 }  // namespace
 
 double link_offset(const std::vector<PairSide>& sends, const std::vector<PairSide>& recvs, bool ends_together,
-                   bool host_clocks, OffsetBounds& bounds) {
+                   bool host_clocks, bool rendezvous, OffsetBounds& bounds) {
   const std::size_t pairs = std::min(sends.size(), recvs.size());
   // A message is not received before it is sent: recv_end + offset >=
   // send_start, on every pair. The tightest pair gives lo.
@@ -35,31 +65,30 @@ double link_offset(const std::vector<PairSide>& sends, const std::vector<PairSid
     return bounds.lo <= hi ? std::clamp(offset, bounds.lo, hi) : offset;
   }
   if (host_clocks && bounds.lo <= kTraceResolution) return 0;
-  // The tightest pair's receiver waited until the message came: it ended
-  // one hand-over after the send was issued. A send's hand-over is from its
-  // issue to when its wrapper returned (gloo writes the message to a waiting
-  // receiver inside c10d::send). One pair's hand-over is fragile: a sender
-  // descheduled after handing over returns late, and the offset would
-  // overshoot. Descheduling only lengthens a hand-over, so the link's
-  // shortest hand-over to a waiting receiver is its time to write a message,
-  // and lo plus it stays between the causal bound and the tightest pair's
-  // own hand-over. A receive posted before the send was issued, on lo's
-  // alignment, waited (every truly waiting pair passes: offset >= lo).
-  double handover = INFINITY;
+  const double from_lo = after_lo(sends, recvs, pairs, bounds.lo);
+  if (!rendezvous) return from_lo;
+  // gloo's rendezvous: a send completes only after its receive was posted,
+  // so send_end - recv_posted bounds the offset from above, tightly on the
+  // pairs whose sender waited, as lo is on those whose receiver waited.
+  double hi = INFINITY;
+  for (std::size_t k = 0; k < pairs; ++k) hi = std::min(hi, sends[k].end - recvs[k].posted.value_or(recvs[k].start));
+  bounds.hi = hi;
+  if (hi < bounds.lo) return from_lo;  // contradicting bounds: the result warns
+  // Each side's estimate is as tight as its best pair's wake-up was short, so
+  // take the side more pairs support: a pair supports lo when its own lower
+  // bound lies within a tenth of the bounds' width of lo, and hi likewise.
+  // From hi, the offset is hi less the link's shortest receive (the time to
+  // deliver a message once the receive is posted and the sender is there).
+  const double near = (hi - bounds.lo) / 10;
+  std::int64_t at_lo = 0, at_hi = 0;
+  double receive = INFINITY;
   for (std::size_t k = 0; k < pairs; ++k) {
-    if (sends[k].handed && recvs[k].start + bounds.lo <= sends[k].start) {
-      handover = std::min(handover, *sends[k].handed - sends[k].start);
-    }
+    at_lo += sends[k].start - recvs[k].end >= bounds.lo - near ? 1 : 0;
+    at_hi += sends[k].end - recvs[k].posted.value_or(recvs[k].start) <= hi + near ? 1 : 0;
+    receive = std::min(receive, recvs[k].end - recvs[k].start);
   }
-  if (std::isfinite(handover)) return bounds.lo + std::max(0.0, handover);
-  // With no wrapper, the trace shows the transport alone: its shortest send
-  // or receive is the link's transfer time (a send handed to a waiting
-  // receiver, or a receive of a message already there).
-  double transfer = INFINITY;
-  for (std::size_t k = 0; k < pairs; ++k) {
-    transfer = std::min({transfer, sends[k].end - sends[k].start, recvs[k].end - recvs[k].start});
-  }
-  return bounds.lo + std::max(0.0, transfer);
+  const double from_hi = hi - std::max(0.0, receive);
+  return std::clamp(at_lo >= at_hi ? from_lo : from_hi, bounds.lo, hi);
 }
 
 }  // namespace heteropipe::trace_detail

@@ -18,6 +18,7 @@ struct Transfer {
   double start = 0, end = 0;
   Direction direction = Direction::unknown;
   bool ends_together = false;  // an NCCL kernel
+  bool gloo = false;           // gloo's transport event (gloo:send, gloo:recv)
   std::int64_t stream = 0;
   // When the message's op began: the start of its wrapper (c10d::send, which
   // may hand the message over before the transport's event begins), else its own.
@@ -115,7 +116,7 @@ std::vector<Compute> without_wrappers(std::vector<Compute> compute, std::vector<
   std::sort(comms.begin(), comms.end(), by_stream);
   std::vector<Compute> kept;
   for (const Compute& c : compute) {
-    const Transfer probe{c.start, c.start, Direction::unknown, false, c.stream, c.start, std::nullopt};
+    const Transfer probe{c.start, c.start, Direction::unknown, false, false, c.stream, c.start, std::nullopt};
     bool wraps = false;
     for (auto it = std::lower_bound(comms.begin(), comms.end(), probe, by_stream);
          it != comms.end() && it->stream == c.stream && it->start <= c.end; ++it) {
@@ -251,7 +252,8 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
       ++r.summary.compute_kernels;
       r.compute.push_back({e.start, e.end, e.stream});
     } else if (role == Role::transfer) {
-      const Transfer t{e.start, e.end, c.direction(events, e), kernel && c.is_nccl(events, e), e.stream, e.start,
+      const bool gloo = !kernel && events.names[e.name].rfind("gloo:", 0) == 0;
+      const Transfer t{e.start, e.end, c.direction(events, e), kernel && c.is_nccl(events, e), gloo, e.stream, e.start,
                        std::nullopt};
       (c.is_wrapper(events, e) ? r.wrappers : r.transfers).push_back(t);
     } else if (role == Role::collective) {
@@ -349,14 +351,15 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
       return out;
     }
     std::vector<PairSide> send_sides, recv_sides;
-    bool ends_together = true;
+    bool ends_together = true, gloo = true;
     for (std::size_t k = 0; k < pairs; ++k) {
-      send_sides.push_back({out_of[k].issued, out_of[k].end, out_of[k].handed});
-      recv_sides.push_back({into[k].start, into[k].end, std::nullopt});
+      send_sides.push_back({out_of[k].issued, out_of[k].end, out_of[k].handed, std::nullopt});
+      recv_sides.push_back({into[k].start, into[k].end, std::nullopt, into[k].issued});
       ends_together = ends_together && out_of[k].ends_together && into[k].ends_together;
+      gloo = gloo && out_of[k].gloo && into[k].gloo;
     }
     const bool host_clocks = ranks[stage_rank[link]].host_clock && ranks[stage_rank[link + 1]].host_clock;
-    const double offset = link_offset(send_sides, recv_sides, ends_together, host_clocks, m.bounds[link]);
+    const double offset = link_offset(send_sides, recv_sides, ends_together, host_clocks, gloo, m.bounds[link]);
     m.offsets[link + 1] = options.clock_offsets.empty()
                               ? m.offsets[link] + offset
                               : options.clock_offsets[link + 1] * microseconds_in(options.unit);

@@ -37,18 +37,21 @@ struct Measured {
 };
 
 // One side of a matched pair, on its rank's own clock; a send's `handed`:
-// when its wrapper ended (Transfer::handed in measure_events.cpp).
+// when its wrapper ended (Transfer::handed in measure_events.cpp); a
+// receive's `posted`: when its op began (its wrapper's start).
 struct PairSide {
   double start = 0, end = 0;
-  std::optional<double> handed;
+  std::optional<double> handed, posted;
 };
 
 // The receiver's clock against the sender's on one link, from its pairs
 // (docs/traces.md, "Clock offsets"). `ends_together`: NCCL kernel pairs,
 // whose two kernels finish together; `host_clocks`: both ranks' files read
-// one host-wide clock, which the pairs only move when they must.
+// one host-wide clock, which the pairs only move when they must;
+// `rendezvous`: gloo's transport events, whose send completes only after its
+// receive was posted.
 double link_offset(const std::vector<PairSide>& sends, const std::vector<PairSide>& recvs, bool ends_together,
-                   bool host_clocks, OffsetBounds& bounds);
+                   bool host_clocks, bool rendezvous, OffsetBounds& bounds);
 
 // Boundaries closer than this (microseconds) touch: the trace's resolution.
 inline constexpr double kTraceResolution = 1.0;
