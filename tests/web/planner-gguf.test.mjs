@@ -108,8 +108,8 @@ for (const p of PAGES) {
     assert.ok(added.length > 0 && added.every((w) => !w.feasible && w.reason === 'fewer_layers_than_devices'));
     const whatIf = await page.$$eval('#plan-result .plan-whatif li', (li) => li.map((e) => e.textContent));
     moe.plan.what_if.forEach((w, k) => {
-      if (w.change === 'add') assert.ok(whatIf[k].endsWith(en ? ': a device would run no layer: the model has fewer layers than devices'
-        : '：会有设备分不到层：模型的层数少于设备数'), whatIf[k]);
+      if (w.change === 'add') assert.ok(whatIf[k].endsWith(en ? ': a device would run no layer (the model has fewer layers than devices)'
+        : '：会有设备分不到层（模型的层数少于设备数）'), whatIf[k]);
     });
 
     // A bad file: its error under the field in the page's words, the model before it still planned.

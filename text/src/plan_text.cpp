@@ -17,7 +17,7 @@ std::string typically(const SpeedBand& band) {
 }
 
 std::string why_infeasible(const WhatIf& w) {
-  if (w.reason == "fewer_layers_than_devices") return "a device would run no layer: the model has fewer layers than devices";
+  if (w.reason == "fewer_layers_than_devices") return "a device would run no layer (the model has fewer layers than devices)";
   if (w.reason == "memory_short" || w.reason == "no_feasible_split" || w.reason == "device_too_small") {
     return "no split fits in memory";
   }

@@ -95,7 +95,7 @@
     whatIfSpeed: function (speed, change) { return speed + ', ' + change + ' tok/s'; },
     whatIfInfeasible: 'no split fits in memory',
     // The what-if's reason fewer_layers_than_devices: the chain would have more devices than the model has layers.
-    whatIfNoLayer: 'a device would run no layer: the model has fewer layers than devices',
+    whatIfNoLayer: 'a device would run no layer (the model has fewer layers than devices)',
     // The answer's first sentence (planner-view.js's lead): i the 0-based device, speed this.speed's text.
     leadSpare: function (i, name, layers, speed) {
       return 'Device ' + (i + 1) + ' (' + name + ') holds ' + layers + (layers === 1 ? ' layer' : ' layers') +

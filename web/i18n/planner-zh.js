@@ -88,7 +88,7 @@
     speedCell: function (tps, band) { return tps + (band ? '（' + this.typically(band[0], band[1]) + '）' : ''); },
     whatIfSpeed: function (speed, change) { return speed + '，' + change + ' token/秒'; },
     whatIfInfeasible: '没有能放进显存的切分',
-    whatIfNoLayer: '会有设备分不到层：模型的层数少于设备数',
+    whatIfNoLayer: '会有设备分不到层（模型的层数少于设备数）',
     leadSpare: function (i, name, layers, speed) {
       return '设备 ' + (i + 1) + '（' + name + '）只承担 ' + layers + ' 层；去掉它不会损失速度：' + speed + '。';
     },

@@ -19,8 +19,8 @@ std::string typically(const SpeedBand& band);
 
 // Why a what-if has no split: "no split fits in memory", or, when the
 // chain would have more devices than the model has layers (reason
-// fewer_layers_than_devices), "a device would run no layer: the model has
-// fewer layers than devices".
+// fewer_layers_than_devices), "a device would run no layer (the model has
+// fewer layers than devices)".
 std::string why_infeasible(const WhatIf& what_if);
 
 // A device's calibration, e.g. "by llama-bench record 0: 0.812 times the
