@@ -39,7 +39,7 @@ build/python-venv/bin/python -m unittest discover -s tests/python
 step "Python sdist: built, installed into a fresh venv outside the checkout, smoke-tested there"
 scripts/check-sdist.sh
 
-step "a real run: examples/torch-pipeline (2 stages over gloo, blocking and isend) imported by the CLI"
+step "a real run: examples/torch-pipeline (2 stages over gloo, blocking and isend; 3 stages with isend) imported by the CLI"
 # Its traces stay in build/torch-pipeline: the page tests import the same files.
 /usr/bin/python3 tests/examples/torch_pipeline_test.py build/native/cli/heteropipe --keep build/torch-pipeline
 
