@@ -103,6 +103,23 @@ for (const p of PAGES) {
       : '正在用 bench.json 校准。页面链接无法携带文件：重新加载后请再次选择。');
     assert.deepEqual(await axeViolations(page), [], 'calibrated');
 
+    // A reload (or the link shared) cannot carry the file: the section says the plan is not calibrated
+    // and names the file to choose again; the plan is the estimate.
+    const again = await open(context, page.url());
+    await again.page.setViewportSize({ width, height: width > 1000 ? 900 : 844 });
+    await again.page.waitForSelector('#plan-result .plan-headline');
+    assert.equal(await headline(again.page), estimated);
+    assert.equal(await again.page.textContent('#plan-bench-facts'), en
+      ? 'This link was planned with bench.json, which a link cannot carry: the plan below is not calibrated. Choose the file again.'
+      : '此链接规划时用了 bench.json，但链接无法携带文件：下面的规划未经校准。请再次选择该文件。');
+    assert.equal(await again.page.isVisible('#plan-bench-facts'), true);
+    assert.deepEqual(await axeViolations(again.page), [], 'reloaded');
+    await again.page.click('#plan-bench-remove');
+    await again.page.waitForSelector('#plan-bench-used', { state: 'hidden' });
+    assert.equal(new URLSearchParams(new URL(again.page.url()).hash.slice(1)).get('plan').includes('bench.json'), false);
+    assert.deepEqual(again.problems, []);
+    await again.page.close();
+
     // The same records as -o jsonl (one per line), dropped: the same plan.
     await page.click('#plan-bench-remove');
     assert.equal(await headlineChanges(page, calibrated), estimated);

@@ -37,6 +37,7 @@
       return 'Record ' + (record + 1) + ' unused: ' + why + '.';
     },
     benchNone: 'The file holds no record.',
+    benchAgain: function (file) { return 'This link was planned with ' + file + ', which a link cannot carry: the plan below is not calibrated. Choose the file again.'; },
     benchRemove: 'Remove the llama-bench file',
     error_bench: 'llama-bench file',
     // A device's or a link's choice, named in its error before the position.

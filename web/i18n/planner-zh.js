@@ -35,6 +35,7 @@
       return '第 ' + (record + 1) + ' 条记录未使用：' + why + '。';
     },
     benchNone: '文件中没有记录。',
+    benchAgain: function (file) { return '此链接规划时用了 ' + file + '，但链接无法携带文件：下面的规划未经校准。请再次选择该文件。'; },
     benchRemove: '移除 llama-bench 文件',
     error_bench: 'llama-bench 文件',
     // A device's or a link's choice, named in its error before the position.

@@ -13,7 +13,7 @@ var $ = function (id) { return document.getElementById(id); };
 var esc = svg.esc;
 
 var DEFAULTS = { model: 'llama-3-70b', quant: 'Q4_K_M', context: '4096', phase: 'decode', tokens: '1', M: '1',
-  objective: 'async', devices: ['rtx-4090', 'rtx-3090', 'rtx-3090'], links: ['pcie4-x16', 'pcie4-x16'] };
+  objective: 'async', devices: ['rtx-4090', 'rtx-3090', 'rtx-3090'], links: ['pcie4-x16', 'pcie4-x16'], bench: '' };
 var NUMBERS = ['context', 'tokens', 'M'];
 var CHOICES = { phase: ['decode', 'prefill'], objective: ['async', 'blocking', 'throughput'] };
 var JSON_NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
@@ -39,7 +39,8 @@ var reads = 0;  // the latest file asked for
 // A llama-bench file chosen or dropped (-o json: a list of records or one; -o jsonl: one per line):
 // { file: its name, text: its text }, or null. Its text goes to the core as it is, as the input's
 // "calibration" (the core reads it and words its errors at the file's own bytes); nothing of it
-// leaves the machine. Like a .gguf file, a link cannot carry it: after a reload it must be chosen again.
+// leaves the machine. A link cannot carry it: the form keeps only its name (form.bench), so that after
+// a reload the section says the plan is not calibrated until the file is chosen again.
 var bench = null;
 var benchReads = 0;  // the latest bench file asked for
 
@@ -178,12 +179,14 @@ function readBench(file) {
   file.text().then(function (text) {
     if (mine !== benchReads) return;
     bench = { file: file.name, text: text };
+    form.bench = file.name;
     drawBench(null); replan();
   });
 }
 
 function removeBench() {
   bench = null;
+  form.bench = '';
   ++benchReads;
   $('plan-bench').value = '';
   drawBench(null); replan();
@@ -193,8 +196,13 @@ function removeBench() {
 // The bench file's name and, once planned, which devices its records calibrated and which records
 // were unused, in words (the report's calibrated and calibration_unused); plan: the latest plan or null.
 function drawBench(plan) {
-  $('plan-bench-used').hidden = !bench;
-  if (!bench) { $('plan-bench-facts').textContent = ''; $('plan-bench-list').innerHTML = ''; return; }
+  $('plan-bench-used').hidden = !bench && !form.bench;
+  if (!bench) {
+    // A link or a reload names a file it could not carry: say so, until it is chosen again or removed.
+    $('plan-bench-facts').textContent = form.bench ? P.benchAgain(form.bench) : '';
+    $('plan-bench-list').innerHTML = '';
+    return;
+  }
   $('plan-bench-facts').textContent = P.benchFile(bench.file);
   if (!plan) return;
   var items = plan.calibrated.map(function (c) {
@@ -336,7 +344,7 @@ function build(module, c, body, savedText, changed) {
     '<p id="plan-alert" class="sr-only" role="alert"></p><div id="plan-result"></div>' +
     '<button type="button" id="plan-use">' + esc(P.use) + '</button> <span id="plan-use-status" role="status"></span>';
   body.hidden = false;
-  drawForm(); bind(); replan();
+  drawForm(); bind(); replan(); drawBench(null);
 }
 
 export { start };
