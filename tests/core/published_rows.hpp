@@ -8,9 +8,6 @@
 // tokens/s; text generation of 1024 tokens), commit 00dd2bd,
 // https://github.com/XiongjieDai/GPU-Benchmarks-on-LLM-Inference.
 // `count` identical GPUs; the multi-GPU rows ran on RunPod machines over PCIe.
-// The fit set's older part: these rows ran on llama.cpp builds of spring 2024
-// (before CUDA graphs); kScoreboardRows below are its 2025-26 part, and the
-// held-out rows' eras are in tests/core/held_out_rows.hpp.
 struct PublishedRow {
   const char* model;
   const char* quant;
@@ -41,37 +38,4 @@ inline const std::vector<PublishedRow> kPublishedRows = {
   {"llama-3-8b","Q4_K_M","apple-m1-max",1,34.49},{"llama-3-8b","F16","apple-m1-max",1,18.43},{"llama-3-70b","Q4_K_M","apple-m1-max",1,4.09},
   {"llama-3-8b","Q4_K_M","apple-m2-ultra",1,76.28},{"llama-3-8b","F16","apple-m2-ultra",1,36.25},{"llama-3-70b","Q4_K_M","apple-m2-ultra",1,12.13},{"llama-3-70b","F16","apple-m2-ultra",1,4.71},
   {"llama-3-8b","Q4_K_M","apple-m3-max",1,50.74},{"llama-3-8b","F16","apple-m3-max",1,22.39},{"llama-3-70b","Q4_K_M","apple-m3-max",1,7.53},
-};
-
-// The fit set's 2025-26 part (docs/planner.md#the-estimator): llama-bench
-// tg128 (-ngl 99) on current builds, "llama 7B" being the shape of
-// `llama-2-7b`. cuda-scoreboard: llama.cpp discussion #15013, "Performance
-// of llama.cpp with CUDA" (https://github.com/ggml-org/llama.cpp/discussions/15013),
-// llama 7B Q4_0. apple-scoreboard: llama.cpp discussion #4167, "Performance
-// of llama.cpp on Apple Silicon M-series"
-// (https://github.com/ggml-org/llama.cpp/discussions/4167), llama 7B F16,
-// Q8_0 and Q4_0 (its table gathers builds from late 2023 to 2026).
-struct ScoreboardRow {
-  const char* source;
-  const char* model;
-  const char* quant;
-  const char* gpu;
-  double tokens_per_second;
-};
-
-inline const std::vector<ScoreboardRow> kScoreboardRows = {
-  {"cuda-scoreboard","llama-2-7b","Q4_0","rtx-5090",300.4},
-  {"cuda-scoreboard","llama-2-7b","Q4_0","rtx-4090",189.0},
-  {"cuda-scoreboard","llama-2-7b","Q4_0","h100-sxm",280.7},
-  {"cuda-scoreboard","llama-2-7b","Q4_0","rtx-5080",184.7},
-  {"cuda-scoreboard","llama-2-7b","Q4_0","a100-80gb",200.9},
-  {"cuda-scoreboard","llama-2-7b","Q4_0","rtx-3090",158.2},
-  {"cuda-scoreboard","llama-2-7b","Q4_0","rtx-3060-12gb",75.6},
-  {"apple-scoreboard","llama-2-7b","F16","apple-m1-max",23.03},
-  {"apple-scoreboard","llama-2-7b","Q8_0","apple-m1-max",40.2},
-  {"apple-scoreboard","llama-2-7b","Q4_0","apple-m1-max",61.19},
-  {"apple-scoreboard","llama-2-7b","Q4_0","apple-m1-ultra",83.7},
-  {"apple-scoreboard","llama-2-7b","Q4_0","apple-m2-ultra",94.3},
-  {"apple-scoreboard","llama-2-7b","Q4_0","apple-m3-ultra",92.1},
-  {"apple-scoreboard","llama-2-7b","Q4_0","apple-m4-max",83.1},
 };

@@ -140,24 +140,20 @@ Result<Phase> phase_from_name(std::string_view name) {
   return Error{ErrorCode::unknown_name, Field::phase, kWholeField, 0.0, std::string(name)};
 }
 
-// Fitted per class to the fit set of docs/planner.md#the-estimator: e_bw
-// to Xiongjie Dai's spring-2024 rows, o by least squares on log(estimate /
-// measured) over the 2025-26 CUDA and Apple scoreboards and Dai's rows, each
-// source weighing the same. Current builds replay a decode step as one CUDA
-// graph, which cut the fixed cost per layer, not the bandwidth reached.
-// The AMD and Intel classes have no fit-set rows: each borrows e_bw of the
-// NVIDIA class with its kind of memory (GDDR cards, HBM accelerators) and
-// keeps the per-layer cost fitted before graphs (HIP builds leave graphs
-// off by default, and Vulkan has none), so that a plan mixing them with
-// NVIDIA cards ranks them by their spec facts and that cost.
+// Fitted once, per class, to the llama.cpp decode rows of docs/planner.md's
+// validation table; the same for every device of the class.
+// The AMD and Intel classes have no published rows in that table yet: until
+// they are fitted, each borrows the constants of the NVIDIA class with its
+// kind of memory (GDDR cards, HBM accelerators), so that a plan mixing them
+// with NVIDIA cards ranks them by their spec facts alone.
 ClassEfficiency class_efficiency(DeviceClass c) {
   switch (c) {
-    case DeviceClass::nvidia_gddr: return {0.9, 0.5, 42e-6, 0.96};
-    case DeviceClass::nvidia_hbm: return {0.6, 0.5, 60e-6, 0.96};
+    case DeviceClass::nvidia_gddr:
     case DeviceClass::amd_gddr:
     case DeviceClass::intel_gddr: return {0.9, 0.5, 90e-6, 0.96};
+    case DeviceClass::nvidia_hbm:
     case DeviceClass::amd_hbm: return {0.6, 0.5, 90e-6, 0.96};
-    case DeviceClass::apple: return {0.75, 0.5, 136e-6, 0.75};
+    case DeviceClass::apple: return {0.75, 0.5, 200e-6, 0.75};
   }
   return {0.9, 0.5, 90e-6, 0.96};
 }

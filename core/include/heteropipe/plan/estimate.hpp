@@ -85,16 +85,15 @@ ClassEfficiency class_efficiency(DeviceClass c);
 // splits there). One constant for every class and link, fitted to the
 // multi-GPU rows of the fit set (docs/planner.md#multi-device-cost); the
 // estimate adds it to the latency of every link it plans over.
-inline constexpr double kHopSync = 120e-6;
+inline constexpr double kHopSync = 180e-6;
 
 // The band every estimated speed carries: measured tokens per second
 // typically lands between these factors times the estimate. They are the
-// 10th and 90th percentiles of measured / estimated on the held-out rows of
-// current (2025-26) llama.cpp builds, which the fit never saw
-// (docs/planner.md#held-out-validation). The report gives
-// [tokens_per_second x low, tokens_per_second x high].
-inline constexpr double kEstimateBandLow = 0.761;
-inline constexpr double kEstimateBandHigh = 1.048;
+// 10th and 90th percentiles of measured / estimated on the held-out rows,
+// which the fit never saw (docs/planner.md#held-out-validation). The report
+// gives [tokens_per_second x low, tokens_per_second x high].
+inline constexpr double kEstimateBandLow = 0.825;
+inline constexpr double kEstimateBandHigh = 1.371;
 
 // A catalog model in a quantization as facts: every layer alike, its
 // weights at the quantization's average bytes per weight.
