@@ -8,6 +8,9 @@
 // tokens/s; text generation of 1024 tokens), commit 00dd2bd,
 // https://github.com/XiongjieDai/GPU-Benchmarks-on-LLM-Inference.
 // `count` identical GPUs; the multi-GPU rows ran on RunPod machines over PCIe.
+// The fit set: the estimator's constants were fitted to these rows, which ran
+// on llama.cpp builds of spring 2024 (the held-out rows' eras are in
+// tests/core/held_out_rows.hpp).
 struct PublishedRow {
   const char* model;
   const char* quant;
