@@ -69,7 +69,7 @@ console.log(`generated ${(bytes / 1e6).toFixed(1)} MB of JSON in 4 files`);
 // their processor time (the machine is shared, and wall time counts the waits).
 const profile = await mkdtemp(path.join(tmpdir(), 'hp-trace-bench-chromium-'));
 async function browser() {
-  let kb = 0, ticks = 0;
+  let kb = 0, ticks = 0, faults = 0;
   for (const pid of await readdir('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
@@ -77,9 +77,10 @@ async function browser() {
       kb += Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${pid}/status`, 'utf8'))?.[1] || 0);
       const stat = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1].split(' ');
       ticks += Number(stat[11]) + Number(stat[12]);  // utime, stime
+      faults += Number(stat[7]);  // minor faults: fresh pages touched
     } catch { /* the process ended */ }
   }
-  return { bytes: kb * 1024, seconds: ticks / 100 };
+  return { bytes: kb * 1024, seconds: ticks / 100, faults };
 }
 const resident = async () => (await browser()).bytes;
 
@@ -104,25 +105,36 @@ async function importOnce(files) {
       .observe(document.getElementById('trace-body'), { attributes: true, attributeFilter: ['data-answered'] });
   });
   await new Promise((r) => setTimeout(r, 500));
-  const before = await resident(), cpu0 = (await browser()).seconds;
+  const before = await resident(), { seconds: cpu0, faults: faults0 } = await browser();
   let peak = before, sampling = true;
   const sampler = (async () => { while (sampling) { peak = Math.max(peak, await resident()); await new Promise((r) => setTimeout(r, 50)); } })();
   await page.setInputFiles('#trace-files', files);
   await page.waitForSelector('#trace-body[data-answered="2"]', { timeout: 120000 });
   sampling = false;
   await sampler;
-  const cpu = (await browser()).seconds - cpu0;
+  const after = await browser(), cpu = after.seconds - cpu0, faults = after.faults - faults0;
   const b = await page.evaluate(() => window.bench);
   const shown = await page.$eval('.trace-summary [data-key="tau"]', (e) => e.dataset.value).catch(() => 'none');
   await page.close();
-  return { seconds: (b.t1 - b.t0) / 1000, cpu, longest: b.longest, extra: (peak - before) / bytes, tau: shown };
+  return { seconds: (b.t1 - b.t0) / 1000, cpu, faults, longest: b.longest, extra: (peak - before) / bytes, tau: shown };
 }
 
+// The cost of a first touch of one fresh 4 KiB page here (a VM whose host backs guest memory lazily
+// pays tens of microseconds a page, which then dominates an import that touches gigabytes).
+function firstTouchMicroseconds() {
+  const t0 = performance.now();
+  const bytes = new Uint8Array(256 << 20);
+  for (let i = 0; i < bytes.length; i += 4096) bytes[i] = 1;
+  return (performance.now() - t0) * 1000 / (bytes.length / 4096);
+}
+const touch = firstTouchMicroseconds();
+console.log(`a fresh page's first touch here: ${touch.toFixed(2)} µs`);
 for (const [label, files] of [['JSON', plain], ['.json.gz', packed]]) {
   for (let round = 0; round < 3; round++) {
     const r = await importOnce(files);
     console.log(`${label}: ${r.seconds.toFixed(2)} s to the result (browser processor time ${r.cpu.toFixed(2)} s); longest main-thread task ${r.longest.toFixed(0)} ms; ` +
-      `memory above the page before: ${r.extra.toFixed(2)}x the JSON (tau ${r.tau})`);
+      `memory above the page before: ${r.extra.toFixed(2)}x the JSON (tau ${r.tau}); ${r.faults} page faults, about ` +
+      `${(r.faults * touch / 1e6).toFixed(2)} s of first touches on this machine`);
   }
 }
 await context.close();
