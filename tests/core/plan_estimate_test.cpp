@@ -15,14 +15,6 @@ using namespace heteropipe;
 
 namespace {
 
-EstimateInput on(const char* model, const char* quant, const char* gpu, int count) {
-  EstimateInput in;
-  in.model = model;
-  in.quant = quant;
-  for (int k = 0; k < count; ++k) in.devices.push_back(DeviceChoice{gpu, {}, {}, {}, {}, {}, {}});
-  return in;
-}
-
 double sum(const std::vector<double>& values) {
   double total = 0;
   for (double v : values) total += v;

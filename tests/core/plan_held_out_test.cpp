@@ -23,12 +23,7 @@ namespace {
 
 // Single-stream decode as the rows ran it: context 512, every layer on the GPUs, default links.
 double estimated(const char* model, const char* quant, const char* gpu, int count) {
-  EstimateInput in;
-  in.model = model;
-  in.quant = quant;
-  in.context = 512;
-  for (int k = 0; k < count; ++k) in.devices.push_back(DeviceChoice{gpu, {}, {}, {}, {}, {}, {}});
-  return tokens_per_second(make_plan(estimate(in).value()).value(), 1);
+  return tokens_per_second(make_plan(estimate(on(model, quant, gpu, count)).value()).value(), 1);
 }
 
 // The p-quantile of sorted values, interpolated between neighbours.

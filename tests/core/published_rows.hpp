@@ -2,6 +2,8 @@
 
 #include <vector>
 
+#include <heteropipe/plan/estimate.hpp>
+
 // Published single-stream decode speeds of llama.cpp (layer split across
 // the GPUs, -ngl all), for catalog ids: Xiongjie Dai, "GPU-Benchmarks-on-LLM-
 // Inference", README.md, the LLaMA 3 overview table (average eval speed,
@@ -11,6 +13,17 @@
 // The fit set: the estimator's constants were fitted to these rows, which ran
 // on llama.cpp builds of spring 2024 (the held-out rows' eras are in
 // tests/core/held_out_rows.hpp).
+// A row's run as the estimator's input: `count` GPUs of one id, every layer
+// on them, default links, context 512 (the estimate's default: the average
+// position of a 1,024-token generation).
+inline heteropipe::EstimateInput on(const char* model, const char* quant, const char* gpu, int count) {
+  heteropipe::EstimateInput in;
+  in.model = model;
+  in.quant = quant;
+  for (int k = 0; k < count; ++k) in.devices.push_back(heteropipe::DeviceChoice{gpu, {}, {}, {}, {}, {}, {}});
+  return in;
+}
+
 struct PublishedRow {
   const char* model;
   const char* quant;

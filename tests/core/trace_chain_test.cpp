@@ -12,15 +12,12 @@
 
 #include <heteropipe/trace/model.hpp>
 
+#include "trace_support.hpp"
+
 using namespace heteropipe;
+using heteropipe::testing::cpu_event;
 
 namespace {
-
-void event(std::ostringstream& out, const std::string& name, double ts, double dur) {
-  if (out.tellp() > 1) out << ",\n";
-  out << R"({"name": ")" << name << R"(", "ph": "X", "ts": )" << ts << R"(, "dur": )" << dur
-      << R"(, "tid": 1, "pid": "CPU functions", "args": {}})";
-}
 
 struct ChainRun {
   std::vector<double> tau{100, 60, 150};  // per stage: one micro-batch's ops
@@ -54,23 +51,23 @@ std::vector<std::string> chain_texts(const ChainRun& run, double& makespan) {
         const double post = free[s];
         const bool late = static_cast<int>(s) == run.late_stage && m == run.late_microbatch;
         const double got = std::max(post + 1.5, arrival) + (late ? run.late_wake : 0);
-        event(out[s], "c10d::recv_", post - o, 0.5);
-        event(out[s], "gloo:recv", post + 0.5 - o, got - post - 0.5);
-        event(out[s], "aten::clone", got - o, run.clone);
+        cpu_event(out[s], "c10d::recv_", post - o, 0.5);
+        cpu_event(out[s], "gloo:recv", post + 0.5 - o, got - post - 0.5);
+        cpu_event(out[s], "aten::clone", got - o, run.clone);
         a = got + run.clone;
       }
       const double tau = run.tau[s];
-      event(out[s], "microbatch_" + std::to_string(m), a - o, tau);
-      event(out[s], "aten::matmul", a - o, tau * 0.6);
-      event(out[s], "aten::mm", a + 1 - o, tau * 0.6 - 2);
-      event(out[s], "aten::tanh", a + tau * 0.6 - o, tau * 0.4);
+      cpu_event(out[s], "microbatch_" + std::to_string(m), a - o, tau);
+      cpu_event(out[s], "aten::matmul", a - o, tau * 0.6);
+      cpu_event(out[s], "aten::mm", a + 1 - o, tau * 0.6 - 2);
+      cpu_event(out[s], "aten::tanh", a + tau * 0.6 - o, tau * 0.4);
       if (s == 0 && m == 0) first = a;
       free[s] = a + tau;
       if (s + 1 < S) {
         const double send = a + tau + 2;
         arrival = std::max(send, free[s + 1]) + run.transfer;
-        event(out[s], "c10d::send", a + tau - o, 2);
-        event(out[s], "gloo:send", send - o, run.isend ? 1e6 - send : arrival - send);
+        cpu_event(out[s], "c10d::send", a + tau - o, 2);
+        cpu_event(out[s], "gloo:send", send - o, run.isend ? 1e6 - send : arrival - send);
         free[s] = run.isend ? send + 1 : arrival;
       } else {
         last = a + tau;

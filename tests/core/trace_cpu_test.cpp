@@ -12,15 +12,12 @@
 
 #include <heteropipe/trace/model.hpp>
 
+#include "trace_support.hpp"
+
 using namespace heteropipe;
+using heteropipe::testing::cpu_event;
 
 namespace {
-
-void event(std::ostringstream& out, const std::string& name, double ts, double dur) {
-  if (out.tellp() > 1) out << ",\n";
-  out << R"({"name": ")" << name << R"(", "ph": "X", "ts": )" << ts << R"(, "dur": )" << dur
-      << R"(, "tid": 1, "pid": "CPU functions", "args": {}})";
-}
 
 struct CpuRun {
   double tau0 = 100, tau1 = 150, transfer = 3, clone = 2;
@@ -57,11 +54,11 @@ std::vector<std::string> cpu_run_texts(const CpuRun& run, double& makespan) {
   for (int m = 0; m < run.M; ++m) {
     const double a = free0;
     const double o0 = run.origin0;
-    event(r0, "ProfilerStep#" + std::to_string(m), a - 1 - o0, run.tau0 + 12);
-    event(r0, "microbatch_" + std::to_string(m), a - o0, run.tau0);
-    event(r0, "aten::matmul", a - o0, run.tau0 * 0.6);
-    event(r0, "aten::mm", a + 1 - o0, run.tau0 * 0.6 - 2);
-    event(r0, "aten::tanh", a + run.tau0 * 0.6 - o0, run.tau0 * 0.4);
+    cpu_event(r0, "ProfilerStep#" + std::to_string(m), a - 1 - o0, run.tau0 + 12);
+    cpu_event(r0, "microbatch_" + std::to_string(m), a - o0, run.tau0);
+    cpu_event(r0, "aten::matmul", a - o0, run.tau0 * 0.6);
+    cpu_event(r0, "aten::mm", a + 1 - o0, run.tau0 * 0.6 - 2);
+    cpu_event(r0, "aten::tanh", a + run.tau0 * 0.6 - o0, run.tau0 * 0.4);
     const double send = a + run.tau0 + 2;
     // Stage 1 posts its receive when it is free; gloo's send completes only
     // once that receive is posted (its rendezvous).
@@ -70,24 +67,24 @@ std::vector<std::string> cpu_run_texts(const CpuRun& run, double& makespan) {
     if (run.written_in_wrapper) {
       arrival = std::max(a + run.tau0, post) + run.transfer;
       const double returned = arrival + (m == run.late_sender ? run.late_by : 0);
-      event(r0, "c10d::send", a + run.tau0 - o0, returned - (a + run.tau0));
-      event(r0, "gloo:send", returned - 0.2 - o0, 0.3);
+      cpu_event(r0, "c10d::send", a + run.tau0 - o0, returned - (a + run.tau0));
+      cpu_event(r0, "gloo:send", returned - 0.2 - o0, 0.3);
       free0 = returned + 0.1;
     } else {
-      event(r0, "c10d::send", a + run.tau0 - o0, 2);
-      event(r0, "gloo:send", send - o0, run.isend ? 100000 - send : arrival - send);
+      cpu_event(r0, "c10d::send", a + run.tau0 - o0, 2);
+      cpu_event(r0, "gloo:send", send - o0, run.isend ? 100000 - send : arrival - send);
       free0 = run.isend ? send + 1 : arrival;
     }
     // The message is there at `arrival`.
-    event(r1, "c10d::recv_", post - o1, 0.5);
+    cpu_event(r1, "c10d::recv_", post - o1, 0.5);
     const double got = std::max(post + 1.5, arrival) + (m == run.late_sender ? 0 : run.wake) +
                        (m == run.late_receiver ? run.late_wake : 0);
-    event(r1, "gloo:recv", post + 0.5 - o1, got - post - 0.5);
-    event(r1, "aten::clone", got - o1, run.clone);
+    cpu_event(r1, "gloo:recv", post + 0.5 - o1, got - post - 0.5);
+    cpu_event(r1, "aten::clone", got - o1, run.clone);
     const double b = got + run.clone;
-    event(r1, "microbatch_" + std::to_string(m), b - o1, run.tau1);
-    event(r1, "aten::matmul", b - o1, run.tau1);
-    event(r1, "aten::mm", b + 1 - o1, run.tau1 - 2);
+    cpu_event(r1, "microbatch_" + std::to_string(m), b - o1, run.tau1);
+    cpu_event(r1, "aten::matmul", b - o1, run.tau1);
+    cpu_event(r1, "aten::mm", b + 1 - o1, run.tau1 - 2);
     free1 = b + run.tau1;
     if (m == 0) makespan = -a;
   }

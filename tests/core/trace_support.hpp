@@ -27,6 +27,14 @@ inline Timeline synthetic_timeline(const SyntheticRun& run) {
   return timeline(Pipeline::create(run.tau, run.d).value(), static_cast<double>(run.M), Regime::async).value();
 }
 
+// One event of the legacy CPU profiler's Chrome trace (every rank's pid is
+// "CPU functions"), comma-separated from the previous one.
+inline void cpu_event(std::ostringstream& out, const std::string& name, double ts, double dur) {
+  if (out.tellp() > 1) out << ",\n";
+  out << R"({"name": ")" << name << R"(", "ph": "X", "ts": )" << ts << R"(, "dur": )" << dur
+      << R"(, "tid": 1, "pid": "CPU functions", "args": {}})";
+}
+
 inline void kernel(std::ostringstream& out, const char* name, int rank, int stream, double ts, double dur,
                    const char* collective = nullptr) {
   out << ",\n{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"" << name << "\",\"pid\":" << rank << ",\"tid\":" << stream
