@@ -98,9 +98,10 @@ for (const p of PAGES) {
         'Record 1 unused: its test is not of the planned phase (tg: decode, pp: prefill).']
       : [`设备 1（${name}）：由第 2 条记录校准，速度为估算的 ${factor} 倍。`,
         '第 1 条记录未使用：它的测试不属于所规划的阶段（tg：解码，pp：预填充）。']);
-    assert.equal(await page.textContent('#plan-bench-facts'), en
-      ? 'Calibrating with bench.json. The page’s link cannot carry a file: after a reload, choose it again.'
-      : '正在用 bench.json 校准。页面链接无法携带文件：重新加载后请再次选择。');
+    assert.equal(await page.textContent('#plan-bench-facts'), en ? 'Calibrating with bench.json.' : '正在用 bench.json 校准。');
+    assert.equal(await page.textContent('#plan-bench-link'), en
+      ? 'The page’s link cannot carry a file: after a reload, choose it again.'
+      : '页面链接无法携带文件：重新加载后请再次选择。');
     assert.deepEqual(await axeViolations(page), [], 'calibrated');
 
     // A reload (or the link shared) cannot carry the file: the section says the plan is not calibrated
@@ -113,6 +114,7 @@ for (const p of PAGES) {
       ? 'This link was planned with bench.json, which a link cannot carry: the plan below is not calibrated. Choose the file again.'
       : '此链接规划时用了 bench.json，但链接无法携带文件：下面的规划未经校准。请再次选择该文件。');
     assert.equal(await again.page.isVisible('#plan-bench-facts'), true);
+    assert.equal(await again.page.textContent('#plan-bench-link'), '');
     assert.deepEqual(await axeViolations(again.page), [], 'reloaded');
     await again.page.click('#plan-bench-remove');
     await again.page.waitForSelector('#plan-bench-used', { state: 'hidden' });

@@ -25,7 +25,8 @@
     // llama-bench's measured speeds, read from its -o json or -o jsonl output (planner.js).
     label_bench: 'Calibrate with llama-bench: its -o json or -o jsonl file',
     benchHint: 'Read here, in this browser; nothing leaves this machine. Each record sets its GPU’s speed so that the estimate for the record’s own model equals its avg_ts.',
-    benchFile: function (file) { return 'Calibrating with ' + file + '. The page’s link cannot carry a file: after a reload, choose it again.'; },
+    benchFile: function (file) { return 'Calibrating with ' + file + '.'; },
+    benchLink: 'The page’s link cannot carry a file: after a reload, choose it again.',
     // device and record 0-based (shown from 1), factor formatted: avg_ts over the estimate's speed.
     benchCalibrated: function (device, name, record, factor) {
       return 'Device ' + (device + 1) + ' (' + name + '): calibrated by record ' + (record + 1) + ', ' + factor + ' × the estimate’s speed.';

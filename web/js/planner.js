@@ -200,10 +200,12 @@ function drawBench(plan) {
   if (!bench) {
     // A link or a reload names a file it could not carry: say so, until it is chosen again or removed.
     $('plan-bench-facts').textContent = form.bench ? P.benchAgain(form.bench) : '';
+    $('plan-bench-link').textContent = '';
     $('plan-bench-list').innerHTML = '';
     return;
   }
   $('plan-bench-facts').textContent = P.benchFile(bench.file);
+  $('plan-bench-link').textContent = P.benchLink;
   if (!plan) return;
   var items = plan.calibrated.map(function (c) {
     return P.benchCalibrated(c.device, deviceName(c.device), c.record, fmt.four(c.factor));
@@ -215,6 +217,13 @@ function drawBench(plan) {
 function deviceName(i) {
   var d = form.devices[i];
   return typeof d === 'string' ? (catalog.gpus.find(function (g) { return g.id === d; }) || { name: d }).name : P.customName(i);
+}
+
+// A file dropped on the zone goes to read, as one chosen would.
+function takeDrops(id, read) {
+  var zone = $(id);
+  zone.addEventListener('dragover', function (ev) { ev.preventDefault(); });  // else the browser opens the file itself
+  zone.addEventListener('drop', function (ev) { ev.preventDefault(); read(ev.dataTransfer.files[0]); });
 }
 
 function useCatalog() {
@@ -293,12 +302,8 @@ function bind() {
   $('plan-gguf-catalog').addEventListener('click', useCatalog);
   $('plan-bench').addEventListener('change', function (ev) { readBench(ev.target.files[0]); });
   $('plan-bench-remove').addEventListener('click', removeBench);
-  var benchZone = $('plan-bench-drop');
-  benchZone.addEventListener('dragover', function (ev) { ev.preventDefault(); });
-  benchZone.addEventListener('drop', function (ev) { ev.preventDefault(); readBench(ev.dataTransfer.files[0]); });
-  var zone = $('plan-gguf-drop');
-  zone.addEventListener('dragover', function (ev) { ev.preventDefault(); });  // else the browser opens the file itself
-  zone.addEventListener('drop', function (ev) { ev.preventDefault(); readFile(ev.dataTransfer.files[0]); });
+  takeDrops('plan-bench-drop', readBench);
+  takeDrops('plan-gguf-drop', readFile);
   $('plan-result').addEventListener('click', function (ev) {
     var b = ev.target.closest('button[data-copy]');
     if (!b) return;
@@ -335,6 +340,7 @@ function build(module, c, body, savedText, changed) {
     '</label> <input type="file" id="plan-bench" accept=".json,.jsonl,application/json" aria-describedby="plan-bench-hint">' +
     '<p class="hint" id="plan-bench-hint">' + esc(P.benchHint) + '</p></div>' +
     '<div id="plan-bench-used" class="plan-gguf-model" hidden><p id="plan-bench-facts" class="plan-gguf-facts"></p>' +
+    '<p class="hint" id="plan-bench-link"></p>' +
     '<div role="status"><ul id="plan-bench-list" class="plan-bench-list"></ul></div><button type="button" id="plan-bench-remove">' + esc(P.benchRemove) + '</button></div></div>';
   body.innerHTML = file + '<div id="plan-form" class="grid">' +
     field('model', 'select') + field('quant', 'select') + field('context') + field('phase', 'select') +
