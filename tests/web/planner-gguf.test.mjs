@@ -99,10 +99,14 @@ for (const p of PAGES) {
     assert.equal(await page.textContent('#plan-gguf-facts'), en
       ? `${m.name}: ${m.architecture}, ${m.layers} layers, 400 KiB, ${m.expert_count} experts (${m.expert_used_count} per token), from moe.gguf.`
       : `${m.name}：架构 ${m.architecture}，${m.layers} 层，400 KiB，${m.expert_count} 个专家（每个 token 用 ${m.expert_used_count} 个），来自 moe.gguf。`);
-    // The page's plan is the module's for that model, tokens per second included.
-    const tps = await page.textContent('#plan-result .plan-headline');
+    // The page's plan is the module's for that model, tokens per second included. The dense file's plan
+    // had the same rows (one layer each), so wait for the MoE plan's own speed before reading it.
     const four = new Intl.NumberFormat(p.lang, { maximumSignificantDigits: 4 }).format(moe.plan.tokens_per_second);
-    assert.ok(tps.includes(four + (en ? ' tok/s' : ' token/秒')), tps);
+    const speed = four + (en ? ' tok/s' : ' token/秒');
+    await page.waitForFunction((want) => document.querySelector('#plan-result .plan-headline')?.textContent.includes(want), speed,
+      { timeout: 10000 }).catch(() => {});
+    const tps = await page.textContent('#plan-result .plan-headline');
+    assert.ok(tps.includes(speed), tps);
     // Two layers for three devices: one more device is no memory matter, and the what-if says why.
     const added = moe.plan.what_if.filter((w) => w.change === 'add');
     assert.ok(added.length > 0 && added.every((w) => !w.feasible && w.reason === 'fewer_layers_than_devices'));
