@@ -180,6 +180,42 @@ test('the permalink writes regime=async or blocking, and still reads the former 
   await page.close();
 });
 
+// A link holds at most MAX_LINK_CHARS (web/js/state.js) characters. Longer inputs are still read and
+// shown; the address bar, the language switch and the embed code keep the last inputs that fit, and
+// Copy link is off, with the reason beside it in the page's language.
+for (const p of PAGES) {
+  test(`${p.name}: inputs too long for a link stay on the page, and the link keeps the last that fit`, async () => {
+    const { page, problems } = await open(context, fileBase + p.file + '#tau=2,3&M=5');
+    const limit = 1048576;
+    const fitted = await page.evaluate(() => [location.hash, document.getElementById('lang-switch').getAttribute('href')]);
+    // Blanks around a number are not part of it: a valid T_real just over the limit on its own.
+    const long = ' '.repeat(limit) + '7';
+    const before = Number(await page.getAttribute('html', 'data-ready'));
+    await page.evaluate((t) => { const el = document.getElementById('T_real'); el.value = t; el.dispatchEvent(new Event('input')); }, long);
+    await page.waitForFunction((n) => Number(document.documentElement.getAttribute('data-ready')) > n, before);
+    const shown = await page.evaluate(() => ({
+      hash: location.hash, lang: document.getElementById('lang-switch').getAttribute('href'),
+      copy: document.getElementById('copy-link').disabled, reason: document.getElementById('link-reason').textContent,
+      typed: document.getElementById('T_real').value.length,
+      T_real: document.querySelector('[data-key="T_real"]')?.dataset.value,
+    }));
+    assert.deepEqual([shown.hash, shown.lang], fitted);
+    assert.equal(shown.copy, true);
+    assert.equal(shown.reason, p.name === 'en'
+      ? 'The inputs are too long for a link (over 1,048,576 characters): the address bar keeps the last inputs that fit.'
+      : '输入过长，放不进链接（超过 1,048,576 个字符）：地址栏保留最后一次放得下的输入。');
+    assert.equal(shown.typed, limit + 1);
+    assert.equal(shown.T_real, '7');
+    // Back under the limit, the link follows the inputs again.
+    await typeInto(page, 'T_real', '8');
+    const after = await page.evaluate(() => [location.hash, document.getElementById('copy-link').disabled, document.getElementById('link-reason').textContent]);
+    assert.match(after[0], /[#&]T_real=8(&|$)/);
+    assert.deepEqual(after.slice(1), [false, '']);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+}
+
 test('copy link puts the permalink on the clipboard', async () => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.base.replace(/\/$/, '') });
   const { page } = await open(context, server.base + 'calculator.html#tau=2,3&d=1&M=5&rho=1&T_real=');

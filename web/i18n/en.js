@@ -118,6 +118,7 @@
       copyLink: 'Copy link',
       copied: 'Link copied.',
       copyFailed: 'Copy failed; the link is in the address bar.',
+      linkTooLong: function (limit) { return 'The inputs are too long for a link (over ' + limit + ' characters): the address bar keeps the last inputs that fit.'; },
       exportJson: 'Analysis (JSON)',
       exportCsv: 'Makespan curve (CSV)',
       exportScheduleCsv: 'Schedule (CSV)',

@@ -118,6 +118,7 @@
       copyLink: '复制链接',
       copied: '链接已复制。',
       copyFailed: '复制失败；链接就在地址栏中。',
+      linkTooLong: function (limit) { return '输入过长，放不进链接（超过 ' + limit + ' 个字符）：地址栏保留最后一次放得下的输入。'; },
       exportJson: '分析结果（JSON）',
       exportCsv: '完工时间曲线（CSV）',
       exportScheduleCsv: '调度表（CSV）',

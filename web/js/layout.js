@@ -96,6 +96,7 @@ document.body.insertAdjacentHTML('afterbegin', `
       <button data-export="csv" data-i18n="exportCsv"></button>
       <span class="export-reason"></span>
       <span id="copy-status" role="status"></span>
+      <span id="link-reason" class="hint"></span>
     </div>
     <h3 data-i18n="embedHeading"></h3>
     <p data-i18n="embedHelp"></p>

@@ -1,6 +1,6 @@
 // Sharing: the inputs live in the URL hash, so the address bar, the language switch, the
 // "open the full calculator" link of an embed and the embed snippet all carry what was typed.
-import { fromHash, toHash } from './state.js';
+import { MAX_LINK_CHARS, fromHash, toHash, linkHash } from './state.js';
 var L = window.HP_I18N;
 var T = L.text;
 var $ = function (id) { return document.getElementById(id); };
@@ -15,13 +15,19 @@ function prepare(state) {
   $('lang-switch').setAttribute('aria-label', L.otherLanguage + T.unitOpen + T.languageSwitch + T.colon + L.otherLanguageName + T.unitClose);
 }
 
-// After each update: replaceState, not a new history entry per keystroke.
+// After each update: replaceState, not a new history entry per keystroke. Inputs too long for a
+// link leave the address bar, the language switch and the embed code on the last inputs that fit,
+// and the page says so.
 function sync(state) {
-  var hash = toHash(state, { embed: state.embed });
+  var plain = linkHash(state);
+  $('copy-link').disabled = plain === null;
+  $('link-reason').textContent = plain === null ? T.linkTooLong(L.fmt.bound(MAX_LINK_CHARS)) : '';
+  if (plain === null) return;
+  var hash = state.embed ? toHash(state, { embed: true }) : plain;
   if (location.hash !== hash) history.replaceState(null, '', hash);
   $('lang-switch').href = L.otherPage + hash;
   var page = location.pathname.replace(/^.*\//, '') || 'calculator.html';
-  $('open-full').href = page + toHash(state);
+  $('open-full').href = page + plain;
   $('embed-snippet').textContent = '<iframe src="' + page + toHash(state, { embed: true }).replace(/&/g, '&amp;') +
     '" title="' + T.heading.replace(/"/g, '&quot;') + '" width="100%" height="620" loading="lazy"></iframe>';
 }
@@ -30,7 +36,7 @@ function sync(state) {
 // writes the same hash back, which is no change).
 function changed(state, hash) {
   var next = fromHash(hash);
-  return toHash(next, { embed: next.embed }) === toHash(state, { embed: state.embed }) ? null : next;
+  return toHash(next, { embed: next.embed }) === (linkHash(state) === null ? null : toHash(state, { embed: state.embed })) ? null : next;
 }
 
 // file:// pages may have no clipboard API; a selected textarea and execCommand still copy there.

@@ -8,6 +8,11 @@ var UNITS = ['', 's', 'ms', 'us'];  // as the hash writes them; the page shows u
 var DEFAULTS = { tau: '1.13, 2.901, 2.621', d: '', M: '8', rho: '1', T_real: '', unit: 's', regime: 'async', embed: false, plan: '', sim: '', section: '' };
 // The sections a link can open and scroll to (#section=plan); each is the id of its element.
 var SECTIONS = ['plan', 'measured-run', 'simulate'];
+// The longest link the page writes, in characters: Firefox's default limit on a URL
+// (network.standard-url.max-length), half of Chromium's (kMaxURLChars). Longer inputs stay on the page
+// and out of the link, so a paste of millions of stage times neither costs seconds of URL work per
+// keystroke nor yields a link that a browser would drop.
+var MAX_LINK_CHARS = 1048576;
 
 function fromHash(hash) {
   var s = Object.assign({}, DEFAULTS);
@@ -38,6 +43,15 @@ function toHash(s, extra) {
   return '#' + params.toString();
 }
 
+// The hash of a state, or null when it would be longer than a link may be. The typed text is measured
+// first: its encoding is never shorter, so an over-long field costs no encoding at all.
+function linkHash(s, extra) {
+  var typed = FIELDS.reduce(function (n, k) { return n + s[k].length; }, s.plan.length + s.sim.length);
+  if (typed > MAX_LINK_CHARS) return null;
+  var hash = toHash(s, extra);
+  return hash.length > MAX_LINK_CHARS ? null : hash;
+}
+
 // A hash that names a section and nothing else (a bare "#section=plan" link): the page keeps its
 // state and only moves.
 function sectionOnly(hash) {
@@ -47,4 +61,4 @@ function sectionOnly(hash) {
   return keys.length === 1 && keys[0] === 'section' && (name === 'calculator' || SECTIONS.indexOf(name) >= 0) ? name : null;
 }
 
-export { FIELDS, UNITS, DEFAULTS, SECTIONS, fromHash, toHash, sectionOnly };
+export { FIELDS, UNITS, DEFAULTS, SECTIONS, MAX_LINK_CHARS, fromHash, toHash, linkHash, sectionOnly };
