@@ -177,10 +177,10 @@ for (const p of PAGES) {
       const el = document.getElementById('tau');
       el.value = '1,'.repeat(10_000_001);
       el.dispatchEvent(new Event('input'));
-      return [document.getElementById('tau-error').textContent, el.value.length, location.hash, document.getElementById('copy-link').disabled];
+      return [document.getElementById('tau-error').textContent, el.value.length, location.hash];
     });
     assert.deepEqual(s, [p.name === 'en' ? 'Stage times τ, item 10000001: at most 10,000,000 values' : '阶段服务时间 τ，第 10000001 项：最多 10,000,000 个值',
-      20_000_002, hash, true]);
+      20_000_002, hash]);
     assert.deepEqual(problems, []);
     await page.close();
   });

@@ -1,5 +1,6 @@
 // Wires the page: the page text, then on each change the fields are read through the module and
 // the results, pictures and shared link follow (fields.js, results.js, pictures.js, sharing.js).
+import * as afterPaint from './after-paint.js';
 import * as fields from './fields.js';
 import * as fmt from './format.js';
 import * as pictures from './pictures.js';
@@ -33,6 +34,7 @@ function applyText() {
 // A section link or a permalink's section=: the section opens and the page moves to it; the rest
 // of the state stays. "calculator" is the inputs, and no section in the hash.
 function go(section) {
+  afterPaint.flush();  // the pictures above the section take their height first
   state.section = section === 'calculator' ? '' : section;
   sharing.sync(state);
   if (section === 'calculator') {
@@ -55,10 +57,11 @@ function update() {
   var v = fields.validate(hp, state);
   var held = typing && (typing === 'tau' || typing === 'd') ? fields.countMismatch(v.errors) : null;
   fields.showErrors(hp, v.errors, held);
+  var rest = null;  // the pictures out of view, drawn after the next paint
   if (Object.keys(v.errors).length === 0) {
     shown = hp.analyze(v.input);
     var sentence = results.show(shown);
-    pictures.draw(hp, shown, v.input, state);
+    rest = pictures.draw(hp, shown, v.input, state);
     announceLater(sentence);
   } else {
     results.stale(shown !== null || $('summary').innerHTML !== '');
@@ -66,10 +69,15 @@ function update() {
     shown = null;
   }
   exportsEnabled(shown !== null);
-  sharing.sync(state);
-  // Tests and the benchmark wait for this count; the mark times the first complete result.
-  document.documentElement.setAttribute('data-ready', String(++update.count));
-  if (update.count === 1 && performance.mark) performance.mark('hp-first-result');
+  // The mark times the first result in view.
+  if (++update.count === 1 && performance.mark) performance.mark('hp-first-result');
+  afterPaint.later(function () {
+    if (rest) rest();
+    sharing.sync(state);
+    // Tests and the benchmark wait for this count: every picture and the link are up to date.
+    document.documentElement.setAttribute('data-ready', String(update.count));
+    if (performance.mark && !performance.getEntriesByName('hp-first-complete').length) performance.mark('hp-first-complete');
+  });
 }
 update.count = 0;
 
@@ -116,7 +124,9 @@ function bind() {
     state.regime = b.getAttribute('data-regime');
     update();
   });
-  $('copy-link').addEventListener('click', sharing.copyLink);
+  $('copy-link').addEventListener('click', function () { afterPaint.flush(); sharing.copyLink(); });
+  // A click that follows a keystroke within a frame still carries what was typed.
+  $('lang-switch').addEventListener('click', afterPaint.flush);
   // The hash holds the inputs, so the skip link moves focus itself instead of naming a fragment.
   document.querySelector('.skip').addEventListener('click', function (ev) {
     ev.preventDefault();
@@ -126,6 +136,7 @@ function bind() {
   document.querySelectorAll('button[data-export]').forEach(function (b) {
     // The exporters load on the first click (tools.part): no first load pays for them.
     b.addEventListener('click', function () {
+      afterPaint.flush();
       var page = { analysis: shown, regime: state.regime, version: hp.version, unit: fmt.unit() };
       tools.part('exports').then(function (exports) { exports.download(b.getAttribute('data-export'), page); });
     });
@@ -152,7 +163,7 @@ function bind() {
   });
   var dark = window.matchMedia('(prefers-color-scheme: dark)');
   if (dark.addEventListener) dark.addEventListener('change', pictures.rebuild);
-  window.addEventListener('beforeprint', pictures.fit);
+  window.addEventListener('beforeprint', function () { afterPaint.flush(); pictures.fit(); });
   pictures.bind();
 }
 
@@ -177,7 +188,7 @@ function start(module) {
   $('version').textContent = T.version(hp.version);
   fields.fillHints(hp.limits);
   update();
-  // After the first result, so that the pictures above have their height.
+  // After the first result: go draws the pictures above the section first, so they have their height.
   if (state.section && !state.embed) go(state.section);
 }
 

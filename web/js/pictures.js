@@ -1,5 +1,8 @@
 // The pictures card: the two uPlot charts (charts.js), the Gantt timeline (gantt.js) and the
 // per-link slack (slack.js), drawn from the module's curve and timeline for the current analysis.
+// The makespan chart, beside the summary, draws at once; the others draw at once only when they are
+// near the view, and otherwise after the next paint (after-paint.js), so that a keystroke pays for
+// what can be seen.
 import * as fmt from './format.js';
 import * as gantt from './gantt.js';
 import * as slack from './slack.js';
@@ -15,6 +18,10 @@ var shownTimeline = null; // the schedule the Gantt shows (the schedule CSV)
 // The pictures' widths, read once and again only when one of their boxes changes size: read on
 // every keystroke, they would force a layout of the whole page before anything is drawn.
 var widths = null;
+// Which of the later pictures' boxes were last seen in the view (an IntersectionObserver reports it
+// after layout, so asking costs no layout of its own). One out of view is at most a frame late.
+var near = {};
+var LATER = ['chart-over', 'chart-gantt', 'chart-slack'];
 
 function measure() {
   return { curve: charts.curve.el.clientWidth, over: charts.over.el.clientWidth,
@@ -36,6 +43,12 @@ function create() {
       if (drawn) paint(drawn.hp, drawn.a, drawn.input, drawn.view);
     });
     [charts.curve.el, charts.over.el, $('chart-gantt'), $('chart-slack')].forEach(function (el) { boxes.observe(el); });
+  }
+  if (window.IntersectionObserver) {
+    var seen = new IntersectionObserver(function (entries) {
+      entries.forEach(function (e) { near[e.target.id] = e.isIntersecting; });
+    });
+    LATER.forEach(function (id) { seen.observe($(id)); });
   }
 }
 
@@ -63,7 +76,7 @@ function curveNotes(a) {
   return notes.join(' ');
 }
 
-function drawCurves(hp, a, input, view, widths) {
+function drawCurve(hp, a, input, view, widths) {
   var batches = hp.curveBatches({ tau: input.tau, d: input.d, M: a.M, points: CURVE_POINTS });
   var c = hp.makespanCurve({ tau: input.tau, d: input.d, batches: batches });
   shownCurve = c;
@@ -79,7 +92,18 @@ function drawCurves(hp, a, input, view, widths) {
   $('curve-note').textContent = curveNotes(a);
   charts.curve.update([c.M, c.T_free, c.T_async, c.T_block, c.T_gpipe], { lines: lines, point: point, level: level }, a.T_real,
     widths.curve, current);
-  if (!view.embed) charts.over.update([c.M, c.gpipe_overestimate], { lines: lines, point: null }, null, widths.over, current);
+  pressScaleToggles();
+  return { c: c, lines: lines, current: current };
+}
+
+// The GPipe overestimate over the same points and marks as the makespan chart.
+function drawOver(curve, width) {
+  var c = curve.c;
+  charts.over.update([c.M, c.gpipe_overestimate], { lines: curve.lines, point: null }, null, width, curve.current);
+  pressScaleToggles();
+}
+
+function pressScaleToggles() {
   document.querySelectorAll('.scale-toggle').forEach(function (b) {
     b.setAttribute('aria-pressed', String(charts[b.getAttribute('data-chart')].isLog()));
   });
@@ -106,19 +130,27 @@ function drawSlack(a, width) {
   box.innerHTML = slack.render(a, width || 640);
 }
 
-// view: the page state's regime and embed mode.
+// view: the page state's regime and embed mode. Draws what is in view and returns a function that
+// draws the rest (null when nothing is left).
 function draw(hp, a, input, view) {
   $('figures').classList.remove('stale');
-  paint(hp, a, input, view);
+  return paint(hp, a, input, view, true);
 }
 
-function paint(hp, a, input, view) {
+// inView: draw only what is near the view now, and return the rest; otherwise draw everything.
+function paint(hp, a, input, view, inView) {
   drawn = { hp: hp, a: a, input: input, view: view };
   if (!widths) widths = measure();
-  drawCurves(hp, a, input, view, widths);
-  if (view.embed) return;
-  drawGantt(hp, a, input, view, widths.gantt);
-  drawSlack(a, widths.slack);
+  var curve = drawCurve(hp, a, input, view, widths);
+  if (view.embed) return null;
+  var parts = {
+    'chart-over': function () { drawOver(curve, widths.over); },
+    'chart-gantt': function () { drawGantt(hp, a, input, view, widths.gantt); },
+    'chart-slack': function () { drawSlack(a, widths.slack); }
+  };
+  var rest = [];
+  LATER.forEach(function (id) { if (!inView || near[id]) parts[id](); else rest.push(parts[id]); });
+  return rest.length === 0 ? null : function () { rest.forEach(function (part) { part(); }); };
 }
 
 // Bad input: the pictures stay, dimmed, until the input is fixed.
