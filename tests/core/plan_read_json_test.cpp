@@ -2,8 +2,10 @@
 // forms, and every refusal coded with its field and position.
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <string>
 
+#include <heteropipe/limits.hpp>
 #include <heteropipe/plan/read_json.hpp>
 #include <heteropipe/plan/report.hpp>
 #include <heteropipe/text/error_text.hpp>
@@ -241,6 +243,40 @@ TEST_CASE("plan json: the values' errors too, one per field, device and link, qu
                                  "latency, link 1: must be >= 0 (got -1)"});
   // A good input has none, and check_plan_input is the first of them.
   CHECK(read_plan_json(explicit_with("")).errors.empty());
+}
+
+TEST_CASE("plan json: a million bad keys give the first kMaxInputErrors errors, not a million") {
+  std::string extra;
+  for (int k = 0; k < 1000; ++k) extra += ", \"colour" + std::to_string(k) + "\": 1";
+  const PlanJson read = read_plan_json(explicit_with(extra));
+  REQUIRE(read.errors.size() == limits::kMaxInputErrors);
+  CHECK(text::describe(read.errors.front()) == "input: unknown key 'colour0'");
+  CHECK(text::describe(read.errors.back()) == "input: unknown key 'colour99'");
+  // The value checks' errors stop there too: 300 devices of bad values.
+  std::string devices;
+  for (int s = 0; s < 300; ++s) devices += std::string(s ? ", " : "") + R"({"layer_times": [-1], "memory_capacity": -1})";
+  CHECK(read_plan_json(R"({"devices": [)" + devices + R"(], "layer_memory": [1]})").errors.size() == 1);  // too_many
+  devices.clear();
+  for (int s = 0; s < 256; ++s) devices += std::string(s ? ", " : "") + R"({"layer_times": [-1], "memory_capacity": -1})";
+  CHECK(read_plan_json(R"({"devices": [)" + devices + R"(], "layer_memory": [1]})").errors.size() == limits::kMaxInputErrors);
+}
+
+TEST_CASE("plan json: lists of millions of bad numbers are read in linear time, each list quoting its first") {
+  // 256 devices of 8,000 negative times each: every one is out of range, and
+  // the reader once kept the text of each and matched every error against all
+  // of them (minutes, and a gigabyte, at 40,000 each).
+  std::string times = "-1e0";
+  for (int k = 1; k < 8000; ++k) times += ", -" + std::to_string(k);
+  std::string devices;
+  for (int s = 0; s < 256; ++s) devices += std::string(s ? ", " : "") + R"({"layer_times": [)" + times + R"(], "memory_capacity": 1})";
+  const auto start = std::chrono::steady_clock::now();
+  const PlanJson read = read_plan_json(R"({"devices": [)" + devices + R"(], "layer_memory": [1, 1]})");
+  CHECK(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() < 2.0);
+  REQUIRE(!read.errors.empty());
+  CHECK(text::describe(read.errors.front()) == "layer_times, device 1: needs L = 2 layer times, one per layer (got 8000)");
+  // With the right length, each device's first bad time is quoted as typed.
+  CHECK(sentences(R"({"devices": [{"layer_times": [-1e0, -2e0], "memory_capacity": 1}], "layer_memory": [-3e0, -4]})") ==
+        std::vector<std::string>{"layer_times, device 1: must be >= 0 (got -1e0)", "layer_memory, layer 1: must be >= 0 (got -3e0)"});
 }
 
 TEST_CASE("plan json: a device's memory and bandwidth typed with their units, quoted as typed in errors") {

@@ -70,6 +70,10 @@ inline constexpr double kMaxEstimateContext = 16'777'216;  // 2^24
 // against every device's names stays small.
 inline constexpr std::int64_t kMaxCalibrationRecords = 1024;
 inline constexpr double kMaxGpuInfoBytes = 1024;
+// Errors one planner or calibration input reports: its first this many, so a
+// file of a million bad keys costs a hundred lines, not a million (reading goes
+// on, but finds no more). Not listed by visit_fields; docs/planner.md states it.
+inline constexpr std::size_t kMaxInputErrors = 100;
 
 // The plan report's what-if (one device removed, one added) solves about
 // 2 S more plans, so it is offered up to this many devices and left empty above.

@@ -123,7 +123,12 @@ class Reader {
   };
   std::vector<Typed> typed;
 
-  void add(Error e) { errors.push_back(std::move(e)); }
+  // Errors past kMaxInputErrors are dropped; full() lets a caller skip the
+  // work of making one.
+  bool full() const { return errors.size() >= limits::kMaxInputErrors; }
+  void add(Error e) {
+    if (!full()) errors.push_back(std::move(e));
+  }
 
   bool at_object() { return c_.peek() == JsonType::object; }
   std::size_t offset() { c_.peek(); return c_.offset(); }
@@ -247,10 +252,14 @@ class Reader {
     }
     c_.enter('[');
     bool ok = true;
+    // A list's value check reports its first bad number only, so only the
+    // first one's text is kept (a list of ten million may all be bad).
+    const std::size_t typed_before = typed.size();
     for (std::int64_t k = 0; c_.next_item(); ++k) {
       double x = 0;
       if (ok) {
         ok = number(field, owner == kWholeField ? k : owner, x);
+        if (typed.size() > typed_before + 1) typed.pop_back();
       } else {
         c_.skip_value();
       }
@@ -278,7 +287,7 @@ class Reader {
   bool object(Field where, std::int64_t index, Keys keys, Keys other, OnKey on_key, OnOther on_other) {
     return keyed(where, index, keys, on_key, [&](const std::string& key) {
       if (const Key* foreign = plan_detail::find_key(other, key)) on_other(foreign->field);
-      else add(plan_detail::unknown_key(key, where, index, keys));
+      else if (!full()) add(plan_detail::unknown_key(key, where, index, keys));
     });
   }
 
@@ -669,6 +678,7 @@ void add_value_errors(PlanJson& out, const std::vector<Reader::Typed>& typed) {
            e.code == ErrorCode::too_many_to_order || e.code == ErrorCode::order_search_too_large;
   };
   for (Error& e : values) {
+    if (out.errors.size() >= limits::kMaxInputErrors) return;
     if (read > 0 && joint(e)) continue;
     auto same = [&e](const Error& r) {
       return r.index == e.index && (r.field == e.field || (r.field == Field::id && of_an_item(e.field)));
