@@ -82,7 +82,8 @@ void define_simulate_options(CLI::App& app, SimulateChoices& c) {
               "Work: M x S x reps at most " + bound(limits::kMaxSimCells) + " cells; buffers up to " +
               bound(limits::kMaxBuffer) + " (or inf),\n"
               "and S x (the largest finite buffer + 1) at most " + bound(limits::kMaxBufferHistory) + ";\n"
-              "with --shared, M x (S-1) at most " + bound(limits::kMaxQueuedTransfers) + " transfers.\n"
+              "with --shared, M x (S-1) at most " + bound(limits::kMaxQueuedTransfers) + " transfers and M x S x reps at most " +
+                  bound(limits::kMaxSharedSimCells) + " cells.\n"
               "A CV or spread below " + bound(limits::kMinCv) + " draws exactly the mean.\n"
               "The model, exactly as simulated: docs/simulation.md.\n\n"
               "Examples:\n"

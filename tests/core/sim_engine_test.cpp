@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <optional>
 
@@ -267,6 +268,24 @@ TEST_CASE("sim: a shared group of one link is a serial link; sharing never short
     if (shared.shared[0].empty()) shared.shared[0].push_back(0);
     CHECK(makespan(p, shared) >= makespan(p, fixed));
   }
+}
+
+TEST_CASE("sim: a thousand shared groups take O(log) per transfer, not a scan of every group and link") {
+  // Each link its own medium is a serial link (the test above), here with
+  // 999 media: picking each transfer once scanned every group's every link,
+  // 1e6 steps a transfer (minutes for this run).
+  hp::testing::TestRandom rng(5);
+  const std::size_t S = 1000;
+  const auto p = make(hp::testing::log_uniform_list(rng, S, 0.01, 1.0), hp::testing::log_uniform_list(rng, S - 1, 0.001, 1.0));
+  sim::Options serial = options(50, sim::LinkMode::serial);
+  serial.service = {sim::Distribution{sim::DistributionKind::exponential, 0}};
+  serial.seed = 3;
+  sim::Options alone = serial;
+  for (std::int64_t l = 0; l + 1 < static_cast<std::int64_t>(S); ++l) alone.shared.push_back({l});
+  const auto start = std::chrono::steady_clock::now();
+  const double shared = makespan(p, alone);
+  CHECK(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() < 2.0);
+  CHECK(shared == makespan(p, serial));
 }
 
 TEST_CASE("sim: one link shared by two stages, worked by hand") {

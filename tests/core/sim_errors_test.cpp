@@ -164,6 +164,19 @@ TEST_CASE("sim errors: each bad option names its field and position") {
   o.reps = 1;
   expect(refused(p, o), ErrorCode::too_many_sim_cells, Field::M, -1, 3e9, 1e9,
          "M: M x S x reps = 3,000,000,000 cells is over the limit of 1,000,000,000");
+  // With shared links the event engine's cells are bounded to 1/128 of that:
+  // 8e8 of them once took 40 s of CPU.
+  o = {};
+  o.shared = {{0, 1}};
+  o.M = 1e6;
+  o.reps = 3;
+  expect(refused(p, o), ErrorCode::too_many_sim_cells, Field::reps, -1, 9e6, 7.8125e6,
+         "reps: M x S x reps = 9,000,000 cells is over the limit of 7,812,500");
+  o.reps = 2;
+  CHECK(!sim::check_options(p, o).has_value());
+  o.reps = 3;
+  o.shared = {};
+  CHECK(!sim::check_options(p, o).has_value());
   o = {};
   o.M = 1e6;
   o.timeline = true;

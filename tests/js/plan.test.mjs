@@ -147,6 +147,14 @@ test('issue 22: large layer times keep the plan optimal; a baseline that breaks 
   assert.deepEqual([idle.baselines.even.feasible, idle.baselines.even.reason], [true, '']);
 });
 
+test('a million bad keys give the first 100 errors, in seconds', () => {
+  const keys = Array.from({ length: 1000000 }, (_, k) => `"colour${k}": 1`).join(', ');
+  const text = `{"devices": [{"layer_times": [1], "memory_capacity": 1}], "layer_memory": [1], ${keys}}`;
+  const e = fails(() => hp.plan(text), { code: 'unknown_key', field: 'input', message: "input: unknown key 'colour0'" });
+  assert.equal(e.errors.length, 100);
+  assert.equal(e.errors[99].message, "input: unknown key 'colour99'");
+});
+
 test('bad plan input: coded errors naming the field and position', () => {
   const base = { model: 'llama-3-8b', quant: 'Q4_K_M', devices: ['rtx-4090', 'rtx-3090'], M: 1 };
   fails(() => hp.plan({ ...base, devices: ['rtx-4090', 'rtx-9999'] }), { code: 'unknown_id', field: 'devices', index: 1, token: 'rtx-9999' });

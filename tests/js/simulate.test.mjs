@@ -328,6 +328,9 @@ test('issue 22: empty lists are refused, tiny CVs draw the mean, block links giv
   fails(() => hp.simulate({ ...base, buffers: [] }), { code: 'empty', field: 'buffers', message: 'buffers: needs at least one value' });
   fails(() => hp.simulate({ ...base, buffers: '' }), { code: 'empty', field: 'buffers' });
   fails(() => hp.simulate({ ...base, M: 1e9 }), { code: 'too_many_sim_cells', field: 'M' });
+  // With shared links, 1/128 of the cells (the event engine's work per cell).
+  fails(() => hp.simulate({ ...base, M: 2e6, reps: 2, shared: '0' }),
+    { code: 'too_many_sim_cells', field: 'reps', value: 8e6, limit: 7812500, message: 'reps: M x S x reps = 8,000,000 cells is over the limit of 7,812,500' });
   fails(() => hp.simulate({ ...base, service: 'gamma:cv=1:cv=2' }),
     { code: 'not_a_number', field: 'service', message: "service: the value after cv= or spread= must be one number (got '1:cv=2')" });
   fails(() => hp.simulate({ ...base, service: 'gamma:x' }), { code: 'not_a_number', field: 'service', message: "service: 'x' is not a number" });

@@ -50,6 +50,17 @@ class PlanTest(unittest.TestCase):
                              "devices": ["rtx-3090", "rtx-4090", "rtx-3090"]})
         self.assertEqual((more.exception.fits_quant, more.exception.fits_with_device), ("Q6_K", 0))
 
+    def test_a_million_bad_keys_give_the_first_hundred_errors(self):
+        # Once a million errors (26 s in the CLI); now the first kMaxInputErrors.
+        text = '{"devices": [{"layer_times": [1], "memory_capacity": 1}], "layer_memory": [1], ' + \
+            ", ".join('"colour%d": 1' % k for k in range(1_000_000)) + "}"
+        with self.assertRaises(HeteropipeError) as caught:
+            heteropipe.plan(text)
+        e = caught.exception
+        self.assertEqual(len(e.errors), 100)
+        self.assertEqual((e.code, e.field, str(e)), ("unknown_key", "input", "input: unknown key 'colour0'"))
+        self.assertEqual(str(e.errors[-1]), "input: unknown key 'colour99'")
+
     def test_large_layer_times_keep_the_plan_optimal(self):
         # Issue 22.4: 0-2 | 3 (0.017), not 0 | 1-3 (0.029).
         report = heteropipe.plan(json.loads((REPO / "tests" / "cli" / "plans" / "forbid_large_layer.json").read_text()))

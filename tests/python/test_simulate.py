@@ -170,6 +170,9 @@ class SimulateBadInput(unittest.TestCase):
         self.check(lambda: Pipeline([1, 2], [3]).simulate(3 * 10**8, shared="0"), "too_many_transfers", "M", None,
                    "M: with shared links, M x (S-1) = 300,000,000 transfers that may wait at once is over the limit "
                    "of 4,194,304")
+        # With shared links the event engine's cells: 1/128 of the limit (8e8 once took 40 s of CPU).
+        self.check(lambda: p.simulate(1_000_000, reps=3, shared="0,1"), "too_many_sim_cells", "reps", None,
+                   "reps: M x S x reps = 9,000,000 cells is over the limit of 7,812,500")
         self.check(lambda: p.simulate(1_000_000, timeline=True), "too_many_cells", "M", None,
                    "M: M x S = 3,000,000 cells is over the limit of 2,000,000")
         self.check(lambda: p.simulate(4, links="fast"), "unknown_name", "link_mode", None,

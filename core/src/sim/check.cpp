@@ -236,6 +236,11 @@ std::vector<Error> option_errors(const Pipeline& p, const Options& o) {
   }
   keep(check_buffer_history(o, p.S()));
   if (errors.empty()) keep(check_queued_transfers(o, links));
+  // The event engine's time, once its memory is known to be bounded.
+  if (errors.empty() && !o.shared.empty() && cells * o.reps > limits::kMaxSharedSimCells) {
+    const Field culprit = cells > limits::kMaxSharedSimCells ? Field::M : Field::reps;
+    errors.push_back(at(ErrorCode::too_many_sim_cells, culprit, kWholeField, cells * o.reps, limits::kMaxSharedSimCells));
+  }
   return errors;
 }
 

@@ -4,8 +4,12 @@
 // start earliest serves its queue's earliest-ready transfer (ties: the lower
 // link). Any transfer not yet ready can only become ready after some pending
 // transfer starts, so none can overtake it: the order is first come, first
-// served by ready time.
+// served by ready time. Each medium keeps its links' first pending transfers
+// ordered, and the media are ordered by when each could start its next, so a
+// transfer costs O(log S) to pick whatever the groups' sizes.
 #include <deque>
+#include <set>
+#include <utility>
 
 #include "engine.hpp"
 
@@ -34,6 +38,8 @@ class EventEngine {
     pending_.resize(n_);
     link_free_.assign(n_, 0.0);
     medium_free_.assign(static_cast<std::size_t>(su.groups), 0.0);
+    heads_.resize(static_cast<std::size_t>(su.groups));
+    medium_key_.assign(static_cast<std::size_t>(su.groups), kNone);
     history_.resize(n_);
     for (std::int64_t s = 1; s < su.S; ++s) {
       if (su.room[s - 1] >= 0) history_[s].assign(static_cast<std::size_t>(su.room[s - 1]) + 1, 0.0);
@@ -112,6 +118,10 @@ class EventEngine {
       }
       if (su_.group[s] >= 0) {
         pending_[s].push_back(Pending{leave, m});
+        if (pending_[s].size() == 1) {
+          heads_[su_.group[s]].insert({leave, s});
+          update_medium(su_.group[s]);
+        }
         if (su_.block) {
           phase_[s] = Phase::held;
           return;
@@ -133,31 +143,24 @@ class EventEngine {
   }
 
   // Starts the transfer that comes next on the medium able to start one
-  // earliest; false when no transfer waits.
+  // earliest; false when no transfer waits. A medium serves its earliest-ready
+  // head (ties: the lower link); among media the earliest start wins (ties:
+  // the lower group).
   bool serve_one() {
-    std::int64_t best_link = -1;
-    double best_begin = 0;
-    for (std::int64_t g = 0; g < su_.groups; ++g) {
-      std::int64_t first = -1;
-      for (std::int64_t l = 0; l + 1 < su_.S; ++l) {
-        if (su_.group[l] != g || pending_[l].empty()) continue;
-        if (first < 0 || pending_[l].front().ready < pending_[first].front().ready) first = l;
-      }
-      if (first < 0) continue;
-      const double begin = later(pending_[first].front().ready, medium_free_[g]);
-      if (best_link < 0 || begin < best_begin) {
-        best_link = first;
-        best_begin = begin;
-      }
-    }
-    if (best_link < 0) return false;
+    if (media_.empty()) return false;
+    const double best_begin = media_.begin()->first;
+    const std::int64_t g = media_.begin()->second;
+    const std::int64_t best_link = heads_[g].begin()->second;
+    heads_[g].erase(heads_[g].begin());
     const Pending p = pending_[best_link].front();
     pending_[best_link].pop_front();
+    if (!pending_[best_link].empty()) heads_[g].insert({pending_[best_link].front().ready, best_link});
     const double x = draws_.link(p.m, best_link);
     // A blocking sender is held on this micro-batch, its times still current.
     const bool unheld = su_.block && best_begin == finish_[best_link];
     const double end = unheld ? start_[best_link] + (service_[best_link] + x) : best_begin + x;
-    medium_free_[su_.group[best_link]] = end;
+    medium_free_[g] = end;
+    update_medium(g);
     if (rec_) rec_->transfer(p.m, best_link, best_begin, end);
     arrivals_[best_link + 1].push_back(end);
     wake(best_link + 1);
@@ -168,6 +171,19 @@ class EventEngine {
     return true;
   }
 
+  // Medium g's place in media_: when it could start its next transfer, or
+  // out of it while none of its links has one pending.
+  void update_medium(std::int64_t g) {
+    const double key = heads_[g].empty() ? kNone : later(heads_[g].begin()->first, medium_free_[g]);
+    if (key == medium_key_[g]) return;
+    if (medium_key_[g] != kNone) media_.erase({medium_key_[g], g});
+    medium_key_[g] = key;
+    if (key != kNone) media_.insert({key, g});
+  }
+
+  // No start time: below every time (all are at least 0).
+  static constexpr double kNone = -1;
+
   const Setup& su_;
   Draws& draws_;
   Recorder* rec_;
@@ -177,6 +193,11 @@ class EventEngine {
   std::vector<double> free_at_, start_, service_, finish_, link_free_, medium_free_;
   std::vector<std::deque<double>> arrivals_;
   std::vector<std::deque<Pending>> pending_;
+  // Per medium, (ready, link) of each of its links' first pending transfer;
+  // and (start, medium) of each medium with one.
+  std::vector<std::set<std::pair<double, std::int64_t>>> heads_;
+  std::set<std::pair<double, std::int64_t>> media_;
+  std::vector<double> medium_key_;
   std::vector<std::vector<double>> history_;
   std::vector<char> queued_;
 };
