@@ -73,6 +73,6 @@ test('numbers as typed: Unicode blanks trimmed on both sides, full-width digits,
 test('the recurrence is bounded by its work, diagonals counted: one stage and 1e9 micro-batches is refused', () => {
   assert.throws(() => hp.recurrenceMakespan({ tau: [1], M: 1e9 }), (e) => e instanceof load.HeteropipeError &&
     e.code === 'too_much_work' && e.limit === hp.limits.max_stream_work &&
-    e.message === 'M: M x S + 32 (M + S - 1) = 33,000,000,000 recurrence steps is over the limit of 10,000,000,000');
+    e.message === 'M: M x S + 32 (M + S - 1) = 33,000,000,000 recurrence steps is over the limit of 4,000,000,000');
   assert.equal(hp.recurrenceMakespan({ tau: [1, 2], M: 1000 }), hp.makespanAsync({ tau: [1, 2], M: 1000 }));
 });

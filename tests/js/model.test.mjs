@@ -196,7 +196,7 @@ test('version and limits come from the core', () => {
   assert.equal(hp.version, '0.1.0');
   assert.deepEqual({ ...hp.limits }, {
     max_stages: 1e7, max_value: 1e15, min_stage_time: 1e-15, min_batches: 1, max_batches: 2 ** 53, min_rho: 0,
-    max_rho: 1, max_timeline_cells: 2e6, stream_diagonal_cost: 32, max_stream_work: 1e10, max_text_bytes: 2 ** 27,
+    max_rho: 1, max_timeline_cells: 2e6, stream_diagonal_cost: 32, max_stream_work: 4e9, max_text_bytes: 2 ** 27,
     min_curve_points: 2, max_curve_points: 1e4, max_plan_devices: 256, max_plan_layers: 4096,
     max_order_search_devices: 6, max_order_search_work: 2 ** 20, max_estimate_tokens: 2 ** 20,
     max_estimate_context: 2 ** 24, max_what_if_devices: 16,

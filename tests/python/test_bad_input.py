@@ -101,10 +101,10 @@ class BadInput(unittest.TestCase):
                     "M: M x S = 2,000,002 cells is over the limit of 2,000,000")
         self.expect(lambda: Pipeline([1, 2]).recurrence(6 * 10 ** 9, "blocking"), "too_much_work", "M", None,
                     "M: M x S + 32 (M + S - 1) = 204,000,000,032 recurrence steps is over the limit of "
-                    "10,000,000,000")
+                    "4,000,000,000")
         self.expect(lambda: Pipeline([1]).recurrence(10 ** 9), "too_much_work", "M", None,
                     "M: M x S + 32 (M + S - 1) = 33,000,000,000 recurrence steps is over the limit of "
-                    "10,000,000,000")
+                    "4,000,000,000")
 
     def test_regime_names(self):
         with self.assertRaises(ValueError):
@@ -165,7 +165,7 @@ class BadInput(unittest.TestCase):
         self.assertEqual(list(LIMITS.items()), [
             ("max_stages", 10_000_000), ("max_value", 1e15), ("min_stage_time", 1e-15), ("min_batches", 1.0),
             ("max_batches", 2.0 ** 53), ("min_rho", 0.0), ("max_rho", 1.0), ("max_timeline_cells", 2e6),
-            ("stream_diagonal_cost", 32.0), ("max_stream_work", 1e10), ("max_text_bytes", 2.0 ** 27),
+            ("stream_diagonal_cost", 32.0), ("max_stream_work", 4e9), ("max_text_bytes", 2.0 ** 27),
             ("min_curve_points", 2), ("max_curve_points", 10_000), ("max_plan_devices", 256),
             ("max_plan_layers", 4096), ("max_order_search_devices", 6), ("max_order_search_work", 2.0 ** 20),
             ("max_estimate_tokens", 2.0 ** 20), ("max_estimate_context", 2.0 ** 24), ("max_what_if_devices", 16),

@@ -36,7 +36,7 @@ inline constexpr double kMaxTimelineCells = 2'000'000;
 // fixed cost dominates short pipelines. Counting both bounds the time of
 // every shape alike (seconds, not minutes), so no request hangs an interface.
 inline constexpr double kStreamDiagonalCost = 32;
-inline constexpr double kMaxStreamWork = 1e10;
+inline constexpr double kMaxStreamWork = 4e9;
 
 // Bytes of typed text one field may hold: room for kMaxStages values of a
 // dozen characters each, and a bound checked before any copy is made.
