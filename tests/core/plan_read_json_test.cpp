@@ -2,7 +2,6 @@
 // forms, and every refusal coded with its field and position.
 #include <doctest/doctest.h>
 
-#include <chrono>
 #include <string>
 
 #include <heteropipe/limits.hpp>
@@ -261,17 +260,16 @@ TEST_CASE("plan json: a million bad keys give the first kMaxInputErrors errors, 
   CHECK(read_plan_json(R"({"devices": [)" + devices + R"(], "layer_memory": [1]})").errors.size() == limits::kMaxInputErrors);
 }
 
-TEST_CASE("plan json: lists of millions of bad numbers are read in linear time, each list quoting its first") {
+TEST_CASE("plan json: lists of millions of bad numbers report each list's first, quoted as typed") {
   // 256 devices of 8,000 negative times each: every one is out of range, and
   // the reader once kept the text of each and matched every error against all
-  // of them (minutes, and a gigabyte, at 40,000 each).
+  // of them (minutes, and a gigabyte, at 40,000 each; the time is in
+  // docs/benchmarks.md, as tests assert values, not speed).
   std::string times = "-1e0";
   for (int k = 1; k < 8000; ++k) times += ", -" + std::to_string(k);
   std::string devices;
   for (int s = 0; s < 256; ++s) devices += std::string(s ? ", " : "") + R"({"layer_times": [)" + times + R"(], "memory_capacity": 1})";
-  const auto start = std::chrono::steady_clock::now();
   const PlanJson read = read_plan_json(R"({"devices": [)" + devices + R"(], "layer_memory": [1, 1]})");
-  CHECK(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() < 2.0);
   REQUIRE(!read.errors.empty());
   CHECK(text::describe(read.errors.front()) == "layer_times, device 1: needs L = 2 layer times, one per layer (got 8000)");
   // With the right length, each device's first bad time is quoted as typed.

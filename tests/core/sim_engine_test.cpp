@@ -3,7 +3,6 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <optional>
 
@@ -270,10 +269,11 @@ TEST_CASE("sim: a shared group of one link is a serial link; sharing never short
   }
 }
 
-TEST_CASE("sim: a thousand shared groups take O(log) per transfer, not a scan of every group and link") {
+TEST_CASE("sim: a thousand shared groups, one link each, are serial links") {
   // Each link its own medium is a serial link (the test above), here with
   // 999 media: picking each transfer once scanned every group's every link,
-  // 1e6 steps a transfer (minutes for this run).
+  // 1e6 steps a transfer (minutes for this run; docs/benchmarks.md has the
+  // time, as tests assert values, not speed).
   hp::testing::TestRandom rng(5);
   const std::size_t S = 1000;
   const auto p = make(hp::testing::log_uniform_list(rng, S, 0.01, 1.0), hp::testing::log_uniform_list(rng, S - 1, 0.001, 1.0));
@@ -282,10 +282,7 @@ TEST_CASE("sim: a thousand shared groups take O(log) per transfer, not a scan of
   serial.seed = 3;
   sim::Options alone = serial;
   for (std::int64_t l = 0; l + 1 < static_cast<std::int64_t>(S); ++l) alone.shared.push_back({l});
-  const auto start = std::chrono::steady_clock::now();
-  const double shared = makespan(p, alone);
-  CHECK(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() < 2.0);
-  CHECK(shared == makespan(p, serial));
+  CHECK(makespan(p, alone) == makespan(p, serial));
 }
 
 TEST_CASE("sim: one link shared by two stages, worked by hand") {

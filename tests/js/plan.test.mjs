@@ -147,7 +147,7 @@ test('issue 22: large layer times keep the plan optimal; a baseline that breaks 
   assert.deepEqual([idle.baselines.even.feasible, idle.baselines.even.reason], [true, '']);
 });
 
-test('a million bad keys give the first 100 errors, in seconds', () => {
+test('a million bad keys give the first 100 errors', () => {
   const keys = Array.from({ length: 1000000 }, (_, k) => `"colour${k}": 1`).join(', ');
   const text = `{"devices": [{"layer_times": [1], "memory_capacity": 1}], "layer_memory": [1], ${keys}}`;
   const e = fails(() => hp.plan(text), { code: 'unknown_key', field: 'input', message: "input: unknown key 'colour0'" });
