@@ -244,7 +244,7 @@ TEST_CASE("plan json: the values' errors too, one per field, device and link, qu
   CHECK(read_plan_json(explicit_with("")).errors.empty());
 }
 
-TEST_CASE("plan json: a million bad keys give the first kMaxInputErrors errors, not a million") {
+TEST_CASE("plan json: a thousand bad keys give the first kMaxInputErrors errors, not a thousand") {
   std::string extra;
   for (int k = 0; k < 1000; ++k) extra += ", \"colour" + std::to_string(k) + "\": 1";
   const PlanJson read = read_plan_json(explicit_with(extra));

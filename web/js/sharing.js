@@ -23,20 +23,20 @@ function sync(state) {
   $('copy-link').disabled = plain === null;
   $('link-reason').textContent = plain === null ? T.linkTooLong(L.fmt.bound(MAX_LINK_CHARS)) : '';
   if (plain === null) return;
-  var hash = state.embed ? toHash(state, { embed: true }) : plain;
+  var embedded = toHash(state, { embed: true }), hash = state.embed ? embedded : plain;
   if (location.hash !== hash) history.replaceState(null, '', hash);
   $('lang-switch').href = L.otherPage + hash;
   var page = location.pathname.replace(/^.*\//, '') || 'calculator.html';
   $('open-full').href = page + plain;
-  $('embed-snippet').textContent = '<iframe src="' + page + toHash(state, { embed: true }).replace(/&/g, '&amp;') +
+  $('embed-snippet').textContent = '<iframe src="' + page + embedded.replace(/&/g, '&amp;') +
     '" title="' + T.heading.replace(/"/g, '&quot;') + '" width="100%" height="620" loading="lazy"></iframe>';
 }
 
 // Whether the hash names another state than the page shows (the page's own replaceState
 // writes the same hash back, which is no change).
 function changed(state, hash) {
-  var next = fromHash(hash);
-  return toHash(next, { embed: next.embed }) === (linkHash(state) === null ? null : toHash(state, { embed: state.embed })) ? null : next;
+  var next = fromHash(hash), shown = linkHash(state, { embed: state.embed });
+  return shown !== null && toHash(next, { embed: next.embed }) === shown ? null : next;
 }
 
 // file:// pages may have no clipboard API; a selected textarea and execCommand still copy there.
