@@ -63,8 +63,7 @@ void write_baseline(std::ostream& out, const std::string& name, const Baseline& 
              readable(b.plan.objective_value) + ", " + readable(b.tokens_per_second) + " tok/s" +
                  band_after(b.tokens_per_second_band) + ", " +
                  text::percent(b.loss_percent / 100) + " longer" +
-                 (b.feasible ? "" : b.reason == "memory" ? ", does not fit in memory"
-                                                         : ", leaves a device idle (allow_idle_devices is false)"));
+                 (b.feasible ? "" : ", " + text::why_infeasible(b)));
 }
 
 void write_report(std::ostream& out, const PlanReport& r, bool bytes) {

@@ -7,7 +7,6 @@
 
 #include <heteropipe/limits.hpp>
 
-#include <chrono>
 #include <string>
 
 #include "trace/pattern.hpp"
@@ -28,10 +27,6 @@ bool found(const std::string& pattern, const std::string& text) { return compile
 std::string group(const std::string& pattern, const std::string& text) {
   const auto g = compiled(pattern).first_group(text);
   return g ? std::string(*g) : std::string("<none>");
-}
-
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
 }  // namespace
@@ -167,9 +162,9 @@ TEST_CASE("patterns: the first group of the leftmost match") {
 
 TEST_CASE("patterns: pathological patterns search long names in linear time") {
   // A backtracking engine takes time exponential (or high-degree polynomial)
-  // in the name's length on each of these; here each is a few steps per
-  // byte and state. The bound is loose for sanitizer and wasm builds on a
-  // busy machine.
+  // in the name's length on each of these, so it would not finish before the
+  // test presets' timeout; here each is a few steps per byte and state. How
+  // fast is the benchmarks' business (docs/benchmarks.md), not this test's.
   const std::string xs(4096, 'x'), as(4096, 'a'), long_as(20000, 'a');
   struct Case {
     const char* pattern;
@@ -182,10 +177,8 @@ TEST_CASE("patterns: pathological patterns search long names in linear time") {
                        Case{"(?:a|a?)+?c", &long_as, false}, Case{"(\\w+\\s?)+$", &long_as, true}}) {
     CAPTURE(std::string(c.pattern));
     CAPTURE(c.text->size());
-    const auto start = std::chrono::steady_clock::now();
     const Pattern p = compiled(c.pattern);
     CHECK(p.found_in(*c.text) == c.matches);
-    (void)p.first_group(*c.text);
-    CHECK(seconds_since(start) < 2.0);
+    CHECK(p.first_group(*c.text).has_value() == c.matches);
   }
 }

@@ -24,6 +24,12 @@ std::string why_infeasible(const WhatIf& w) {
   return "no split fits (" + std::string(w.reason) + ")";
 }
 
+std::string why_infeasible(const Baseline& b) {
+  if (b.feasible) return "";
+  if (b.reason == "memory") return "does not fit in memory";
+  return "leaves a device idle (allow_idle_devices is false)";
+}
+
 std::string describe(const Calibrated& c) {
   return "by llama-bench record " + std::to_string(c.record) + ": " + readable(c.factor) +
          " times the estimate's speed";

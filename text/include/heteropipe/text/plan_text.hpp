@@ -23,6 +23,11 @@ std::string typically(const SpeedBand& band);
 // fewer layers than devices)".
 std::string why_infeasible(const WhatIf& what_if);
 
+// Why a baseline breaks a rule the plan keeps: "does not fit in memory"
+// (reason memory), or "leaves a device idle (allow_idle_devices is false)"
+// (reason idle_device); empty for a feasible baseline.
+std::string why_infeasible(const Baseline& baseline);
+
 // A device's calibration, e.g. "by llama-bench record 0: 0.812 times the
 // estimate's speed"; a record that calibrated no device, and why.
 std::string describe(const Calibrated& calibrated);
