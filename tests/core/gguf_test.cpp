@@ -287,9 +287,24 @@ TEST_CASE("estimate: a mixture of experts reads its active bytes in decode and h
   const ClassEfficiency e = class_efficiency(gpu.device_class);
   const double kv = m.kv_bytes_per_token / 2;
   const double read = m.active_layer_bytes[0] + kv * 100;
-  CHECK(plan.devices[0].layer_times[0] == doctest::Approx(read / (e.bandwidth * gpu.memory_bandwidth) + e.layer_overhead).epsilon(1e-12));
+  // Its weights are stored in fewer than 2 bytes each: the ones read are unpacked at the card's fp16 rate.
+  REQUIRE(m.active_layer_bytes[0] < 2 * m.active_layer_params[0]);
+  const double unpack = m.active_layer_params[0] * kDequantFlops / gpu.fp16_flops;
+  CHECK(plan.devices[0].layer_times[0] ==
+        doctest::Approx(read / (e.bandwidth * gpu.memory_bandwidth) + unpack + e.layer_overhead).epsilon(1e-12));
   CHECK(plan.layer_memory[0] == m.layer_bytes[0] + kv * 100 + m.embedding_bytes);
   CHECK(plan.layer_memory[1] == m.layer_bytes[1] + kv * 100 + m.output_bytes);
+}
+
+TEST_CASE("estimate: a mixture said to read no bytes unpacks no weights, and every time stays finite") {
+  ModelInfo m = facts("moe.gguf");
+  for (double& b : m.active_layer_bytes) b = 0;
+  EstimateInput in;
+  in.model_info = m;
+  in.devices = {DeviceChoice{"rtx-4090", {}, {}, {}, {}, {}, {}}};
+  const auto plan = estimate(in);
+  REQUIRE(plan);
+  for (double t : plan.value().devices[0].layer_times) CHECK(std::isfinite(t));
 }
 
 TEST_CASE("estimate: facts a model cannot have are refused by name") {

@@ -37,7 +37,8 @@ inline const std::vector<HeldOutSource> kHeldOutSources = {
   {"gaessler-4766", "2024-01",
    "llama.cpp pull request #4766, \"llama : ggml-backend integration\", JohannesGaessler's table of "
    "RTX 3090, P40 and 3x P40 runs (https://github.com/ggml-org/llama.cpp/pull/4766): llama 7B, tg128, column t/s PR "
-   "(the layer split)"},
+   "(the layer split); and the thread's first table of 1, 2 and 3 P40s on llama 7B Q4_0 (the runs issue 24 "
+   "quotes)"},
   {"vulkan-21024", "2026-05",
    "llama.cpp pull request #21024, \"Vulkan Repack PoC\", 0cc4m's RTX 3090 table "
    "(https://github.com/ggml-org/llama.cpp/pull/21024): Vulkan backend, tg128, column t/s (before)"},
@@ -58,7 +59,11 @@ inline const std::vector<HeldOutSource> kHeldOutSources = {
   {"hip-26284", "2026",
    "llama.cpp pull request #26284, \"HIP: tune rdna 3 mmq configs\", IMbackK's RX 7900 XTX table "
    "(https://github.com/ggml-org/llama.cpp/pull/26284): ROCm/HIP backend, llama 8B Q4_K_M, tg64 (the table's only "
-   "decode test), microbatch 512, first t/s column (master)"},
+   "decode test), microbatch 512, first t/s column (master); Q4_K_M and Q5_K_M"},
+  {"ik-1106", "2026-01",
+   "ikawrakow/ik_llama.cpp pull request #1106, \"Split mode graph for Qwen3\", ikawrakow's 2x RTX 3090 table "
+   "\"ik_llama.cpp, split mode 'layer'\" (https://github.com/ikawrakow/ik_llama.cpp/pull/1106): Qwen3-14B Q4_0, "
+   "llama-sweep-bench, S_TG t/s of TG 128 at N_KV 0 (the fork ik_llama.cpp, CUDA, layer split)"},
 };
 
 inline const std::vector<HeldOutRow> kHeldOutRows = {
@@ -81,6 +86,8 @@ inline const std::vector<HeldOutRow> kHeldOutRows = {
   {"gaessler-4766","llama-2-7b","Q2_K","tesla-p40",1,33.36},
   {"gaessler-4766","llama-2-7b","Q4_K_S","tesla-p40",3,52.43},
   {"gaessler-4766","llama-2-7b","Q5_K_S","tesla-p40",3,42.45},
+  {"gaessler-4766","llama-2-7b","Q4_0","tesla-p40",2,49.92},
+  {"gaessler-4766","llama-2-7b","Q4_0","tesla-p40",3,47.91},
   {"gaessler-4766","llama-2-7b","F16","rtx-3090",1,48.09},
   {"gaessler-4766","llama-2-7b","Q4_0","rtx-3090",1,119.90},
   {"gaessler-4766","llama-2-7b","Q2_K","rtx-3090",1,91.62},
@@ -92,4 +99,6 @@ inline const std::vector<HeldOutRow> kHeldOutRows = {
   {"normiebench-40","llama-3.1-8b","Q4_K_M","apple-m1-max",1,46.2},
   {"tp-19378","llama-3-70b","Q4_K_M","rtx-4090",4,21.23},
   {"hip-26284","llama-3-8b","Q4_K_M","rx-7900-xtx",1,105.75},
+  {"hip-26284","llama-3-8b","Q5_K_M","rx-7900-xtx",1,100.63},
+  {"ik-1106","qwen3-14b","Q4_0","rtx-3090",2,95.54},
 };

@@ -3,6 +3,8 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 
@@ -36,17 +38,22 @@ TEST_CASE("estimate: Llama 3 8B in F16 holds its 8,030,257,152 weights (all but 
   CHECK(plan.links.empty());
 }
 
-TEST_CASE("estimate: decode is the bandwidth roofline plus the class's per-layer cost") {
+TEST_CASE("estimate: decode is the bandwidth roofline, the unpacking of quantized weights and the class's per-layer cost") {
   EstimateInput in = on("llama-2-7b", "Q4_0", "rtx-3090", 1);
   in.context = 0;
   const PlanInput plan = estimate(in).value();
   const double h = 4096, params = 4 * h * h + 3 * h * 11008 + 2 * h;
   const ClassEfficiency e = class_efficiency(DeviceClass::nvidia_gddr);
-  const double layer = params * 0.5625 / (e.bandwidth * 936e9) + e.layer_overhead;
+  // Q4_0 stores a weight in 0.5625 bytes: each is unpacked at the card's fp16 rate.
+  const double layer = params * 0.5625 / (e.bandwidth * 936e9) + params * kDequantFlops / 71e12 + e.layer_overhead;
   CHECK(plan.devices[0].layer_times[0] == doctest::Approx(layer).epsilon(1e-12));
   // The last layer also reads the LM head.
-  const double head = 32000 * h * 0.5625 / (e.bandwidth * 936e9);
+  const double head = 32000 * h * 0.5625 / (e.bandwidth * 936e9) + 32000 * h * kDequantFlops / 71e12;
   CHECK(plan.devices[0].layer_times[31] == doctest::Approx(layer + head).epsilon(1e-12));
+  // F16 weights are read as they are stored: no unpacking.
+  in.quant = "F16";
+  CHECK(estimate(in).value().devices[0].layer_times[0] ==
+        doctest::Approx(params * 2 / (e.bandwidth * 936e9) + e.layer_overhead).epsilon(1e-12));
 }
 
 TEST_CASE("estimate: prefill of many tokens is bound by arithmetic, not bandwidth") {
@@ -88,7 +95,8 @@ TEST_CASE("estimate: a mixture holds every expert and decode reads the ones its 
   CHECK(gpt.layer_memory[1] == doctest::Approx((gpt_shared + 128 * gpt_expert) * bpw).epsilon(1e-15));  // no context, no cache
   const ClassEfficiency hbm = class_efficiency(DeviceClass::nvidia_hbm);
   CHECK(gpt.devices[0].layer_times[1] ==
-        doctest::Approx((gpt_shared + 4 * gpt_expert) * bpw / (hbm.bandwidth * 4800e9) + hbm.layer_overhead)
+        doctest::Approx((gpt_shared + 4 * gpt_expert) * bpw / (hbm.bandwidth * 4800e9) +
+                        (gpt_shared + 4 * gpt_expert) * kDequantFlops / 989.4e12 + hbm.layer_overhead)
             .epsilon(1e-12));
 }
 
@@ -132,9 +140,11 @@ TEST_CASE("estimate: overrides, custom devices and measured speeds") {
   in.devices[1].memory_bandwidth = 504e9;  // half the bandwidth: twice the roofline
   in.devices[1].memory = 8.0 * (1 << 30);
   const PlanInput plan = estimate(in).value();
-  const double overhead = class_efficiency(DeviceClass::nvidia_gddr).layer_overhead;
-  CHECK(plan.devices[1].layer_times[0] - overhead ==
-        doctest::Approx(2 * (plan.devices[0].layer_times[0] - overhead)).epsilon(1e-12));
+  // Less the per-layer cost and the unpacking (the same fp16 rate on both), what is left is the read.
+  const double h = 4096, params = 2 * h * h + 2 * h * 1024 + 3 * h * 14336 + 2 * h;
+  const double fixed = class_efficiency(DeviceClass::nvidia_gddr).layer_overhead + params * kDequantFlops / 165.2e12;
+  CHECK(plan.devices[1].layer_times[0] - fixed ==
+        doctest::Approx(2 * (plan.devices[0].layer_times[0] - fixed)).epsilon(1e-12));
   CHECK(plan.devices[1].memory_capacity < plan.devices[0].memory_capacity / 2);
   CHECK(plan.links.size() == 1);
   CHECK(plan.links[0].bandwidth == 31.5e9);  // no links given: pcie4-x16
@@ -205,9 +215,13 @@ TEST_CASE("estimate: every bad input is a coded error naming its field") {
 // outside the band, held to where it is: the M1 Max reaches well under its
 // 400 GB/s on the 70B model (4.09 tokens/s is 162 GB/s of weights), far below
 // the M3 Max's 301 GB/s at the same quoted bandwidth, which no per-class
-// constant can follow; the estimate overstates it by about 56 %.
-TEST_CASE("estimate: single-stream decode lands within 35 % of published llama.cpp speeds") {
+// constant follows; the unpacking of its weights at the M1 Max's low fp16
+// rate explains part of it, and the estimate overstates it by about 44 %.
+// HETEROPIPE_PRINT_FIT=1 prints the rows as docs/planner.md#validation's table.
+TEST_CASE("estimate: single-stream decode lands within 30 % of published llama.cpp speeds") {
   int checked = 0;
+  const bool print = std::getenv("HETEROPIPE_PRINT_FIT") != nullptr;
+  if (print) std::printf("| model | quant | GPUs | measured tokens/s | estimate | error |\n|---|---|---|---|---|---|\n");
   for (const PublishedRow& row : kPublishedRows) {
     const bool known_miss = std::strcmp(row.gpu, "apple-m1-max") == 0 && std::strcmp(row.model, "llama-3-70b") == 0;
     EstimateInput in = on(row.model, row.quant, row.gpu, row.count);
@@ -215,13 +229,18 @@ TEST_CASE("estimate: single-stream decode lands within 35 % of published llama.c
     const double estimated = tokens_per_second(make_plan(estimate(in).value()).value(), 1);
     INFO(row.model << " " << row.quant << " on " << row.count << " x " << row.gpu << ": measured "
                    << row.tokens_per_second << ", estimated " << estimated);
+    if (print) {
+      const std::string gpus = row.count == 1 ? row.gpu : std::to_string(row.count) + " x " + row.gpu;
+      std::printf("| %s | %s | %s | %.2f | %.1f | %+.0f %% |\n", row.model, row.quant, gpus.c_str(),
+                  row.tokens_per_second, estimated, 100 * (estimated / row.tokens_per_second - 1));
+    }
     if (known_miss) {
-      CHECK(estimated > 1.5 * row.tokens_per_second);
-      CHECK(estimated < 1.6 * row.tokens_per_second);
+      CHECK(estimated > 1.4 * row.tokens_per_second);
+      CHECK(estimated < 1.45 * row.tokens_per_second);
       continue;
     }
-    CHECK(estimated >= 0.65 * row.tokens_per_second);
-    CHECK(estimated <= 1.35 * row.tokens_per_second);
+    CHECK(estimated >= 0.70 * row.tokens_per_second);
+    CHECK(estimated <= 1.30 * row.tokens_per_second);
     ++checked;
   }
   CHECK(checked == static_cast<int>(kPublishedRows.size()) - 1);

@@ -37,7 +37,7 @@ double quantile(const std::vector<double>& sorted, double p) {
 }  // namespace
 
 TEST_CASE("held out: every row names a cited source, a catalog model and GPU, and the sources are not the fit set's") {
-  CHECK(kHeldOutRows.size() == 30);
+  CHECK(kHeldOutRows.size() == 34);
   for (const HeldOutRow& row : kHeldOutRows) {
     INFO((std::string(row.source) + " " + row.model + " " + row.gpu));
     CHECK(std::any_of(kHeldOutSources.begin(), kHeldOutSources.end(),
@@ -92,6 +92,10 @@ void print_tables(const std::vector<double>& estimates) {
   for (const auto& [key, e] : by_class) classes.push_back(key);
   table("device class", classes, by_class);
   table("GPUs", {"1", "more than 1"}, by_count);
+  std::vector<double> all;
+  for (const auto& [key, e] : by_count) all.insert(all.end(), e.begin(), e.end());
+  std::printf("\nAll %zu rows: median |error| %.1f %%, worst %.0f %%.\n", all.size(), 100 * median(all),
+              100 * *std::max_element(all.begin(), all.end()));
 }
 
 }  // namespace
@@ -99,7 +103,7 @@ void print_tables(const std::vector<double>& estimates) {
 // The contract of docs/planner.md#held-out-validation: the bounds the
 // estimate reaches on runs it was not fitted on, as they are (the goal,
 // a median of 10 % and a worst of 20 %, is not reached; the doc says why).
-TEST_CASE("held out: median |error| under 18 % and worst under 140 % on 30 published runs from other sources") {
+TEST_CASE("held out: median |error| under 15 % and worst under 96 % on 34 published runs from other sources") {
   std::vector<double> errors, ratios, estimates;
   for (const HeldOutRow& row : kHeldOutRows) {
     const double e = estimated(row.model, row.quant, row.gpu, row.count);
@@ -113,14 +117,36 @@ TEST_CASE("held out: median |error| under 18 % and worst under 140 % on 30 publi
   if (std::getenv("HETEROPIPE_PRINT_HELD_OUT") != nullptr) print_tables(estimates);
   std::sort(errors.begin(), errors.end());
   std::sort(ratios.begin(), ratios.end());
-  CHECK(quantile(errors, 0.5) < 0.18);
-  CHECK(errors.back() < 1.40);
+  CHECK(quantile(errors, 0.5) < 0.15);
+  CHECK(errors.back() < 0.96);
   // The band's derivation (kEstimateBandLow / kEstimateBandHigh): the 10th
   // and 90th percentiles of measured / estimated over these rows.
   CHECK(quantile(ratios, 0.1) == doctest::Approx(kEstimateBandLow).epsilon(0.002));
   CHECK(quantile(ratios, 0.9) == doctest::Approx(kEstimateBandHigh).epsilon(0.002));
-  CHECK(kEstimateBandLow == 0.806);
-  CHECK(kEstimateBandHigh == 1.366);
+  CHECK(kEstimateBandLow == 0.876);
+  CHECK(kEstimateBandHigh == 1.354);
+}
+
+// The held-out layer splits (two and three P40s, two RTX 3090s in
+// ik_llama.cpp, four RTX 4090s), as docs/planner.md#multi-device-cost
+// tabulates them. Their loss against one GPU is the part the estimate
+// misses: the P40s of January 2024 lose more than ten times the fit set's
+// hop cost per boundary, which one constant for every card and link does
+// not follow, so the estimate keeps one, two and three P40s within a few
+// points of one another.
+TEST_CASE("held out: the multi-GPU rows, median |error| under 12 % and worst under 26 %") {
+  std::vector<double> errors;
+  for (const HeldOutRow& row : kHeldOutRows) {
+    if (row.count == 1) continue;
+    errors.push_back(std::fabs(estimated(row.model, row.quant, row.gpu, row.count) / row.tokens_per_second - 1));
+  }
+  std::sort(errors.begin(), errors.end());
+  CHECK(errors.size() == 6);
+  CHECK(quantile(errors, 0.5) < 0.12);
+  CHECK(errors.back() < 0.26);
+  const double one = estimated("llama-2-7b", "Q4_0", "tesla-p40", 1);
+  CHECK(estimated("llama-2-7b", "Q4_0", "tesla-p40", 2) / one > 0.98);
+  CHECK(estimated("llama-2-7b", "Q4_0", "tesla-p40", 3) / one > 0.97);
 }
 
 // Issue 24: the boundary cost only the link's latency and transfer, so more

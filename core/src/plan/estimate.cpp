@@ -112,9 +112,11 @@ Result<std::vector<PlanLink>> links_of(const EstimateInput& input) {
   return links;
 }
 
-// Bytes read and arithmetic done by one piece of work on one micro-batch.
+// Bytes read and arithmetic done by one piece of work on one micro-batch,
+// and the weights among them stored in fewer than 2 bytes, which the
+// kernels unpack before they multiply (dequant_weights).
 struct Work {
-  double bytes = 0, flops = 0;
+  double bytes = 0, flops = 0, dequant_weights = 0;
 };
 
 // The bytes the planner may fill on a device: the usable share of its
@@ -123,11 +125,18 @@ double capacity_of(const Device& d) {
   return std::max(0.0, d.memory * class_efficiency(d.device_class).usable_memory - kComputeBufferBytes);
 }
 
-double roofline(const Work& work, const Device& device) {
+// The roofline, plus the unpacking of the quantized weights read
+// (kDequantFlops each, at the device's fp16 rate), which the kernels do
+// beside their reads rather than under them.
+double work_seconds(const Work& work, const Device& device) {
   const ClassEfficiency e = class_efficiency(device.device_class);
   return std::max(work.bytes / (e.bandwidth * device.memory_bandwidth),
-                  work.flops / (e.compute * device.fp16_flops));
+                  work.flops / (e.compute * device.fp16_flops)) +
+         work.dequant_weights * kDequantFlops / device.fp16_flops;
 }
+
+// Weights stored in fewer than 2 bytes each (every format but F16, BF16 and F32) are unpacked.
+bool quantized(double bytes_per_weight) { return bytes_per_weight < 2; }
 
 }  // namespace
 
@@ -140,22 +149,22 @@ Result<Phase> phase_from_name(std::string_view name) {
   return Error{ErrorCode::unknown_name, Field::phase, kWholeField, 0.0, std::string(name)};
 }
 
-// Fitted once, per class, to the llama.cpp decode rows of docs/planner.md's
-// validation table; the same for every device of the class.
-// The AMD and Intel classes have no published rows in that table yet: until
-// they are fitted, each borrows the constants of the NVIDIA class with its
-// kind of memory (GDDR cards, HBM accelerators), so that a plan mixing them
-// with NVIDIA cards ranks them by their spec facts alone.
+// Fitted once, per class, with kHopSync and kDequantFlops, to the llama.cpp
+// decode rows of docs/planner.md's fit set; the same for every device of the
+// class. The AMD and Intel classes have no rows in the fit set: each borrows
+// the constants of the NVIDIA class with its kind of memory (GDDR cards, HBM
+// accelerators), so that a plan mixing them with NVIDIA cards ranks them by
+// their spec facts alone.
 ClassEfficiency class_efficiency(DeviceClass c) {
   switch (c) {
     case DeviceClass::nvidia_gddr:
     case DeviceClass::amd_gddr:
-    case DeviceClass::intel_gddr: return {0.9, 0.5, 90e-6, 0.96};
+    case DeviceClass::intel_gddr: return {0.91, 0.5, 82e-6, 0.96};
     case DeviceClass::nvidia_hbm:
-    case DeviceClass::amd_hbm: return {0.6, 0.5, 90e-6, 0.96};
-    case DeviceClass::apple: return {0.75, 0.5, 200e-6, 0.75};
+    case DeviceClass::amd_hbm: return {0.64, 0.5, 110e-6, 0.96};
+    case DeviceClass::apple: return {0.88, 0.5, 170e-6, 0.75};
   }
-  return {0.9, 0.5, 90e-6, 0.96};
+  return {0.91, 0.5, 82e-6, 0.96};
 }
 
 namespace {
@@ -204,8 +213,8 @@ Result<std::vector<PlanDevice>> devices_of(const EstimateInput& input, std::int6
       plan_device.layer_times.assign(L, *d.layer_time);
     } else {
       const double overhead = class_efficiency(d.device_class).layer_overhead;
-      for (std::size_t j = 0; j < L; ++j) plan_device.layer_times.push_back(roofline(layer_work(j), d) + overhead);
-      plan_device.layer_times.back() += roofline(lm_head, d);
+      for (std::size_t j = 0; j < L; ++j) plan_device.layer_times.push_back(work_seconds(layer_work(j), d) + overhead);
+      plan_device.layer_times.back() += work_seconds(lm_head, d);
       const double factor = calibration.value().factors[k];
       if (factor != 1) {
         for (double& t : plan_device.layer_times) t /= factor;
@@ -243,6 +252,9 @@ Result<PlanInput> estimate_facts(const EstimateInput& input, const ModelInfo& m)
     const double read = m.layer_bytes[l] - (m.layer_bytes[l] - m.active_layer_bytes[l]) * unread;
     Work& layer = layers[l];
     layer = {moe ? read : m.active_layer_bytes[l], 2 * m.active_layer_params[l] * input.tokens};
+    // The weights read, at the layer's own bytes per weight (a layer said to read no bytes unpacks none).
+    const double params = m.active_layer_params[l], bytes = m.active_layer_bytes[l];
+    if (params > 0 && bytes > 0 && quantized(bytes / params)) layer.dequant_weights = moe ? params * (read / bytes) : params;
     if (decode) {
       layer.bytes += kv_per_token * input.context * input.tokens;
       layer.flops += 4 * q_dim * input.context * input.tokens;
@@ -252,7 +264,9 @@ Result<PlanInput> estimate_facts(const EstimateInput& input, const ModelInfo& m)
     }
   }
   // Logits for every sequence in decode, for the prompt's last token in prefill.
-  const Work lm_head{m.output_bytes, 2 * static_cast<double>(m.vocab_size) * h * (decode ? input.tokens : 1)};
+  const double head_params = static_cast<double>(m.vocab_size) * h;
+  const Work lm_head{m.output_bytes, 2 * head_params * (decode ? input.tokens : 1),
+                     head_params > 0 && quantized(m.output_bytes / head_params) ? head_params : 0};
 
   PlanInput out;
   auto devices = devices_of(input, m.layers, [&layers](std::size_t j) { return layers[j]; }, lm_head);
@@ -277,8 +291,11 @@ Result<double> plan_detail::record_tokens_per_second(const EstimateInput& input,
   if (!device) return device.error();
   const auto L = static_cast<double>(layers);
   const double tokens = decode ? 1 : record.n_prompt;
-  const Work layer{record.model_size / L, 2 * record.model_n_params / L * tokens};
-  const double seconds = L * (roofline(layer, device.value()) + class_efficiency(device.value().device_class).layer_overhead);
+  const double params = record.model_n_params / L;
+  const Work layer{record.model_size / L, 2 * params * tokens,
+                   quantized(record.model_size / record.model_n_params) ? params : 0};
+  const double seconds =
+      L * (work_seconds(layer, device.value()) + class_efficiency(device.value().device_class).layer_overhead);
   return tokens / seconds;
 }
 
@@ -391,7 +408,7 @@ Result<PlanInput> estimate(const EstimateInput& input) {
   // attends to the last sliding_window positions only, as llama.cpp's
   // sliding-window cache keeps them.
   auto layer_of = [&](double window) {
-    Work layer{params_read * bpw, 2 * params_per_token * input.tokens};
+    Work layer{params_read * bpw, 2 * params_per_token * input.tokens, quantized(bpw) ? params_read : 0};
     if (decode) {
       const double seen = std::min(input.context, window);
       layer.bytes += kv_per_token * seen * input.tokens;
@@ -411,7 +428,8 @@ Result<PlanInput> estimate(const EstimateInput& input) {
            (m.sliding_period == 0 || (j + 1) % static_cast<std::size_t>(m.sliding_period) != 0);
   };
   // Logits for every sequence in decode, for the prompt's last token in prefill.
-  const Work lm_head{head_weights, 2 * static_cast<double>(m.vocab) * h * (decode ? input.tokens : 1)};
+  const double head_params = static_cast<double>(m.vocab) * h;
+  const Work lm_head{head_weights, 2 * head_params * (decode ? input.tokens : 1), quantized(bpw) ? head_params : 0};
 
   PlanInput out;
   const auto L = static_cast<std::size_t>(m.layers);

@@ -82,18 +82,27 @@ ClassEfficiency class_efficiency(DeviceClass c);
 // Seconds each boundary of a layer split adds per micro-batch beyond its
 // link's latency and transfer: llama.cpp's hand-over of the residual stream
 // (the sender's stream synchronises, the receiver waits on it, the graph
-// splits there). One constant for every class and link, fitted to the
-// multi-GPU rows of the fit set (docs/planner.md#multi-device-cost); the
-// estimate adds it to the latency of every link it plans over.
-inline constexpr double kHopSync = 180e-6;
+// splits there). One constant for every class and link, fitted with the
+// class constants to the fit set, whose multi-GPU rows carry it
+// (docs/planner.md#multi-device-cost); the estimate adds it to the latency
+// of every link it plans over.
+inline constexpr double kHopSync = 170e-6;
+
+// The arithmetic, in fp16 operations, that unpacking one weight stored in
+// fewer than 2 bytes costs beside its read: quantized kernels dequantize
+// every weight they read, at the device's arithmetic rate, which on cards
+// with little arithmetic per byte of bandwidth (Tesla P40, M1 Max) is not
+// hidden under the read. Fitted with the class constants to the fit set
+// and chosen by cross-validation over it (docs/planner.md#the-estimator).
+inline constexpr double kDequantFlops = 5.5;
 
 // The band every estimated speed carries: measured tokens per second
 // typically lands between these factors times the estimate. They are the
 // 10th and 90th percentiles of measured / estimated on the held-out rows,
 // which the fit never saw (docs/planner.md#held-out-validation). The report
 // gives [tokens_per_second x low, tokens_per_second x high].
-inline constexpr double kEstimateBandLow = 0.806;
-inline constexpr double kEstimateBandHigh = 1.366;
+inline constexpr double kEstimateBandLow = 0.876;
+inline constexpr double kEstimateBandHigh = 1.354;
 
 // A catalog model in a quantization as facts: every layer alike, its
 // weights at the quantization's average bytes per weight.

@@ -1,0 +1,179 @@
+#!/usr/bin/env python3
+"""Reproduces docs/planner.md's choice of the estimator's structure.
+
+Usage: scripts/estimator_cv.py build/native/cli/heteropipe
+
+Reads the fit set (tests/core/published_rows.hpp), the held-out rows
+(tests/core/held_out_rows.hpp) and the catalog's facts
+(core/src/plan/catalog.cpp), and for each candidate structure of
+docs/planner.md#choosing-the-structure-cross-validation fits its constants
+to the fit set and cross-validates them, leaving out one GPU configuration
+(and, stricter, one GPU model) at a time. Single-stream decode is bound by
+bandwidth, so an estimated time is linear in the constants and each fit is
+an exact least-squares solution.
+
+This is an analysis aid, not the estimator: it restates the decode
+arithmetic of core/src/plan/estimate.cpp for these rows only, and checks
+that restatement against the CLI's own estimate of every row before it
+prints anything.
+"""
+import json
+import math
+import re
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CONTEXT = 512  # the rows' average position (tests/core/published_rows.hpp)
+PCIE4 = (10e-6, 31.5e9)  # the default link's latency and bandwidth (catalog pcie4-x16)
+CLASSES = {"nvidia_gddr": 0, "amd_gddr": 0, "intel_gddr": 0, "nvidia_hbm": 1, "amd_hbm": 1, "apple": 2}
+
+
+def catalog():
+    src = (ROOT / "core/src/plan/catalog.cpp").read_text()
+    gpus = {m[0]: (m[1], float(m[2]) * 2**30, float(m[3]) * 1e9, float(m[4]) * 1e12) for m in re.findall(
+        r'\{"([a-z0-9\-]+)", "[^"]*", DeviceClass::(\w+), ([\d.]+) \* GiB, ([\d.]+) \* GBps, ([\d.]+) \* TFLOPS', src)}
+    models = {}
+    for m in re.finditer(r'\{"([a-z0-9.\-]+)", "[^"]*", (\d+), (\d+), (\d+), (\d+), (\d+), (\d+), (?:true|false),'
+                         r'\s*"(?:[^"\\]|\\.)*"(?:\s*"(?:[^"\\]|\\.)*")*,?\s*([\d, ]*)\}', src):
+        extra = [int(x) for x in m[8].replace(" ", "").split(",") if x] + [0] * 5
+        models[m[1]] = dict(zip(("L", "h", "inter", "heads", "kv", "vocab"), map(int, m.groups()[1:7])),
+                            head=extra[0], E=extra[1], k=extra[2], win=extra[3], per=extra[4])
+    quants = {}
+    for q, num, den in re.findall(r'\{"(\w+)", ([\d.]+)(?: / ([\d.]+))?,', src[src.index("kQuants"):]):
+        quants[q] = float(num) / float(den or 1)
+    return gpus, models, quants
+
+
+GPUS, MODELS, QUANTS = catalog()
+
+
+def rows():
+    fit = [("dai",) + g for g in re.findall(r'\{"([^"]+)","([^"]+)","([^"]+)",(\d+),([\d.]+)\}',
+                                            (ROOT / "tests/core/published_rows.hpp").read_text())]
+    held = re.findall(r'\{"([^"]+)","([^"]+)","([^"]+)","([^"]+)",(\d+),([\d.]+)\}',
+                      (ROOT / "tests/core/held_out_rows.hpp").read_text())
+    as_row = lambda r: (r[0], r[1], r[2], r[3], int(r[4]), float(r[5]))
+    return [as_row(r) for r in fit], [as_row(r) for r in held]
+
+
+def work(model, quant):
+    """Per token: bytes read (every layer and the LM head), the quantized weights read, layers, hidden size."""
+    m, b = MODELS[model], QUANTS[quant]
+    h = m["h"]
+    head = m["head"] or h // m["heads"]
+    qd, kvd = m["heads"] * head, m["kv"] * head
+    moe = m["E"] > 0
+    read = 2 * h * qd + 2 * h * kvd + (h * m["E"] if moe else 0) + 2 * h + (m["k"] if moe else 1) * 3 * h * m["inter"]
+    total = 0.0
+    for j in range(m["L"]):
+        slides = m["win"] > 0 and (m["per"] == 0 or (j + 1) % m["per"] != 0)
+        total += read * b + 2 * kvd * 2 * (min(CONTEXT, m["win"]) if slides else CONTEXT)
+    total += m["vocab"] * h * b
+    weights = m["L"] * read + m["vocab"] * h
+    return total, (weights if b < 2 else 0.0), m["L"], h
+
+
+# Each candidate: the columns of its design matrix, for a row, beside the
+# per-class 1 / e_bw columns (the constants' meaning in docs/planner.md).
+def columns(kind, row):
+    _, model, quant, gpu, n, _ = row
+    cls, _, bw, flops = GPUS[gpu]
+    k = CLASSES[cls]
+    total, quantized, L, _ = work(model, quant)
+    cols = [0.0] * 3
+    cols[k] = total / bw
+    fixed = [0.0] * 3
+    fixed[k] = 1.0 if kind == "B" else float(L)
+    extra = []
+    if kind in ("C", "G"):
+        extra.append(quantized / flops)
+    if kind == "D":
+        extra = [0.0] * 3
+        extra[k] = quantized / flops
+    if kind == "E":
+        extra.append(quantized / bw)
+    if kind in ("F", "G"):
+        extra.append(L / flops * 1e12)
+    return cols + fixed + [n - 1.0] + extra
+
+
+def link_time(row):
+    h = MODELS[row[1]]["h"]
+    return (row[4] - 1) * (PCIE4[0] + h * 4 / PCIE4[1])
+
+
+def solve(a, v):
+    n = len(v)
+    m = [a[i][:] + [v[i]] for i in range(n)]
+    for i in range(n):
+        p = max(range(i, n), key=lambda r: abs(m[r][i]))
+        m[i], m[p] = m[p], m[i]
+        if m[i][i] == 0:
+            continue
+        for r in range(n):
+            if r != i:
+                f = m[r][i] / m[i][i]
+                m[r] = [x - f * y for x, y in zip(m[r], m[i])]
+    return [m[i][n] / m[i][i] if m[i][i] else 0.0 for i in range(n)]
+
+
+def fit(kind, train):
+    """Least squares of (estimated time / measured time - 1)."""
+    x = [[c * r[5] for c in columns(kind, r)] for r in train]
+    y = [1 - link_time(r) * r[5] for r in train]
+    p = len(x[0])
+    a = [[sum(xi[i] * xi[j] for xi in x) for j in range(p)] for i in range(p)]
+    return solve(a, [sum(xi[i] * yi for xi, yi in zip(x, y)) for i in range(p)])
+
+
+def estimate(kind, theta, row):
+    return 1 / (sum(c * t for c, t in zip(columns(kind, row), theta)) + link_time(row))
+
+
+def cross_validate(kind, fit_rows, key):
+    full = fit(kind, fit_rows)
+    errors = []
+    for group in {key(r) for r in fit_rows}:
+        theta = fit(kind, [r for r in fit_rows if key(r) != group])
+        theta = [t if t else f for t, f in zip(theta, full)]  # a constant no training row determines
+        errors += [estimate(kind, theta, r) / r[5] for r in fit_rows if key(r) == group]
+    absolute = sorted(abs(e - 1) for e in errors)
+    return math.sqrt(sum(math.log(e) ** 2 for e in errors) / len(errors)), statistics.median(absolute), absolute[-1]
+
+
+# The shipped structure (C) with the shipped constants (plan/estimate.hpp).
+SHIPPED = [1 / 0.91, 1 / 0.64, 1 / 0.88, 82e-6, 110e-6, 170e-6, 170e-6, 5.5]
+
+
+def check_against_cli(cli, all_rows):
+    for row in all_rows:
+        plan = {"model": row[1], "quant": row[2], "devices": [row[3]] * row[4], "context": CONTEXT}
+        out = subprocess.run([cli, "plan", "-", "--json"], input=json.dumps(plan), capture_output=True, text=True,
+                             check=True)
+        cli_tps = json.loads(out.stdout)["tokens_per_second"]
+        if abs(estimate("C", SHIPPED, row) / cli_tps - 1) > 1e-9:
+            sys.exit(f"the restatement disagrees with the CLI on {row}: {estimate('C', SHIPPED, row)} vs {cli_tps}")
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    fit_rows, held = rows()
+    check_against_cli(sys.argv[1], fit_rows + held)
+    print("| candidate | constants | configuration: RMS log | median | worst | GPU model: RMS log | median |")
+    for kind in "ABCDEFG":
+        c = cross_validate(kind, fit_rows, lambda r: (r[3], r[4]))
+        g = cross_validate(kind, fit_rows, lambda r: r[3])
+        print(f"| {kind} | {len(fit(kind, fit_rows))} | {c[0]:.3f} | {100 * c[1]:.1f} % | {100 * c[2]:.0f} % "
+              f"| {g[0]:.3f} | {100 * g[1]:.1f} % |")
+    theta = fit("C", fit_rows)
+    print("C fitted on every fit-set row: e_bw", [round(1 / t, 4) for t in theta[:3]], "o (us)",
+          [round(t * 1e6, 1) for t in theta[3:6]], "kHopSync (us)", round(theta[6] * 1e6, 1),
+          "kDequantFlops", round(theta[7], 3))
+
+
+if __name__ == "__main__":
+    main()
