@@ -130,8 +130,10 @@ TEST_CASE("trace cpu: files that share their pid are one rank each, by file inde
   // One transfer per message, the transport's (gloo:) times.
   CHECK(r.ranks[0].transfer_kernels == run.M);
   CHECK(r.links[0].pairs == run.M);
-  // d is the transfer time less what the clock alignment is unsure of (at most the transfer).
-  CHECK(r.links[0].d.max <= run.transfer + 2);
+  // d is the transfer from the send's issue (its c10d::send wrapper, 2 us
+  // before gloo:send) to the receive's end, less what the clock alignment is
+  // unsure of (at most the transfer).
+  CHECK(r.links[0].d.max <= run.transfer + 2 + 2);
   // The receiver's clock against the sender's: origin1 - origin0, within the
   // time from the send's wrapper to the message's arrival. Causality bounds
   // it from below; gloo's rendezvous from above, by the transfer on the
@@ -160,6 +162,11 @@ TEST_CASE("trace cpu: a message written inside c10d::send aligns the clocks by t
   CHECK(r.clock_offset_bounds[0].lo == doctest::Approx(truth - run.transfer));
   CHECK(std::abs(r.clock_offsets[1] - truth) <= 2);
   CHECK(std::abs(r.T_real - makespan) <= 2);
+  // The message left at the send's issue, inside c10d::send, before gloo:send
+  // began: d counts from there (from gloo:send's start it was 0.2 us), and no
+  // transfer of the schedule ends before it starts.
+  CHECK(std::abs(r.d[0] - run.transfer) <= 2);
+  for (const ScheduleRow& row : r.schedule) CHECK(row.end >= row.start);
 }
 
 TEST_CASE("trace cpu: a sender descheduled after its hand-over moves no clock") {
@@ -261,3 +268,107 @@ TEST_CASE("trace cpu: clock offsets given by hand are used as given") {
   CHECK(refused.error().field == Field::clock_offsets);
 }
 
+
+namespace {
+
+// The texts without rank's event of that name (cpu_event writes one event a
+// line, each after ",\n").
+std::vector<std::string> without_event(std::vector<std::string> texts, std::size_t rank, const std::string& name) {
+  const std::string& text = texts[rank];
+  std::string kept = "[";
+  std::size_t from = 1;
+  while (from < text.size() - 1) {
+    std::size_t to = text.find(",\n", from);
+    if (to == std::string::npos) to = text.size() - 1;
+    const std::string event = text.substr(from, to - from);
+    if (event.find("\"name\": \"" + name + "\"") == std::string::npos) kept += (kept.size() > 1 ? ",\n" : "") + event;
+    from = to + 2;
+  }
+  texts[rank] = kept + "]";
+  return texts;
+}
+
+}  // namespace
+
+TEST_CASE("trace cpu: rank-less files given out of the messages' order are named as such, not unpaired") {
+  CpuRun run;
+  double makespan = 0;
+  std::vector<std::string> texts = cpu_run_texts(run, makespan);
+  std::swap(texts[0], texts[1]);
+  TraceResult r = recover(texts, by_ranges());
+  CHECK(!r.pipeline);
+  REQUIRE(r.reason);
+  CHECK(*r.reason == NotPipeline::stages_out_of_order);
+  TraceOptions o = by_ranges();
+  o.stage_order = {1, 0};
+  r = recover(texts, o);
+  REQUIRE(r.pipeline);
+  CHECK(r.tau == std::vector<double>{run.tau0, run.tau1});
+}
+
+TEST_CASE("trace cpu: a training run's two-way traffic is named, not paired into a wrong pipeline") {
+  // Stage 1 sends each micro-batch's gradient back to stage 0 after its
+  // forward range, as GPipe and 1F1B training do.
+  CpuRun run;
+  double makespan = 0;
+  std::vector<std::string> texts = cpu_run_texts(run, makespan);
+  std::ostringstream back0, back1;
+  back0 << "[";
+  back1 << "[";
+  for (int m = 0; m < run.M; ++m) {
+    const double t = 20000 + 300.0 * m;
+    cpu_event(back1, "backward_" + std::to_string(m), t - run.origin1, 100);
+    cpu_event(back1, "c10d::send", t + 100 - run.origin1, 2);
+    cpu_event(back1, "gloo:send", t + 102 - run.origin1, 3);
+    cpu_event(back0, "c10d::recv_", t + 100 - run.origin0, 1);
+    cpu_event(back0, "gloo:recv", t + 101 - run.origin0, 5);
+  }
+  for (std::size_t r = 0; r < 2; ++r) {
+    const std::string more = (r == 0 ? back0 : back1).str();
+    texts[r].insert(texts[r].size() - 1, ",\n" + more.substr(1));
+  }
+  const TraceResult r = recover(texts, by_ranges());
+  CHECK(!r.pipeline);
+  REQUIRE(r.reason);
+  CHECK(*r.reason == NotPipeline::two_way_traffic);
+}
+
+TEST_CASE("trace cpu: a micro-batch pattern that matches no name is named") {
+  CpuRun run;
+  double makespan = 0;
+  TraceOptions o = by_ranges();
+  o.microbatch_regex = "^## forward ([0-9]+) ##$";
+  const TraceResult r = recover(cpu_run_texts(run, makespan), o);
+  CHECK(!r.pipeline);
+  REQUIRE(r.reason);
+  CHECK(*r.reason == NotPipeline::no_microbatch_ranges);
+}
+
+TEST_CASE("trace cpu: a micro-batch range missing on one stage leaves M the run's, replayed in its tau") {
+  // Stage 1 has no range for micro-batch 1, so its ops there are in no
+  // micro-batch. M was the fewest (3), and the replay of 3 micro-batches
+  // left a whole span of T_real to `other`.
+  CpuRun run;
+  double makespan = 0;
+  const TraceResult r = recover(without_event(cpu_run_texts(run, makespan), 1, "microbatch_1"), by_ranges());
+  REQUIRE(r.pipeline);
+  CHECK(r.M == run.M);
+  CHECK(r.stages[1].microbatches == run.M - 1);
+  CHECK(r.tau == std::vector<double>{run.tau0, run.tau1});
+  REQUIRE(r.warnings.size() == 1);
+  CHECK(r.warnings[0].code == TraceWarningCode::microbatch_counts_differ);
+  CHECK(r.warnings[0].value == run.M - 1);
+  CHECK(r.warnings[0].limit == run.M);
+  // Every span of stage 1 is tau1, so the replay is the whole run's.
+  const TraceResult whole = recover(cpu_run_texts(run, makespan), by_ranges());
+  REQUIRE(r.replay);
+  REQUIRE(whole.replay);
+  CHECK(r.replay->async == doctest::Approx(whole.replay->async));
+  CHECK(r.T_real == doctest::Approx(whole.T_real));
+  // The schedule numbers stage 1's micro-batches as the run does: 0, 2, 3.
+  std::vector<std::int64_t> numbers;
+  for (const ScheduleRow& row : r.schedule) {
+    if (row.stage == 1 && !row.transfer) numbers.push_back(row.microbatch);
+  }
+  CHECK(numbers == std::vector<std::int64_t>{0, 2, 3});
+}

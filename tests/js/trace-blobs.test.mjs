@@ -70,7 +70,7 @@ test('Blobs give their texts\' result: gzip, plain, a File, mixed with text; a p
   assert.deepEqual(await hp.importTrace(mixed, { unit: 'ms' }), r);
   // The options as with text; the real traces too.
   const reversed = await hp.importTrace(blobs(SYNTHETIC), { stage_order: '2,1,0' });
-  assert.deepEqual([reversed.pipeline, reversed.reason], [false, 'unpaired_link']);
+  assert.deepEqual([reversed.pipeline, reversed.reason], [false, 'stages_out_of_order']);
   assert.deepEqual(await hp.importTrace(blobs(REAL)), hp.importTrace(texts(REAL)));
 });
 

@@ -50,9 +50,10 @@ test('the synthetic ranks: the known tau, d, M, T_real and offsets, as the CLI g
   const us = sameAsCli(SYNTHETIC, { unit: 'us', stat: 'p50' }, ['--unit', 'us', '--stat', 'p50']);
   assert.deepEqual(us.tau, [1000, 2500, 1500]);
   const reversed = sameAsCli(SYNTHETIC, { stage_order: [2, 1, 0] }, ['--stage-order', '2,1,0']);
-  assert.deepEqual([reversed.pipeline, reversed.reason], [false, 'unpaired_link']);
+  assert.deepEqual([reversed.pipeline, reversed.reason], [false, 'stages_out_of_order']);
   // The reason in words too, the CLI's sentence (sameAsCli holds the whole object to its JSON).
-  assert.equal(reversed.reason_message, 'some pair of neighbouring stages has no send matched with a receive');
+  assert.equal(reversed.reason_message,
+    'the first stage receives but sends nothing, or the last sends but receives nothing: the stages are not in the order the messages flow; give the files in rank order or set the stage order');
   assert.deepEqual(hp.importTrace(files(SYNTHETIC), { stage_order: '2,1,0' }), reversed);
   const one = sameAsCli([SYNTHETIC[1]]);
   assert.equal(one.pipeline, false);

@@ -49,9 +49,11 @@ class ImportTrace(unittest.TestCase):
         self.assertEqual(result, self.native_json("--unit", "us", "--stat", "p50", *SYNTHETIC))
         self.assertEqual(result["tau"], [1000.0, 2500.0, 1500.0])
         reversed_order = import_trace(SYNTHETIC, stage_order=[2, 1, 0])
-        self.assertEqual((reversed_order["pipeline"], reversed_order["reason"]), (False, "unpaired_link"))
+        self.assertEqual((reversed_order["pipeline"], reversed_order["reason"]), (False, "stages_out_of_order"))
         self.assertEqual(reversed_order["reason_message"],
-                         "some pair of neighbouring stages has no send matched with a receive")
+                         "the first stage receives but sends nothing, or the last sends but receives nothing: the "
+                         "stages are not in the order the messages flow; give the files in rank order or set the "
+                         "stage order")
 
     def test_real_traces_agree_with_the_cli(self):
         result = import_trace(REAL)

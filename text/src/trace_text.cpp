@@ -105,6 +105,13 @@ std::string describe(NotPipeline reason) {
       return "some pair of neighbouring stages has no send matched with a receive";
     case NotPipeline::no_microbatches: return "some stage has no compute inside any micro-batch";
     case NotPipeline::model_rejected: return "the recovered times do not form a valid model (no stage time > 0)";
+    case NotPipeline::stages_out_of_order:
+      return "the first stage receives but sends nothing, or the last sends but receives nothing: the stages are "
+             "not in the order the messages flow; give the files in rank order or set the stage order";
+    case NotPipeline::two_way_traffic:
+      return "every stage both sends and receives, as a training run's activations forward and gradients backward "
+             "do; the model is one pass in one direction, so import a run, or a profiled window, of one pass";
+    case NotPipeline::no_microbatch_ranges: return "no event's name matches the micro-batch pattern";
   }
   return std::string(not_pipeline_name(reason));
 }
@@ -115,7 +122,7 @@ std::string describe(const TraceWarning& w) {
     case TraceWarningCode::unmatched_transfers:
       return "link " + std::to_string(w.index) + ": " + grouped(w.value) + " transfers found no partner";
     case TraceWarningCode::microbatch_counts_differ:
-      return "stages saw between " + grouped(w.value) + " and " + grouped(w.limit) + " micro-batches; M is the fewest";
+      return "stages saw between " + grouped(w.value) + " and " + grouped(w.limit) + " micro-batches";
     case TraceWarningCode::short_run:
       return "M = " + grouped(w.value) + " is not more than S = " + grouped(w.limit) +
              ": the run is too short to show a steady state";

@@ -707,7 +707,8 @@ declare namespace heteropipe {
   /** The same keys and values as `heteropipe trace --json`; the pipeline's fields only when one was recovered. */
   interface TraceResult {
     pipeline: boolean;
-    reason?: 'one_rank' | 'collectives_only' | 'no_transfers' | 'unpaired_link' | 'no_microbatches' | 'model_rejected';
+    reason?: 'one_rank' | 'collectives_only' | 'no_transfers' | 'unpaired_link' | 'no_microbatches' | 'model_rejected'
+      | 'stages_out_of_order' | 'two_way_traffic' | 'no_microbatch_ranges';
     /** The reason in words, the CLI's sentence; with `reason`. */
     reason_message?: string;
     unit: 's' | 'ms' | 'us';

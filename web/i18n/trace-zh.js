@@ -63,7 +63,10 @@
     no_transfers: '各 rank 之间没有发现任何发送或接收',
     unpaired_link: '某对相邻阶段之间没有能配对的发送和接收',
     no_microbatches: '某个阶段的计算不属于任何微批次',
-    model_rejected: '还原出的时间不构成有效模型（没有大于 0 的阶段时间）'
+    model_rejected: '还原出的时间不构成有效模型（没有大于 0 的阶段时间）',
+    stages_out_of_order: '第一个阶段只接收不发送，或最后一个阶段只发送不接收：阶段顺序与消息流向不符；请按 rank 顺序给出文件，或设置阶段顺序',
+    two_way_traffic: '每个阶段都既发送又接收，如同训练时激活值前传、梯度回传；模型只描述单向的一遍，请导入只含一遍的运行或分析窗口',
+    no_microbatch_ranges: '没有事件名称匹配微批次模式'
   };
   Object.assign(R, {
     progressLabel: '正在读取追踪文件',
@@ -132,7 +135,7 @@
       switch (w.code) {
         case 'rank_without_compute': return 'rank ' + w.index + ' 没有运行任何计算 kernel';
         case 'unmatched_transfers': return '链路 ' + w.index + '：' + G(w.value) + ' 次传输没有配对';
-        case 'microbatch_counts_differ': return '各阶段的微批次数在 ' + G(w.value) + ' 到 ' + G(w.limit) + ' 之间；M 取最少的';
+        case 'microbatch_counts_differ': return '各阶段的微批次数在 ' + G(w.value) + ' 到 ' + G(w.limit) + ' 之间';
         case 'short_run': return 'M = ' + G(w.value) + ' 不大于 S = ' + G(w.limit) + '：运行太短，看不到稳态';
         case 'missing_ranks': return '只找到 ' + G(w.value) + ' 个 rank，作业的 world_size 为 ' + G(w.limit);
         case 'link_time_zero': return '链路 ' + w.index + '：d 为 0，因为其 ' + G(w.limit) + ' 次传输中有 ' + G(w.value) + ' 次不耗时：这些接收在双方都已开始时就已结束（接收方请求前消息已到达，或传输隐藏在等待之中）';

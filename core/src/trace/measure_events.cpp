@@ -147,18 +147,25 @@ void split_directions(const std::vector<Transfer>& all, bool first, bool last, s
   }
 }
 
-// Compute kernels to micro-batches by annotation ranges: a kernel belongs to
-// the latest range that starts at or before it and has not ended.
-std::vector<std::vector<Interval>> by_annotations(const std::vector<Interval>& kernels,
-                                                  std::vector<Annotation> ranges) {
+// A stage's ranges in time order, each with its micro-batch number: the
+// pattern's group when it is a whole number, else its place in time.
+std::vector<std::int64_t> number_ranges(std::vector<Annotation>& ranges) {
   std::sort(ranges.begin(), ranges.end(), [](const Annotation& a, const Annotation& b) { return a.start < b.start; });
   std::vector<std::int64_t> numbers;
   for (std::size_t i = 0; i < ranges.size(); ++i) {
     numbers.push_back(ranges[i].number ? *ranges[i].number : static_cast<std::int64_t>(i));
   }
-  std::vector<std::int64_t> distinct = numbers;
-  std::sort(distinct.begin(), distinct.end());
-  distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+  return numbers;
+}
+
+// Compute kernels to micro-batches by annotation ranges: a kernel belongs to
+// the latest range that starts at or before it and has not ended. `distinct`
+// holds every stage's numbers, so a slot is the same micro-batch on every
+// stage, empty where a stage has no range for it.
+std::vector<std::vector<Interval>> by_annotations(const std::vector<Interval>& kernels,
+                                                  std::vector<Annotation> ranges,
+                                                  const std::vector<std::int64_t>& distinct) {
+  const std::vector<std::int64_t> numbers = number_ranges(ranges);
   std::vector<std::vector<Interval>> out(distinct.size());
   for (const Interval& k : kernels) {
     // Boundaries within the trace's resolution touch.
@@ -335,6 +342,22 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
     std::sort(r.transfers.begin(), r.transfers.end(), [](const Transfer& a, const Transfer& b) { return a.start < b.start; });
     split_directions(r.transfers, s == 0, s + 1 == S, sends[s], recvs[s]);
   }
+  // A pipeline's messages flow from stage 0 to the last: the first stage
+  // sends, the last receives. A first stage that only receives (or a last
+  // that only sends) means the stages are not in the messages' order, as
+  // when rank-less files come in another order; every stage sending and
+  // receiving means two-way traffic, such as a training run's gradients.
+  const bool first_receives = !recvs[0].empty(), last_sends = !sends[S - 1].empty();
+  if ((first_receives && sends[0].empty()) || (last_sends && recvs[S - 1].empty())) {
+    out.reason = NotPipeline::stages_out_of_order;
+    return out;
+  }
+  if (first_receives && last_sends &&
+      std::all_of(sends.begin(), sends.end(), [](const auto& v) { return !v.empty(); }) &&
+      std::all_of(recvs.begin(), recvs.end(), [](const auto& v) { return !v.empty(); })) {
+    out.reason = NotPipeline::two_way_traffic;
+    return out;
+  }
   Measured& m = out.measured;
   m.stage_rank = stage_rank;
   m.offsets.assign(S, 0.0);
@@ -369,12 +392,33 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
     const auto& out_of = sends[link];
     const auto& into = recvs[link + 1];
     for (std::size_t k = 0; k < std::min(out_of.size(), into.size()); ++k) {
-      const double send_start = out_of[k].start + m.offsets[link];
-      const double recv_start = into[k].start + m.offsets[link + 1];
-      m.transfers[link].push_back({std::max(send_start, recv_start), into[k].end + m.offsets[link + 1]});
+      // Both sides were there once both ops had begun: the send's and the
+      // receive's wrappers (gloo moves a message inside c10d::send and
+      // c10d::recv_, before the transport's events begin). A receive that
+      // ended before then took no time.
+      const double send_start = out_of[k].issued + m.offsets[link];
+      const double recv_start = into[k].issued + m.offsets[link + 1];
+      const double end = into[k].end + m.offsets[link + 1];
+      m.transfers[link].push_back({std::min(std::max(send_start, recv_start), end), end});
     }
   }
 
+  // Every stage's micro-batch numbers, so that a slot is one micro-batch on
+  // all of them.
+  std::vector<std::int64_t> distinct;
+  if (!options.microbatch_regex.empty()) {
+    for (std::size_t s = 0; s < S; ++s) {
+      const std::vector<std::int64_t> numbers = number_ranges(ranks[stage_rank[s]].annotations);
+      distinct.insert(distinct.end(), numbers.begin(), numbers.end());
+    }
+    if (distinct.empty()) {
+      out.reason = NotPipeline::no_microbatch_ranges;
+      return out;
+    }
+    std::sort(distinct.begin(), distinct.end());
+    distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+    m.numbered = true;
+  }
   m.compute.resize(S);
   for (std::size_t s = 0; s < S; ++s) {
     RankEvents& r = ranks[stage_rank[s]];
@@ -386,7 +430,7 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
         a.start += m.offsets[s];
         a.end += m.offsets[s];
       }
-      m.compute[s] = by_annotations(kernels, r.annotations);
+      m.compute[s] = by_annotations(kernels, r.annotations, distinct);
       continue;
     }
     std::vector<double> opens, closes;

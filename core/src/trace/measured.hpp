@@ -29,6 +29,10 @@ struct Measured {
   std::vector<std::int64_t> stage_rank;
   // Per stage, per micro-batch: its compute kernels (empty: none seen).
   std::vector<std::vector<std::vector<Interval>>> compute;
+  // Whether compute's slots are the same micro-batches on every stage (by
+  // ranges): then M counts the slots any stage saw, and a stage's missing
+  // ones replay in its tau. Otherwise (by transfers) M is the fewest.
+  bool numbered = false;
   // Per link: its matched transfers in order, and how many were left unmatched.
   std::vector<std::vector<MeasuredTransfer>> transfers;
   std::vector<std::int64_t> unmatched;

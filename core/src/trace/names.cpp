@@ -56,6 +56,9 @@ std::string_view not_pipeline_name(NotPipeline reason) {
     case NotPipeline::unpaired_link: return "unpaired_link";
     case NotPipeline::no_microbatches: return "no_microbatches";
     case NotPipeline::model_rejected: return "model_rejected";
+    case NotPipeline::stages_out_of_order: return "stages_out_of_order";
+    case NotPipeline::two_way_traffic: return "two_way_traffic";
+    case NotPipeline::no_microbatch_ranges: return "no_microbatch_ranges";
   }
   return "unknown";
 }

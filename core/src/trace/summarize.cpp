@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <optional>
 
 #include "measured.hpp"
 
@@ -105,6 +106,9 @@ TraceResult summarize(Classified classified, const TraceEvents& events, const Tr
   const Measured& m = classified.measured;
   const std::size_t S = m.stage_rank.size();
   std::vector<std::vector<double>> stage_spans(S), link_times(S - 1);
+  // By ranges, a slot any stage saw is a micro-batch of the run; a stage
+  // without it (no range, or no compute in it) replays it in its tau.
+  std::vector<std::vector<std::optional<double>>> slot_spans(S);
   std::int64_t fewest = INT64_MAX, most = 0;
   double first_start = INFINITY, last_end = -INFINITY;
   for (std::size_t s = 0; s < S; ++s) {
@@ -113,13 +117,17 @@ TraceResult summarize(Classified classified, const TraceEvents& events, const Tr
     stage.rank = m.stage_rank[s];
     std::vector<double> spans, busy;
     for (const auto& kernels : m.compute[s]) {
-      if (kernels.empty()) continue;
+      if (kernels.empty()) {
+        slot_spans[s].emplace_back();
+        continue;
+      }
       double start = INFINITY, end = -INFINITY;
       for (const Interval& k : kernels) {
         start = std::min(start, k.first);
         end = std::max(end, k.second);
       }
       spans.push_back((end - start) / unit);
+      slot_spans[s].emplace_back(spans.back());
       busy.push_back(busy_time(kernels) / unit);
       if (s == 0) first_start = std::min(first_start, start);
       if (s + 1 == S) last_end = std::max(last_end, end);
@@ -161,6 +169,21 @@ TraceResult summarize(Classified classified, const TraceEvents& events, const Tr
     r.links.push_back(l);
   }
   r.M = fewest;
+  // Per stage, each non-empty slot's micro-batch number in the schedule.
+  std::vector<std::int64_t> slot_number;
+  if (m.numbered) {
+    // The slots any stage saw, in order, each stage's span or its tau.
+    std::vector<std::vector<double>> replayed(S);
+    for (std::size_t slot = 0; slot < slot_spans[0].size(); ++slot) {
+      const bool seen = std::any_of(slot_spans.begin(), slot_spans.end(),
+                                    [&](const auto& spans) { return spans[slot].has_value(); });
+      slot_number.push_back(static_cast<std::int64_t>(replayed[0].size()));
+      if (!seen) continue;
+      for (std::size_t s = 0; s < S; ++s) replayed[s].push_back(slot_spans[s][slot].value_or(r.tau[s]));
+    }
+    r.M = static_cast<std::int64_t>(replayed[0].size());
+    stage_spans = std::move(replayed);
+  }
   r.T_real = (last_end - first_start) / unit;
   for (double o : m.offsets) r.clock_offsets.push_back(o / unit);
   for (std::size_t link = 0; link < m.bounds.size(); ++link) {
@@ -204,8 +227,10 @@ TraceResult summarize(Classified classified, const TraceEvents& events, const Tr
 
   for (std::size_t s = 0; s < S; ++s) {
     std::int64_t microbatch = 0;
-    for (const auto& kernels : m.compute[s]) {
+    for (std::size_t slot = 0; slot < m.compute[s].size(); ++slot) {
+      const auto& kernels = m.compute[s][slot];
       if (kernels.empty()) continue;
+      if (m.numbered) microbatch = slot_number[slot];
       double start = INFINITY, end = -INFINITY;
       for (const Interval& k : kernels) {
         start = std::min(start, k.first);

@@ -105,7 +105,22 @@ struct TraceLink {
 };
 
 // Why no pipeline could be recovered.
-enum class NotPipeline { one_rank, collectives_only, no_transfers, unpaired_link, no_microbatches, model_rejected };
+enum class NotPipeline {
+  one_rank,
+  collectives_only,
+  no_transfers,
+  unpaired_link,
+  no_microbatches,
+  model_rejected,
+  // The first stage receives and sends nothing, or the last sends and
+  // receives nothing: the stages are not in the order the messages flow.
+  stages_out_of_order,
+  // Every stage both sends and receives: messages flow both ways (a training
+  // run's activations forward and gradients backward), not along one chain.
+  two_way_traffic,
+  // A micro-batch pattern was given and no event's name matches it.
+  no_microbatch_ranges,
+};
 std::string_view not_pipeline_name(NotPipeline reason);
 
 enum class TraceWarningCode {
