@@ -102,7 +102,8 @@ std::string describe(NotPipeline reason) {
       return "the ranks communicate by collectives only; a pipeline needs send/receive between neighbours";
     case NotPipeline::no_transfers: return "no send or receive was found between the ranks";
     case NotPipeline::unpaired_link:
-      return "some pair of neighbouring stages has no send matched with a receive";
+      return "some pair of neighbouring stages has no send matched with a receive; each rank must be one stage, in "
+             "order (a file that names no rank is one rank)";
     case NotPipeline::no_microbatches: return "some stage has no compute inside any micro-batch";
     case NotPipeline::model_rejected: return "the recovered times do not form a valid model (no stage time > 0)";
     case NotPipeline::stages_out_of_order:

@@ -61,7 +61,7 @@
     one_rank: '只有一个 rank 运行了 kernel，没有阶段链',
     collectives_only: '各 rank 之间只有集合通信；流水线需要相邻阶段之间的发送/接收',
     no_transfers: '各 rank 之间没有发现任何发送或接收',
-    unpaired_link: '某对相邻阶段之间没有能配对的发送和接收',
+    unpaired_link: '某对相邻阶段之间没有能配对的发送和接收；每个 rank 须是一个阶段，且顺序正确（未标明 rank 的文件各算一个 rank）',
     no_microbatches: '某个阶段的计算不属于任何微批次',
     model_rejected: '还原出的时间不构成有效模型（没有大于 0 的阶段时间）',
     stages_out_of_order: '第一个阶段只接收不发送，或最后一个阶段只发送不接收：阶段顺序与消息流向不符；请按 rank 顺序给出文件，或设置阶段顺序',
