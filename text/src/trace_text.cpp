@@ -97,7 +97,7 @@ std::string describe_trace_error(const Error& e) {
 
 std::string describe(NotPipeline reason) {
   switch (reason) {
-    case NotPipeline::one_rank: return "only one rank ran kernels, so there is no chain of stages";
+    case NotPipeline::one_rank: return "only one rank was found, so there is no chain of stages";
     case NotPipeline::collectives_only:
       return "the ranks communicate by collectives only; a pipeline needs send/receive between neighbours";
     case NotPipeline::no_transfers: return "no send or receive was found between the ranks";
