@@ -46,11 +46,17 @@ double effective_slope(const Pipeline& p, double rho) {
   return p.tau_max() + (1 - rho) * (p.sigma_max() - p.tau_max());
 }
 
-// From the reported T_block and gap, like overlap_ratio, which it inverts: rho = 0
-// is T_block itself, and the gap is zero without headroom, so then every rho
-// gives T_block == T_async.
+// From the reported T_async, T_block and gap, like overlap_ratio, which it
+// inverts; the gap is zero without headroom, so then every rho gives
+// T_block == T_async. Measured from the nearer end: where T_block is far above
+// T_async the gap carries T_block's rounding, so T_block - 1 * gap could
+// miss T_async by more than T_async's own rounding unit (even fall below it),
+// while 1 - rho is exact for rho >= 1/2. Each end is thus itself (rho = 0:
+// T_block, rho = 1: T_async), and the result stays in the sandwich.
 double makespan_at_rho(const Pipeline& p, double M, double rho) {
-  return makespan_blocking(p, M) - rho * overlap_gap(p, M);
+  const double async = makespan_async(p, M), block = makespan_blocking(p, M), gap = overlap_gap(p, M);
+  const double t = rho >= 0.5 ? async + (1 - rho) * gap : block - rho * gap;
+  return t < async ? async : t > block ? block : t;
 }
 
 double asymptotic_throughput_async(const Pipeline& p) { return 1 / p.tau_max(); }

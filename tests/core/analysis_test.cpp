@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -87,7 +88,7 @@ TEST_CASE("the makespan predicted at rho runs from T_block at rho = 0 to T_async
   // Configuration 8 at M = 16: T_async = 87.3, T_block = 88.8, gap = 1.5.
   for (const double rho : {0.0, 0.25, 0.5, 1.0}) {
     const Analysis a = run({{0.5, 1, 1, 5}, {4.6, 0.1, 0.1}, 16, rho, std::nullopt});
-    CHECK(a.T_rho == a.T_block - rho * a.overlap_gap);
+    CHECK(a.T_rho == (rho >= 0.5 ? a.T_async + (1 - rho) * a.overlap_gap : a.T_block - rho * a.overlap_gap));
     CHECK(a.T_rho >= a.T_async);
     CHECK(a.T_rho <= a.T_block);
     CHECK(a.T_rho == Approx(87.3 + (1 - rho) * 1.5));
@@ -98,6 +99,25 @@ TEST_CASE("the makespan predicted at rho runs from T_block at rho = 0 to T_async
   const Analysis back = run({{0.5, 1, 1, 5}, {4.6, 0.1, 0.1}, 16, 0.5, 88.05});
   CHECK(*back.overlap_ratio == Approx(0.5));
   CHECK(back.T_rho == Approx(88.05));
+}
+
+TEST_CASE("the makespan predicted at rho keeps its ends and the sandwich when T_block dwarfs T_async") {
+  // T_async = 1,000,000,003,000,001 and T_block about 1e21: the gap carries
+  // T_block's rounding unit (131,072), so T_block - 1 * gap gave
+  // 1,000,000,002,981,888, below T_async.
+  for (const double rho : {1.0, 1 - 0x1p-53, 0.75, 0.5, 0.5 - 0x1p-54, 1e-300, 0.0}) {
+    CAPTURE(rho);
+    const Analysis a = run({{1, 3}, {1e15}, 1e6, rho, std::nullopt});
+    CHECK(a.T_async == 1000000003000001.0);
+    CHECK(a.T_rho >= a.T_async);
+    CHECK(a.T_rho <= a.T_block);
+    if (rho == 1) CHECK(a.T_rho == a.T_async);
+    if (rho == 0) CHECK(a.T_rho == a.T_block);
+  }
+  // Near rho = 1, within T_async's scale of the exact value.
+  const Analysis near = run({{1, 3}, {1e15}, 1e6, 1 - 0x1p-40, std::nullopt});
+  const double exact = 1000000003000001.0 + 0x1p-40 * (1.0000000000000009e+21 - 1000000003000001.0);
+  CHECK(std::fabs(near.T_rho - exact) <= 1);
 }
 
 TEST_CASE("visit_fields names every field once, in the documented order") {

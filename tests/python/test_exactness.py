@@ -40,6 +40,15 @@ class OneStoryPerPipeline(unittest.TestCase):
             if "overlap_ratio" in a and position == "inside":
                 self.assertTrue(0 <= a["overlap_ratio"] <= 1, a["overlap_ratio"])
 
+    def test_T_rho_keeps_its_ends_and_the_sandwich_when_T_block_dwarfs_T_async(self):
+        # T_block about 1e21, T_async 1,000,000,003,000,001: T_block - 1 * gap
+        # fell 18,113 below T_async.
+        for rho in (1.0, 1 - 2 ** -53, 0.5, 1e-300, 0.0):
+            a = heteropipe.analyze([1, 3], [1e15], 10 ** 6, rho)
+            self.assertTrue(a["T_async"] <= a["T_rho"] <= a["T_block"], (rho, a["T_rho"]))
+        self.assertEqual(heteropipe.analyze([1, 3], [1e15], 10 ** 6, 1.0)["T_rho"], 1000000003000001.0)
+        self.assertEqual(heteropipe.analyze([1, 3], [1e15], 10 ** 6, 0.0)["T_rho"], 1.0000000000000009e+21)
+
     def test_T_gpipe_at_2_53_is_never_below_T_free(self):
         for tau in ([1], [1, 2], [0.5, 1, 1, 5]):
             a = heteropipe.analyze(tau, M=2 ** 53)

@@ -21,8 +21,10 @@ bool phase_transition(const Pipeline& p);    // Corollary 4
 double overlap_gap(const Pipeline& p, double M);  // Corollary 5
 double effective_slope(const Pipeline& p, double rho);
 // The makespan the model predicts at overlap ratio rho: the T_real whose
-// measured overlap ratio is rho, T_block - rho (T_block - T_async). rho = 0
-// gives T_block and rho = 1 T_async; it grows with M at effective_slope.
+// measured overlap ratio is rho, T_block - rho (T_block - T_async), computed
+// from the nearer end (T_async + (1 - rho) gap for rho >= 1/2) and kept within
+// [T_async, T_block]. rho = 0 gives T_block and rho = 1 T_async exactly; it
+// grows with M at effective_slope.
 double makespan_at_rho(const Pipeline& p, double M, double rho);
 double asymptotic_throughput_async(const Pipeline& p);     // Proposition 1
 double asymptotic_throughput_blocking(const Pipeline& p);  // Proposition 1
