@@ -7,7 +7,9 @@
 #include <heteropipe/plan/plan.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
+#include <iterator>
 #include <numeric>
 #include <optional>
 #include <random>
@@ -88,6 +90,70 @@ inline PlanInput random_instance(std::mt19937_64& rng, const InstanceShape& shap
   for (std::int64_t b = 0; b + 1 < L; ++b) {
     in.cut_bytes.push_back(shape.dyadic ? static_cast<double>(pick(0, 16)) : real(0, 10));
   }
+  return in;
+}
+
+// Extreme but valid instances (S <= 4, L <= 8): each value drawn from a few
+// magnitudes, one in four layer times a value shared by every device (equal
+// layers, ties), each capacity the memory of some contiguous layers (exactly
+// at capacity), one below it, the whole model or the limit, and M up to 2^53.
+// `Magnitudes::wide` mixes 0, subnormals, 1e-300 and 1e15 (sums round);
+// `huge` and `tiny` are dyadic within 53 bits, so every sum is exact, around
+// 2^45 and 2^-10, and no link's d is within the tie rule's 4 units in the
+// last place of a stage time (the rule would snap sigma_max to tau_max).
+enum class Magnitudes { wide, huge, tiny };
+
+inline PlanInput extreme_instance(std::mt19937_64& rng, Magnitudes magnitudes, Objective objective, bool idle,
+                                  bool search) {
+  auto pick = [&rng](std::int64_t lo, std::int64_t hi) { return random_int(rng, lo, hi); };
+  auto one_of = [&pick](const auto& values) { return values[pick(0, std::size(values) - 1)]; };
+  struct Values {
+    std::vector<double> times, memory, latency, bandwidth, cuts;
+  };
+  static const Values kWide{{0, 5e-324, 1e-300, 0x1p-1022, 1e-15, 1e-3, 0.1, 1, 3, 1e10, 1e14, 1.25e14},
+                            {0, 1e-300, 0.1, 0.7, 1, 2, 1.25e14},
+                            {0, 5e-324, 1e-300, 1, 5e14},
+                            {5e-324, 1e-300, 1, 3, 1e15},
+                            {0, 5e-324, 1e-300, 1, 2.5e14}};
+  static const Values kHuge{{0, 1, 2, 3, 0x1p20, 0x1p40, 0x1p44, 0x1p45, 0x1.8p44, 0x1p46},
+                            {0, 0x1p-30, 0.25, 0.5, 1, 2, 0x1p40},
+                            {0, 1, 0x1p40, 0x1p44},
+                            {0x1p-4, 0.5, 1},  // whole d: no sigma within 4 ulps of tau_max
+                            {0, 1, 3, 0x1p24, 0x1p40}};
+  static const Values kTiny{{0, 0x1p-40, 0x1p-20, 0x1p-12, 0x1.8p-11, 0x1p-11, 0x1p-10},
+                            {0, 0x1p-30, 0.25, 0.5, 1, 2, 0x1p40},
+                            {0, 0x1p-20, 0x1p-12, 0x1p-11},
+                            {0x1p-4, 0.5, 1, 2, 4},
+                            {0, 0x1p-40, 0x1p-20, 0x1p-13, 0x1p-12}};
+  const Values& v = magnitudes == Magnitudes::wide ? kWide : magnitudes == Magnitudes::huge ? kHuge : kTiny;
+  PlanInput in;
+  const std::int64_t S = pick(1, 4);
+  const std::int64_t L = pick(idle ? 1 : S, 8);
+  in.objective = objective;
+  in.allow_idle_devices = idle;
+  if (search) in.order = DeviceOrder::search;
+  const double Ms[] = {1, 2, 3, 1e6, 9007199254740991.0, 9007199254740992.0};
+  in.M = one_of(Ms);
+  const double shared = one_of(v.times);
+  for (std::int64_t s = 0; s < S; ++s) {
+    PlanDevice device;
+    for (std::int64_t b = 0; b < L; ++b) device.layer_times.push_back(pick(0, 3) == 0 ? shared : one_of(v.times));
+    in.devices.push_back(device);
+  }
+  double total = 0;
+  for (std::int64_t b = 0; b < L; ++b) {
+    in.layer_memory.push_back(one_of(v.memory));
+    total += in.layer_memory.back();
+  }
+  for (PlanDevice& device : in.devices) {
+    const std::int64_t first = pick(0, L - 1), last = pick(first, L - 1);
+    double some = 0;
+    for (std::int64_t b = first; b <= last; ++b) some += in.layer_memory[b];
+    const double capacities[] = {some, some, std::nextafter(some, 0.0), total, 1e15};
+    device.memory_capacity = one_of(capacities);
+  }
+  for (std::int64_t i = 0; i + 1 < S; ++i) in.links.push_back({one_of(v.latency), one_of(v.bandwidth)});
+  for (std::int64_t b = 0; b + 1 < L; ++b) in.cut_bytes.push_back(one_of(v.cuts));
   return in;
 }
 
