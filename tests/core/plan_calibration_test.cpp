@@ -10,6 +10,7 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,7 @@
 #include <heteropipe/plan/read_json.hpp>
 #include <heteropipe/plan/report.hpp>
 #include <heteropipe/text/error_text.hpp>
+#include <heteropipe/text/numbers.hpp>
 
 using namespace heteropipe;
 
@@ -271,6 +273,33 @@ TEST_CASE("calibration: unknown keys inside a record are ignored, bad values are
   REQUIRE(explicit_form.errors.size() == 1);
   CHECK(explicit_form.errors[0].code == ErrorCode::missing_field);
   CHECK(explicit_form.errors[0].field == Field::model);
+}
+
+TEST_CASE("calibration: a record so slow that its device's layer times overflow names its avg_ts") {
+  // avg_ts 5e-324 divided every layer time by a factor of about 4e-326: inf,
+  // refused as "layer_times, device 1: must be a finite number (got inf)".
+  const std::string base = R"({"model": "llama-3.1-8b", "quant": "Q4_K_M", "devices": ["rtx-4080"], "calibration": )";
+  double least = 0;
+  for (const char* avg_ts : {"5e-324", "1e-300"}) {
+    CAPTURE(avg_ts);
+    std::string slow = record("NVIDIA GeForce RTX 4080", "tg");
+    slow.replace(slow.find("118.881588"), std::strlen("118.881588"), avg_ts);
+    const PlanJson read = read_plan_json(base + "[" + slow + "]}");
+    REQUIRE(read.errors.size() == 1);
+    const Error e = read.errors.front();
+    CHECK(e.code == ErrorCode::too_small);
+    CHECK(e.field == Field::calibration);
+    CHECK(e.index == 0);
+    CHECK(std::isfinite(e.limit));
+    CHECK(text::describe(e).find("calibration, record 1: avg_ts must be at least ") == 0);
+    CHECK(text::describe(e).find("inf") == std::string::npos);
+    least = e.limit;
+  }
+  // The least avg_ts it names is the one that plans.
+  std::string at_least = record("NVIDIA GeForce RTX 4080", "tg");
+  at_least.replace(at_least.find("118.881588"), std::strlen("118.881588"), text::shortest(least * 1.000001));
+  CHECK(estimate(input_of(base + "[" + at_least + "]}")).ok());
+  CHECK(std::fabs(least - 9.889626746571576e-16) < 1e-27);
 }
 
 TEST_CASE("calibration: llama-bench's output read alone, numbered after the input's records") {

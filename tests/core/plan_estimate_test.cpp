@@ -211,6 +211,51 @@ TEST_CASE("estimate: every bad input is a coded error naming its field") {
   CHECK(short_of_memory.field == Field::memory_capacity);
 }
 
+TEST_CASE("estimate: a device too slow to plan names what the user gave, never an infinite time") {
+  // avg_ts 5e-324 made each layer's time 1 / (5e-324 x 32) = inf, refused as
+  // "layer_times, device 2: must be a finite number (got inf)"; a custom
+  // device's memory_bandwidth or fp16_flops of 5e-324 likewise.
+  auto error_of = [](const EstimateInput& in) { return estimate(in).error(); };
+  EstimateInput in = on("llama-3-8b", "Q4_K_M", "rtx-4090", 2);
+  for (const double avg_ts : {5e-324, 1e-300, 0.99e-15}) {
+    CAPTURE(avg_ts);
+    in.devices[1] = DeviceChoice{"rtx-3090", {}, {}, {}, {}, {}, avg_ts};
+    const Error e = error_of(in);
+    CHECK(e.code == ErrorCode::too_small);
+    CHECK(e.field == Field::avg_ts);
+    CHECK(e.index == 1);
+    CHECK(e.value == avg_ts);
+    CHECK(e.limit == 1e-15);  // decode: one token in all the layers' time, at most 1e15
+  }
+  CHECK(text::describe(error_of(in)) ==
+        "avg_ts, device 2: must be at least 1e-15, or the device's layer times add up past 1e15 (got 9.9e-16)");
+  in.devices[1] = DeviceChoice{"rtx-3090", {}, {}, {}, {}, {}, 1e-15};
+  CHECK(estimate(in).ok());
+  // Measured speeds past the limit are refused as typed.
+  in.devices[1] = DeviceChoice{"rtx-3090", {}, {}, {}, {}, {}, 1e300};
+  CHECK(error_of(in).code == ErrorCode::too_large);
+  CHECK(error_of(in).field == Field::avg_ts);
+  in.devices[1] = DeviceChoice{"rtx-3090", {}, {}, {}, {}, 1e300, {}};
+  CHECK(error_of(in).code == ErrorCode::too_large);
+  CHECK(error_of(in).field == Field::layer_time);
+  CHECK(text::describe(error_of(in)) == "layer_time, device 2: must be at most 1e15 (got 1e+300)");
+  // The roofline's larger term names its fact; the least value that would do
+  // comes from the work, not from an overflowed time.
+  in.devices[1] = DeviceChoice{"", 16e9, 5e-324, 5e13, {}, {}, {}};
+  Error e = error_of(in);
+  CHECK(e.code == ErrorCode::too_small);
+  CHECK(e.field == Field::memory_bandwidth);
+  CHECK(e.value == 5e-324);
+  CHECK(std::isfinite(e.limit));
+  in.devices[1].memory_bandwidth = e.limit * 1.01;
+  CHECK(estimate(in).ok());
+  in.devices[1] = DeviceChoice{"", 16e9, 4e11, 5e-324, {}, {}, {}};
+  e = error_of(in);
+  CHECK(e.field == Field::fp16_flops);
+  CHECK(std::isfinite(e.limit));
+  CHECK(text::describe(e).find("inf") == std::string::npos);
+}
+
 // docs/planner.md#validation lists every row with its estimate. The one row
 // outside the band, held to where it is: the M1 Max reaches well under its
 // 400 GB/s on the 70B model (4.09 tokens/s is 162 GB/s of weights), far below

@@ -121,6 +121,9 @@ std::optional<std::string> record_avg_ts(const Error& e) {
     case ErrorCode::negative: return std::string("avg_ts ") + kNegative + got(e);
     case ErrorCode::not_positive: return "avg_ts must be > 0" + got(e);
     case ErrorCode::too_large: return std::string("avg_ts ") + kAtMost + bound(e.limit) + got(e);
+    case ErrorCode::too_small:
+      return "avg_ts must be at least " + bound(e.limit) + ", or the layer times of the device it calibrates add up past " +
+             bound(limits::kMaxValue) + got(e);
     default: return std::nullopt;
   }
 }
@@ -132,6 +135,11 @@ std::optional<std::string> tool_what(const Error& e) {
       return "'" + quoted(e.token) + "' names devices " + grouped(e.value + 1) + " and " + grouped(e.limit + 1) +
              ", which differ; add \"device\": a catalog id or a device's name";
     case ErrorCode::too_small:
+      // A device so slow, as given, that its layer times add up past the limit.
+      if (e.field == Field::avg_ts || e.field == Field::memory_bandwidth || e.field == Field::fp16_flops) {
+        return "must be at least " + bound(e.limit) + ", or the device's layer times add up past " +
+               bound(limits::kMaxValue) + got(e);
+      }
       if (e.field != Field::layer_times) return std::nullopt;
       return "some layer must take at least " + bound(e.limit) + " even on its fastest device" + got(e);
     case ErrorCode::wrong_length:

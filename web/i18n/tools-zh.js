@@ -79,9 +79,15 @@
           case 'negative': return 'avg_ts 必须 ≥ 0（输入为 ' + got + '）';
           case 'not_positive': return 'avg_ts 必须 > 0（输入为 ' + got + '）';
           case 'too_large': return 'avg_ts 最大为 ' + B(e.limit) + '（输入为 ' + got + '）';
+          case 'too_small':
+            return 'avg_ts 至少为 ' + B(e.limit) + '，否则它所校准设备的层时间之和超过 ' + B(limits.max_value) + '（输入为 ' + got + '）';
         }
       }
       switch (e.code) {
+        // A device so slow, as given, that its layer times add up past the limit.
+        case 'too_small':
+          return (e.field === 'avg_ts' || e.field === 'memory_bandwidth' || e.field === 'fp16_flops') &&
+            '至少为 ' + B(e.limit) + '，否则该设备的层时间之和超过 ' + B(limits.max_value) + '（输入为 ' + got + '）';
         case 'out_of_range':
           return ranges[e.field] && '必须在 ' + B(ranges[e.field][0]) + ' 到 ' + B(ranges[e.field][1]) + ' 之间（输入为 ' + got + '）';
         case 'unknown_id': return '“' + e.token + '”不在目录中';

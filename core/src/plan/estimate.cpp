@@ -58,14 +58,59 @@ Result<Device> device_of(const DeviceChoice& choice, std::int64_t index, Phase p
   }
   if (choice.device_class) device.device_class = *choice.device_class;
   const auto L = static_cast<double>(layers);
+  // Measured speeds are checked as typed too, as a record's avg_ts is.
   if (choice.layer_time) {
     if (auto e = plan_detail::check_number(*choice.layer_time, Field::layer_time, index, true)) return *e;
+    if (*choice.layer_time > limits::kMaxValue) {
+      return Error{ErrorCode::too_large, Field::layer_time, index, *choice.layer_time, {}, limits::kMaxValue};
+    }
     device.layer_time = *choice.layer_time;
   } else if (choice.avg_ts) {
     if (auto e = plan_detail::check_number(*choice.avg_ts, Field::avg_ts, index, false)) return *e;
+    if (*choice.avg_ts > limits::kMaxValue) {
+      return Error{ErrorCode::too_large, Field::avg_ts, index, *choice.avg_ts, {}, limits::kMaxValue};
+    }
     device.layer_time = (phase == Phase::decode ? 1.0 : tokens) / (*choice.avg_ts * L);
   }
   return device;
+}
+
+// A device's layer times add up past kMaxValue (or to infinity): the error
+// names what the user gave that makes the device that slow, with the least
+// value that would do, figured from the work itself (never from an
+// overflowed time): its avg_ts, the record that calibrates it, or the
+// memory_bandwidth or fp16_flops whose roofline term is the larger.
+struct SlowDevice {
+  std::int64_t index = 0;
+  const DeviceChoice* choice = nullptr;
+  double work = 0;                   // avg_ts: the tokens one micro-batch's layers take together
+  const Calibrated* record = nullptr;  // the record that calibrates it, if any
+  double estimated_sum = 0;          // its estimated layer times summed, before calibration
+  double bytes_time = 0, flops_time = 0;  // each roofline term summed over its layers
+  double bytes = 0, flops = 0;             // and the work behind each, over its efficiency
+};
+
+// nullopt where the device's own facts are not to blame (a layer_time as
+// typed, or catalog facts: then the model's work is; check_plan_input says so).
+std::optional<Error> too_slow(const SlowDevice& d, const EstimateInput& input, std::int64_t layers) {
+  const double most = limits::kMaxValue;
+  if (d.choice->layer_time) return std::nullopt;
+  if (d.choice->avg_ts) {
+    return Error{ErrorCode::too_small, Field::avg_ts, d.index, *d.choice->avg_ts, {}, d.work / most};
+  }
+  if (d.record && std::isfinite(d.estimated_sum)) {
+    const BenchRecord& r = input.calibration[static_cast<std::size_t>(d.record->record)];
+    // Calibrated times are the estimated ones times the estimated speed over avg_ts.
+    auto speed = plan_detail::record_tokens_per_second(input, static_cast<std::size_t>(d.index), r, layers);
+    if (!speed) return speed.error();
+    return Error{ErrorCode::too_small, Field::calibration, d.record->record, r.avg_ts, {},
+                 d.estimated_sum / most * speed.value()};
+  }
+  const bool bytes = d.bytes_time >= d.flops_time;
+  const std::optional<double>& given = bytes ? d.choice->memory_bandwidth : d.choice->fp16_flops;
+  if (!given) return std::nullopt;
+  return Error{ErrorCode::too_small, bytes ? Field::memory_bandwidth : Field::fp16_flops, d.index, *given, {},
+               (bytes ? d.bytes : d.flops) / most};
 }
 
 // The links as chosen, or the catalog's default between each two devices.
@@ -209,16 +254,37 @@ Result<std::vector<PlanDevice>> devices_of(const EstimateInput& input, std::int6
     PlanDevice plan_device;
     plan_device.memory_capacity = capacity_of(d);
     const auto L = static_cast<std::size_t>(layers);
+    SlowDevice slow{static_cast<std::int64_t>(k), &input.devices[k]};
+    slow.work = input.phase == Phase::decode ? 1.0 : input.tokens;
     if (d.layer_time) {
       plan_device.layer_times.assign(L, *d.layer_time);
     } else {
-      const double overhead = class_efficiency(d.device_class).layer_overhead;
-      for (std::size_t j = 0; j < L; ++j) plan_device.layer_times.push_back(work_seconds(layer_work(j), d) + overhead);
+      const ClassEfficiency e = class_efficiency(d.device_class);
+      for (std::size_t j = 0; j <= L; ++j) {
+        const Work w = j < L ? layer_work(j) : lm_head;
+        // The fp16 rate's share: the arithmetic and the unpacking of quantized weights.
+        const double unpack = w.dequant_weights * kDequantFlops;
+        slow.bytes += w.bytes / e.bandwidth;
+        slow.flops += w.flops / e.compute + unpack;
+        slow.bytes_time += w.bytes / (e.bandwidth * d.memory_bandwidth);
+        slow.flops_time += w.flops / (e.compute * d.fp16_flops) + unpack / d.fp16_flops;
+        if (j < L) plan_device.layer_times.push_back(work_seconds(w, d) + e.layer_overhead);
+      }
       plan_device.layer_times.back() += work_seconds(lm_head, d);
+      for (double t : plan_device.layer_times) slow.estimated_sum += t;
       const double factor = calibration.value().factors[k];
       if (factor != 1) {
         for (double& t : plan_device.layer_times) t /= factor;
+        for (const Calibrated& c : calibration.value().calibrated) {
+          if (c.device == slow.index) slow.record = &c;
+        }
       }
+    }
+    // As check_plan_input adds them: past the limit, say which input is to blame.
+    double sum = 0;
+    for (double t : plan_device.layer_times) sum += t;
+    if (!(sum <= limits::kMaxValue)) {
+      if (auto e = too_slow(slow, input, layers)) return *e;
     }
     out.push_back(std::move(plan_device));
   }

@@ -1,0 +1,51 @@
+// A device too slow to plan (its avg_ts, a custom device's roofline fact, or the record that
+// calibrates it), in both languages through the module's hp.plan: the field the person typed, the
+// least value that plans, and no Infinity (an avg_ts of 5e-324 once read "layer_times: must be a
+// finite number (got inf)").
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { root, modulePath } from './helpers.mjs';
+
+const require = createRequire(import.meta.url);
+globalThis.window = {};
+require(path.join(root, 'web', 'i18n', 'zh.js'));
+require(path.join(root, 'web', 'i18n', 'tools-zh.js'));
+window.HP_I18N.fmt = { bound: String, integer: String, number: String, raw: String };
+const zh = window.HP_I18N;
+
+const record = (avgTs) => ({ gpu_info: 'NVIDIA GeForce RTX 4080', model_size: 4677120000, model_n_params: 7615616512,
+  n_prompt: 0, n_gen: 128, avg_ts: avgTs });
+
+test('a device too slow to plan names what was typed, in English and Chinese, never Infinity', async () => {
+  const hp = await require(modulePath)();
+  const cases = [
+    [{ model: 'mistral-7b', quant: 'Q4_K_M', devices: ['rtx-3090', { id: 'rtx-3060-12gb', avg_ts: 5e-324 }] },
+      { code: 'too_small', field: 'avg_ts', index: 1, limit: 1e-15 },
+      "avg_ts, device 2: must be at least 1e-15, or the device's layer times add up past 1e15 (got 5e-324)",
+      'avg_ts，第 2 项：至少为 1e-15，否则该设备的层时间之和超过 1000000000000000（输入为 5e-324）'],
+    [{ model: 'llama-3.1-8b', quant: 'Q4_K_M', devices: ['rtx-4080'], calibration: [record(1e-300)] },
+      { code: 'too_small', field: 'calibration', index: 0 },
+      'calibration, record 1: avg_ts must be at least 9.889626746571576e-16, or the layer times of the device it calibrates add up past 1e15 (got 1e-300)',
+      '校准记录，第 1 条记录：avg_ts 至少为 9.889626746571576e-16，否则它所校准设备的层时间之和超过 1000000000000000（输入为 1e-300）'],
+  ];
+  for (const [input, fields, english, chinese] of cases) {
+    let error;
+    try { hp.plan(input); } catch (e) { error = e; }
+    assert.ok(error instanceof Error, JSON.stringify(input));
+    for (const [key, value] of Object.entries(fields)) assert.equal(error[key], value, key);
+    assert.ok(Number.isFinite(error.limit) && Number.isFinite(error.value));
+    assert.equal(error.message, english);
+    assert.equal(zh.error(error, hp.limits), chinese);
+  }
+  // A custom device's bandwidth: its roofline term is the larger.
+  let error;
+  try {
+    hp.plan({ model: 'mistral-7b', quant: 'Q4_K_M', devices: [{ name: 'x', memory: 24e9, memory_bandwidth: 5e-324, fp16_flops: 1e13 }] });
+  } catch (e) { error = e; }
+  assert.equal(error.code, 'too_small');
+  assert.equal(error.field, 'memory_bandwidth');
+  assert.ok(Number.isFinite(error.limit));
+  assert.doesNotMatch(error.message + zh.error(error, hp.limits), /inf|NaN/i);
+});
