@@ -39,6 +39,13 @@ test('a device too slow to plan names what was typed, in English and Chinese, ne
     assert.equal(error.message, english);
     assert.equal(zh.error(error, hp.limits), chinese);
   }
+  // The explicit form's fastest layer: worded as the English is, not as the calculator's largest stage time.
+  let tiny;
+  try {
+    hp.plan({ devices: [{ layer_times: [1e-300, 5e-324], memory_capacity: 1 }], layer_memory: [0, 0], links: [], cut_bytes: [0] });
+  } catch (e) { tiny = e; }
+  assert.equal(tiny.message, 'layer_times: some layer must take at least 1e-15 even on its fastest device (got 1e-300)');
+  assert.equal(zh.error(tiny, hp.limits), '层时间：某一层即使在最快的设备上也至少需要 1e-15（输入为 1e-300）');
   // A custom device's bandwidth: its roofline term is the larger.
   let error;
   try {
