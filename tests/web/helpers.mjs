@@ -19,6 +19,17 @@ if (!existsSync(path.join(site, 'calculator.html'))) {
 }
 
 // The module the page uses, loaded in Node: the reference every page value is compared with.
+// The Chinese table with its tools' words (web/i18n/zh.js and tools-zh.js), read outside a page, its
+// numbers written plainly: for tests of the Chinese words of errors.
+export function chineseTable() {
+  const require = createRequire(import.meta.url);
+  globalThis.window = globalThis.window || {};
+  require(path.join(root, 'web', 'i18n', 'zh.js'));
+  require(path.join(root, 'web', 'i18n', 'tools-zh.js'));
+  window.HP_I18N.fmt = { bound: String, integer: String, number: String, raw: String };
+  return window.HP_I18N;
+}
+
 export async function loadModule() {
   const require = createRequire(import.meta.url);
   return require(path.join(site, 'heteropipe-calc.js'))();

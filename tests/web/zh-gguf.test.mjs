@@ -4,15 +4,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import path from 'node:path';
-import { root, modulePath } from './helpers.mjs';
+import { chineseTable, modulePath } from './helpers.mjs';
 
 const require = createRequire(import.meta.url);
-globalThis.window = {};
-require(path.join(root, 'web', 'i18n', 'zh.js'));
-require(path.join(root, 'web', 'i18n', 'tools-zh.js'));
-window.HP_I18N.fmt = { bound: String, integer: String, number: String, raw: String };
-const zh = window.HP_I18N;
+const zh = chineseTable();
 
 const u32 = (n) => { const b = Buffer.alloc(4); b.writeUInt32LE(n); return b; };
 const u64 = (n) => { const b = Buffer.alloc(8); b.writeBigUInt64LE(BigInt(n)); return b; };

@@ -5,15 +5,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import path from 'node:path';
-import { root, modulePath } from './helpers.mjs';
+import { chineseTable, modulePath } from './helpers.mjs';
 
 const require = createRequire(import.meta.url);
-globalThis.window = {};
-require(path.join(root, 'web', 'i18n', 'zh.js'));
-require(path.join(root, 'web', 'i18n', 'tools-zh.js'));
-window.HP_I18N.fmt = { bound: String, integer: String, number: String, raw: String };
-const zh = window.HP_I18N;
+const zh = chineseTable();
 
 const record = (avgTs) => ({ gpu_info: 'NVIDIA GeForce RTX 4080', model_size: 4677120000, model_n_params: 7615616512,
   n_prompt: 0, n_gen: 128, avg_ts: avgTs });
