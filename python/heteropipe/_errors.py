@@ -30,11 +30,15 @@ class HeteropipeError(ValueError):
     in bytes) also says what would fit: ``fits_quant``, the largest catalog
     quantization of the same model that fits ("" when none does), and
     ``fits_with_device``, the 0-based device of which one more at the end of
-    the chain fits (None when none does)."""
+    the chain fits (None when none does). An error about a matrix
+    (``service_matrix``, ``link_matrix``) has ``index`` its row (the
+    micro-batch) and ``column`` its 0-based column (the stage, or the link),
+    None for a whole row or the whole matrix; ``column`` is None on every
+    other error."""
 
     def __init__(self, code: str, field: str, index: Optional[int] = None, value: float = 0.0,
                  token: str = "", limit: float = 0.0, fits_quant: str = "",
-                 fits_with_device: Optional[int] = None) -> None:
+                 fits_with_device: Optional[int] = None, column: Optional[int] = None) -> None:
         self.code = code
         self.field = field
         self.index = index
@@ -43,12 +47,14 @@ class HeteropipeError(ValueError):
         self.limit = limit
         self.fits_quant = fits_quant
         self.fits_with_device = fits_with_device
+        self.column = column
         self.errors = [self]
-        super().__init__(_core.describe(code, field, index, value, token, limit, fits_quant, fits_with_device))
+        super().__init__(_core.describe(code, field, index, value, token, limit, fits_quant, fits_with_device,
+                                        column))
 
     def __reduce__(self):
         return (type(self), (self.code, self.field, self.index, self.value, self.token, self.limit,
-                             self.fits_quant, self.fits_with_device))
+                             self.fits_quant, self.fits_with_device, self.column))
 
 
 def token_of(x) -> str:

@@ -28,6 +28,11 @@ py::str name_of(std::string_view name) { return py::str(name.data(), name.size()
 py::object error_object(const Error& e) {
   py::object type = py::module_::import("heteropipe._errors").attr("HeteropipeError");
   py::object index = e.index == kWholeField ? py::object(py::none()) : py::object(py::int_(e.index));
+  if (has_column(e)) {
+    py::object column = e.column == kWholeField ? py::object(py::none()) : py::object(py::int_(e.column));
+    return type(name_of(error_code_name(e.code)), name_of(field_name(e.field)), index, e.value, decoded(e.token),
+                e.limit, py::arg("column") = column);
+  }
   if (!has_memory_advice(e)) {
     return type(name_of(error_code_name(e.code)), name_of(field_name(e.field)), index, e.value, decoded(e.token),
                 e.limit);
@@ -35,6 +40,17 @@ py::object error_object(const Error& e) {
   py::object device = e.fits_with_device == kWholeField ? py::object(py::none()) : py::object(py::int_(e.fits_with_device));
   return type(name_of(error_code_name(e.code)), name_of(field_name(e.field)), index, e.value, decoded(e.token),
               e.limit, decoded(e.fits_quant), device);
+}
+
+Error error_of(py::handle error) {
+  const auto code = by_name<ErrorCode>(utf8_of(error.attr("code")), error_code_name);
+  if (!code) throw py::value_error("not a core error code");
+  const py::object index = error.attr("index");
+  Error e{*code, field_from(error.attr("field")), index.is_none() ? kWholeField : index.cast<std::int64_t>(),
+          error.attr("value").cast<double>(), utf8_of(error.attr("token")), error.attr("limit").cast<double>()};
+  const py::object column = py::getattr(error, "column", py::none());
+  if (!column.is_none()) e.column = column.cast<std::int64_t>();
+  return e;
 }
 
 void raise(const Error& e) {
@@ -98,12 +114,13 @@ double count_from_text(const std::string& text, Field field) {
 
 py::str describe(const std::string& code, const std::string& field, std::optional<std::int64_t> index,
                  double value, py::handle token, double limit, const std::string& fits_quant,
-                 std::optional<std::int64_t> fits_with_device) {
+                 std::optional<std::int64_t> fits_with_device, std::optional<std::int64_t> column) {
   const auto error_code = by_name<ErrorCode>(code, error_code_name);
   if (!error_code) throw py::value_error("unknown error code '" + code + "'");
   Error e{*error_code, field_from(py::str(field)), index.value_or(kWholeField), value, utf8_of(token), limit};
   e.fits_quant = fits_quant;
   e.fits_with_device = fits_with_device.value_or(kWholeField);
+  e.column = column.value_or(kWholeField);
   return decoded(text::describe(e));
 }
 

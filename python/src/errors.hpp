@@ -18,6 +18,8 @@ namespace heteropipe::python {
 namespace py = pybind11;
 
 py::object error_object(const Error& e);
+// A HeteropipeError's core fields, read back (to place a row's error in its matrix).
+Error error_of(py::handle error);
 [[noreturn]] void raise(const Error& e);
 // The first error, whose `errors` lists them all (the first is itself).
 [[noreturn]] void raise(const std::vector<Error>& errors);
@@ -49,6 +51,7 @@ double count_from_text(const std::string& text, Field field);
 // The sentence of the error with these parts, e.g. "tau, item 2: must be >= 0 (got -2)".
 py::str describe(const std::string& code, const std::string& field, std::optional<std::int64_t> index,
                  double value, py::handle token, double limit, const std::string& fits_quant = "",
-                 std::optional<std::int64_t> fits_with_device = std::nullopt);
+                 std::optional<std::int64_t> fits_with_device = std::nullopt,
+                 std::optional<std::int64_t> column = std::nullopt);
 
 }  // namespace heteropipe::python

@@ -76,6 +76,25 @@ std::vector<sim::Distribution> distributions_from(py::handle obj, Field field) {
   return list;
 }
 
+// One row of a matrix (or one stage's samples). An error reading it names the
+// row, as the field's position, and for a matrix the item's place in the row
+// as the cell's column (values_from names the item alone).
+std::vector<double> row_from(py::handle values, Field field, std::int64_t row) {
+  py::object cause;
+  Error e;
+  try {
+    return values_from(values, field);
+  } catch (py::error_already_set& caught) {
+    const py::object type = py::module_::import("heteropipe._errors").attr("HeteropipeError");
+    if (!caught.matches(type)) throw;
+    e = error_of(caught.value());
+    cause = caught.value().attr("__cause__");
+  }
+  e.column = has_column(e) ? e.index : kWholeField;
+  e.index = row;
+  raise_from(e, cause.is_none() ? py::object() : cause);
+}
+
 // M rows of `width` numbers (S for the stages, S-1 for the links), flattened
 // row by row; a row of another length is refused. An empty one stays given,
 // for the core to refuse by its count.
@@ -84,7 +103,7 @@ std::optional<std::vector<double>> matrix_from(py::handle obj, std::int64_t widt
   std::vector<double> flat;
   std::int64_t row = 0;
   for (const py::object& values : items_of(obj, field)) {
-    std::vector<double> v = values_from(values, field);
+    std::vector<double> v = row_from(values, field, row);
     if (static_cast<std::int64_t>(v.size()) != width) {
       raise(Error{ErrorCode::wrong_length, field, row, static_cast<double>(v.size()), {},
                   static_cast<double>(width)});
@@ -99,7 +118,8 @@ std::optional<std::vector<sim::Empirical>> samples_from(py::handle obj, bool qua
   if (obj.is_none()) return std::nullopt;
   std::vector<sim::Empirical> stages;
   for (const py::object& values : items_of(obj, Field::service_samples)) {
-    stages.push_back(sim::Empirical{values_from(values, Field::service_samples), quantiles, scaled});
+    const auto stage = static_cast<std::int64_t>(stages.size());
+    stages.push_back(sim::Empirical{row_from(values, Field::service_samples, stage), quantiles, scaled});
   }
   return stages;
 }

@@ -31,6 +31,13 @@ void expect(const hp::Error& e, ErrorCode code, Field field, std::int64_t index,
   CHECK(hp::text::describe(e) == sentence);
 }
 
+// A matrix's error: its row as the index, and its column (-1 for a whole row or the whole matrix).
+void expect_cell(const hp::Error& e, ErrorCode code, Field field, std::int64_t row, std::int64_t column, double value,
+                 double limit, const std::string& sentence) {
+  expect(e, code, field, row, value, limit, sentence);
+  CHECK(e.column == column);
+}
+
 }  // namespace
 
 TEST_CASE("sim errors: each bad option names its field and position") {
@@ -83,15 +90,22 @@ TEST_CASE("sim errors: each bad option names its field and position") {
   o = {};
   o.M = 2;
   o.service_matrix = {1, 2, 3, 4, 5};
-  expect(refused(p, o), ErrorCode::wrong_length, Field::service_matrix, -1, 5, 6,
-         "service_matrix: needs M x S = 6 values (got 5)");
+  expect_cell(refused(p, o), ErrorCode::wrong_length, Field::service_matrix, -1, -1, 5, 6,
+              "service_matrix: needs M x S = 6 values (got 5)");
   // Given but empty (an empty file, a header alone, []) is refused, never read as none.
   o.service_matrix.emplace();
   expect(refused(p, o), ErrorCode::wrong_length, Field::service_matrix, -1, 0, 6,
          "service_matrix: needs M x S = 6 values (got 0)");
   o.service_matrix = {1, 2, 3, 4, -5, 6};
-  expect(refused(p, o), ErrorCode::negative, Field::service_matrix, 1, -5, 0,
-         "service_matrix, row 2: must be >= 0 (got -5)");
+  expect_cell(refused(p, o), ErrorCode::negative, Field::service_matrix, 1, 1, -5, 0,
+              "service_matrix, row 2, column 2: must be >= 0 (got -5)");
+  // The cell is named by its row (the micro-batch) and its column (the stage).
+  o.service_matrix = {1, 2, 3, 4, 5, NAN};
+  expect_cell(refused(p, o), ErrorCode::not_finite, Field::service_matrix, 1, 2, 0, 0,
+              "service_matrix, row 2, column 3: must be a finite number (got nan)");
+  o.service_matrix = {3e15, 2, 3, 4, 5, 6};
+  expect_cell(refused(p, o), ErrorCode::too_large, Field::service_matrix, 0, 0, 3e15, 1e15,
+              "service_matrix, row 1, column 1: must be at most 1e15 (got 3e+15)");
   o.service_matrix = {0, 0, 0, 0, 0, 0};
   CHECK(refused(p, o).code == ErrorCode::all_zero);
   o = {};
@@ -103,14 +117,14 @@ TEST_CASE("sim errors: each bad option names its field and position") {
   expect(refused(p, o), ErrorCode::wrong_length, Field::link_matrix, -1, 0, 6,
          "link_matrix: needs M x (S-1) = 6 values (got 0)");
   o.link_matrix = {1, 2, 3, -4, 5, 6};
-  expect(refused(p, o), ErrorCode::negative, Field::link_matrix, 1, -4, 0,
-         "link_matrix, row 2: must be >= 0 (got -4)");
+  expect_cell(refused(p, o), ErrorCode::negative, Field::link_matrix, 1, 1, -4, 0,
+              "link_matrix, row 2, column 2: must be >= 0 (got -4)");
   o.link_matrix = {1, 2, 3, 4, INFINITY, 6};
-  expect(refused(p, o), ErrorCode::not_finite, Field::link_matrix, 2, 0, 0,
-         "link_matrix, row 3: must be a finite number (got inf)");
+  expect_cell(refused(p, o), ErrorCode::not_finite, Field::link_matrix, 2, 0, 0, 0,
+              "link_matrix, row 3, column 1: must be a finite number (got inf)");
   o.link_matrix = {1, 2, 3, 4, 5, 2e15};
-  expect(refused(p, o), ErrorCode::too_large, Field::link_matrix, 2, 2e15, 1e15,
-         "link_matrix, row 3: must be at most 1e15 (got 2e+15)");
+  expect_cell(refused(p, o), ErrorCode::too_large, Field::link_matrix, 2, 1, 2e15, 1e15,
+              "link_matrix, row 3, column 2: must be at most 1e15 (got 2e+15)");
   o.link_matrix = {0, 0, 0, 0, 0, 0};  // a link that takes no time is a measurement
   CHECK(sim::simulate(p, o).ok());
   o = {};
@@ -301,7 +315,16 @@ TEST_CASE("sim errors: the typed forms") {
   }
   const auto bad_row = sim::parse_rows("1,2\n3,x\n", Field::service_matrix);
   CHECK(bad_row.error().index == 1);
-  CHECK(hp::text::describe(bad_row.error()) == "service_matrix, row 2: 'x' is not a number");
+  CHECK(bad_row.error().column == 1);
+  CHECK(hp::text::describe(bad_row.error()) == "service_matrix, row 2, column 2: 'x' is not a number");
+  const auto bad_link = sim::parse_rows("a,b\n1,2\n\n3,4\n5,,6\n", Field::link_matrix);
+  CHECK(bad_link.error().code == ErrorCode::empty_item);
+  CHECK(hp::text::describe(bad_link.error()) == "link_matrix, row 3, column 2: empty item between separators");
+  // A samples file's columns are its stages: the bad value's stage, not its row.
+  const auto bad_sample = sim::parse_rows("1,2,3\n4,5,6\n7,8,x\n", Field::service_samples);
+  CHECK(bad_sample.error().index == 2);
+  CHECK(bad_sample.error().column == -1);
+  CHECK(hp::text::describe(bad_sample.error()) == "service_samples, stage 3: 'x' is not a number");
 }
 
 TEST_CASE("sim errors: random options, good and bad, never crash and never give a non-finite number") {

@@ -113,8 +113,9 @@ test('declared result types match the runtime objects field for field', () => {
   assert.deepEqual(Object.keys(hp.timeline({ tau: [1, 2], M: 2 })).sort(), members('Timeline'));
   assert.deepEqual(Object.keys(hp.makespanCurve({ tau: [1], batches: [1] })).sort(), members('Curve'));
   assert.deepEqual(Object.keys(hp.memory()).sort(), members('MemoryUse'));
-  // fits_quant and fits_with_device come only with an estimate's memory error (checked below).
-  const always = (k) => !k.startsWith('fits_');
+  // fits_quant and fits_with_device come only with an estimate's memory error (checked below), column
+  // only with a matrix's error.
+  const always = (k) => !k.startsWith('fits_') && k !== 'column';
   assert.deepEqual(Object.keys(hp.check({ tau: [] })[0]).sort(), members('ErrorInfo').filter(always));
   let error;
   try {
@@ -123,6 +124,14 @@ test('declared result types match the runtime objects field for field', () => {
     error = e;
   }
   assert.deepEqual(Object.keys(error).sort(), members('HeteropipeError').filter((k) => k !== 'name' && always(k)));
+  let cell;
+  try {
+    hp.simulate({ tau: [1, 2], M: 1, service_matrix: [[1, -2]] });
+  } catch (e) {
+    cell = e;
+  }
+  const matrixOnly = (k) => k !== 'name' && !k.startsWith('fits_');
+  assert.deepEqual(Object.keys(cell).sort(), members('HeteropipeError').filter(matrixOnly));
   assert.equal(typeof load.HeteropipeError, 'function');
 });
 
@@ -143,7 +152,7 @@ test("the planner's declared result types match its runtime objects field for fi
   } catch (e) {
     short = e;
   }
-  assert.deepEqual(Object.keys(short).sort(), members('HeteropipeError').filter((k) => k !== 'name'));
+  assert.deepEqual(Object.keys(short).sort(), members('HeteropipeError').filter((k) => k !== 'name' && k !== 'column'));
 });
 
 test("the simulator's and trace import's declared result types match their runtime objects field for field", () => {

@@ -309,6 +309,34 @@ test('issue 22: shared links bound the queued transfers; the module stays usable
     hp.limits.max_queued_transfers / 16);
 });
 
+test("a matrix's bad cell names its row and column, and its value as JS passed it", () => {
+  const tau = [1, 2, 3];
+  // The row is the micro-batch, the column the stage (service_matrix) or the link (link_matrix).
+  fails(() => hp.simulate({ tau, M: 2, service_matrix: [[1, 2, 3], [4, 5, -6]] }),
+    { code: 'negative', field: 'service_matrix', index: 1, column: 2, value: -6,
+      message: 'service_matrix, row 2, column 3: must be >= 0 (got -6)', detail: 'row 2, column 3: must be >= 0 (got -6)' });
+  fails(() => hp.simulate({ tau, M: 2, service_matrix: [[1, 'x', 3], [4, 5, 6]] }),
+    { code: 'not_finite', field: 'service_matrix', index: 0, column: 1, token: '"x"',
+      message: 'service_matrix, row 1, column 2: must be a finite number (got "x")' });
+  fails(() => hp.simulate({ tau, M: 2, link_matrix: [[1, 2], [null, 4]] }),
+    { code: 'not_finite', field: 'link_matrix', index: 1, column: 0, token: 'null',
+      message: 'link_matrix, row 2, column 1: must be a finite number (got null)' });
+  fails(() => hp.simulate({ tau, M: 2, link_matrix: [new Float64Array([1, 2]), new Float64Array([3, 2e15])] }),
+    { code: 'too_large', field: 'link_matrix', index: 1, column: 1, limit: 1e15,
+      message: 'link_matrix, row 2, column 2: must be at most 1e15 (got 2e+15)' });
+  // A whole row, or the whole matrix: column null; other fields' errors have none.
+  fails(() => hp.simulate({ tau, M: 2, service_matrix: [[1, 2, 3], [4, 5]] }),
+    { code: 'wrong_length', field: 'service_matrix', index: 1, column: null });
+  fails(() => hp.simulate({ tau, M: 3, service_matrix: [[1, 2, 3]] }),
+    { code: 'wrong_length', field: 'service_matrix', index: null, column: null });
+  assert.equal('column' in fails(() => hp.simulate({ tau, M: 2, reps: 0 }), { field: 'reps' }), false);
+  // The same cell as the CLI names it in a file (tests/cli/golden/bad_simulate_matrix_cell.txt).
+  const cli = spawnSync(cliPath, ['simulate', '--tau', '1,1,1', '--M', '3', '--service-matrix',
+    join(root, 'tests', 'cli', 'sims', 'matrix_bad_cell.csv')], { encoding: 'utf8' });
+  const e = fails(() => hp.simulate({ tau: [1, 1, 1], M: 3, service_matrix: [[1, 2, 3], [4, 5, 6], [7, -8, 9]] }), {});
+  assert.equal(cli.stderr, `error: ${e.message}\n`);
+});
+
 test('issue 22: empty lists are refused, tiny CVs draw the mean, block links give the blocking recurrence', () => {
   const base = { tau: [1, 2], M: 3 };
   fails(() => hp.simulate({ ...base, service_matrix: [] }),
@@ -321,7 +349,7 @@ test('issue 22: empty lists are refused, tiny CVs draw the mean, block links giv
     { code: 'wrong_length', field: 'link_matrix', index: 1, value: 1, limit: 2,
       message: 'link_matrix, row 2: needs S-1 = 2 values, one per link (got 1)' });
   fails(() => hp.simulate({ tau: [1, 2, 3], M: 1, link_matrix: [[1, NaN]] }),
-    { code: 'not_finite', field: 'link_matrix', index: 0 });
+    { code: 'not_finite', field: 'link_matrix', index: 0, column: 1 });
   // Transfers 2, 0, 1 (tests/cli/cases.txt): 6 under async links, 7 under blocking.
   assert.equal(hp.simulate({ tau: [1, 1], M: 3, link_matrix: [[2], [0], [1]] }).makespan.mean, 6);
   assert.equal(hp.simulate({ tau: [1, 1], M: 3, link_matrix: [[2], [0], [1]], links: 'blocking' }).makespan.mean, 7);

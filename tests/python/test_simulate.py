@@ -4,6 +4,7 @@ input with its code, field and position."""
 
 import json
 import math
+import pickle
 import struct
 import unittest
 
@@ -115,6 +116,41 @@ class SimulateBadInput(unittest.TestCase):
         e = caught.exception
         self.assertEqual((e.code, e.field, e.index, str(e)), (code, field, index, message))
 
+    def test_a_matrix_cell_is_named_by_its_row_and_column(self):
+        p = Pipeline([1, 2, 3])
+
+        def cell(call, code, field, row, column, message):
+            with self.assertRaises(HeteropipeError) as caught:
+                call()
+            e = caught.exception
+            self.assertEqual((e.code, e.field, e.index, e.column, str(e)), (code, field, row, column, message))
+            self.assertEqual(pickle.loads(pickle.dumps(e)).column, column)
+
+        # A value that is no number: its row, and its place in the row as the column (the row was
+        # named by that place before).
+        cell(lambda: p.simulate(2, service_matrix=[[1, "x", 1], [3, 4, 1]]), "not_a_number", "service_matrix", 0, 1,
+             "service_matrix, row 1, column 2: 'x' is not a number")
+        cell(lambda: p.simulate(2, service_matrix=[[1, 2, 3], "4, 5, y"]), "not_a_number", "service_matrix", 1, 2,
+             "service_matrix, row 2, column 3: 'y' is not a number")
+        cell(lambda: p.simulate(2, link_matrix=[[1, 2], (3, None)]), "not_a_number", "link_matrix", 1, 1,
+             "link_matrix, row 2, column 2: 'None' is not a number")
+        # The core's checks: the cell's row (the micro-batch) and column (the stage, or the link).
+        cell(lambda: p.simulate(2, service_matrix=[[1, 2, 3], [4, 5, math.nan]]), "not_finite", "service_matrix", 1, 2,
+             "service_matrix, row 2, column 3: must be a finite number (got nan)")
+        cell(lambda: p.simulate(2, link_matrix=[[1, 2e15], [0, 0]]), "too_large", "link_matrix", 0, 1,
+             "link_matrix, row 1, column 2: must be at most 1e15 (got 2e+15)")
+        # A whole row, or the whole matrix: no column.
+        cell(lambda: p.simulate(2, service_matrix=[[1, 2, 3], 5]), "not_a_number", "service_matrix", 1, None,
+             "service_matrix, row 2: '5' is not a number")
+        cell(lambda: p.simulate(2, service_matrix=[[1, 2, 3], [1, 2]]), "wrong_length", "service_matrix", 1, None,
+             "service_matrix, row 2: needs S = 3 values, one per stage (got 2)")
+        # A stage's samples: the stage, whichever sample is bad (the sample's place was named as the stage).
+        self.check(lambda: p.simulate(2, service_samples=[[1, 2, "x"], [3], [4]]), "not_a_number", "service_samples",
+                   0, "service_samples, stage 1: 'x' is not a number")
+        with self.assertRaises(HeteropipeError) as caught:
+            p.simulate(2, service_samples=[[1], [3], [4]], reps="x")
+        self.assertIsNone(caught.exception.column)
+
     def test_every_class(self):
         p = Pipeline([1, 2, 3], [0.5, 0.5])
         self.check(lambda: p.simulate(4, shared=[[0], [1, 0]]), "overlapping_groups", "shared", 1,
@@ -146,7 +182,7 @@ class SimulateBadInput(unittest.TestCase):
         self.check(lambda: p.simulate(2, link_matrix=[[1, 2], [1]]), "wrong_length", "link_matrix", 1,
                    "link_matrix, row 2: needs S-1 = 2 values, one per link (got 1)")
         self.check(lambda: p.simulate(1, link_matrix=[[1, -2]]), "negative", "link_matrix", 0,
-                   "link_matrix, row 1: must be >= 0 (got -2)")
+                   "link_matrix, row 1, column 2: must be >= 0 (got -2)")
         self.check(lambda: p.simulate(3, service_samples=[]), "wrong_length", "service_samples", None,
                    "service_samples: needs S = 3 stages of samples (got 0)")
         self.check(lambda: p.simulate(3, buffers=[]), "empty", "buffers", None, "buffers: needs at least one value")

@@ -163,7 +163,11 @@ std::string describe(const Error& error) {
 std::string describe_detail(const Error& error) {
   if (auto sentence = tool_sentence(error)) return *sentence;
   if (error.index == kWholeField) return what(error);
-  return std::string(position_noun(error.field)) + " " + std::to_string(error.index + 1) + ": " + what(error);
+  // A matrix's cell: its row, then its column ("row 2, column 3").
+  const bool cell = has_column(error) && error.column != kWholeField;
+  const std::string column = cell ? ", column " + std::to_string(error.column + 1) : "";
+  return std::string(position_noun(error.field)) + " " + std::to_string(error.index + 1) + column + ": " +
+         what(error);
 }
 
 }  // namespace heteropipe::text

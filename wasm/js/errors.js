@@ -12,6 +12,9 @@ export class HeteropipeError extends Error {
     // The sentence without the field's name ("item 2: must be >= 0 (got -1)"),
     // for a caller that names the field in its own words.
     this.detail = info.detail;
+    // A matrix's error (service_matrix, link_matrix): index is the row and
+    // column the column, null for a whole row or the whole matrix.
+    if (info.column !== undefined) this.column = info.column;
     // What would fit, on an estimate that no split fits (field 'memory').
     if (info.fits_quant !== undefined) {
       this.fits_quant = info.fits_quant;
@@ -31,5 +34,6 @@ Object.defineProperty(HeteropipeError, 'name', { value: 'HeteropipeError' });
 // A core error as the public ErrorInfo: `index` is null for the whole field.
 export function errorInfo(e) {
   if (e.index < 0) e.index = null;
+  if (e.column < 0) e.column = null;
   return e;
 }

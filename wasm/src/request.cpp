@@ -140,7 +140,7 @@ std::string_view Request::word(std::string_view name) const {
   return text ? std::string_view(text, static_cast<std::size_t>(r[4])) : std::string_view();
 }
 
-Error Request::annotated(Error error) const {
+Error Request::annotated(Error error, std::int64_t item) const {
   if (error.code != ErrorCode::not_finite) return error;
   // A number JS passed, as JS writes it; the core spells them nan, inf, -inf.
   if (error.token == "nan") error.token = "NaN";
@@ -150,7 +150,7 @@ Error Request::annotated(Error error) const {
   const std::string_view input = slot(error.field) < inputs_.size() ? inputs_[slot(error.field)] : std::string_view();
   for (std::size_t k = 0; k < count_ && !input.empty(); ++k) {
     const double* r = record(k);
-    if (r[0] != static_cast<double>(Kind::token) || r[5] != static_cast<double>(error.index)) continue;
+    if (r[0] != static_cast<double>(Kind::token) || r[5] != static_cast<double>(item)) continue;
     const char* token = bytes(r[3], r[4]);
     if (token != nullptr && name_of(r) == input) {
       error.token.assign(token, static_cast<std::size_t>(r[4]));

@@ -56,7 +56,10 @@ class Request {
 
   // The error, with the token JS wrote for a value that was not a finite
   // number (NaN, "x", null) in place of the core's.
-  Error annotated(Error error) const;
+  Error annotated(Error error) const { return annotated(error, error.index); }
+  // The same for the value sent as item `item` of its list, where the error's
+  // own position is another (a matrix's row and column, sent flattened).
+  Error annotated(Error error, std::int64_t item) const;
 
  private:
   const double* record(std::size_t k) const;

@@ -33,10 +33,12 @@ struct Parts {
 
 Result<Parts> parts(Request& in, std::string_view name, std::string_view lengths, Field field) {
   Parts p;
-  auto values = in.list(name, field, kMaxFlat);
-  if (!values) return values.error();
+  // The lengths first: the input read last as `field` is the one whose
+  // tokens (a value JS passed that was no number) an error quotes.
   auto sizes = in.list(lengths, field, kMaxFlat);
   if (!sizes) return sizes.error();
+  auto values = in.list(name, field, kMaxFlat);
+  if (!values) return values.error();
   p.values = std::move(values).value();
   p.lengths = std::move(sizes).value();
   double total = 0;
@@ -195,14 +197,23 @@ sim::Options read_options(Request& in, std::int64_t S, std::vector<Error>& error
   return o;
 }
 
+// The error, as JS passed its value: a matrix's cell was sent as item
+// row x width + column of its flattened list.
+Error as_passed(const Request& in, const Error& e, std::int64_t S) {
+  if (!has_column(e) || e.column == kWholeField) return in.annotated(e);
+  const std::int64_t width = e.field == Field::service_matrix ? S : S - 1;
+  return in.annotated(e, e.index * width + e.column);
+}
+
 // The reader's errors, then the checks' about the other fields: every bad
 // field at once, each once, each as JS passed it.
-std::vector<Error> all_errors(const Request& in, std::vector<Error> read, const std::vector<Error>& checked) {
+std::vector<Error> all_errors(const Request& in, std::vector<Error> read, const std::vector<Error>& checked,
+                              std::int64_t S) {
   for (const Error& e : checked) {
     const bool refused = std::any_of(read.begin(), read.end(), [&e](const Error& r) { return r.field == e.field; });
     if (!refused) read.push_back(e);
   }
-  for (Error& e : read) e = in.annotated(e);
+  for (Error& e : read) e = as_passed(in, e, S);
   return read;
 }
 
@@ -224,7 +235,7 @@ double simulate(double staging, emscripten::val progress) {
     options.progress = [progress](double fraction) { progress(fraction); };
   }
   const std::vector<Error> checked = sim::option_errors(p.value(), options);
-  if (!read_errors.empty() || !checked.empty()) return refuse(all_errors(in, std::move(read_errors), checked));
+  if (!read_errors.empty() || !checked.empty()) return refuse(all_errors(in, std::move(read_errors), checked, p.value().S()));
   // Each replication's makespan and throughput, and with a timeline its five
   // lists of (at most) one value per cell and two per micro-batch.
   const double S = static_cast<double>(p.value().S());

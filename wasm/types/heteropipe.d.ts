@@ -173,6 +173,11 @@ declare namespace heteropipe {
     fits_quant?: string;
     /** With fits_quant: the 0-based device of which one more at the end of the chain fits (-1 when none does). */
     fits_with_device?: number;
+    /**
+     * Present only on an error about a matrix (service_matrix, link_matrix), whose `index` is the row (the
+     * micro-batch): the 0-based column (the stage, or the link), or null for a whole row or the whole matrix.
+     */
+    column?: number | null;
     /** The core's English sentence, e.g. "tau, item 2: must be >= 0 (got -1)". */
     message: string;
     /**
@@ -196,6 +201,8 @@ declare namespace heteropipe {
     /** See ErrorInfo; on a HeteropipeError, fits_with_device is null when no device does. */
     readonly fits_quant?: string;
     readonly fits_with_device?: number | null;
+    /** See ErrorInfo: a matrix cell's 0-based column, index being its row. */
+    readonly column?: number | null;
     /** Every error the call found, this one first; a list of one when it is alone (plan reports each bad key of its input). */
     readonly errors: HeteropipeError[];
   }

@@ -16,6 +16,7 @@
       // The simulator's.
       service: '服务时间分布', link_service: '传输时间分布', link_mode: '链路模式', shared: '共享链路', buffers: '缓冲区',
       reps: '重复次数', seed: '随机种子', service_samples: '实测分位数', service_matrix: '服务时间矩阵',
+      link_matrix: '传输时间矩阵',
       service_probabilities: '分位数的概率',
       // GGUF files and a model's facts.
       gguf: 'GGUF 文件', header_bytes: '文件头字节数', key_count: '键的数量', tensor_count: '张量数量',
@@ -32,6 +33,11 @@
       var G = window.HP_I18N.fmt.integer;
       if (e.index === null || e.index === undefined || e.index < 0) return null;
       if (RECORD_FIELDS[e.field]) return '，第 ' + G(e.index + 1) + ' 条记录';
+      // A matrix's row (the micro-batch), and its cell's column when it has one.
+      if (e.field === 'service_matrix' || e.field === 'link_matrix') {
+        var cell = e.column === null || e.column === undefined || e.column < 0 ? '' : '第 ' + G(e.column + 1) + ' 列';
+        return '，第 ' + G(e.index + 1) + ' 行' + cell;
+      }
       return GGUF_FIELDS[e.field] || (e.field === 'layers' && e.token) ? '，第 ' + G(e.index) + ' 字节' : null;
     },
     // What is wrong, for a tool's own code or field; nothing for the calculator's sentence.
@@ -69,7 +75,8 @@
         }
       }
       if (GGUF_FIELDS[e.field] && e.code === 'missing_field') return '缺少键' + key;
-      var lists = { service: 1, link_service: 1, buffers: 1, service_samples: 1, service_matrix: 1, service_probabilities: 1 };
+      var lists = { service: 1, link_service: 1, buffers: 1, service_samples: 1, service_matrix: 1, link_matrix: 1,
+        service_probabilities: 1 };
       // A llama-bench record's avg_ts: its field is calibration (avg_ts is also a device's key).
       if (e.field === 'calibration' && e.index !== null && e.index >= 0) {
         switch (e.code) {

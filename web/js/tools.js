@@ -98,6 +98,8 @@ function workerMain() {
     };
     // What would fit, on an estimate that no split fits (the planner's memory errors).
     if (e.fits_quant !== undefined) { out.fits_quant = e.fits_quant; out.fits_with_device = e.fits_with_device; }
+    // A matrix's cell: index is its row, column its column.
+    if (e.column !== undefined) out.column = e.column;
     if (!inner) out.errors = (e.errors || [e]).map(function (x) { return fields(x, true); });
     return out;
   }

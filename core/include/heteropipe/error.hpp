@@ -147,6 +147,10 @@ struct Error {
   // more at the end of the chain makes the plan fit (kWholeField when none).
   std::string fits_quant = {};
   std::int64_t fits_with_device = kWholeField;
+  // A matrix's cell (service_matrix, link_matrix): index is its row (the
+  // micro-batch) and column its 0-based column (the stage, or the link);
+  // kWholeField for a whole row or the whole matrix.
+  std::int64_t column = kWholeField;
 };
 
 // Whether an error carries fits_quant and fits_with_device: a memory error of an estimate.
@@ -154,6 +158,9 @@ inline bool has_memory_advice(const Error& e) {
   return e.field == Field::memory && (e.code == ErrorCode::memory_short || e.code == ErrorCode::no_feasible_split ||
                                       e.code == ErrorCode::device_too_small);
 }
+
+// Whether an error carries column: it is about a matrix (a row, a cell or the whole).
+inline bool has_column(const Error& e) { return e.field == Field::service_matrix || e.field == Field::link_matrix; }
 
 std::string_view error_code_name(ErrorCode code);
 std::string_view field_name(Field field);
@@ -168,6 +175,7 @@ void visit_error_fields(const Error& e, Visitor&& visit) {
   visit("value", e.value);
   visit("limit", e.limit);
   visit("token", std::string_view(e.token));
+  if (has_column(e)) visit("column", e.column);
   if (has_memory_advice(e)) {
     visit("fits_quant", std::string_view(e.fits_quant));
     visit("fits_with_device", e.fits_with_device);

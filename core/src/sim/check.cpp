@@ -119,6 +119,14 @@ std::optional<Error> check_distributions(const std::vector<Distribution>& list, 
   return std::nullopt;
 }
 
+// A matrix's cell i of rows `width` wide, its error at its row and column.
+std::optional<Error> check_cell(double x, Field field, std::size_t i, std::int64_t width) {
+  const auto cell = static_cast<std::int64_t>(i);
+  auto e = check_time(x, field, cell / width);
+  if (e) e->column = cell % width;
+  return e;
+}
+
 std::optional<Error> check_matrix(const Pipeline& p, const Options& o) {
   if (!o.service_matrix) return std::nullopt;
   const std::vector<double>& matrix = *o.service_matrix;
@@ -128,8 +136,8 @@ std::optional<Error> check_matrix(const Pipeline& p, const Options& o) {
   }
   double largest = 0;
   for (std::size_t i = 0; i < matrix.size(); ++i) {
-    // The row is the micro-batch, which is what a person can find in a file.
-    if (auto e = check_time(matrix[i], Field::service_matrix, static_cast<std::int64_t>(i) / p.S())) return e;
+    // The row is the micro-batch and the column the stage, as a person finds them in a file.
+    if (auto e = check_cell(matrix[i], Field::service_matrix, i, p.S())) return e;
     largest = matrix[i] > largest ? matrix[i] : largest;
   }
   if (largest < limits::kMinStageTime) return at(ErrorCode::all_zero, Field::service_matrix, kWholeField, largest);
@@ -146,7 +154,7 @@ std::optional<Error> check_link_matrix(const Pipeline& p, const Options& o) {
     return at(ErrorCode::wrong_length, Field::link_matrix, kWholeField, static_cast<double>(matrix.size()), cells);
   }
   for (std::size_t i = 0; i < matrix.size(); ++i) {
-    if (auto e = check_time(matrix[i], Field::link_matrix, static_cast<std::int64_t>(i) / links)) return e;
+    if (auto e = check_cell(matrix[i], Field::link_matrix, i, links)) return e;
   }
   return std::nullopt;
 }

@@ -100,7 +100,11 @@ Result<std::vector<std::vector<double>>> parse_rows(std::string_view text, Field
     if (header) continue;
     auto values = parse_number_list(line, field);
     if (!values) {
+      // A matrix's cell is at its row and column; a samples file's columns are
+      // its stages, the field's own position.
       Error e = values.error();
+      if (field == Field::service_samples) return e;
+      e.column = e.index;
       e.index = static_cast<std::int64_t>(rows.size());
       return e;
     }

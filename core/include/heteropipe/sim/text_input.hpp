@@ -26,8 +26,10 @@ Result<std::vector<double>> parse_buffers(std::string_view text);
 Result<std::vector<std::vector<std::int64_t>>> parse_shared(std::string_view text);
 
 // A table of numbers, one row per line (blank lines skipped); a first line
-// without any digit is a header and skipped. Errors carry the row (0-based,
-// counting data rows) as their index.
+// that starts with a letter or a quote is a header and skipped. A matrix's
+// errors carry the row (0-based, counting data rows) as their index and the
+// column as their column; service_samples' carry the column (the stage) as
+// their index.
 Result<std::vector<std::vector<double>>> parse_rows(std::string_view text, Field field);
 
 }  // namespace heteropipe::sim

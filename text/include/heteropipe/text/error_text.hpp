@@ -10,7 +10,8 @@
 namespace heteropipe::text {
 
 // "<field>, item <n>: <what>" (n 1-based) or "<field>: <what>", e.g.
-// "tau, item 2: must be >= 0 (got -1)".
+// "tau, item 2: must be >= 0 (got -1)"; a matrix's cell names its row and
+// column: "service_matrix, row 2, column 3: must be >= 0 (got -1)".
 std::string describe(const Error& error);
 
 // The same sentence without the field's name, for a front end that names the
