@@ -25,14 +25,11 @@ Result<TraceOptions> options_of(const TraceChoices& c) {
   if (!unit) return unit.error();
   o.stat = stat.value();
   o.unit = unit.value();
-  auto order = parse_number_list(c.stage_order, Field::stage_order);
+  auto typed = parse_number_list(c.stage_order, Field::stage_order);
+  if (!typed) return typed.error();
+  auto order = stage_order_of(typed.value());
   if (!order) return order.error();
-  for (double rank : order.value()) {
-    if (rank != std::floor(rank) || rank < 0) {
-      return Error{ErrorCode::not_a_permutation, Field::stage_order, kWholeField, rank, {}};
-    }
-    o.stage_order.push_back(static_cast<std::int64_t>(rank));
-  }
+  o.stage_order = std::move(order).value();
   auto offsets = parse_number_list(c.clock_offsets, Field::clock_offsets);
   if (!offsets) return offsets.error();
   o.clock_offsets = offsets.value();

@@ -13,6 +13,7 @@
 #include "heteropipe/cli/gzip.hpp"
 #include "heteropipe/text/trace_text.hpp"
 #include "heteropipe/trace/model.hpp"
+#include "inputs.hpp"
 #include "to_python.hpp"
 
 namespace heteropipe::python {
@@ -21,18 +22,19 @@ namespace {
 // One (label, bytes) per file, as the Python layer read them.
 using Sources = std::vector<std::pair<std::string, py::bytes>>;
 
+// stage_order and clock_offsets: None, a list (or any iterable) of numbers,
+// or text as the CLI reads it; every bad item a coded error (values_from).
 py::dict import_trace(const Sources& sources, const std::string& stat, const std::string& unit,
-                      const std::vector<std::int64_t>& stage_order, const std::string& compute,
-                      const std::string& transfer, const std::string& microbatch,
-                      const std::vector<double>& clock_offsets) {
+                      py::handle stage_order, const std::string& compute, const std::string& transfer,
+                      const std::string& microbatch, py::handle clock_offsets) {
   TraceOptions options;
   options.stat = value_or_raise(trace_stat_from_name(stat));
   options.unit = value_or_raise(time_unit_from_name(unit));
-  options.stage_order = stage_order;
+  options.stage_order = value_or_raise(stage_order_of(values_from(stage_order, Field::stage_order)));
   options.compute_regex = compute;
   options.transfer_regex = transfer;
   options.microbatch_regex = microbatch;
-  options.clock_offsets = clock_offsets;
+  options.clock_offsets = values_from(clock_offsets, Field::clock_offsets);
   TraceEvents events;
   for (const auto& [label, bytes] : sources) {
     std::string content = value_or_raise(io::inflate_if_gzip(std::string(bytes), label));
@@ -46,8 +48,8 @@ py::dict import_trace(const Sources& sources, const std::string& stat, const std
 
 void bind_trace(py::module_& m) {
   m.def("import_trace", &import_trace, py::arg("sources"), py::arg("stat") = "p50", py::arg("unit") = "ms",
-        py::arg("stage_order") = std::vector<std::int64_t>{}, py::arg("compute") = "", py::arg("transfer") = "",
-        py::arg("microbatch") = "", py::arg("clock_offsets") = std::vector<double>{},
+        py::arg("stage_order") = py::none(), py::arg("compute") = "", py::arg("transfer") = "",
+        py::arg("microbatch") = "", py::arg("clock_offsets") = py::none(),
         "The model recovered from trace files given as (label, bytes) pairs; the dict of `heteropipe trace --json`.");
 }
 

@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include <heteropipe/limits.hpp>
+#include <heteropipe/text/error_text.hpp>
 #include <heteropipe/trace/model.hpp>
 
 #include "trace_support.hpp"
@@ -266,6 +268,41 @@ TEST_CASE("trace cpu: clock offsets given by hand are used as given") {
   REQUIRE(!refused.ok());
   CHECK(refused.error().code == ErrorCode::wrong_length);
   CHECK(refused.error().field == Field::clock_offsets);
+  // An offset per stage: the count and the stage are worded as such (they read as d's link latencies
+  // and as an item), and a finite offset past the limit is too large, in the unit given (it read
+  // "must be a finite number (got 1e+15)").
+  CHECK(heteropipe::text::describe(refused.error()) == "clock_offsets: needs S = 2 offsets, one per stage, or none (got 1)");
+  o.unit = TimeUnit::ms;
+  o.clock_offsets = {0, 1e15};
+  const auto large = recover_model(events, o);
+  REQUIRE(!large.ok());
+  CHECK(large.error().code == ErrorCode::too_large);
+  CHECK(large.error().index == 1);
+  CHECK(large.error().value == 1e15);
+  CHECK(large.error().limit == limits::kMaxTraceTime / 1e3);
+  CHECK(heteropipe::text::describe(large.error()) == "clock_offsets, stage 2: must be at most 1e14 (got 1e+15)");
+  o.unit = TimeUnit::s;
+  o.clock_offsets = {-1e300, 0};
+  CHECK(heteropipe::text::describe(recover_model(events, o).error()) ==
+        "clock_offsets, stage 1: must be at most 100,000,000,000 (got -1e+300)");
+  o.clock_offsets = {0, std::nan("")};
+  const auto nan = recover_model(events, o);
+  CHECK(nan.error().code == ErrorCode::not_finite);
+  CHECK(heteropipe::text::describe(nan.error()) == "clock_offsets, stage 2: must be a finite number (got nan)");
+}
+
+TEST_CASE("trace: a stage order typed as numbers is whole ranks in [0, 2^53], or refused with the number typed") {
+  CHECK(stage_order_of({2, 0, 1}).value() == std::vector<std::int64_t>{2, 0, 1});
+  // 1e20 was cast to a rank (undefined behaviour; it printed as -9223372036854775808), 0.5 to rank 0.
+  for (double bad : {1e20, 0.5, -1.0, 9007199254740994.0}) {
+    const auto refused = stage_order_of({0, bad});
+    REQUIRE(!refused.ok());
+    CHECK(refused.error().code == ErrorCode::not_a_permutation);
+    CHECK(refused.error().value == bad);
+  }
+  CHECK(stage_order_of({std::nan("")}).error().value == 0);
+  CHECK(heteropipe::text::describe(stage_order_of({1e20}).error()) ==
+        "stage_order: must list each rank that ran kernels exactly once (rank 1e+20 is wrong)");
 }
 
 

@@ -59,6 +59,27 @@ test('the synthetic ranks: the known tau, d, M, T_real and offsets, as the CLI g
   assert.equal(one.pipeline, false);
 });
 
+test('bad clock offsets and stage orders: the CLI\'s coded errors, one offset per stage', () => {
+  const cases = [
+    [{ clock_offsets: [0, 0] }, ['--clock-offsets', '0,0'],
+      { code: 'wrong_length', field: 'clock_offsets', index: null, value: 2, limit: 3 },
+      'clock_offsets: needs S = 3 offsets, one per stage, or none (got 2)'],
+    // A finite offset past the limit was "must be a finite number (got 1e+15)".
+    [{ clock_offsets: [0, 1e15, 0] }, ['--clock-offsets', '0,1e15,0'],
+      { code: 'too_large', field: 'clock_offsets', index: 1, value: 1e15, limit: 1e14 },
+      'clock_offsets, stage 2: must be at most 1e14 (got 1e+15)'],
+    [{ stage_order: [1e20, 0, 1] }, ['--stage-order', '1e20,0,1'],
+      { code: 'not_a_permutation', field: 'stage_order', value: 1e20 },
+      'stage_order: must list each rank that ran kernels exactly once (rank 1e+20 is wrong)'],
+  ];
+  for (const [options, flags, fields, message] of cases) {
+    fails(() => hp.importTrace(files(SYNTHETIC), options), { ...fields, message });
+    assert.equal(cli([...flags, ...SYNTHETIC]).stderr, `error: ${message}\n`);
+  }
+  fails(() => hp.importTrace(files(SYNTHETIC), { clock_offsets: [0, NaN, 0] }),
+    { code: 'not_finite', field: 'clock_offsets', index: 1, message: 'clock_offsets, stage 2: must be a finite number (got NaN)' });
+});
+
 test('clock_offset_bounds: per link [lo, hi], hi null when nothing bounds it from above, as the CLI gives them', () => {
   // NCCL kernel pairs bound both sides (the truths -12.345 and 13.122 lie inside).
   assert.deepEqual(hp.importTrace(files(SYNTHETIC)).clock_offset_bounds, [[-12.545, -12.138], [12.822, 13.429]]);

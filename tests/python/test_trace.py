@@ -55,6 +55,36 @@ class ImportTrace(unittest.TestCase):
                          "stages are not in the order the messages flow; give the files in rank order or set the "
                          "stage order")
 
+    def test_stage_order_and_clock_offsets_are_read_as_the_cli_reads_them(self):
+        # Text as the CLI takes it, or numbers: the same import.
+        self.assertEqual(import_trace(SYNTHETIC, stage_order="0, 1, 2", clock_offsets="0,-12,1"),
+                         self.native_json("--stage-order", "0,1,2", "--clock-offsets", "0,-12,1", *SYNTHETIC))
+        self.assertEqual(import_trace(SYNTHETIC, clock_offsets=(0, -12, 1))["clock_offsets"], [0.0, -12.0, 1.0])
+
+        def refused(code, field, index, message, **options):
+            with self.assertRaises(HeteropipeError) as caught:
+                import_trace(SYNTHETIC, **options)
+            e = caught.exception
+            self.assertEqual((e.code, e.field, e.index, str(e)), (code, field, index, message))
+
+        # Each was a TypeError or a ValueError with no code, or a rank cut to a whole number (0.5 read as 0).
+        refused("not_a_permutation", "stage_order", None,
+                "stage_order: must list each rank that ran kernels exactly once (rank 1e+20 is wrong)",
+                stage_order=[10 ** 20, 0, 1])
+        refused("not_a_permutation", "stage_order", None,
+                "stage_order: must list each rank that ran kernels exactly once (rank 0.5 is wrong)",
+                stage_order=[0.5, 1, 2])
+        refused("not_a_number", "stage_order", 0, "stage_order, item 1: 'x' is not a number", stage_order=["x", 1, 2])
+        refused("not_a_number", "clock_offsets", 1, "clock_offsets, stage 2: 'x' is not a number",
+                clock_offsets=[0, "x", 0])
+        # A NaN offset said "got 0"; a finite one past the limit "must be a finite number".
+        refused("not_finite", "clock_offsets", 0, "clock_offsets, stage 1: must be a finite number (got nan)",
+                clock_offsets=[float("nan"), 0, 0])
+        refused("too_large", "clock_offsets", 1, "clock_offsets, stage 2: must be at most 1e14 (got 1e+15)",
+                clock_offsets=[0, 1e15, 0])
+        refused("wrong_length", "clock_offsets", None,
+                "clock_offsets: needs S = 3 offsets, one per stage, or none (got 2)", clock_offsets=[0, 0])
+
     def test_real_traces_agree_with_the_cli(self):
         result = import_trace(REAL)
         self.assertEqual(result, self.native_json(*REAL))

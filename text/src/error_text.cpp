@@ -34,6 +34,7 @@ std::string_view position_noun(Field field) {
       return "link";
     case Field::service:
     case Field::service_samples:
+    case Field::clock_offsets:
       return "stage";
     case Field::compute_regex:
     case Field::transfer_regex:

@@ -74,6 +74,7 @@ std::optional<std::string> wrong_length(const Error& e) {
     case Field::service_samples:
       if (e.index != kWholeField) return "needs S = " + count + " values, one column per stage" + got(e);
       return "needs S = " + count + " stages of samples" + got(e);
+    case Field::clock_offsets: return "needs S = " + count + " offsets, one per stage, or none" + got(e);
     case Field::service_probabilities:
       return "needs one probability per quantile, as many as each stage has (" + count + ")" + got(e);
     default: return std::nullopt;

@@ -140,12 +140,18 @@ std::string_view Request::word(std::string_view name) const {
   return text ? std::string_view(text, static_cast<std::size_t>(r[4])) : std::string_view();
 }
 
-Error Request::annotated(Error error, std::int64_t item) const {
+Error spelt_as_js(Error error) {
   if (error.code != ErrorCode::not_finite) return error;
   // A number JS passed, as JS writes it; the core spells them nan, inf, -inf.
   if (error.token == "nan") error.token = "NaN";
   if (error.token == "inf") error.token = "Infinity";
   if (error.token == "-inf") error.token = "-Infinity";
+  return error;
+}
+
+Error Request::annotated(Error error, std::int64_t item) const {
+  if (error.code != ErrorCode::not_finite) return error;
+  error = spelt_as_js(std::move(error));
   // A value that was no number at all, as the wrapper quoted it.
   const std::string_view input = slot(error.field) < inputs_.size() ? inputs_[slot(error.field)] : std::string_view();
   for (std::size_t k = 0; k < count_ && !input.empty(); ++k) {

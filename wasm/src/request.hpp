@@ -30,6 +30,10 @@ char* small_area();
 // field needed the memory.
 double stage(double record_bytes, double data_bytes);
 
+// The error with a non-finite number's token as JS writes it (NaN, Infinity,
+// -Infinity), for an error found once the request is gone.
+Error spelt_as_js(Error error);
+
 // One staged request. It frees its area (unless that is the shared one) when
 // destroyed; an address of 0 is a request whose lists and texts could not be
 // staged.

@@ -39,14 +39,7 @@ Result<std::vector<std::int64_t>> read_stage_order(Request& in) {
     ranks = in.list("stage_order", Field::stage_order, static_cast<double>(limits::kMaxTraceRanks));
   }
   if (!ranks) return ranks.error();
-  std::vector<std::int64_t> order;
-  for (double rank : ranks.value()) {
-    if (!(rank == std::floor(rank) && rank >= 0 && rank <= limits::kMaxBatches)) {
-      return Error{ErrorCode::not_a_permutation, Field::stage_order, kWholeField, std::isfinite(rank) ? rank : 0.0, {}};
-    }
-    order.push_back(static_cast<std::int64_t>(rank));
-  }
-  return order;
+  return stage_order_of(ranks.value());
 }
 
 Result<std::string> read_regex(const Request& in, std::string_view name, Field field) {
@@ -159,7 +152,9 @@ double import_trace(double staging) {
   auto events = read_files(staging, options);
   if (!events) return refuse(events.error());
   auto result = recover_model(events.value(), options);
-  return result ? answer(std::move(result).value()) : refuse(result.error());
+  if (result) return answer(std::move(result).value());
+  // A clock offset's error quotes the number as JS writes it (NaN, not the core's nan).
+  return refuse(result.error().field == Field::clock_offsets ? spelt_as_js(result.error()) : result.error());
 }
 
 }  // namespace heteropipe::wasm

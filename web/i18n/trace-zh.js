@@ -13,6 +13,8 @@
   // What is wrong, by the core's code (docs/traces.md#errors).
   function what(e, limits) {
     var f = e.field;
+    // A file's key is named in the sentence; an option (clock_offsets) is named before it, in Chinese.
+    var key = OPTION[f] ? '' : f + ' ';
     switch (e.code) {
       case 'empty': return '文件为空';
       case 'too_long': return '文本有 ' + G(e.value) + ' 字节，超过上限 ' + G(e.limit) + ' 字节';
@@ -27,23 +29,25 @@
       case 'wrong_type':
         if (f === 'traceEvents') return 'traceEvents 必须是事件对象的列表';
         return f === 'trace' ? '不能混合 ' + e.token : f + ' 的值类型不对';
-      case 'not_finite': return f + ' 必须是有限数';
+      case 'not_finite': return key + '必须是有限数';
       case 'negative': return f + ' 必须 ≥ 0（输入为 ' + V(e.value) + '）';
       case 'too_large':
         if (f === 'trace' && e.limit === 0) return '嵌套超过 ' + G(limits.max_trace_depth) + ' 层';
         if (f === 'trace') return '解压后超过 ' + G(e.limit) + ' 字节';
-        return f + ' 最大为 ' + window.HP_I18N.fmt.bound(e.limit) + (e.value ? '（输入为 ' + V(e.value) + '）' : '');
+        return key + '最大为 ' + window.HP_I18N.fmt.bound(e.limit) + (e.value ? '（输入为 ' + V(e.value) + '）' : '');
       case 'too_many': return '超过 ' + G(e.limit) + ' 个计时事件';
       case 'not_integer': return f + ' 必须是整数';
       case 'out_of_range': return f + ' 超出范围（输入为 ' + V(e.value) + '）';
       case 'unmatched_begin': return 'B 事件在同一 pid 和 tid 上没有对应的 E';
       case 'unmatched_end': return 'E 事件在同一 pid 和 tid 上没有未结束的 B';
       case 'end_before_start': return 'end 早于 start';
-      case 'not_a_number': return f + ' 不是数字';
+      case 'not_a_number': return key + '不是数字';
       case 'unknown_name':
         if (f === 'kind') return 'kind 必须是 compute 或 transfer';
         return '不是可选的名称（输入为 ' + e.token + '）';
-      case 'wrong_length': return '每行需要 5 个值：stage,microbatch,kind,start,end';
+      case 'wrong_length':
+        if (f === 'clock_offsets') return '需要 S = ' + G(e.limit) + ' 个偏移（每个阶段一个），或者留空（输入了 ' + G(e.value) + ' 个）';
+        return '每行需要 5 个值：stage,microbatch,kind,start,end';
       case 'duplicate_rank': return 'rank ' + V(e.value) + ' 已在另一个文件中';
       case 'bad_pattern':  // value: what is wrong at the character e.index (docs/traces.md#patterns)
         if (e.value === 1) return '“' + e.token + '”含有前瞻或后顾断言，模式不支持';
@@ -92,7 +96,9 @@
     // A file's error names the file and the byte (or the CSV line); an option's names the option
     // (and a pattern's, the character at fault).
     error: function (e, limits) {
-      var at = e.index === null || e.index === undefined ? '' : '，第 ' + (e.index + 1) + ' 个字符';
+      // A pattern's character at fault; a clock offset's stage.
+      var at = e.index === null || e.index === undefined ? ''
+        : '，第 ' + (e.index + 1) + (e.field === 'clock_offsets' ? ' 个阶段' : ' 个字符');
       var where = OPTION[e.field] ? OPTION[e.field] + at + '：'
         : '文件“' + e.token + '”' + (e.index === null || e.index === undefined ? '' : CSV[e.field] ? '，第 ' + (e.index + 1) + ' 行' : '，第 ' + e.index + ' 字节') + '：';
       return where + what(e, limits);

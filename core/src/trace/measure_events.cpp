@@ -330,10 +330,14 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
                  static_cast<double>(options.clock_offsets.size()), {}, static_cast<double>(S)};
   }
   for (std::size_t s = 0; s < options.clock_offsets.size(); ++s) {
-    const double o = options.clock_offsets[s] * microseconds_in(options.unit);
-    if (!(std::fabs(o) <= limits::kMaxTraceTime)) {
-      return Error{ErrorCode::not_finite, Field::clock_offsets, static_cast<std::int64_t>(s),
-                   std::isfinite(o) ? options.clock_offsets[s] : 0.0, {}, limits::kMaxTraceTime};
+    // A finite offset past the trace's time limit is too large, in the unit it was given in.
+    const double x = options.clock_offsets[s], unit = microseconds_in(options.unit);
+    const auto stage = static_cast<std::int64_t>(s);
+    if (!std::isfinite(x)) {
+      return Error{ErrorCode::not_finite, Field::clock_offsets, stage, 0.0, std::isnan(x) ? "nan" : x > 0 ? "inf" : "-inf"};
+    }
+    if (!(std::fabs(x * unit) <= limits::kMaxTraceTime)) {
+      return Error{ErrorCode::too_large, Field::clock_offsets, stage, x, {}, limits::kMaxTraceTime / unit};
     }
   }
   std::vector<std::vector<Transfer>> sends(S), recvs(S);

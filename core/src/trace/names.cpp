@@ -1,8 +1,11 @@
 #include <algorithm>
+#include <cmath>
 #include <string>
 
 #include "heteropipe/trace/model.hpp"
+
 #include "classify.hpp"
+#include "heteropipe/limits.hpp"
 #include "measured.hpp"
 
 namespace heteropipe {
@@ -37,6 +40,17 @@ Result<TimeUnit> time_unit_from_name(std::string_view name) {
     if (time_unit_name(u) == name) return u;
   }
   return Error{ErrorCode::unknown_name, Field::unit, kWholeField, 0, std::string(name)};
+}
+
+Result<std::vector<std::int64_t>> stage_order_of(const std::vector<double>& ranks) {
+  std::vector<std::int64_t> order;
+  for (double rank : ranks) {
+    if (!(rank == std::floor(rank) && rank >= 0 && rank <= limits::kMaxBatches)) {
+      return Error{ErrorCode::not_a_permutation, Field::stage_order, kWholeField, std::isfinite(rank) ? rank : 0.0, {}};
+    }
+    order.push_back(static_cast<std::int64_t>(rank));
+  }
+  return order;
 }
 
 double microseconds_in(TimeUnit unit) {

@@ -29,6 +29,11 @@ Result<TraceStat> trace_stat_from_name(std::string_view name);
 Result<TimeUnit> time_unit_from_name(std::string_view name);
 // How many microseconds one unit is: 1e6 for s, 1e3 for ms, 1 for us.
 double microseconds_in(TimeUnit unit);
+// A stage order typed as numbers (a list, or text read by parse_number_list):
+// each rank a whole number in [0, 2^53], else not_a_permutation with that
+// number as its value (0 for NaN), so that no front end casts a fraction or
+// 1e20 to a rank.
+Result<std::vector<std::int64_t>> stage_order_of(const std::vector<double>& ranks);
 
 struct TraceOptions {
   TraceStat stat = TraceStat::p50;
