@@ -320,6 +320,16 @@ TEST_CASE("sim errors: the typed forms") {
   const auto bad_link = sim::parse_rows("a,b\n1,2\n\n3,4\n5,,6\n", Field::link_matrix);
   CHECK(bad_link.error().code == ErrorCode::empty_item);
   CHECK(hp::text::describe(bad_link.error()) == "link_matrix, row 3, column 2: empty item between separators");
+  // A first row of NaN or infinities is a measurement, refused, not a header skipped (the file
+  // "nan\n1\n" replayed its second row as the first micro-batch's).
+  for (const char* text : {"nan\n1\n", "Inf,1\n1,1\n", "INFINITY;2\n"}) {
+    const auto first = sim::parse_rows(text, Field::service_matrix);
+    REQUIRE_FALSE(first.ok());
+    CHECK(first.error().code == ErrorCode::not_a_number);
+    CHECK(first.error().index == 0);
+    CHECK(first.error().column == 0);
+  }
+  CHECK(sim::parse_rows("infra,b\n1,2\n", Field::service_matrix).value() == std::vector<std::vector<double>>{{1, 2}});
   // A samples file's columns are its stages: the bad value's stage, not its row.
   const auto bad_sample = sim::parse_rows("1,2,3\n4,5,6\n7,8,x\n", Field::service_samples);
   CHECK(bad_sample.error().index == 2);

@@ -14,11 +14,16 @@ Error unknown(std::string_view text, Field field) {
   return Error{ErrorCode::unknown_name, field, kWholeField, 0.0, std::string(trim_blanks(text))};
 }
 
-// A header names its columns: it starts with a letter or a quote.
+// A header names its columns: it starts with a letter or a quote, and not
+// with a number's word (nan, inf, infinity), which is a measurement to check,
+// not a row to skip.
 bool is_header(std::string_view line) {
   const std::string_view t = trim_blanks(line);
   const char c = t.empty() ? '0' : t[0];
-  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '"' || c == '\'';
+  if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '"' || c == '\'')) return false;
+  std::string first;
+  for (char x : t.substr(0, t.find_first_of(",;\t "))) first += static_cast<char>(x >= 'A' && x <= 'Z' ? x - 'A' + 'a' : x);
+  return first != "nan" && first != "inf" && first != "infinity";
 }
 
 }  // namespace
