@@ -3,14 +3,14 @@
 
 Usage: scripts/estimator_cv.py build/native/cli/heteropipe
 
-Reads the fit set (tests/core/published_rows.hpp), the held-out rows
-(tests/core/held_out_rows.hpp) and the catalog's facts
+Reads the fit set (tests/core/published_rows.hpp: four sources), the
+held-out rows (tests/core/held_out_rows.hpp) and the catalog's facts
 (core/src/plan/catalog.cpp), and for each candidate structure of
 docs/planner.md#choosing-the-structure-cross-validation fits its constants
-to the fit set and cross-validates them, leaving out one GPU configuration
-(and, stricter, one GPU model) at a time. Single-stream decode is bound by
-bandwidth, so an estimated time is linear in the constants and each fit is
-an exact least-squares solution.
+to the fit set and cross-validates them, leaving out one source at a time
+(the criterion), and, beside it, one GPU configuration of one source at a
+time. Single-stream decode is bound by bandwidth, so an estimated time is
+linear in the constants and each fit is an exact least-squares solution.
 
 This is an analysis aid, not the estimator: it restates the decode
 arithmetic of core/src/plan/estimate.cpp for these rows only, and checks
@@ -48,15 +48,27 @@ def catalog():
 
 
 GPUS, MODELS, QUANTS = catalog()
+# Cards on which llama.cpp launches no CUDA graphs (GpuSpec::cuda_graphs false: Pascal).
+_GPU_TABLE = (ROOT / "core/src/plan/catalog.cpp").read_text()
+NO_GRAPHS = {entry.split('"')[0] for entry in _GPU_TABLE[_GPU_TABLE.index("kGpus"):_GPU_TABLE.index("kModels")].split('    {"')
+             if "\", false}," in entry}
 
 
 def rows():
-    fit = [("dai",) + g for g in re.findall(r'\{"([^"]+)","([^"]+)","([^"]+)",(\d+),([\d.]+)\}',
-                                            (ROOT / "tests/core/published_rows.hpp").read_text())]
-    held = re.findall(r'\{"([^"]+)","([^"]+)","([^"]+)","([^"]+)",(\d+),([\d.]+)\}',
-                      (ROOT / "tests/core/held_out_rows.hpp").read_text())
-    as_row = lambda r: (r[0], r[1], r[2], r[3], int(r[4]), float(r[5]))
-    return [as_row(r) for r in fit], [as_row(r) for r in held]
+    """Fit and held-out rows as (source, model, quant, gpu, count, tokens/s, before_graphs):
+    before_graphs marks an NVIDIA row whose CUDA build launched no CUDA graphs (a build before
+    llama.cpp pull request #6766, or a Pascal card); a held-out row as the estimate sees it."""
+    text = (ROOT / "tests/core/published_rows.hpp").read_text()
+    nvidia = lambda gpu: GPUS[gpu][0].startswith("nvidia")
+    fit = [("dai", m, q, g, int(n), float(t), nvidia(g))
+           for m, q, g, n, t in re.findall(r'\{"([^"]+)","([^"]+)","([^"]+)",(\d+),([\d.]+)\}', text)]
+    fit += [(src, m, q, g, int(n), float(t), nvidia(g) and (graphs == "false" or g in NO_GRAPHS))
+            for src, m, q, g, n, t, graphs in re.findall(
+                r'\{"([^"]+)","([^"]+)","([^"]+)","([^"]+)",(\d+),([\d.]+),(true|false)\}', text)]
+    held = [(src, m, q, g, int(n), float(t), g in NO_GRAPHS) for src, m, q, g, n, t in re.findall(
+        r'\{"([^"]+)","([^"]+)","([^"]+)","([^"]+)",(\d+),([\d.]+)\}',
+        (ROOT / "tests/core/held_out_rows.hpp").read_text())]
+    return fit, held
 
 
 def work(model, quant):
@@ -78,24 +90,38 @@ def work(model, quant):
 
 # Each candidate: the columns of its design matrix, for a row, beside the
 # per-class 1 / e_bw columns (the constants' meaning in docs/planner.md).
+# Letters: A per-class e_bw and per-layer o with kHopSync (always); Q
+# kDequantFlops (unpacking at the fp16 rate); B the fixed cost per token, not
+# per layer; G a per-layer cost of CUDA builds before graphs (one constant);
+# H the same per class; K a K-quant super-block cost at the fp16 rate; W the
+# same at the bandwidth; F a per-layer cost at the fp16 rate.
+K_QUANTS = {"Q2_K", "Q3_K_M", "Q4_K_S", "Q4_K_M", "Q5_K_S", "Q5_K_M", "Q6_K"}
+
+
 def columns(kind, row):
-    _, model, quant, gpu, n, _ = row
+    _, model, quant, gpu, n, _, before_graphs = row
     cls, _, bw, flops = GPUS[gpu]
     k = CLASSES[cls]
     total, quantized, L, _ = work(model, quant)
     cols = [0.0] * 3
     cols[k] = total / bw
     fixed = [0.0] * 3
-    fixed[k] = 1.0 if kind == "B" else float(L)
+    fixed[k] = 1.0 if "B" in kind else float(L)
     extra = []
-    if kind in ("C", "G"):
+    if "Q" in kind:
         extra.append(quantized / flops)
-    if kind == "D":
-        extra = [0.0] * 3
-        extra[k] = quantized / flops
-    if kind == "E":
-        extra.append(quantized / bw)
-    if kind in ("F", "G"):
+    if "G" in kind:
+        extra.append(float(L) if before_graphs else 0.0)
+    if "H" in kind:
+        per_class = [0.0] * 2
+        if before_graphs:
+            per_class[min(k, 1)] = float(L)
+        extra += per_class
+    if "K" in kind:
+        extra.append(quantized / flops if quant in K_QUANTS else 0.0)
+    if "W" in kind:
+        extra.append(quantized / bw if quant in K_QUANTS else 0.0)
+    if "F" in kind:
         extra.append(L / flops * 1e12)
     return cols + fixed + [n - 1.0] + extra
 
@@ -133,19 +159,28 @@ def estimate(kind, theta, row):
     return 1 / (sum(c * t for c, t in zip(columns(kind, row), theta)) + link_time(row))
 
 
+def determined(kind, train, row):
+    """Whether every constant the row uses is fitted from some training row."""
+    c = columns(kind, row)
+    return all(any(columns(kind, t)[i] for t in train) for i in range(len(c)) if c[i])
+
+
 def cross_validate(kind, fit_rows, key):
-    full = fit(kind, fit_rows)
+    """Refit without each group of rows in turn and estimate the group; rows whose constants no
+    training row determines (Apple's and the layer splits' when Dai's table is left out) are skipped."""
     errors = []
-    for group in {key(r) for r in fit_rows}:
-        theta = fit(kind, [r for r in fit_rows if key(r) != group])
-        theta = [t if t else f for t, f in zip(theta, full)]  # a constant no training row determines
-        errors += [estimate(kind, theta, r) / r[5] for r in fit_rows if key(r) == group]
+    for group in sorted({key(r) for r in fit_rows}):
+        train = [r for r in fit_rows if key(r) != group]
+        theta = fit(kind, train)
+        errors += [estimate(kind, theta, r) / r[5] for r in fit_rows if key(r) == group and determined(kind, train, r)]
     absolute = sorted(abs(e - 1) for e in errors)
-    return math.sqrt(sum(math.log(e) ** 2 for e in errors) / len(errors)), statistics.median(absolute), absolute[-1]
+    return (math.sqrt(sum(math.log(e) ** 2 for e in errors) / len(errors)), statistics.median(absolute), absolute[-1],
+            len(errors))
 
 
-# The shipped structure (C) with the shipped constants (plan/estimate.hpp).
-SHIPPED = [1 / 0.91, 1 / 0.64, 1 / 0.88, 82e-6, 110e-6, 170e-6, 170e-6, 5.5]
+# The shipped structure (AQG) with the shipped constants (plan/estimate.hpp,
+# and kPreGraphLayerCost in tests/core/published_rows.hpp).
+SHIPPED = [1 / 0.91, 1 / 0.63, 1 / 0.88, 32e-6, 57e-6, 170e-6, 160e-6, 5.5, 53e-6]
 
 
 def check_against_cli(cli, all_rows):
@@ -154,8 +189,9 @@ def check_against_cli(cli, all_rows):
         out = subprocess.run([cli, "plan", "-", "--json"], input=json.dumps(plan), capture_output=True, text=True,
                              check=True)
         cli_tps = json.loads(out.stdout)["tokens_per_second"]
-        if abs(estimate("C", SHIPPED, row) / cli_tps - 1) > 1e-9:
-            sys.exit(f"the restatement disagrees with the CLI on {row}: {estimate('C', SHIPPED, row)} vs {cli_tps}")
+        now = row[:6] + (row[3] in NO_GRAPHS,)  # the estimate describes current builds
+        if abs(estimate("AQG", SHIPPED, now) / cli_tps - 1) > 1e-9:
+            sys.exit(f"the restatement disagrees with the CLI on {row}: {estimate('AQG', SHIPPED, now)} vs {cli_tps}")
 
 
 def main():
@@ -163,16 +199,18 @@ def main():
         sys.exit(__doc__)
     fit_rows, held = rows()
     check_against_cli(sys.argv[1], fit_rows + held)
-    print("| candidate | constants | configuration: RMS log | median | worst | GPU model: RMS log | median |")
-    for kind in "ABCDEFG":
-        c = cross_validate(kind, fit_rows, lambda r: (r[3], r[4]))
-        g = cross_validate(kind, fit_rows, lambda r: r[3])
-        print(f"| {kind} | {len(fit(kind, fit_rows))} | {c[0]:.3f} | {100 * c[1]:.1f} % | {100 * c[2]:.0f} % "
+    print("| candidate | constants | left-out source: RMS log | median | worst | rows | "
+          "left-out configuration: RMS log | median |")
+    print("|---|---|---|---|---|---|---|---|")
+    for kind in ("A", "AQ", "AB", "AQF", "AG", "AQG", "AQH", "AQGK", "AQGW", "AQGF"):
+        c = cross_validate(kind, fit_rows, lambda r: r[0])
+        g = cross_validate(kind, fit_rows, lambda r: (r[0], r[3], r[4]))
+        print(f"| {kind} | {len(fit(kind, fit_rows))} | {c[0]:.3f} | {100 * c[1]:.1f} % | {100 * c[2]:.0f} % | {c[3]} "
               f"| {g[0]:.3f} | {100 * g[1]:.1f} % |")
-    theta = fit("C", fit_rows)
-    print("C fitted on every fit-set row: e_bw", [round(1 / t, 4) for t in theta[:3]], "o (us)",
+    theta = fit("AQG", fit_rows)
+    print("AQG fitted on every fit-set row: e_bw", [round(1 / t, 4) for t in theta[:3]], "o (us)",
           [round(t * 1e6, 1) for t in theta[3:6]], "kHopSync (us)", round(theta[6] * 1e6, 1),
-          "kDequantFlops", round(theta[7], 3))
+          "kDequantFlops", round(theta[7], 3), "kPreGraphLayerCost (us)", round(theta[8] * 1e6, 1))
 
 
 if __name__ == "__main__":

@@ -153,8 +153,11 @@ TEST_CASE("calibration: the estimate for the record's own model on its device eq
       CHECK(std::abs(calibrated / measured - 1) < 0.05);
       // Only the prompt's attention (n_embd 1 here), which the record's model lacks, differs.
       CHECK(std::abs(calibrated / measured - 1) < (tg ? 1e-12 : 1e-4));
-      // The uncalibrated estimate was off by more than the 5 %: the record changed it.
-      CHECK(std::abs(estimated / measured - 1) > 0.05);
+      // The uncalibrated estimate differs from avg_ts: the record changed it. (For 28 layers,
+      // the size of the record's own Qwen2.5-7B, the estimate is within 1 % of the measured
+      // 118.88 tokens/s uncalibrated: 0.99 % off, where it was more than 5 % before the
+      // estimator's launch cost described builds with CUDA graphs.)
+      CHECK(std::abs(estimated / measured - 1) > 0.005);
     }
   }
 }
@@ -299,7 +302,7 @@ TEST_CASE("calibration: a record so slow that its device's layer times overflow 
   std::string at_least = record("NVIDIA GeForce RTX 4080", "tg");
   at_least.replace(at_least.find("118.881588"), std::strlen("118.881588"), text::shortest(least * 1.000001));
   CHECK(estimate(input_of(base + "[" + at_least + "]}")).ok());
-  CHECK(std::fabs(least - 9.889626746571576e-16) < 1e-27);
+  CHECK(std::fabs(least - 9.869149164405685e-16) < 1e-27);
 }
 
 TEST_CASE("calibration: llama-bench's output read alone, numbered after the input's records") {

@@ -2,6 +2,7 @@
 // and its speed against published llama.cpp measurements.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -263,30 +264,81 @@ TEST_CASE("estimate: a device too slow to plan names what the user gave, never a
 // constant follows; the unpacking of its weights at the M1 Max's low fp16
 // rate explains part of it, and the estimate overstates it by about 44 %.
 // HETEROPIPE_PRINT_FIT=1 prints the rows as docs/planner.md#validation's table.
-TEST_CASE("estimate: single-stream decode lands within 30 % of published llama.cpp speeds") {
+TEST_CASE("estimate: single-stream decode lands within 30 % of published llama.cpp speeds (the fit set, four sources)") {
   int checked = 0;
   const bool print = std::getenv("HETEROPIPE_PRINT_FIT") != nullptr;
-  if (print) std::printf("| model | quant | GPUs | measured tokens/s | estimate | error |\n|---|---|---|---|---|---|\n");
-  for (const PublishedRow& row : kPublishedRows) {
-    const bool known_miss = std::strcmp(row.gpu, "apple-m1-max") == 0 && std::strcmp(row.model, "llama-3-70b") == 0;
-    EstimateInput in = on(row.model, row.quant, row.gpu, row.count);
-    in.context = 512;  // the average position of a 1,024-token generation
-    const double estimated = tokens_per_second(make_plan(estimate(in).value()).value(), 1);
-    INFO(row.model << " " << row.quant << " on " << row.count << " x " << row.gpu << ": measured "
-                   << row.tokens_per_second << ", estimated " << estimated);
-    if (print) {
-      const std::string gpus = row.count == 1 ? row.gpu : std::to_string(row.count) + " x " + row.gpu;
-      std::printf("| %s | %s | %s | %.2f | %.1f | %+.0f %% |\n", row.model, row.quant, gpus.c_str(),
-                  row.tokens_per_second, estimated, 100 * (estimated / row.tokens_per_second - 1));
-    }
-    if (known_miss) {
-      CHECK(estimated > 1.4 * row.tokens_per_second);
-      CHECK(estimated < 1.45 * row.tokens_per_second);
-      continue;
-    }
-    CHECK(estimated >= 0.70 * row.tokens_per_second);
-    CHECK(estimated <= 1.30 * row.tokens_per_second);
-    ++checked;
+  if (print) {
+    std::printf("| source | model | quant | GPUs | CUDA graphs | measured tokens/s | estimate | error |\n"
+                "|---|---|---|---|---|---|---|---|\n");
   }
-  CHECK(checked == static_cast<int>(kPublishedRows.size()) - 1);
+  auto check = [&](const char* source, const char* model, const char* quant, const char* gpu, int count,
+                   double measured, bool cuda_graphs) {
+    const double estimated = fit_estimate(model, quant, gpu, count, cuda_graphs);
+    INFO(source << ": " << model << " " << quant << " on " << count << " x " << gpu << ": measured " << measured
+                << ", estimated " << estimated);
+    if (print) {
+      const std::string gpus = count == 1 ? gpu : std::to_string(count) + " x " + gpu;
+      const DeviceClass c = find_gpu(gpu, 0).value().device_class;
+      const bool nvidia = c == DeviceClass::nvidia_gddr || c == DeviceClass::nvidia_hbm;
+      std::printf("| %s | %s | %s | %s | %s | %.2f | %.1f | %+.0f %% |\n", source, model, quant, gpus.c_str(),
+                  nvidia ? (cuda_graphs ? "yes" : "no") : "-", measured, estimated, 100 * (estimated / measured - 1));
+    }
+    if (std::strcmp(gpu, "apple-m1-max") == 0 && std::strcmp(model, "llama-3-70b") == 0) {
+      CHECK(estimated > 1.4 * measured);
+      CHECK(estimated < 1.45 * measured);
+      return;
+    }
+    CHECK(estimated >= 0.70 * measured);
+    CHECK(estimated <= 1.30 * measured);
+    ++checked;
+  };
+  for (const PublishedRow& row : kPublishedRows) {
+    check("dai", row.model, row.quant, row.gpu, row.count, row.tokens_per_second, false);
+  }
+  for (const RecentFitRow& row : kRecentFitRows) {
+    check(row.source, row.model, row.quant, row.gpu, row.count, row.tokens_per_second, row.cuda_graphs);
+  }
+  CHECK(checked == static_cast<int>(kPublishedRows.size() + kRecentFitRows.size()) - 1);
+}
+
+// Issue 24, point 4 and the estimator's era: CUDA graphs (llama.cpp pull
+// request #6766) cut the per-layer launch cost, and the estimate describes
+// the builds that have them. The fit set's before-and-after pairs (the PR's
+// RTX 3090 and 4090, NVIDIA's H100 PCIe) are each estimated faster with
+// graphs than without, by layers x kPreGraphLayerCost per token; before, the
+// one per-layer constant of 82 us on GDDR cards was the 2024 builds' and the
+// 2025-26 CUDA scoreboard ran 18-36 % faster than estimated.
+// llama.cpp enables CUDA graphs from Volta on (pull requests #6766 and
+// #25749); a Pascal card (Tesla P40, P100) still launches every kernel on
+// its own, so its layers each cost kPreGraphLayerCost more than the same
+// card's facts given as a custom device (which is taken to have graphs).
+TEST_CASE("estimate: a Pascal card without CUDA graphs pays kPreGraphLayerCost on every layer") {
+  CHECK_FALSE(find_gpu("tesla-p40", 0).value().cuda_graphs);
+  CHECK_FALSE(find_gpu("tesla-p100", 0).value().cuda_graphs);
+  CHECK(find_gpu("tesla-v100", 0).value().cuda_graphs);
+  CHECK(find_gpu("rtx-2080-ti", 0).value().cuda_graphs);
+  const GpuSpec p40 = find_gpu("tesla-p40", 0).value();
+  EstimateInput catalog = on("llama-2-7b", "Q4_0", "tesla-p40", 1);
+  EstimateInput custom = catalog;
+  custom.devices[0] = DeviceChoice{"", p40.memory, p40.memory_bandwidth, p40.fp16_flops, p40.device_class, {}, {}};
+  const PlanInput a = estimate(catalog).value(), b = estimate(custom).value();
+  for (std::size_t j = 0; j < a.devices[0].layer_times.size(); ++j) {
+    CHECK(a.devices[0].layer_times[j] - b.devices[0].layer_times[j] ==
+          doctest::Approx(kPreGraphLayerCost).epsilon(1e-9));
+  }
+}
+
+TEST_CASE("estimate: the fit set's CUDA rows before graphs are the current estimate plus kPreGraphLayerCost a layer") {
+  const double now = fit_estimate("llama-2-7b", "Q4_0", "rtx-4090", 1, true);
+  const double before = fit_estimate("llama-2-7b", "Q4_0", "rtx-4090", 1, false);
+  CHECK(1 / before - 1 / now == doctest::Approx(32 * kPreGraphLayerCost).epsilon(1e-9));
+  CHECK(class_efficiency(DeviceClass::nvidia_gddr).layer_overhead == 32e-6);
+  // Apple rows have no CUDA build: no correction.
+  CHECK(fit_estimate("llama-3-8b", "Q4_K_M", "apple-m3-max", 1, false) ==
+        fit_estimate("llama-3-8b", "Q4_K_M", "apple-m3-max", 1, true));
+  for (const RecentFitRow& row : kRecentFitRows) {
+    INFO(row.source << " " << row.gpu);
+    CHECK(std::any_of(kFitSources.begin(), kFitSources.end(),
+                      [&](const FitSource& s) { return std::strcmp(s.name, row.source) == 0; }));
+  }
 }

@@ -37,7 +37,7 @@ double quantile(const std::vector<double>& sorted, double p) {
 }  // namespace
 
 TEST_CASE("held out: every row names a cited source, a catalog model and GPU, and the sources are not the fit set's") {
-  CHECK(kHeldOutRows.size() == 34);
+  CHECK(kHeldOutRows.size() == 32);
   for (const HeldOutRow& row : kHeldOutRows) {
     INFO((std::string(row.source) + " " + row.model + " " + row.gpu));
     CHECK(std::any_of(kHeldOutSources.begin(), kHeldOutSources.end(),
@@ -46,7 +46,14 @@ TEST_CASE("held out: every row names a cited source, a catalog model and GPU, an
     CHECK(find_quant(row.quant));
     CHECK(find_gpu(row.gpu, 0));
   }
-  for (const HeldOutSource& s : kHeldOutSources) CHECK(std::string(s.citation).find("XiongjieDai") == std::string::npos);
+  // No held-out source is one of the fit set's (tests/core/published_rows.hpp).
+  for (const HeldOutSource& s : kHeldOutSources) {
+    INFO(s.name);
+    for (const FitSource& f : kFitSources) CHECK(std::strcmp(s.name, f.name) != 0);
+    for (const char* fit_url : {"XiongjieDai", "llama.cpp/pull/6766", "llama.cpp/issues/6763", "discussions/15013"}) {
+      CHECK(std::string(s.citation).find(fit_url) == std::string::npos);
+    }
+  }
 }
 
 namespace {
@@ -103,7 +110,7 @@ void print_tables(const std::vector<double>& estimates) {
 // The contract of docs/planner.md#held-out-validation: the bounds the
 // estimate reaches on runs it was not fitted on, as they are (the goal,
 // a median of 10 % and a worst of 20 %, is not reached; the doc says why).
-TEST_CASE("held out: median |error| under 15 % and worst under 96 % on 34 published runs from other sources") {
+TEST_CASE("held out: median |error| under 10.5 % and worst under 115 % on 32 published runs from other sources") {
   std::vector<double> errors, ratios, estimates;
   for (const HeldOutRow& row : kHeldOutRows) {
     const double e = estimated(row.model, row.quant, row.gpu, row.count);
@@ -117,24 +124,24 @@ TEST_CASE("held out: median |error| under 15 % and worst under 96 % on 34 publis
   if (std::getenv("HETEROPIPE_PRINT_HELD_OUT") != nullptr) print_tables(estimates);
   std::sort(errors.begin(), errors.end());
   std::sort(ratios.begin(), ratios.end());
-  CHECK(quantile(errors, 0.5) < 0.15);
-  CHECK(errors.back() < 0.96);
+  CHECK(quantile(errors, 0.5) < 0.105);
+  CHECK(errors.back() < 1.15);
   // The band's derivation (kEstimateBandLow / kEstimateBandHigh): the 10th
   // and 90th percentiles of measured / estimated over these rows.
   CHECK(quantile(ratios, 0.1) == doctest::Approx(kEstimateBandLow).epsilon(0.002));
   CHECK(quantile(ratios, 0.9) == doctest::Approx(kEstimateBandHigh).epsilon(0.002));
-  CHECK(kEstimateBandLow == 0.876);
-  CHECK(kEstimateBandHigh == 1.354);
+  CHECK(kEstimateBandLow == 0.703);
+  CHECK(kEstimateBandHigh == 1.169);
 }
 
 // The held-out layer splits (two and three P40s, two RTX 3090s in
 // ik_llama.cpp, four RTX 4090s), as docs/planner.md#multi-device-cost
-// tabulates them. Their loss against one GPU is the part the estimate
-// misses: the P40s of January 2024 lose more than ten times the fit set's
-// hop cost per boundary, which one constant for every card and link does
-// not follow, so the estimate keeps one, two and three P40s within a few
-// points of one another.
-TEST_CASE("held out: the multi-GPU rows, median |error| under 12 % and worst under 26 %") {
+// tabulates them. What the estimate still misses is part of the P40s' loss
+// against one GPU: in January 2024 two and three P40s lost 1.6 to 2.4 ms a
+// hop, ten times the fit set's hop cost, which one constant for every card
+// and link does not follow, so the estimate keeps one, two and three P40s
+// within a few points of one another.
+TEST_CASE("held out: the multi-GPU rows, median |error| under 10 % and worst under 12 %") {
   std::vector<double> errors;
   for (const HeldOutRow& row : kHeldOutRows) {
     if (row.count == 1) continue;
@@ -142,8 +149,8 @@ TEST_CASE("held out: the multi-GPU rows, median |error| under 12 % and worst und
   }
   std::sort(errors.begin(), errors.end());
   CHECK(errors.size() == 6);
-  CHECK(quantile(errors, 0.5) < 0.12);
-  CHECK(errors.back() < 0.26);
+  CHECK(quantile(errors, 0.5) < 0.10);
+  CHECK(errors.back() < 0.12);
   const double one = estimated("llama-2-7b", "Q4_0", "tesla-p40", 1);
   CHECK(estimated("llama-2-7b", "Q4_0", "tesla-p40", 2) / one > 0.98);
   CHECK(estimated("llama-2-7b", "Q4_0", "tesla-p40", 3) / one > 0.97);
@@ -164,8 +171,9 @@ TEST_CASE("multi-device cost: more GPUs of a kind decode slower, as the fit set'
         continue;
       }
       const double measured = many.tokens_per_second / one.tokens_per_second;
-      const double ratio = estimated(many.model, many.quant, many.gpu, many.count) /
-                           estimated(one.model, one.quant, one.gpu, 1);
+      // As the rows ran: builds before CUDA graphs (fit_estimate, tests/core/published_rows.hpp).
+      const double ratio = fit_estimate(many.model, many.quant, many.gpu, many.count, false) /
+                           fit_estimate(one.model, one.quant, one.gpu, 1, false);
       INFO((std::string(many.model) + " " + many.quant + " on " + std::to_string(many.count) + " x " + many.gpu +
             ": measured " + std::to_string(measured) + " of one GPU, estimated " + std::to_string(ratio)));
       CHECK(std::fabs(ratio - measured) <= 0.06);

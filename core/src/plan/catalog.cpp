@@ -127,15 +127,20 @@ const std::vector<GpuSpec> kGpus = {
      "8 TB/s each, FP16/BF16 tensor 36 PFLOPS with sparsity: 2.25 PFLOPS dense each)"},
     {"tesla-v100", "NVIDIA Tesla V100 SXM2 32GB", DeviceClass::nvidia_hbm, 32 * GiB, 900 * GBps, 125 * TFLOPS,
      "https://www.nvidia.com/en-us/data-center/v100/ (V100 SXM2: 32 GB HBM2, 900 GB/s, 125 TFLOPS tensor)"},
-    // GP100, unlike the P40's GP102, runs FP16 at twice its FP32 rate.
+    // GP100, unlike the P40's GP102, runs FP16 at twice its FP32 rate. Both
+    // are Pascal: llama.cpp enables CUDA graphs from Volta on (the gate in
+    // ggml_cuda_graph_set_enabled, widened to Volta by pull request #25749,
+    // https://github.com/ggml-org/llama.cpp/pull/25749; Pascal's, pull request
+    // #27721, https://github.com/ggml-org/llama.cpp/pull/27721, is open), so
+    // `cuda_graphs` is false.
     {"tesla-p100", "NVIDIA Tesla P100 PCIe 16GB", DeviceClass::nvidia_hbm, 16 * GiB, 732 * GBps, 18.7 * TFLOPS,
      "NVIDIA Tesla P100 datasheet (https://images.nvidia.com/content/tesla/pdf/nvidia-tesla-p100-PCIe-datasheet"
-     ".pdf): P100 for PCIe 16 GB CoWoS HBM2, 732 GB/s, 18.7 TFLOPS half precision"},
+     ".pdf): P100 for PCIe 16 GB CoWoS HBM2, 732 GB/s, 18.7 TFLOPS half precision", false},
     // Pascal runs FP16 arithmetic at 1/64 rate and llama.cpp computes in
     // FP32 there, so its FP32 rate is the throughput that counts.
     {"tesla-p40", "NVIDIA Tesla P40", DeviceClass::nvidia_gddr, 24 * GiB, 347 * GBps, 11.76 * TFLOPS,
      "NVIDIA Tesla P40 datasheet (https://images.nvidia.com/content/pdf/tesla/184427-Tesla-P40-Datasheet-"
-     "NV-Final-Letter-Web.pdf): 24 GB GDDR5, 346 GB/s, 11.76 TFLOPS FP32 (FP16 runs at 1/64 of it)"},
+     "NV-Final-Letter-Web.pdf): 24 GB GDDR5, 346 GB/s, 11.76 TFLOPS FP32 (FP16 runs at 1/64 of it)", false},
     {"rx-7900-xtx", "AMD Radeon RX 7900 XTX", DeviceClass::amd_gddr, 24 * GiB, 960 * GBps, 122.8 * TFLOPS,
      "https://www.amd.com/en/products/graphics/desktops/radeon/7000-series/amd-radeon-rx-7900xtx.html (24 GB "
      "GDDR6, 960 GB/s, peak half precision (FP16) 122.8 TFLOPS)"},

@@ -27,6 +27,7 @@ struct Device {
   double memory = 0, memory_bandwidth = 0, fp16_flops = 0;
   DeviceClass device_class = DeviceClass::nvidia_gddr;
   std::optional<double> layer_time;
+  bool cuda_graphs = true;  // GpuSpec::cuda_graphs; a custom device has them
 };
 
 Result<Device> device_of(const DeviceChoice& choice, std::int64_t index, Phase phase, double tokens,
@@ -36,7 +37,7 @@ Result<Device> device_of(const DeviceChoice& choice, std::int64_t index, Phase p
     auto spec = find_gpu(choice.id, index);
     if (!spec) return spec.error();
     device = {spec.value().memory, spec.value().memory_bandwidth, spec.value().fp16_flops,
-              spec.value().device_class, std::nullopt};
+              spec.value().device_class, std::nullopt, spec.value().cuda_graphs};
   }
   const bool custom = choice.id.empty();
   for (auto [given, field, target] : {std::tuple{&choice.memory, Field::memory, &device.memory},
@@ -195,7 +196,12 @@ Result<Phase> phase_from_name(std::string_view name) {
 }
 
 // Fitted once, per class, with kHopSync and kDequantFlops, to the llama.cpp
-// decode rows of docs/planner.md's fit set; the same for every device of the
+// decode rows of docs/planner.md's fit set (four sources, spring 2024 to
+// 2025-26), as current builds run them: CUDA builds since llama.cpp pull
+// request #6766 (April 2024) launch each token's kernels as one CUDA graph,
+// and the fit charges the rows that ran before it kPreGraphLayerCost more per
+// layer (tests/core/published_rows.hpp), so layer_overhead is the launch
+// cost of the builds users run now. The same for every device of the
 // class. The AMD and Intel classes have no rows in the fit set: each borrows
 // the constants of the NVIDIA class with its kind of memory (GDDR cards, HBM
 // accelerators), so that a plan mixing them with NVIDIA cards ranks them by
@@ -204,12 +210,12 @@ ClassEfficiency class_efficiency(DeviceClass c) {
   switch (c) {
     case DeviceClass::nvidia_gddr:
     case DeviceClass::amd_gddr:
-    case DeviceClass::intel_gddr: return {0.91, 0.5, 82e-6, 0.96};
+    case DeviceClass::intel_gddr: return {0.91, 0.5, 32e-6, 0.96};
     case DeviceClass::nvidia_hbm:
-    case DeviceClass::amd_hbm: return {0.64, 0.5, 110e-6, 0.96};
+    case DeviceClass::amd_hbm: return {0.63, 0.5, 57e-6, 0.96};
     case DeviceClass::apple: return {0.88, 0.5, 170e-6, 0.75};
   }
-  return {0.91, 0.5, 82e-6, 0.96};
+  return {0.91, 0.5, 32e-6, 0.96};
 }
 
 namespace {
@@ -260,6 +266,8 @@ Result<std::vector<PlanDevice>> devices_of(const EstimateInput& input, std::int6
       plan_device.layer_times.assign(L, *d.layer_time);
     } else {
       const ClassEfficiency e = class_efficiency(d.device_class);
+      // A card without CUDA graphs launches each layer's kernels one by one.
+      const double overhead = e.layer_overhead + (d.cuda_graphs ? 0.0 : kPreGraphLayerCost);
       for (std::size_t j = 0; j <= L; ++j) {
         const Work w = j < L ? layer_work(j) : lm_head;
         // The fp16 rate's share: the arithmetic and the unpacking of quantized weights.
@@ -268,7 +276,7 @@ Result<std::vector<PlanDevice>> devices_of(const EstimateInput& input, std::int6
         slow.flops += w.flops / e.compute + unpack;
         slow.bytes_time += w.bytes / (e.bandwidth * d.memory_bandwidth);
         slow.flops_time += w.flops / (e.compute * d.fp16_flops) + unpack / d.fp16_flops;
-        if (j < L) plan_device.layer_times.push_back(work_seconds(w, d) + e.layer_overhead);
+        if (j < L) plan_device.layer_times.push_back(work_seconds(w, d) + overhead);
       }
       plan_device.layer_times.back() += work_seconds(lm_head, d);
       for (double t : plan_device.layer_times) slow.estimated_sum += t;

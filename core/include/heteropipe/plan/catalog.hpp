@@ -32,6 +32,12 @@ struct GpuSpec {
   double memory_bandwidth;  // bytes per second
   double fp16_flops;        // dense FP16 FLOP per second (see the entry's source)
   std::string_view source;
+  // Whether llama.cpp's CUDA backend launches a token's kernels on this card
+  // as one CUDA graph: every NVIDIA card from Volta on (llama.cpp pull
+  // requests #6766, Ampere and newer, and #25749, Volta and Turing); not
+  // Pascal, whose gate stays closed (pull request #27721, open). A card
+  // without graphs pays kPreGraphLayerCost on every layer (plan/estimate.hpp).
+  bool cuda_graphs = true;
 };
 
 // A decoder-only transformer as its config.json describes it. The facts

@@ -86,7 +86,7 @@ ClassEfficiency class_efficiency(DeviceClass c);
 // class constants to the fit set, whose multi-GPU rows carry it
 // (docs/planner.md#multi-device-cost); the estimate adds it to the latency
 // of every link it plans over.
-inline constexpr double kHopSync = 170e-6;
+inline constexpr double kHopSync = 160e-6;
 
 // The arithmetic, in fp16 operations, that unpacking one weight stored in
 // fewer than 2 bytes costs beside its read: quantized kernels dequantize
@@ -96,13 +96,25 @@ inline constexpr double kHopSync = 170e-6;
 // and chosen by cross-validation over it (docs/planner.md#the-estimator).
 inline constexpr double kDequantFlops = 5.5;
 
+// What a layer costs beyond layer_overhead where llama.cpp launches its
+// kernels one by one instead of as one CUDA graph: on CUDA builds before
+// pull request #6766 (April 2024; https://github.com/ggml-org/llama.cpp/pull/6766),
+// and today on Pascal cards (GpuSpec::cuda_graphs false: the Tesla P40 and
+// P100), which the estimate charges it on every layer. Fitted jointly with
+// the class constants, kHopSync and kDequantFlops (scripts/estimator_cv.py)
+// from the fit set's rows before and after graphs: Xiongjie Dai's CUDA rows
+// and the "master" columns of the pull request and of NVIDIA's issue #6763,
+// against their graph columns and the 2025-26 CUDA scoreboard
+// (docs/planner.md#the-estimator).
+inline constexpr double kPreGraphLayerCost = 53e-6;
+
 // The band every estimated speed carries: measured tokens per second
 // typically lands between these factors times the estimate. They are the
 // 10th and 90th percentiles of measured / estimated on the held-out rows,
 // which the fit never saw (docs/planner.md#held-out-validation). The report
 // gives [tokens_per_second x low, tokens_per_second x high].
-inline constexpr double kEstimateBandLow = 0.876;
-inline constexpr double kEstimateBandHigh = 1.354;
+inline constexpr double kEstimateBandLow = 0.703;
+inline constexpr double kEstimateBandHigh = 1.169;
 
 // A catalog model in a quantization as facts: every layer alike, its
 // weights at the quantization's average bytes per weight.
