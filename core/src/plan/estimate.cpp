@@ -200,8 +200,8 @@ Result<Phase> phase_from_name(std::string_view name) {
 // 2025-26), as current builds run them: CUDA builds since llama.cpp pull
 // request #6766 (April 2024) launch each token's kernels as one CUDA graph,
 // and the fit charges the rows that ran before it kPreGraphLayerCost more per
-// layer (tests/core/published_rows.hpp), so layer_overhead is the launch
-// cost of the builds users run now. The same for every device of the
+// layer (plan/estimate.hpp), so layer_overhead is the launch cost of the
+// builds users run now. The same for every device of the
 // class. The AMD and Intel classes have no rows in the fit set: each borrows
 // the constants of the NVIDIA class with its kind of memory (GDDR cards, HBM
 // accelerators), so that a plan mixing them with NVIDIA cards ranks them by
