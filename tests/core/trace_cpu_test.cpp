@@ -343,10 +343,12 @@ TEST_CASE("trace cpu: rank-less files given out of the messages' order are named
   CHECK(r.tau == std::vector<double>{run.tau0, run.tau1});
 }
 
-TEST_CASE("trace cpu: a training run's two-way traffic is named, not paired into a wrong pipeline") {
-  // Stage 1 sends each micro-batch's gradient back to stage 0 after its
-  // forward range, as GPipe and 1F1B training do.
-  CpuRun run;
+namespace {
+
+// The run's texts with messages back from stage 1 to stage 0 after the
+// forward pass: each a c10d::send and gloo:send on stage 1 (after `after`,
+// its own range named `range`), a c10d::recv_ and gloo:recv on stage 0.
+std::vector<std::string> with_messages_back(const CpuRun& run, const std::string& range, bool autograd) {
   double makespan = 0;
   std::vector<std::string> texts = cpu_run_texts(run, makespan);
   std::ostringstream back0, back1;
@@ -354,7 +356,8 @@ TEST_CASE("trace cpu: a training run's two-way traffic is named, not paired into
   back1 << "[";
   for (int m = 0; m < run.M; ++m) {
     const double t = 20000 + 300.0 * m;
-    cpu_event(back1, "backward_" + std::to_string(m), t - run.origin1, 100);
+    cpu_event(back1, range + std::to_string(m), t - run.origin1, 100);
+    if (autograd) cpu_event(back1, "autograd::engine::evaluate_function: MmBackward0", t - run.origin1, 90);
     cpu_event(back1, "c10d::send", t + 100 - run.origin1, 2);
     cpu_event(back1, "gloo:send", t + 102 - run.origin1, 3);
     cpu_event(back0, "c10d::recv_", t + 100 - run.origin0, 1);
@@ -364,10 +367,41 @@ TEST_CASE("trace cpu: a training run's two-way traffic is named, not paired into
     const std::string more = (r == 0 ? back0 : back1).str();
     texts[r].insert(texts[r].size() - 1, ",\n" + more.substr(1));
   }
-  const TraceResult r = recover(texts, by_ranges());
+  return texts;
+}
+
+}  // namespace
+
+TEST_CASE("trace cpu: a training run's two-way traffic is named, not paired into a wrong pipeline") {
+  // Stage 1 sends each micro-batch's gradient back to stage 0 after its
+  // forward range, as GPipe and 1F1B training do; autograd's backward ops,
+  // in every training trace, say these are gradients.
+  CpuRun run;
+  const TraceResult r = recover(with_messages_back(run, "backward_", true), by_ranges());
   CHECK(!r.pipeline);
   REQUIRE(r.reason);
   CHECK(*r.reason == NotPipeline::two_way_traffic);
+}
+
+TEST_CASE("trace cpu: results the last stage returns to stage 0 are set aside") {
+  // The same messages back with no autograd op: a forward run returning its
+  // outputs. Its numbers are the run's without them.
+  CpuRun run;
+  double makespan = 0;
+  const TraceResult plain = recover(cpu_run_texts(run, makespan), by_ranges());
+  const TraceResult r = recover(with_messages_back(run, "output_", false), by_ranges());
+  REQUIRE(r.pipeline);
+  CHECK(r.tau == plain.tau);
+  CHECK(r.d == plain.d);
+  CHECK(r.M == plain.M);
+  CHECK(r.T_real == plain.T_real);
+  CHECK(r.clock_offsets == plain.clock_offsets);
+  CHECK(r.links[0].unmatched == 0);
+  const auto w = std::find_if(r.warnings.begin(), r.warnings.end(),
+                              [](const TraceWarning& x) { return x.code == TraceWarningCode::returns_to_first_stage; });
+  REQUIRE(w != r.warnings.end());
+  CHECK(w->value == run.M);
+  CHECK(w->limit == run.M);
 }
 
 TEST_CASE("trace cpu: a micro-batch pattern that matches no name is named") {

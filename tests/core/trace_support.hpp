@@ -21,6 +21,18 @@ struct SyntheticRun {
   double recv_wait = 7;           // a receive kernel starts this long before its send
   std::int64_t base = 1682725898000000;  // Kineto's epoch microseconds
   bool annotate = false;          // a gpu_user_annotation range "microbatch_<m>" around each micro-batch
+  // torch 2.x's args: each send names its "Dst Rank", each receive its "Src Rank".
+  bool peers = false;
+  // The last stage sends each micro-batch's output back to stage 0, which
+  // receives them all after its own work: results returned, no link.
+  bool returns = false;
+  // After the forward pass, each stage s > 0 sends each micro-batch's
+  // gradient to stage s - 1: a GPipe training run's backward messages.
+  bool gradients = false;
+  // autograd's backward ops (CPU ops), as any training trace holds.
+  bool autograd = false;
+  // Each stage also sends one message to this rank (a rank of another group).
+  std::int64_t elsewhere = -1;
 };
 
 inline Timeline synthetic_timeline(const SyntheticRun& run) {
@@ -36,10 +48,12 @@ inline void cpu_event(std::ostringstream& out, const std::string& name, double t
 }
 
 inline void kernel(std::ostringstream& out, const char* name, int rank, int stream, double ts, double dur,
-                   const char* collective = nullptr) {
+                   const char* collective = nullptr, std::int64_t peer = -1) {
   out << ",\n{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"" << name << "\",\"pid\":" << rank << ",\"tid\":" << stream
       << ",\"ts\":" << ts << ",\"dur\":" << dur << ",\"args\":{\"device\":" << rank << ",\"stream\":" << stream;
   if (collective) out << ",\"Collective name\":\"" << collective << "\",\"Process Group Ranks\":[0,1]";
+  // torch 2.x's names and form (torch/csrc/profiler/util.cpp, saveNcclMeta).
+  if (peer >= 0) out << ",\"" << (collective && collective[0] == 's' ? "Dst" : "Src") << " Rank\":" << peer;
   out << "}}";
 }
 
@@ -66,17 +80,41 @@ inline std::string synthetic_rank(const SyntheticRun& run, const Timeline& t, st
       kernel(out, "void gemm_kernel<128>(float*)", static_cast<int>(r), 7, shift + start + length * k / run.kernels,
              length / run.kernels);
     }
+    const char* sendrecv = "ncclDevKernel_SendRecv(ncclDevComm*)";
+    const std::int64_t next = run.peers ? r + 1 : -1, before = run.peers ? r - 1 : -1;
     if (r + 1 < S) {
       const std::size_t link = static_cast<std::size_t>(m * (S - 1) + r);
-      kernel(out, "ncclDevKernel_SendRecv(ncclDevComm*)", static_cast<int>(r), 84, shift + t.transfer_start[link],
-             t.transfer_finish[link] - t.transfer_start[link], "send");
+      kernel(out, sendrecv, static_cast<int>(r), 84, shift + t.transfer_start[link],
+             t.transfer_finish[link] - t.transfer_start[link], "send", next);
     }
     if (r > 0) {
       const std::size_t link = static_cast<std::size_t>(m * (S - 1) + r - 1);
       const double begin = t.transfer_start[link] - run.recv_wait;
-      kernel(out, "ncclDevKernel_SendRecv(ncclDevComm*)", static_cast<int>(r), 85, shift + begin,
-             t.transfer_finish[link] - begin, "recv");
+      kernel(out, sendrecv, static_cast<int>(r), 85, shift + begin, t.transfer_finish[link] - begin, "recv", before);
     }
+    // A result goes back from the last stage as its micro-batch ends; stage
+    // 0 takes them after the whole run.
+    const std::size_t last = static_cast<std::size_t>(m * S + S - 1);
+    if (run.returns && r + 1 == S) {
+      kernel(out, sendrecv, static_cast<int>(r), 86, shift + t.compute_finish[last], 3, "send", run.peers ? 0 : -1);
+    }
+    if (run.returns && r == 0) {
+      kernel(out, sendrecv, static_cast<int>(r), 87, shift + t.makespan + 20 + 4.0 * m, 3, "recv",
+             run.peers ? S - 1 : -1);
+    }
+    const double back = t.makespan + 1000 + 50.0 * m;
+    if (run.gradients && r > 0) kernel(out, sendrecv, static_cast<int>(r), 88, shift + back, 5, "send", before);
+    if (run.gradients && r + 1 < S) {
+      kernel(out, sendrecv, static_cast<int>(r), 89, shift + back - 1, 7, "recv", run.peers ? r + 1 : -1);
+    }
+    if (run.autograd) {
+      out << ",\n{\"ph\":\"X\",\"cat\":\"cpu_op\",\"name\":\"autograd::engine::evaluate_function: MmBackward0\","
+          << "\"pid\":4000,\"tid\":2,\"ts\":" << shift + back - 20 << ",\"dur\":10}";
+    }
+  }
+  if (run.elsewhere >= 0) {
+    kernel(out, "ncclDevKernel_SendRecv(ncclDevComm*)", static_cast<int>(r), 91, shift + t.makespan + 5, 2, "send",
+           run.elsewhere);
   }
   kernel(out, "ncclDevKernel_AllReduce_Sum_f32(ncclDevComm*)", static_cast<int>(r), 90, shift + t.makespan + 10, 5);
   out << "\n]}";

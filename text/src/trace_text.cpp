@@ -110,8 +110,10 @@ std::string describe(NotPipeline reason) {
       return "the first stage receives but sends nothing, or the last sends but receives nothing: the stages are "
              "not in the order the messages flow; give the files in rank order or set the stage order";
     case NotPipeline::two_way_traffic:
-      return "every stage both sends and receives, as a training run's activations forward and gradients backward "
-             "do; the model is one pass in one direction, so import a run, or a profiled window, of one pass";
+      return "messages flow both ways, as a training run's activations forward and gradients backward do (the trace "
+             "holds autograd's backward ops, a middle stage sends and receives about twice what stage 0 sends, or "
+             "the messages' peers point back); the model is one pass in one direction, so import a run, or a "
+             "profiled window, of one pass";
     case NotPipeline::no_microbatch_ranges: return "no event's name matches the micro-batch pattern";
   }
   return std::string(not_pipeline_name(reason));
@@ -137,6 +139,12 @@ std::string describe(const TraceWarning& w) {
       return "link " + std::to_string(w.index) + ": d is 0 because " + grouped(w.value) + " of its " +
              grouped(w.limit) + " transfers took no time: each of those receives ended by the time both sides " +
              "had started (the message was there before the receiver asked, or the transfer hid inside a wait)";
+    case TraceWarningCode::returns_to_first_stage:
+      return "the last stage's " + grouped(w.value) + " sends to stage 0 and stage 0's " + grouped(w.limit) +
+             " receives are results returned to stage 0, set aside: the pipeline is the links from each stage to "
+             "the next";
+    case TraceWarningCode::messages_set_aside:
+      return grouped(w.value) + " transfers name a peer that is no neighbouring stage, and were set aside";
   }
   return std::string(trace_warning_name(w.code));
 }

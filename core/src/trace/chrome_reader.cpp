@@ -27,6 +27,7 @@ struct RawEvent {
   std::optional<double> ts, dur;
   std::int64_t pid = 0, tid = 0;
   Direction direction = Direction::unknown;
+  std::optional<std::int64_t> peer;  // args "Src Rank" / "Dst Rank"
   std::size_t at = 0, ts_at = 0, dur_at = 0;
 
   // Ready for the next event, keeping the strings' storage.
@@ -38,6 +39,7 @@ struct RawEvent {
     dur.reset();
     pid = tid = 0;
     direction = Direction::unknown;
+    peer.reset();
   }
 };
 
@@ -74,6 +76,7 @@ class ChromeReader {
     }
     if (cursor_.error) {
       into_.events.resize(first_event_);
+      while (!into_.peers.empty() && into_.peers.back().first >= first_event_) into_.peers.pop_back();
       return cursor_.error;
     }
     place_events();
@@ -227,17 +230,44 @@ class ChromeReader {
   bool read_args(RawEvent& raw) {
     if (cursor_.peek() != JsonType::object) return cursor_.skip_value();
     std::string key, value;
+    Direction by_peer = Direction::unknown;
     cursor_.enter('{');
     while (cursor_.next_key(key)) {
       if (key == "Collective name" && cursor_.peek() == JsonType::string) {
         if (!cursor_.read_string(value)) return false;
         if (contains_word(value, "send")) raw.direction = Direction::send;
         else if (contains_word(value, "recv")) raw.direction = Direction::recv;
+      } else if ((key == "Src Rank" || key == "Dst Rank") &&
+                 (cursor_.peek() == JsonType::number || cursor_.peek() == JsonType::string)) {
+        if (!read_peer(raw)) return false;
+        // torch writes the destination of a send, the source of a receive.
+        if (raw.peer) by_peer = key == "Dst Rank" ? Direction::send : Direction::recv;
       } else if (!cursor_.skip_value()) {
         return false;
       }
     }
+    if (raw.direction == Direction::unknown) raw.direction = by_peer;
     return !cursor_.error;
+  }
+
+  // torch writes a peer as a JSON number (util.cpp's saveNcclMeta); a
+  // string of digits is read too. Anything else (a fraction, a negative or
+  // huge number, other text) names no peer: the arg is a hint, and without
+  // it the transfer is placed by the rules that need none.
+  bool read_peer(RawEvent& raw) {
+    std::string text;
+    if (cursor_.peek() == JsonType::string) {
+      if (!cursor_.read_string(text)) return false;
+    } else {
+      std::string_view token;
+      if (!cursor_.read_number_text(token, Field::trace)) return false;
+      text = std::string(token);
+    }
+    if (text.empty() || text.size() > 15 || text.find_first_not_of("0123456789") != std::string::npos) return true;
+    std::int64_t peer = 0;
+    for (char c : text) peer = peer * 10 + (c - '0');
+    raw.peer = peer;
+    return true;
   }
 
   bool read_event(RawEvent& raw) {
@@ -276,6 +306,7 @@ class ChromeReader {
     e.name = into_.intern(raw.name);
     e.category = into_.intern(raw.category);
     e.direction = raw.direction;
+    if (raw.peer) into_.peers.emplace_back(static_cast<std::uint32_t>(into_.events.size()), *raw.peer);
     into_.events.push_back(e);
     if (++file_.events == kSampledEvents) reserve_the_rest();
     return true;

@@ -27,6 +27,9 @@ struct Transfer {
   // handed the message over by then (gloo writes it inside c10d::send, and
   // an isend's transport event lasts until its wait, long after).
   std::optional<double> handed;
+  // The peer's rank, when the trace names it (torch 2.x's "Dst Rank" of a
+  // send, "Src Rank" of a receive) and the file names its own rank.
+  std::optional<std::int64_t> peer;
 };
 
 struct Compute {
@@ -86,6 +89,7 @@ void issued_by_wrappers(std::vector<Transfer>& transports, std::vector<Transfer>
     if (w.stream == t.stream && w.direction == t.direction) {
       t.issued = std::min(t.issued, w.start);
       t.handed = std::min(t.end, w.end);
+      if (!t.peer) t.peer = w.peer;
     }
   }
 }
@@ -116,7 +120,7 @@ std::vector<Compute> without_wrappers(std::vector<Compute> compute, std::vector<
   std::sort(comms.begin(), comms.end(), by_stream);
   std::vector<Compute> kept;
   for (const Compute& c : compute) {
-    const Transfer probe{c.start, c.start, Direction::unknown, false, false, c.stream, c.start, std::nullopt};
+    const Transfer probe{c.start, c.start, Direction::unknown, false, false, c.stream, c.start, std::nullopt, std::nullopt};
     bool wraps = false;
     for (auto it = std::lower_bound(comms.begin(), comms.end(), probe, by_stream);
          it != comms.end() && it->stream == c.stream && it->start <= c.end; ++it) {
@@ -145,6 +149,102 @@ void split_directions(const std::vector<Transfer>& all, bool first, bool last, s
     }
     (d == Direction::send ? sends : recvs).push_back(t);
   }
+}
+
+// Whether the trace holds autograd's backward ops (torch names them
+// "MmBackward0", "autograd::engine::evaluate_function: ..."): a training
+// run, whose messages back are gradients.
+bool has_autograd(const TraceEvents& events) {
+  return std::any_of(events.names.begin(), events.names.end(), [](const std::string& name) {
+    return name.find("Backward") != std::string::npos || name.rfind("autograd::engine", 0) == 0;
+  });
+}
+
+// The stages' transfers by direction and link (docs/traces.md, "One pass, in
+// order"). A transfer that names its peer is placed by it: a send to the next
+// stage or a receive from the one before is the pipeline's; a send of the
+// last stage to stage 0, or a receive of stage 0 from the last, a return;
+// one against the links, backward; any other, elsewhere. The rest are placed
+// by position (split_directions).
+struct Placed {
+  std::vector<std::vector<Transfer>> sends, recvs;  // per stage, in time order
+  std::int64_t returns_sent = 0, returns_received = 0, backward = 0, elsewhere = 0, forward_named = 0;
+};
+
+Placed place_transfers(std::map<std::int64_t, RankEvents>& ranks, const std::vector<std::int64_t>& stage_rank) {
+  const std::size_t S = stage_rank.size();
+  std::map<std::int64_t, std::size_t> stage_of;
+  for (std::size_t s = 0; s < S; ++s) stage_of[stage_rank[s]] = s;
+  Placed p;
+  p.sends.resize(S);
+  p.recvs.resize(S);
+  for (std::size_t s = 0; s < S; ++s) {
+    RankEvents& r = ranks[stage_rank[s]];
+    std::sort(r.transfers.begin(), r.transfers.end(), [](const Transfer& a, const Transfer& b) { return a.start < b.start; });
+    std::vector<Transfer> unnamed;
+    for (const Transfer& t : r.transfers) {
+      const auto found = t.peer ? stage_of.find(*t.peer) : stage_of.end();
+      if (!t.peer || t.direction == Direction::unknown) {
+        unnamed.push_back(t);
+      } else if (found == stage_of.end()) {
+        ++p.elsewhere;
+      } else if (t.direction == Direction::send) {
+        const std::size_t to = found->second;
+        if (to == s + 1) ++p.forward_named, p.sends[s].push_back(t);
+        else if (s + 1 == S && to == 0) ++p.returns_sent;
+        else if (to < s) ++p.backward;
+        else ++p.elsewhere;
+      } else {
+        const std::size_t from = found->second;
+        if (from + 1 == s) ++p.forward_named, p.recvs[s].push_back(t);
+        else if (s == 0 && from + 1 == S) ++p.returns_received;
+        else if (from > s) ++p.backward;
+        else ++p.elsewhere;
+      }
+    }
+    std::vector<Transfer> sends, recvs;
+    split_directions(unnamed, s == 0, s + 1 == S, sends, recvs);
+    auto merge = [](std::vector<Transfer>& into, const std::vector<Transfer>& more) {
+      into.insert(into.end(), more.begin(), more.end());
+      std::sort(into.begin(), into.end(), [](const Transfer& a, const Transfer& b) { return a.start < b.start; });
+    };
+    merge(p.sends[s], sends);
+    merge(p.recvs[s], recvs);
+  }
+  return p;
+}
+
+// Transfers that name no peer, when every stage both sends and receives: a
+// forward pipeline whose last stage returns its results to stage 0 (each
+// middle stage receives and sends about as many messages as stage 0 sends),
+// or two-way traffic (a training run: autograd's ops are in the trace, or a
+// middle stage carries both passes, about twice stage 0's sends). Returns
+// the reason when it is two-way traffic; else sets the returns aside.
+std::optional<NotPipeline> set_aside_returns(Placed& p, bool training) {
+  const std::size_t S = p.sends.size();
+  const bool first_receives = !p.recvs[0].empty(), last_sends = !p.sends[S - 1].empty();
+  const bool everywhere =
+      std::all_of(p.sends.begin(), p.sends.end(), [](const auto& v) { return !v.empty(); }) &&
+      std::all_of(p.recvs.begin(), p.recvs.end(), [](const auto& v) { return !v.empty(); });
+  if (first_receives && last_sends && everywhere) {
+    const double out_of_first = static_cast<double>(p.sends[0].size());
+    for (std::size_t s = 1; s + 1 < S; ++s) {
+      // Halfway between one pass (M each way) and two (2M).
+      if (static_cast<double>(std::max(p.sends[s].size(), p.recvs[s].size())) > 1.5 * out_of_first) {
+        return NotPipeline::two_way_traffic;
+      }
+    }
+    if (training) return NotPipeline::two_way_traffic;
+    p.returns_sent += static_cast<std::int64_t>(p.sends[S - 1].size());
+    p.returns_received += static_cast<std::int64_t>(p.recvs[0].size());
+    p.sends[S - 1].clear();
+    p.recvs[0].clear();
+  }
+  // Named peers: a message against the links is two-way traffic, and so is
+  // a return in a training run (with two stages, a gradient goes where a
+  // result would).
+  if (p.backward > 0 || (training && p.returns_sent + p.returns_received > 0)) return NotPipeline::two_way_traffic;
+  return std::nullopt;
 }
 
 // A stage's ranges in time order, each with its micro-batch number: the
@@ -234,6 +334,13 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
   c.set_cpu_run(cpu_run);
   const std::vector<std::optional<std::int64_t>> given = file_ranks(events);
   auto rank_of = [&](const TraceEvent& e) { return e.file < given.size() && given[e.file] ? *given[e.file] : e.rank; };
+  auto peer_of = [&](std::ptrdiff_t index) -> std::optional<std::int64_t> {
+    const auto i = static_cast<std::uint32_t>(index);
+    const auto found = std::lower_bound(events.peers.begin(), events.peers.end(), std::make_pair(i, std::int64_t{0}),
+                                        [](const auto& a, const auto& b) { return a.first < b.first; });
+    if (found == events.peers.end() || found->first != i) return std::nullopt;
+    return found->second;
+  };
 
   std::map<std::int64_t, RankEvents> ranks;
   for (const auto& rank : given) {
@@ -260,8 +367,11 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
       r.compute.push_back({e.start, e.end, e.stream});
     } else if (role == Role::transfer) {
       const bool gloo = !kernel && events.names[e.name].rfind("gloo:", 0) == 0;
-      const Transfer t{e.start, e.end, c.direction(events, e), kernel && c.is_nccl(events, e), gloo, e.stream, e.start,
-                       std::nullopt};
+      Transfer t{e.start, e.end, c.direction(events, e), kernel && c.is_nccl(events, e), gloo, e.stream, e.start,
+                 std::nullopt, std::nullopt};
+      // A peer is a global rank, so it names a stage only where the file
+      // names its own rank.
+      if (e.file < events.files.size() && events.files[e.file].rank) t.peer = peer_of(&e - events.events.data());
       (c.is_wrapper(events, e) ? r.wrappers : r.transfers).push_back(t);
     } else if (role == Role::collective) {
       any_collective = true;
@@ -340,30 +450,28 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
       return Error{ErrorCode::too_large, Field::clock_offsets, stage, x, {}, limits::kMaxTraceTime / unit};
     }
   }
-  std::vector<std::vector<Transfer>> sends(S), recvs(S);
-  for (std::size_t s = 0; s < S; ++s) {
-    RankEvents& r = ranks[stage_rank[s]];
-    std::sort(r.transfers.begin(), r.transfers.end(), [](const Transfer& a, const Transfer& b) { return a.start < b.start; });
-    split_directions(r.transfers, s == 0, s + 1 == S, sends[s], recvs[s]);
-  }
+  Placed placed = place_transfers(ranks, stage_rank);
   // A pipeline's messages flow from stage 0 to the last: the first stage
   // sends, the last receives. A first stage that only receives (or a last
   // that only sends) means the stages are not in the messages' order, as
-  // when rank-less files come in another order; every stage sending and
-  // receiving means two-way traffic, such as a training run's gradients.
-  const bool first_receives = !recvs[0].empty(), last_sends = !sends[S - 1].empty();
-  if ((first_receives && sends[0].empty()) || (last_sends && recvs[S - 1].empty())) {
+  // when rank-less files come in another order; so do named peers that all
+  // point against the links.
+  const std::vector<std::vector<Transfer>>& sends = placed.sends;
+  const std::vector<std::vector<Transfer>>& recvs = placed.recvs;
+  if ((!recvs[0].empty() && sends[0].empty()) || (!sends[S - 1].empty() && recvs[S - 1].empty()) ||
+      (placed.backward > 0 && placed.forward_named == 0)) {
     out.reason = NotPipeline::stages_out_of_order;
     return out;
   }
-  if (first_receives && last_sends &&
-      std::all_of(sends.begin(), sends.end(), [](const auto& v) { return !v.empty(); }) &&
-      std::all_of(recvs.begin(), recvs.end(), [](const auto& v) { return !v.empty(); })) {
-    out.reason = NotPipeline::two_way_traffic;
+  if (auto two_way = set_aside_returns(placed, has_autograd(events))) {
+    out.reason = two_way;
     return out;
   }
   Measured& m = out.measured;
   m.stage_rank = stage_rank;
+  m.returns_sent = placed.returns_sent;
+  m.returns_received = placed.returns_received;
+  m.set_aside = placed.elsewhere;
   m.offsets.assign(S, 0.0);
   m.bounds.resize(S - 1);
   m.transfers.resize(S - 1);

@@ -36,6 +36,9 @@ struct Measured {
   // Per link: its matched transfers in order, and how many were left unmatched.
   std::vector<std::vector<MeasuredTransfer>> transfers;
   std::vector<std::int64_t> unmatched;
+  // Messages set aside: the last stage's returns to stage 0 (sent there,
+  // received here) and those whose named peer is no neighbour.
+  std::int64_t returns_sent = 0, returns_received = 0, set_aside = 0;
   std::vector<double> offsets;  // per stage, microseconds
   std::vector<OffsetBounds> bounds;  // per link, microseconds
 };

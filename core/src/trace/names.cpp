@@ -86,6 +86,8 @@ std::string_view trace_warning_name(TraceWarningCode code) {
     case TraceWarningCode::missing_ranks: return "missing_ranks";
     case TraceWarningCode::clock_bounds_contradict: return "clock_bounds_contradict";
     case TraceWarningCode::link_time_zero: return "link_time_zero";
+    case TraceWarningCode::returns_to_first_stage: return "returns_to_first_stage";
+    case TraceWarningCode::messages_set_aside: return "messages_set_aside";
   }
   return "unknown";
 }

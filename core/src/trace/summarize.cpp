@@ -204,6 +204,13 @@ TraceResult summarize(Classified classified, const TraceEvents& events, const Tr
   if (r.M <= static_cast<std::int64_t>(S)) {
     r.warnings.push_back({TraceWarningCode::short_run, kWholeField, static_cast<double>(r.M), static_cast<double>(S)});
   }
+  if (m.returns_sent + m.returns_received > 0) {
+    r.warnings.push_back({TraceWarningCode::returns_to_first_stage, kWholeField, static_cast<double>(m.returns_sent),
+                          static_cast<double>(m.returns_received)});
+  }
+  if (m.set_aside > 0) {
+    r.warnings.push_back({TraceWarningCode::messages_set_aside, kWholeField, static_cast<double>(m.set_aside), 0});
+  }
 
   auto pipeline = Pipeline::create(r.tau, r.d);
   if (!pipeline || check_T_real(r.T_real)) {

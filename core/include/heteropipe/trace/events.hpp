@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "heteropipe/error.hpp"
@@ -55,6 +56,11 @@ struct TraceEvents {
   std::vector<std::string> names;  // event names and categories, each once
   // The first file's baseTimeNanoseconds: later files' clocks are moved onto it.
   std::optional<std::int64_t> base_ns;
+  // The peers that point-to-point events name (torch 2.x's args "Dst Rank"
+  // of a send, "Src Rank" of a receive: a global rank), as (index into
+  // events, peer), in the events' order. Few events name one, so they are
+  // kept beside the events rather than in each.
+  std::vector<std::pair<std::uint32_t, std::int64_t>> peers;
 
   std::uint32_t intern(const std::string& text);
 

@@ -120,8 +120,10 @@ enum class NotPipeline {
   // The first stage receives and sends nothing, or the last sends and
   // receives nothing: the stages are not in the order the messages flow.
   stages_out_of_order,
-  // Every stage both sends and receives: messages flow both ways (a training
-  // run's activations forward and gradients backward), not along one chain.
+  // Messages flow both ways: a training run's activations forward and
+  // gradients backward (its trace holds autograd's backward ops, a middle
+  // stage carries both passes, or named peers point against the links).
+  // Results the last stage returns to stage 0 are not this (a warning).
   two_way_traffic,
   // A micro-batch pattern was given and no event's name matches it.
   no_microbatch_ranges,
@@ -136,6 +138,10 @@ enum class TraceWarningCode {
   missing_ranks,             // value: ranks found; limit: the world size the files claim
   clock_bounds_contradict,   // index: the link; value: its lower bound; limit: its upper bound
   link_time_zero,            // index: the link, whose d is 0; value: its pairs that took no time; limit: its pairs
+  // The last stage's messages back to stage 0 (results returned, not a
+  // link), set aside: value: the last stage's sends; limit: stage 0's receives.
+  returns_to_first_stage,
+  messages_set_aside,        // value: transfers whose named peer is no neighbouring stage, set aside
 };
 std::string_view trace_warning_name(TraceWarningCode code);
 
