@@ -5,7 +5,12 @@ One process per stage, torch.distributed over gloo on 127.0.0.1, one thread per
 process. Each stage runs a stack of matmuls per micro-batch inside
 record_function("microbatch_N"), receives its input from the stage before and
 sends its output to the stage after, with blocking send/recv, with isend, or
-with batch_isend_irecv of P2POps (--mode).
+with batch_isend_irecv of P2POps (--mode). With --return the last stage also
+sends each micro-batch's output back to stage 0 (isend), which receives them
+after its own sends, as a driver on rank 0 collecting results does. With
+--train it is a GPipe training step instead: every micro-batch forward, then
+every one backward, each stage sending its input's gradient to the stage
+before (ranges "backward_N"); its import is refused as two-way traffic.
 It writes, into --out:
   rank-N.json   the torch.profiler Chrome trace of stage N
   run.json      the run's facts: stages, microbatches, mode, the wall clock
@@ -39,6 +44,7 @@ def stage_main(rank, args, queue):
     layers = [torch.randn(args.width, args.width) / args.width ** 0.5 for _ in range(count)]
     x = torch.randn(args.batch, args.width)
     buf = torch.empty(args.batch, args.width)
+    result = torch.empty(args.batch, args.width)
 
     def forward(h):
         for w in layers:
@@ -51,9 +57,14 @@ def stage_main(rank, args, queue):
         dist.recv(buf, src=rank - 1)
     if rank < last:
         dist.send(x, dst=rank + 1)
+    if args.returns and rank == last:
+        dist.send(x, dst=0)
+    if args.returns and rank == 0:
+        dist.recv(result, src=last)
     dist.barrier()
 
     pending = []
+    inputs, outputs = [], []  # --train: each micro-batch's, for its backward pass
     entered = []  # epoch microseconds just before each range opens
     with profile(activities=[ProfilerActivity.CPU]) as prof:
         for m in range(args.microbatches):
@@ -65,10 +76,18 @@ def stage_main(rank, args, queue):
                     dist.recv(buf, src=rank - 1)
                 h = buf.clone()
             else:
-                h = x
+                h = x.clone() if args.train else x
+            if args.train:
+                h.requires_grad_()
+                inputs.append(h)
             entered.append(time.time_ns() / 1e3)
             with record_function(f"microbatch_{m}"):
                 h = forward(h)
+            if args.train:
+                outputs.append(h)
+                h = h.detach()
+            if args.returns and rank == last:
+                pending.append(dist.isend(h, dst=0))
             if rank < last:
                 if args.mode == "async":
                     pending.append(dist.isend(h, dst=rank + 1))
@@ -77,6 +96,23 @@ def stage_main(rank, args, queue):
                 else:
                     dist.send(h, dst=rank + 1)
         end = time.time_ns()
+        if args.train:
+            # GPipe's backward pass: each micro-batch's output gradient comes
+            # from the stage after (the last stage's own loss), and its
+            # input's gradient goes to the stage before.
+            grad = torch.empty(args.batch, args.width)
+            for m in range(args.microbatches):
+                with record_function(f"backward_{m}"):
+                    if rank < last:
+                        dist.recv(grad, src=rank + 1)
+                        outputs[m].backward(grad)
+                    else:
+                        outputs[m].sum().backward()
+                if rank > 0:
+                    dist.send(inputs[m].grad, dst=rank - 1)
+        if args.returns and rank == 0:
+            for m in range(args.microbatches):
+                dist.recv(result, src=last)
         for p in pending:
             p.wait()
     path = os.path.join(args.out, f"rank-{rank}.json")
@@ -108,11 +144,16 @@ def main():
                         help="matmuls of each stage, comma-separated (overrides --layers)")
     parser.add_argument("--width", type=int, default=512)
     parser.add_argument("--batch", type=int, default=512)
+    parser.add_argument("--return", dest="returns", action="store_true",
+                        help="the last stage sends each output back to stage 0")
+    parser.add_argument("--train", action="store_true", help="a GPipe training step: forward, then backward")
     parser.add_argument("--port", type=int, default=29517)
     parser.add_argument("--out", required=True)
     args = parser.parse_args()
     if args.stage_layers and len(args.stage_layers) != args.stages:
         parser.error("--stage-layers needs one count per stage")
+    if args.train and (args.returns or args.mode != "blocking"):
+        parser.error("--train runs blocking sends, without --return")
     os.makedirs(args.out, exist_ok=True)
     ctx = mp.get_context("fork")
     queue = ctx.Queue()
@@ -129,6 +170,8 @@ def main():
         "stages": args.stages,
         "microbatches": args.microbatches,
         "mode": args.mode,
+        "returns": args.returns,
+        "train": args.train,
         "wall_clock_us": facts[-1][2] - facts[0][1],
         "profiler_start_epoch_us": origins,
         # Adding clock_offsets_us[s] to stage s's times puts them on stage 0's clock.

@@ -93,6 +93,15 @@ test('clock_offset_bounds: per link [lo, hi], hi null when nothing bounds it fro
   assert.deepEqual(r.clock_offset_bounds, [[-3004, -2998.5]]);
 });
 
+test('results returned to stage 0 and messages to no neighbour are set aside and counted, as the CLI counts them', () => {
+  // torch 2.x's peers ("Dst Rank", "Src Rank"): the last stage's 4 results
+  // back to stage 0, and one message from stage 0 straight to stage 2.
+  const r = sameAsCli([0, 1, 2].map((k) => join(bad, `kineto_peers_rank-${k}.json`)));
+  assert.deepEqual([r.tau, r.d, r.M, r.T_real], [[0.1, 0.3, 0.2], [0.02, 0.03], 4, 1.55]);
+  assert.deepEqual(r.warnings.map((w) => [w.code, w.value, w.limit]), [['returns_to_first_stage', 4, 4], ['messages_set_aside', 2, 0]]);
+  assert.equal(r.warnings[1].message, '2 transfers name a peer that is no neighbouring stage, and were set aside');
+});
+
 test('text and bytes read alike; a schedule CSV re-imports', () => {
   const [a, b, c] = files(SYNTHETIC);
   const asText = [a, b, c].map((f) => ({ name: f.name, bytes: new TextDecoder().decode(f.bytes) }));

@@ -12,6 +12,7 @@ from support import REPO, native_cli, run, run_bytes
 SYNTHETIC = [REPO / "tests" / "data" / "traces" / "synthetic" / f"rank-{r}.json.gz" for r in range(3)]
 REAL = [REPO / "tests" / "data" / "traces" / f"hta_sampled_rank-{r}.json.gz" for r in range(2)]
 CPU_GLOO = [REPO / "tests" / "cli" / "traces" / f"cpu_gloo_rank-{r}.json" for r in range(2)]
+KINETO_PEERS = [REPO / "tests" / "cli" / "traces" / f"kineto_peers_rank-{r}.json" for r in range(3)]
 
 
 class ImportTrace(unittest.TestCase):
@@ -41,6 +42,18 @@ class ImportTrace(unittest.TestCase):
         cpu = import_trace(CPU_GLOO, unit="us", microbatch="^microbatch_([0-9]+)$")
         self.assertEqual(cpu["clock_offset_bounds"], [[-3004.0, -2998.5]])
         self.assertEqual(cpu, self.native_json("--unit", "us", "--microbatch", "^microbatch_([0-9]+)$", *CPU_GLOO))
+
+    def test_results_returned_to_stage_0_are_set_aside_and_counted(self):
+        # torch 2.x's peers: the last stage's 4 results back to stage 0 and
+        # one message from stage 0 straight to stage 2 are no link.
+        result = import_trace(KINETO_PEERS)
+        self.assertEqual(result, self.native_json(*KINETO_PEERS))
+        self.assertEqual((result["tau"], result["d"], result["M"], result["T_real"]), ([0.1, 0.3, 0.2], [0.02, 0.03], 4, 1.55))
+        self.assertEqual([(w["code"], w["value"], w["limit"]) for w in result["warnings"]],
+                         [("returns_to_first_stage", 4, 4), ("messages_set_aside", 2, 0)])
+        self.assertEqual(result["warnings"][0]["message"],
+                         "the last stage's 4 sends to stage 0 and stage 0's 4 receives are results returned to "
+                         "stage 0, set aside: the pipeline is the links from each stage to the next")
 
     def test_options_and_bytes(self):
         data = [p.read_bytes() for p in SYNTHETIC]

@@ -697,7 +697,7 @@ declare namespace heteropipe {
   }
   interface TraceWarning {
     code: 'rank_without_compute' | 'unmatched_transfers' | 'microbatch_counts_differ' | 'short_run' | 'missing_ranks' | 'clock_bounds_contradict'
-      | 'link_time_zero';
+      | 'link_time_zero' | 'returns_to_first_stage' | 'messages_set_aside';
     index: number;
     value: number;
     limit: number;

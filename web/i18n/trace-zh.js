@@ -69,7 +69,7 @@
     no_microbatches: '某个阶段的计算不属于任何微批次',
     model_rejected: '还原出的时间不构成有效模型（没有大于 0 的阶段时间）',
     stages_out_of_order: '第一个阶段只接收不发送，或最后一个阶段只发送不接收：阶段顺序与消息流向不符；请按 rank 顺序给出文件，或设置阶段顺序',
-    two_way_traffic: '每个阶段都既发送又接收，如同训练时激活值前传、梯度回传；模型只描述单向的一遍，请导入只含一遍的运行或分析窗口',
+    two_way_traffic: '消息双向流动，如同训练时激活值前传、梯度回传（追踪中有 autograd 的反向算子，或某个中间阶段收发的消息约为阶段 0 发送数的两倍，或消息所标明的对端指向前一阶段）；模型只描述单向的一遍，请导入只含一遍的运行或分析窗口',
     no_microbatch_ranges: '没有事件名称匹配微批次模式'
   };
   Object.assign(R, {
@@ -145,6 +145,8 @@
         case 'short_run': return 'M = ' + G(w.value) + ' 不大于 S = ' + G(w.limit) + '：运行太短，看不到稳态';
         case 'missing_ranks': return '只找到 ' + G(w.value) + ' 个 rank，作业的 world_size 为 ' + G(w.limit);
         case 'link_time_zero': return '链路 ' + w.index + '：d 为 0，因为其 ' + G(w.limit) + ' 次传输中有 ' + G(w.value) + ' 次不耗时：这些接收在双方都已开始时就已结束（接收方请求前消息已到达，或传输隐藏在等待之中）';
+        case 'returns_to_first_stage': return '最后一个阶段发往阶段 0 的 ' + G(w.value) + ' 条消息和阶段 0 的 ' + G(w.limit) + ' 次接收是返回给阶段 0 的结果，已搁置：流水线只由各阶段到下一阶段的链路构成';
+        case 'messages_set_aside': return G(w.value) + ' 次传输标明的对端不是相邻阶段，已搁置';
         case 'clock_bounds_contradict': return '链路 ' + w.index + '：各对传输给出的时钟界限相互矛盾（接收方的偏移须至少为 ' + V(w.value) + '，至多为 ' + V(w.limit) + '）；时钟有漂移或配对有误';
         default: return w.message;
       }
