@@ -20,6 +20,8 @@ const traces = path.join(root, 'tests', 'data', 'traces');
 const bad = path.join(root, 'tests', 'cli', 'traces');
 const SYNTHETIC = [0, 1, 2].map((r) => path.join(traces, 'synthetic', `rank-${r}.json.gz`));
 const REAL = [0, 1].map((r) => path.join(traces, `hta_sampled_rank-${r}.json.gz`));
+// torch 2.x's form, peers named: the last stage returns its results to stage 0 (tests/cli/golden/trace_kineto_peers.txt).
+const PEERS = [0, 1, 2].map((r) => path.join(bad, `kineto_peers_rank-${r}.json`));
 // The real run of examples/torch-pipeline that scripts/test.sh imports with the CLI just before
 // (tests/examples/torch_pipeline_test.py --keep), one folder per send mode; run here when absent.
 const TORCH = process.env.HETEROPIPE_TORCH_RUN || path.join(root, 'build', 'torch-pipeline');
@@ -146,6 +148,20 @@ for (const p of PAGES) {
     const warnings = await page.$$eval('.trace-warnings li', (li) => li.map((x) => x.textContent));
     assert.deepEqual(warnings, p.name === 'en' ? expected.warnings.map((w) => w.message)
       : ['只找到 2 个 rank，作业的 world_size 为 128', '链路 0：各对传输给出的时钟界限相互矛盾（接收方的偏移须至少为 1.75，至多为 -116.539）；时钟有漂移或配对有误']);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test(`${p.name}: results returned to stage 0 are set aside, and the warnings say so`, async () => {
+    const { page, problems } = await open(context, fileBase + p.file);
+    await choose(page, PEERS);
+    const expected = full.importTrace(inflated(PEERS), { unit: 'ms' });
+    assert.deepEqual([expected.tau, expected.M, expected.T_real], [[0.1, 0.3, 0.2], 4, 1.55]);
+    assertRecovered(await summary(page), expected);
+    const warnings = await page.$$eval('.trace-warnings li', (li) => li.map((x) => x.textContent));
+    assert.deepEqual(warnings, p.name === 'en' ? expected.warnings.map((w) => w.message)
+      : ['最后一个阶段发往阶段 0 的 4 条消息和阶段 0 的 4 次接收是返回给阶段 0 的结果，已搁置：流水线只由各阶段到下一阶段的链路构成',
+        '2 次传输标明的对端不是相邻阶段，已搁置']);
     assert.deepEqual(problems, []);
     await page.close();
   });
