@@ -1,5 +1,7 @@
 #include "inputs.hpp"
 
+#include <utility>
+
 #include "heteropipe/analysis.hpp"
 #include "heteropipe/limits.hpp"
 #include "memory.hpp"
@@ -37,6 +39,14 @@ Result<double> read_batches(Request& in) {
   const double M = in.number("M", Field::M, AnalysisRequest{}.M);
   if (auto e = check_batches(M)) return in.annotated(*e);
   return M;
+}
+
+Result<PipelineAtBatches> read_pipeline_at_batches(Request& in) {
+  auto p = read_pipeline(in);
+  if (!p) return p.error();
+  auto M = read_batches(in);
+  if (!M) return M.error();
+  return PipelineAtBatches{std::move(p).value(), M.value()};
 }
 
 Result<double> read_rho(Request& in) {

@@ -25,6 +25,12 @@ Regime read_regime(const Request& in);
 Result<Pipeline> read_pipeline(Request& in);
 // M, a valid number of micro-batches.
 Result<double> read_batches(Request& in);
+// A pipeline and M, the inputs of every quantity taken at M micro-batches.
+struct PipelineAtBatches {
+  Pipeline pipeline;
+  double M;
+};
+Result<PipelineAtBatches> read_pipeline_at_batches(Request& in);
 // rho, a valid overlap ratio.
 Result<double> read_rho(Request& in);
 

@@ -61,10 +61,8 @@ double of_pipeline(double staging) {
 template <auto quantity>
 double of_batches(double staging) {
   Request in(staging);
-  auto p = read_pipeline(in);
-  if (!p) return refuse(p.error());
-  auto M = read_batches(in);
-  return M ? value(quantity(p.value(), M.value())) : refuse(M.error());
+  auto at = read_pipeline_at_batches(in);
+  return at ? value(quantity(at.value().pipeline, at.value().M)) : refuse(at.error());
 }
 
 }  // namespace heteropipe::wasm

@@ -31,57 +31,53 @@ double effective_slope(double staging) {
 // No value (null in JS) without overlap headroom.
 double overlap_ratio(double staging) {
   Request in(staging);
-  auto p = read_pipeline(in);
-  if (!p) return refuse(p.error());
-  auto M = read_batches(in);
-  if (!M) return refuse(M.error());
+  auto at = read_pipeline_at_batches(in);
+  if (!at) return refuse(at.error());
+  const auto& [p, M] = at.value();
   const auto T_real = in.number("T_real", Field::T_real);
   if (!T_real) return refuse(Error{ErrorCode::empty, Field::T_real, kWholeField, 0.0, {}});
   if (auto e = check_T_real(*T_real)) return refuse(in.annotated(*e));
-  const auto ratio = heteropipe::overlap_ratio(p.value(), M.value(), *T_real);
+  const auto ratio = heteropipe::overlap_ratio(p, M, *T_real);
   return ratio ? value(*ratio) : reply_of([](Writer&) {});
 }
 
 double recurrence_makespan(double staging) {
   Request in(staging);
-  auto p = read_pipeline(in);
-  if (!p) return refuse(p.error());
-  auto M = read_batches(in);
-  if (!M) return refuse(M.error());
+  auto at = read_pipeline_at_batches(in);
+  if (!at) return refuse(at.error());
+  const auto& [p, M] = at.value();
   // Its inputs (copies of two per-stage lists) and two rows of cells.
-  const double S = static_cast<double>(p.value().S());
-  if (!check_stream_work(p.value(), M.value()) && !room_for(doubles(4 * S))) {
+  const double S = static_cast<double>(p.S());
+  if (!check_stream_work(p, M) && !room_for(doubles(4 * S))) {
     return refuse(out_of_memory(Field::tau, doubles(4 * S)));
   }
-  auto T = heteropipe::recurrence_makespan(p.value(), M.value(), read_regime(in));
+  auto T = heteropipe::recurrence_makespan(p, M, read_regime(in));
   return T ? value(T.value()) : refuse(T.error());
 }
 
 double timeline(double staging) {
   Request in(staging);
-  auto p = read_pipeline(in);
-  if (!p) return refuse(p.error());
-  auto M = read_batches(in);
-  if (!M) return refuse(M.error());
+  auto at = read_pipeline_at_batches(in);
+  if (!at) return refuse(at.error());
+  const auto& [p, M] = at.value();
   // Four lists of (at most) one value per cell, the inputs and a row.
-  const double S = static_cast<double>(p.value().S());
-  const double cells = M.value() * S;
+  const double S = static_cast<double>(p.S());
+  const double cells = M * S;
   if (cells <= limits::kMaxTimelineCells && !room_for(doubles(4 * cells + 3 * S))) {
     return refuse(out_of_memory(Field::M, doubles(4 * cells + 3 * S)));
   }
-  auto t = heteropipe::timeline(p.value(), M.value(), read_regime(in));
+  auto t = heteropipe::timeline(p, M, read_regime(in));
   return t ? answer(std::move(t).value()) : refuse(t.error());
 }
 
 double curve_batches(double staging) {
   Request in(staging);
-  auto p = read_pipeline(in);
-  if (!p) return refuse(p.error());
-  auto M = read_batches(in);
-  if (!M) return refuse(M.error());
+  auto at = read_pipeline_at_batches(in);
+  if (!at) return refuse(at.error());
+  const auto& [p, M] = at.value();
   const double points = in.number("points").value_or(static_cast<double>(kDefaultCurvePoints));
   if (auto e = check_curve_points(points)) return refuse(in.annotated(*e));
-  return answer(heteropipe::curve_batches(p.value(), M.value(), static_cast<std::int64_t>(points)),
+  return answer(heteropipe::curve_batches(p, M, static_cast<std::int64_t>(points)),
                 [](const std::vector<double>& v, Writer& w) { w("values", v); });
 }
 
