@@ -42,8 +42,12 @@ def catalog():
         models[m[1]] = dict(zip(("L", "h", "inter", "heads", "kv", "vocab"), map(int, m.groups()[1:7])),
                             head=extra[0], E=extra[1], k=extra[2], win=extra[3], per=extra[4])
     quants = {}
-    for q, num, den in re.findall(r'\{"(\w+)", ([\d.]+)(?: / ([\d.]+))?,', src[src.index("kQuants"):]):
-        quants[q] = float(num) / float(den or 1)
+    # Each entry: its bytes per weight and, last, any other_bytes_per_weight (QuantSpec).
+    table = src[src.index("kQuants"):src.index("kLinks")]
+    for q, num, den, rest in re.findall(r'\{"(\w+)", ([\d.]+)(?: / ([\d.]+))?,(.*?)\},\n', table, re.S):
+        other = re.search(r',\s*([\d.]+)(?: / ([\d.]+))?\s*$', rest)
+        b = float(num) / float(den or 1)
+        quants[q] = (b, float(other[1]) / float(other[2] or 1) if other else b)
     return gpus, models, quants
 
 
@@ -72,20 +76,22 @@ def rows():
 
 
 def work(model, quant):
-    """Per token: bytes read (every layer and the LM head), the quantized weights read, layers, hidden size."""
-    m, b = MODELS[model], QUANTS[quant]
+    """Per token: bytes read (every layer and the LM head), the quantized weights read, layers, hidden size.
+    The feed-forward (expert) weights are at the format's bytes per weight b, the rest at o."""
+    m, (b, o) = MODELS[model], QUANTS[quant]
     h = m["h"]
     head = m["head"] or h // m["heads"]
     qd, kvd = m["heads"] * head, m["kv"] * head
     moe = m["E"] > 0
-    read = 2 * h * qd + 2 * h * kvd + (h * m["E"] if moe else 0) + 2 * h + (m["k"] if moe else 1) * 3 * h * m["inter"]
+    shared = 2 * h * qd + 2 * h * kvd + (h * m["E"] if moe else 0) + 2 * h
+    ffn = (m["k"] if moe else 1) * 3 * h * m["inter"]
     total = 0.0
     for j in range(m["L"]):
         slides = m["win"] > 0 and (m["per"] == 0 or (j + 1) % m["per"] != 0)
-        total += read * b + 2 * kvd * 2 * (min(CONTEXT, m["win"]) if slides else CONTEXT)
-    total += m["vocab"] * h * b
-    weights = m["L"] * read + m["vocab"] * h
-    return total, (weights if b < 2 else 0.0), m["L"], h
+        total += shared * o + ffn * b + 2 * kvd * 2 * (min(CONTEXT, m["win"]) if slides else CONTEXT)
+    total += m["vocab"] * h * o
+    quantized = (m["L"] * shared + m["vocab"] * h if o < 2 else 0.0) + (m["L"] * ffn if b < 2 else 0.0)
+    return total, quantized, m["L"], h
 
 
 # Each candidate: the columns of its design matrix, for a row, beside the

@@ -138,6 +138,11 @@ TEST_CASE("catalog: quantizations and links") {
   }
   CHECK(find_quant("Q4_0").value().bytes_per_weight == 0.5625);  // 18 bytes per block of 32
   CHECK(find_quant("MXFP4").value().bytes_per_weight == 17.0 / 32);  // 17 bytes per block of 32
+  // llama.cpp's MXFP4 files keep every matrix outside the experts at Q8_0; every other format is one type.
+  CHECK(non_ffn_bytes_per_weight(find_quant("MXFP4").value()) == 34.0 / 32);
+  for (const QuantSpec& q : catalog_quants()) {
+    if (q.id != "MXFP4") CHECK(non_ffn_bytes_per_weight(q) == q.bytes_per_weight);
+  }
   CHECK(find_quant("BF16").value().bytes_per_weight == 2);
   CHECK(ids_of(catalog_links()) == std::set<std::string>{"pcie3-x16", "pcie4-x16", "pcie4-x4", "nvlink-3090",
                                                          "ethernet-1g", "ethernet-10g", "ethernet-25g",
@@ -168,7 +173,11 @@ TEST_CASE("catalog: the visitor lists the four tables, each entry with its sourc
   std::vector<std::string> gpu_fields;
   visit_fields(catalog_gpus()[0], [&gpu_fields](std::string_view name, const auto&) { gpu_fields.emplace_back(name); });
   CHECK(gpu_fields == std::vector<std::string>{"id", "name", "device_class", "memory", "memory_bandwidth",
-                                               "fp16_flops", "source"});
+                                               "fp16_flops", "cuda_graphs", "source"});
+  std::vector<std::string> quant_fields;
+  visit_fields(find_quant("MXFP4").value(),
+               [&quant_fields](std::string_view name, const auto&) { quant_fields.emplace_back(name); });
+  CHECK(quant_fields == std::vector<std::string>{"id", "bytes_per_weight", "other_bytes_per_weight", "source"});
   std::vector<std::string> model_fields;
   visit_fields(catalog_models()[0],
                [&model_fields](std::string_view name, const auto&) { model_fields.emplace_back(name); });

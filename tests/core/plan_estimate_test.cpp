@@ -92,13 +92,41 @@ TEST_CASE("estimate: a mixture holds every expert and decode reads the ones its 
   in.context = 0;
   const double g = 2880, gpt_shared = 2 * g * 64 * 64 + 2 * g * 8 * 64 + 128 * g + 2 * g, gpt_expert = 3 * g * 2880;
   const PlanInput gpt = estimate(in).value();
-  const double bpw = 17.0 / 32;
-  CHECK(gpt.layer_memory[1] == doctest::Approx((gpt_shared + 128 * gpt_expert) * bpw).epsilon(1e-15));  // no context, no cache
+  // MXFP4 as llama.cpp's files hold it: the experts at 17 bytes per 32
+  // weights, attention and the router at Q8_0's 34 (the catalog's MXFP4).
+  const double bpw = 17.0 / 32, q8 = 34.0 / 32;
+  CHECK(gpt.layer_memory[1] ==
+        doctest::Approx(gpt_shared * q8 + 128 * gpt_expert * bpw).epsilon(1e-15));  // no context, no cache
   const ClassEfficiency hbm = class_efficiency(DeviceClass::nvidia_hbm);
   CHECK(gpt.devices[0].layer_times[1] ==
-        doctest::Approx((gpt_shared + 4 * gpt_expert) * bpw / (hbm.bandwidth * 4800e9) +
+        doctest::Approx((gpt_shared * q8 + 4 * gpt_expert * bpw) / (hbm.bandwidth * 4800e9) +
                         (gpt_shared + 4 * gpt_expert) * kDequantFlops / 989.4e12 + hbm.layer_overhead)
             .epsilon(1e-12));
+  // The embedding (first layer) and the LM head (last), 201,088 x 2,880 each, are Q8_0 too.
+  const double head = 201088 * g * q8;
+  CHECK(gpt.layer_memory[0] - gpt.layer_memory[1] == doctest::Approx(head).epsilon(1e-12));
+}
+
+// gpt-oss-20b in MXFP4, as ggml-org's file holds it (llama.cpp's loader:
+// "type f32: 289 tensors, type q8_0: 98 tensors, type mxfp4: 72 tensors",
+// 11.27 GiB for 20.91 B parameters): the catalog's weights add up to the
+// file's size within the F32 biases, norms and sinks it does not count
+// (about 36 MB), and gpt-oss-120b's to llama-bench's 59.02 GiB within its
+// 0.2 GB of them.
+TEST_CASE("estimate: the catalog's MXFP4 gpt-oss weighs what llama.cpp's files weigh") {
+  for (const auto& entry : {std::pair{"gpt-oss-20b", 11.27}, std::pair{"gpt-oss-120b", 59.02}}) {
+    const char* model = entry.first;
+    const double gib = entry.second;
+    INFO(model);
+    EstimateInput in = on(model, "MXFP4", "b200", 1);
+    in.context = 0;
+    const PlanInput plan = estimate(in).value();
+    double bytes = 0;
+    for (double b : plan.layer_memory) bytes += b;
+    const double file = gib * 1073741824.0;
+    CHECK(bytes < file);
+    CHECK(bytes > 0.995 * file);
+  }
 }
 
 TEST_CASE("estimate: the KV cache follows the head size, not hidden / heads") {

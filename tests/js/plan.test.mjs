@@ -48,6 +48,18 @@ test('the catalog holds every listed id, each fact positive and each entry with 
   }
 });
 
+// Facts the estimate reads beside the numbers, the same as Python's heteropipe.catalog() (tests/python/test_plan.py):
+// Pascal launches no CUDA graphs, and MXFP4 keeps every matrix outside the experts at Q8_0.
+test('the catalog says which cards launch CUDA graphs and what MXFP4 keeps outside its experts', () => {
+  const c = hp.catalog();
+  const gpu = (id) => c.gpus.find((g) => g.id === id);
+  assert.deepEqual(['tesla-p40', 'tesla-p100', 'tesla-v100', 'rtx-4090'].map((id) => gpu(id).cuda_graphs),
+    [false, false, true, true]);
+  const quant = (id) => c.quants.find((q) => q.id === id);
+  assert.deepEqual([quant('MXFP4').bytes_per_weight, quant('MXFP4').other_bytes_per_weight], [17 / 32, 34 / 32]);
+  assert.equal(quant('Q4_K_M').other_bytes_per_weight, quant('Q4_K_M').bytes_per_weight);
+});
+
 test("the pages' calculator module has no planner; the whole module has it", async () => {
   const calc = await createRequire(import.meta.url)(join(root, 'build', 'wasm', 'wasm', 'heteropipe-calc.js'))();
   assert.equal(calc.plan, undefined);

@@ -177,6 +177,12 @@ class PlanTest(unittest.TestCase):
         gpus = {g["id"]: g for g in catalog["gpus"]}
         self.assertEqual(gpus["rtx-4090"]["memory_bandwidth"], 1008e9)
         self.assertTrue(all(g["source"] for g in catalog["gpus"]))
+        self.assertEqual([gpus[g]["cuda_graphs"] for g in ("tesla-p40", "tesla-p100", "tesla-v100", "rtx-4090")],
+                         [False, False, True, True])
+        quants = {q["id"]: q for q in catalog["quants"]}
+        self.assertEqual((quants["MXFP4"]["bytes_per_weight"], quants["MXFP4"]["other_bytes_per_weight"]),
+                         (17 / 32, 34 / 32))
+        self.assertEqual(quants["Q4_K_M"]["other_bytes_per_weight"], quants["Q4_K_M"]["bytes_per_weight"])
         self.assertEqual([q["id"] for q in catalog["quants"]],
                          ["F16", "BF16", "Q8_0", "Q6_K", "Q5_K_M", "Q5_K_S", "Q4_K_M", "Q4_K_S", "Q4_0", "IQ4_XS",
                           "MXFP4", "Q3_K_M", "Q2_K", "IQ2_XXS"])

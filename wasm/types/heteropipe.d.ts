@@ -490,11 +490,16 @@ declare namespace heteropipe {
   }
 
   interface Catalog {
-    gpus: Array<{ id: string; name: string; device_class: string; memory: number; memory_bandwidth: number; fp16_flops: number; source: string }>;
+    /** cuda_graphs: whether llama.cpp's CUDA backend launches a token's kernels on this card as one CUDA graph
+     * (false on Pascal; the estimate then charges more per layer). */
+    gpus: Array<{ id: string; name: string; device_class: string; memory: number; memory_bandwidth: number; fp16_flops: number; cuda_graphs: boolean; source: string }>;
     /** head_size: the attention head size; experts, experts_used: 0 for a dense model (intermediate is then
      * one expert's); sliding_window: 0 for none; sliding_period: layer j slides unless j + 1 is a multiple of it (0: all slide). */
     models: Array<{ id: string; name: string; layers: number; hidden: number; intermediate: number; heads: number; kv_heads: number; vocab: number; tied_embeddings: boolean; head_size: number; experts: number; experts_used: number; sliding_window: number; sliding_period: number; source: string }>;
-    quants: Array<{ id: string; bytes_per_weight: number; source: string }>;
+    /** bytes_per_weight: the feed-forward (expert) weights'; other_bytes_per_weight: every other matrix's
+     * (attention, router, embeddings, LM head), equal to bytes_per_weight unless the format keeps those at
+     * another type (MXFP4: Q8_0). */
+    quants: Array<{ id: string; bytes_per_weight: number; other_bytes_per_weight: number; source: string }>;
     links: Array<{ id: string; name: string; latency: number; bandwidth: number; source: string }>;
   }
 

@@ -277,8 +277,17 @@ const std::vector<QuantSpec> kQuants = {
     {"Q4_0", 18.0 / 32, "llama.cpp ggml/src/ggml-common.h block_q4_0: 32 4-bit weights and one fp16 scale = "
                         "18 bytes per 32 weights (4.5 bits)"},
     {"IQ4_XS", 4.4597 / 8, kQuantTable31},
-    {"MXFP4", 17.0 / 32, "llama.cpp ggml/src/ggml-common.h block_mxfp4: 32 4-bit weights and one E8M0 scale = "
-                         "17 bytes per 32 weights (4.25 bits)"},
+    // llama.cpp's MXFP4 files keep OpenAI's MXFP4 for the expert tensors
+    // only; attention and both embeddings are Q8_0 (the router, the norms
+    // and the biases F32: under 0.3 % of the weights, counted here at Q8_0).
+    {"MXFP4", 17.0 / 32,
+     "llama.cpp ggml/src/ggml-common.h block_mxfp4: 32 4-bit weights and one E8M0 scale = 17 bytes per 32 weights "
+     "(4.25 bits), for the feed-forward (expert) tensors; every other matrix Q8_0 (34 bytes per 32 weights), as "
+     "ggml-org/gpt-oss-20b-GGUF's gpt-oss-20b-mxfp4.gguf holds them (llama.cpp's loader: \"type f32: 289 tensors, "
+     "type q8_0: 98 tensors, type mxfp4: 72 tensors\", file type MXFP4 MoE, 11.27 GiB for 20.91 B parameters; "
+     "https://github.com/ikawrakow/ik_llama.cpp/issues/822); gpt-oss 120B MXFP4 MoE is 59.02 GiB for 116.83 B "
+     "(llama-bench, https://github.com/ggml-org/llama.cpp/pull/19922)",
+     34.0 / 32},
     {"Q3_K_M", 3.91 / 8, kQuantTable},
     {"Q2_K", 3.35 / 8, kQuantTable},
     {"IQ2_XXS", 2.3824 / 8, kQuantTable31},

@@ -375,6 +375,7 @@ Result<double> plan_detail::record_tokens_per_second(const EstimateInput& input,
 
 ModelInfo model_info_of(const ModelSpec& m, const QuantSpec& quant) {
   const double bpw = quant.bytes_per_weight;
+  const double other = non_ffn_bytes_per_weight(quant);
   const auto h = static_cast<double>(m.hidden);
   const auto head = static_cast<double>(head_size_of(m));
   const double q_dim = static_cast<double>(m.heads) * head;
@@ -383,8 +384,9 @@ ModelInfo model_info_of(const ModelSpec& m, const QuantSpec& quant) {
   const bool moe = m.experts > 0;
   const double shared = 2 * h * q_dim + 2 * h * kv_dim + (moe ? h * static_cast<double>(m.experts) : 0) + 2 * h;
   const double expert = 3 * h * static_cast<double>(m.intermediate);
-  const double all = shared + (moe ? static_cast<double>(m.experts) : 1) * expert;
-  const double active = shared + (moe ? static_cast<double>(m.experts_used) : 1) * expert;
+  const double all_experts = (moe ? static_cast<double>(m.experts) : 1) * expert;
+  const double active_experts = (moe ? static_cast<double>(m.experts_used) : 1) * expert;
+  const double active = shared + active_experts;
   ModelInfo info;
   info.architecture = "catalog";
   info.name = std::string(m.name);
@@ -399,11 +401,11 @@ ModelInfo model_info_of(const ModelSpec& m, const QuantSpec& quant) {
   info.vocab_size = m.vocab;
   info.sliding_window = m.sliding_window;
   const auto L = static_cast<std::size_t>(m.layers);
-  info.layer_bytes.assign(L, all * bpw);
-  info.active_layer_bytes.assign(L, active * bpw);
+  info.layer_bytes.assign(L, shared * other + all_experts * bpw);
+  info.active_layer_bytes.assign(L, shared * other + active_experts * bpw);
   info.active_layer_params.assign(L, active);
   // The LM head has its own copy even when tied, as llama.cpp duplicates it.
-  info.embedding_bytes = info.output_bytes = static_cast<double>(m.vocab) * h * bpw;
+  info.embedding_bytes = info.output_bytes = static_cast<double>(m.vocab) * h * other;
   info.kv_bytes_per_token = static_cast<double>(m.layers) * 2 * kv_dim * kKvCacheBytes;
   return info;
 }
@@ -451,7 +453,8 @@ Result<PlanInput> estimate(const EstimateInput& input) {
   if (!quant) return quant.error();
   if (auto e = plan_detail::check_estimate_scalars(input)) return *e;
   const ModelSpec& m = model.value();
-  const double bpw = quant.value().bytes_per_weight;
+  const double bpw = quant.value().bytes_per_weight;       // the feed-forward (expert) weights
+  const double other = non_ffn_bytes_per_weight(quant.value());  // attention, router, embeddings, LM head
   const bool decode = input.phase == Phase::decode;
   const auto h = static_cast<double>(m.hidden);
   const auto head = static_cast<double>(head_size_of(m));
@@ -465,24 +468,26 @@ Result<PlanInput> estimate(const EstimateInput& input) {
   const double used = moe ? static_cast<double>(m.experts_used) : 1;
   const double shared = 2 * h * q_dim + 2 * h * kv_dim + (moe ? h * experts : 0) + 2 * h;
   const double expert = 3 * h * static_cast<double>(m.intermediate);
-  const double params = shared + experts * expert;  // what memory holds
+  const double held_bytes = shared * other + experts * expert * bpw;  // what memory holds
   // The experts a micro-batch reads: each of its t tokens picks `used` of
   // them, so on average experts x (1 - (1 - used / experts)^t) distinct ones
   // (exactly `used` for one token; all of them, nearly, for a long prompt).
   const double experts_read = moe ? experts * (1 - std::pow(1 - used / experts, input.tokens)) : 1;
-  const double params_read = shared + experts_read * expert;
+  const double bytes_read = shared * other + experts_read * expert * bpw;
+  // The weights read that the kernels unpack (those stored in fewer than 2 bytes).
+  const double unpacked = (quantized(other) ? shared : 0) + (quantized(bpw) ? experts_read * expert : 0);
   const double params_per_token = shared + used * expert;  // the arithmetic of one token
   const double kv_per_token = 2 * kv_dim * kKvCacheBytes;
   const double sequences = decode ? input.tokens : 1;
   const double positions = input.context + (decode ? 1 : input.tokens);
   const double cached = cached_positions(input);
-  const double head_weights = static_cast<double>(m.vocab) * h * bpw;
+  const double head_weights = static_cast<double>(m.vocab) * h * other;
 
   // A layer that attends to every position, and (with a window) one that
   // attends to the last sliding_window positions only, as llama.cpp's
   // sliding-window cache keeps them.
   auto layer_of = [&](double window) {
-    Work layer{params_read * bpw, 2 * params_per_token * input.tokens, quantized(bpw) ? params_read : 0};
+    Work layer{bytes_read, 2 * params_per_token * input.tokens, unpacked};
     if (decode) {
       const double seen = std::min(input.context, window);
       layer.bytes += kv_per_token * seen * input.tokens;
@@ -503,7 +508,7 @@ Result<PlanInput> estimate(const EstimateInput& input) {
   };
   // Logits for every sequence in decode, for the prompt's last token in prefill.
   const double head_params = static_cast<double>(m.vocab) * h;
-  const Work lm_head{head_weights, 2 * head_params * (decode ? input.tokens : 1), quantized(bpw) ? head_params : 0};
+  const Work lm_head{head_weights, 2 * head_params * (decode ? input.tokens : 1), quantized(other) ? head_params : 0};
 
   PlanInput out;
   const auto L = static_cast<std::size_t>(m.layers);
@@ -515,7 +520,7 @@ Result<PlanInput> estimate(const EstimateInput& input) {
   // sequences x M (a sliding layer, at most the window's).
   for (std::size_t j = 0; j < L; ++j) {
     const double held = slides(j) ? std::min(cached, window) : cached;
-    out.layer_memory.push_back(params * bpw + kv_per_token * held * sequences * input.M);
+    out.layer_memory.push_back(held_bytes + kv_per_token * held * sequences * input.M);
   }
   out.layer_memory.front() += head_weights;  // the token embedding
   out.layer_memory.back() += head_weights;   // the LM head (its own copy even when tied, as llama.cpp duplicates it)

@@ -70,9 +70,19 @@ inline constexpr double kComputeBufferBytes = 268'435'456;  // 256 MiB
 
 struct QuantSpec {
   std::string_view id;
-  double bytes_per_weight;  // the format's average, over the model's weights
+  double bytes_per_weight;  // the format's average, over the weights it stores in the format
   std::string_view source;
+  // Where the format stores only the feed-forward (expert) weights in it,
+  // as llama.cpp's MXFP4 files do: the bytes per weight of every other
+  // matrix (attention, the router, the token embedding, the LM head).
+  // 0: every weight at bytes_per_weight.
+  double other_bytes_per_weight = 0;
 };
+
+// The bytes per weight of the matrices outside the feed-forward blocks.
+inline double non_ffn_bytes_per_weight(const QuantSpec& q) {
+  return q.other_bytes_per_weight > 0 ? q.other_bytes_per_weight : q.bytes_per_weight;
+}
 
 struct LinkSpec {
   std::string_view id, name;
@@ -101,6 +111,7 @@ void visit_fields(const GpuSpec& g, Visitor&& visit) {
   visit("memory", g.memory);
   visit("memory_bandwidth", g.memory_bandwidth);
   visit("fp16_flops", g.fp16_flops);
+  visit("cuda_graphs", g.cuda_graphs);
   visit("source", g.source);
 }
 
@@ -127,6 +138,7 @@ template <class Visitor>
 void visit_fields(const QuantSpec& q, Visitor&& visit) {
   visit("id", q.id);
   visit("bytes_per_weight", q.bytes_per_weight);
+  visit("other_bytes_per_weight", non_ffn_bytes_per_weight(q));
   visit("source", q.source);
 }
 
