@@ -6,8 +6,8 @@
 #include <heteropipe/plan/report.hpp>
 
 // The fit set: published single-stream decode speeds of llama.cpp (layer
-// split across the GPUs, -ngl all), for catalog ids, from four sources
-// (docs/planner.md#held-out-validation says why these four). The
+// split across the GPUs, -ngl all), for catalog ids, from five sources
+// (docs/planner.md#held-out-validation says why these five). The
 // estimator's constants were fitted to these rows.
 //
 // kPublishedRows: Xiongjie Dai, "GPU-Benchmarks-on-LLM-Inference", README.md,
@@ -17,8 +17,8 @@
 // llama.cpp builds of spring 2024, before CUDA graphs. `count` identical
 // GPUs; the multi-GPU rows ran on RunPod machines over PCIe.
 //
-// kRecentFitRows: the other three sources, each row marked with whether its
-// CUDA build launched a token's kernels as one CUDA graph (llama.cpp pull
+// kRecentFitRows: the other four sources, each NVIDIA row marked with whether
+// its CUDA build launched a token's kernels as one CUDA graph (llama.cpp pull
 // request #6766, merged April 2024; every CUDA build since, on cards from
 // Volta on). Rows before graphs pay kPreGraphLayerCost (plan/estimate.hpp).
 // A row's run as the estimator's input: `count` GPUs of one id, every layer
@@ -96,6 +96,10 @@ inline const std::vector<FitSource> kFitSources = {
   {"cuda-scoreboard", "2025-26",
    "llama.cpp discussion #15013, \"Performance of llama.cpp with CUDA\" "
    "(https://github.com/ggml-org/llama.cpp/discussions/15013): llama 7B Q4_0, llama-bench -ngl 99, tg128"},
+  {"metal-2917", "2023-08",
+   "llama.cpp pull request #2917, \"metal : slight speed-up for add and mul kernels\", ggerganov's M2 Ultra tables "
+   "of 2023-08-30 (https://github.com/ggml-org/llama.cpp/pull/2917): LLaMA 7B Q8_0 and Q4_0, Metal, llama-bench "
+   "tg 128, the master table"},
 };
 
 inline const std::vector<RecentFitRow> kRecentFitRows = {
@@ -112,6 +116,8 @@ inline const std::vector<RecentFitRow> kRecentFitRows = {
   {"cuda-scoreboard","llama-2-7b","Q4_0","a100-80gb",1,200.9,true},
   {"cuda-scoreboard","llama-2-7b","Q4_0","rtx-3090",1,158.2,true},
   {"cuda-scoreboard","llama-2-7b","Q4_0","rtx-3060-12gb",1,75.6,true},
+  {"metal-2917","llama-2-7b","Q8_0","apple-m2-ultra",1,62.05,true},
+  {"metal-2917","llama-2-7b","Q4_0","apple-m2-ultra",1,88.54,true},
 };
 
 // A fit-set row's estimate as its build ran: the estimate (current builds),

@@ -286,8 +286,8 @@ test('calibration: hp.plan with llama-bench records is `heteropipe plan --calibr
   assert.deepEqual(JSON.parse(JSON.stringify(mine)), JSON.parse(run.stdout));
   assert.deepEqual(mine.calibrated.map((c) => [c.device, c.record]), [[0, 1]]);
   assert.deepEqual(mine.calibration_unused, [{ record: 0, reason: 'other_phase' }]);
-  // Calibrated against not: device 0's times are divided by the factor (1.025: the
-  // uncalibrated estimate of this decode record is within 2.5 % of it).
+  // Calibrated against not: device 0's times are divided by the factor (1.027: the
+  // uncalibrated estimate of this decode record is within 2.7 % of it).
   const plain = hp.plan(JSON.parse(input));
   assert.ok(Math.abs(mine.calibrated[0].factor - 1) > 0.02);
   assert.notEqual(mine.tokens_per_second, plain.tokens_per_second);

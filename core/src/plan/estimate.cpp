@@ -213,7 +213,7 @@ ClassEfficiency class_efficiency(DeviceClass c) {
     case DeviceClass::intel_gddr: return {0.91, 0.5, 32e-6, 0.96};
     case DeviceClass::nvidia_hbm:
     case DeviceClass::amd_hbm: return {0.63, 0.5, 57e-6, 0.96};
-    case DeviceClass::apple: return {0.88, 0.5, 170e-6, 0.75};
+    case DeviceClass::apple: return {0.86, 0.5, 150e-6, 0.75};
   }
   return {0.91, 0.5, 32e-6, 0.96};
 }

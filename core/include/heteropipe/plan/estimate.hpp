@@ -94,7 +94,7 @@ inline constexpr double kHopSync = 160e-6;
 // with little arithmetic per byte of bandwidth (Tesla P40, M1 Max) is not
 // hidden under the read. Fitted with the class constants to the fit set
 // and chosen by cross-validation over it (docs/planner.md#the-estimator).
-inline constexpr double kDequantFlops = 5.5;
+inline constexpr double kDequantFlops = 5.7;
 
 // What a layer costs beyond layer_overhead where llama.cpp launches its
 // kernels one by one instead of as one CUDA graph: on CUDA builds before
@@ -113,8 +113,8 @@ inline constexpr double kPreGraphLayerCost = 53e-6;
 // 10th and 90th percentiles of measured / estimated on the held-out rows,
 // which the fit never saw (docs/planner.md#held-out-validation). The report
 // gives [tokens_per_second x low, tokens_per_second x high].
-inline constexpr double kEstimateBandLow = 0.703;
-inline constexpr double kEstimateBandHigh = 1.169;
+inline constexpr double kEstimateBandLow = 0.742;
+inline constexpr double kEstimateBandHigh = 1.140;
 
 // A catalog model in a quantization as facts: every layer alike, its
 // weights at the quantization's average bytes per weight.
