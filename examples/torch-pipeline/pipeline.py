@@ -66,7 +66,10 @@ def stage_main(rank, args, queue):
     pending = []
     inputs, outputs = [], []  # --train: each micro-batch's, for its backward pass
     entered = []  # epoch microseconds just before each range opens
-    with profile(activities=[ProfilerActivity.CPU]) as prof:
+    ends = []  # epoch microseconds after each iteration's last send
+    name = lambda m: args.range_name.format(m=m, s=rank)
+
+    def iteration():
         for m in range(args.microbatches):
             if rank > 0:
                 if args.mode == "p2pop":
@@ -81,7 +84,7 @@ def stage_main(rank, args, queue):
                 h.requires_grad_()
                 inputs.append(h)
             entered.append(time.time_ns() / 1e3)
-            with record_function(f"microbatch_{m}"):
+            with record_function(name(m)):
                 h = forward(h)
             if args.train:
                 outputs.append(h)
@@ -95,7 +98,7 @@ def stage_main(rank, args, queue):
                     pending.extend(dist.batch_isend_irecv([dist.P2POp(dist.isend, h, rank + 1)]))
                 else:
                     dist.send(h, dst=rank + 1)
-        end = time.time_ns()
+        ends.append(time.time_ns() / 1e3)
         if args.train:
             # GPipe's backward pass: each micro-batch's output gradient comes
             # from the stage after (the last stage's own loss), and its
@@ -115,20 +118,41 @@ def stage_main(rank, args, queue):
                 dist.recv(result, src=last)
         for p in pending:
             p.wait()
+        pending.clear()
+
+    # --steps: the usual way to profile, a schedule of one skipped and one
+    # warm-up iteration, then `steps` recorded ones (ProfilerStep#2, #3, ...),
+    # prof.step() after each; every recorded iteration repeats the range names.
+    iterations = 2 + args.steps if args.steps else 1
+    schedule = torch.profiler.schedule(wait=1, warmup=1, active=args.steps) if args.steps else None
+    extras = dict(record_shapes=True, with_stack=True, profile_memory=True) if args.record_all else {}
+    if args.profiler == "legacy":
+        prof = torch.autograd.profiler.profile(**extras)
+    else:
+        prof = profile(activities=[ProfilerActivity.CPU], schedule=schedule, **extras)
+    with prof:
+        for _ in range(iterations):
+            iteration()
+            if args.steps:
+                prof.step()
+    recorded = slice(2 * args.microbatches, None) if args.steps else slice(None)
+    entered, ends = entered[recorded], ends[2:] if args.steps else ends
     path = os.path.join(args.out, f"rank-{rank}.json")
     prof.export_chrome_trace(path)
     # The profiler's clock reads 0 at an epoch time found from the ranges: a
     # range's event starts just after the time taken before it opens, so the
     # largest (entered - ts) is the closest estimate (the first is late by the
-    # profiler's warm-up, the others agree within microseconds).
+    # profiler's warm-up, the others agree within microseconds). Ranges are
+    # matched to their entries in time order, as names repeat across steps.
+    names = {name(m) for m in range(args.microbatches)}
     with open(path) as f:
-        ts = {e["name"]: e["ts"] for e in json.load(f)
-              if e.get("name", "").startswith("microbatch_")}
-    origin = max(entered[m] - ts[f"microbatch_{m}"] for m in range(args.microbatches))
+        starts = sorted(e["ts"] for e in json.load(f) if e.get("name") in names and "dur" in e)
+    origin = max(t - ts for t, ts in zip(entered, starts))
     # The wall clock starts where the trace does, at micro-batch 0's range: a
     # time taken before the loop would add the profiler's warm-up on its
-    # first range (400 ms once, on a loaded machine).
-    queue.put((rank, origin + ts["microbatch_0"], end / 1e3, origin))
+    # first range (400 ms once, on a loaded machine). One per recorded step.
+    m = args.microbatches
+    queue.put((rank, [origin + starts[k * m] for k in range(len(ends))], ends, origin))
     dist.barrier()
     dist.destroy_process_group()
 
@@ -147,13 +171,23 @@ def main():
     parser.add_argument("--return", dest="returns", action="store_true",
                         help="the last stage sends each output back to stage 0")
     parser.add_argument("--train", action="store_true", help="a GPipe training step: forward, then backward")
+    parser.add_argument("--steps", type=int, default=0,
+                        help="profile with schedule(wait=1, warmup=1, active=STEPS), prof.step() after each iteration")
+    parser.add_argument("--record-all", action="store_true",
+                        help="record_shapes, with_stack and profile_memory")
+    parser.add_argument("--profiler", choices=["kineto", "legacy"], default="kineto",
+                        help="torch.profiler.profile, or torch.autograd.profiler.profile")
+    parser.add_argument("--range-name", default="microbatch_{m}",
+                        help="each range's name, a format of m (the micro-batch) and s (the stage)")
     parser.add_argument("--port", type=int, default=29517)
     parser.add_argument("--out", required=True)
     args = parser.parse_args()
     if args.stage_layers and len(args.stage_layers) != args.stages:
         parser.error("--stage-layers needs one count per stage")
-    if args.train and (args.returns or args.mode != "blocking"):
-        parser.error("--train runs blocking sends, without --return")
+    if args.train and (args.returns or args.mode != "blocking" or args.steps):
+        parser.error("--train runs blocking sends, without --return or --steps")
+    if args.steps and args.profiler == "legacy":
+        parser.error("--steps needs torch.profiler's schedule, not the legacy profiler")
     os.makedirs(args.out, exist_ok=True)
     ctx = mp.get_context("fork")
     queue = ctx.Queue()
@@ -172,7 +206,10 @@ def main():
         "mode": args.mode,
         "returns": args.returns,
         "train": args.train,
-        "wall_clock_us": facts[-1][2] - facts[0][1],
+        "steps": args.steps,
+        "wall_clock_us": facts[-1][2][0] - facts[0][1][0],
+        # --steps: each recorded step's, from its micro-batch 0 on stage 0.
+        "step_wall_clocks_us": [end - start for start, end in zip(facts[0][1], facts[-1][2])],
         "profiler_start_epoch_us": origins,
         # Adding clock_offsets_us[s] to stage s's times puts them on stage 0's clock.
         "clock_offsets_us": [o - origins[0] for o in origins],
