@@ -42,21 +42,6 @@ SyntheticRun two_stages() {
   return run;
 }
 
-// The run with returns gives the plain run's numbers, every one.
-void check_same(const TraceResult& with, const TraceResult& plain) {
-  REQUIRE(with.pipeline);
-  REQUIRE(plain.pipeline);
-  CHECK(with.tau == plain.tau);
-  CHECK(with.d == plain.d);
-  CHECK(with.M == plain.M);
-  CHECK(with.T_real == plain.T_real);
-  CHECK(with.clock_offsets == plain.clock_offsets);
-  REQUIRE(with.explain.size() == plain.explain.size());
-  for (std::size_t i = 0; i < with.explain.size(); ++i) CHECK(with.explain[i].time == plain.explain[i].time);
-  CHECK(with.links.size() == plain.links.size());
-  for (std::size_t l = 0; l < with.links.size(); ++l) CHECK(with.links[l].pairs == plain.links[l].pairs);
-}
-
 }  // namespace
 
 TEST_CASE("trace returns: results sent back to stage 0 are set aside, by position and by named peer") {
@@ -68,7 +53,7 @@ TEST_CASE("trace returns: results sent back to stage 0 are set aside, by positio
       const TraceResult plain = recover(run);
       run.returns = true;
       const TraceResult with = recover(run);
-      check_same(with, plain);
+      testing::check_same(with, plain);
       const TraceWarning* w = warning(with, TraceWarningCode::returns_to_first_stage);
       REQUIRE(w);
       CHECK(w->value == run.M);
@@ -118,7 +103,7 @@ TEST_CASE("trace returns: a forward run's autograd ops change nothing when no me
   SyntheticRun run = three_stages();
   const TraceResult plain = recover(run);
   run.autograd = true;
-  check_same(recover(run), plain);
+  testing::check_same(recover(run), plain);
 }
 
 TEST_CASE("trace returns: a message whose named peer is no neighbour is set aside and counted") {
@@ -127,7 +112,7 @@ TEST_CASE("trace returns: a message whose named peer is no neighbour is set asid
   const TraceResult plain = recover(run);
   run.elsewhere = 7;  // a rank of another group
   const TraceResult with = recover(run);
-  check_same(with, plain);
+  testing::check_same(with, plain);
   const TraceWarning* w = warning(with, TraceWarningCode::messages_set_aside);
   REQUIRE(w);
   CHECK(w->value == 3);
@@ -136,7 +121,7 @@ TEST_CASE("trace returns: a message whose named peer is no neighbour is set asid
   // link, after the last pair, so unmatched.
   run.elsewhere = 2;
   const TraceResult skip = recover(run);
-  check_same(skip, plain);
+  testing::check_same(skip, plain);
   REQUIRE(warning(skip, TraceWarningCode::messages_set_aside));
   CHECK(warning(skip, TraceWarningCode::messages_set_aside)->value == 2);
   CHECK(skip.links[1].unmatched == 1);

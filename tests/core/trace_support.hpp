@@ -35,6 +35,24 @@ struct SyntheticRun {
   std::int64_t elsewhere = -1;
 };
 
+#ifdef DOCTEST_LIBRARY_INCLUDED  // the suites' (the trace benchmark includes this file too)
+// A run with something set aside (results returned to stage 0, another
+// profiler step, events that are no op) gives the plain run's numbers, every one.
+inline void check_same(const TraceResult& with, const TraceResult& plain) {
+  REQUIRE(with.pipeline);
+  REQUIRE(plain.pipeline);
+  CHECK(with.tau == plain.tau);
+  CHECK(with.d == plain.d);
+  CHECK(with.M == plain.M);
+  CHECK(with.T_real == plain.T_real);
+  CHECK(with.clock_offsets == plain.clock_offsets);
+  REQUIRE(with.explain.size() == plain.explain.size());
+  for (std::size_t i = 0; i < with.explain.size(); ++i) CHECK(with.explain[i].time == plain.explain[i].time);
+  REQUIRE(with.links.size() == plain.links.size());
+  for (std::size_t l = 0; l < with.links.size(); ++l) CHECK(with.links[l].pairs == plain.links[l].pairs);
+}
+#endif
+
 inline Timeline synthetic_timeline(const SyntheticRun& run) {
   return timeline(Pipeline::create(run.tau, run.d).value(), static_cast<double>(run.M), Regime::async).value();
 }
