@@ -163,6 +163,10 @@ void define_options(CLI::App& app, Choices& c) {
   trace->add_option("--clock-offsets", c.trace.clock_offsets,
                     "Per stage, in --unit: added to each stage's clock (default: found from the pairs)")
       ->type_name("LIST");
+  trace->add_option("--profiler-step", c.trace.profiler_step,
+                    "The N of the profiler step (ProfilerStep#N) to import when the files hold several\n"
+                    "(default: the first)")
+      ->type_name("N");
   // The dialect: docs/traces.md#patterns.
   trace->add_option("--compute", c.trace.compute, "Pattern: events whose name matches are compute")
       ->type_name("PATTERN");

@@ -5,6 +5,7 @@
 
 #include "heteropipe/cli/cli.hpp"
 #include "heteropipe/cli/gzip.hpp"
+#include "heteropipe/limits.hpp"
 #include "heteropipe/parse.hpp"
 #include "heteropipe/text/error_text.hpp"
 #include "heteropipe/text/numbers.hpp"
@@ -33,6 +34,11 @@ Result<TraceOptions> options_of(const TraceChoices& c) {
   auto offsets = parse_number_list(c.clock_offsets, Field::clock_offsets);
   if (!offsets) return offsets.error();
   o.clock_offsets = offsets.value();
+  if (!c.profiler_step.empty()) {
+    auto step = parse_count(c.profiler_step, Field::profiler_step, 0, limits::kMaxBatches);
+    if (!step) return step.error();
+    o.profiler_step = static_cast<std::int64_t>(step.value());
+  }
   o.compute_regex = c.compute;
   o.transfer_regex = c.transfer;
   o.microbatch_regex = c.microbatch;

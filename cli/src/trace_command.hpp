@@ -12,7 +12,7 @@ namespace heteropipe::cli {
 struct TraceChoices {
   std::vector<std::string> files;  // "-" for standard input
   bool json = false;
-  std::string stat = "p50", unit = "ms", stage_order, clock_offsets;
+  std::string stat = "p50", unit = "ms", stage_order, clock_offsets, profiler_step;
   std::string compute, transfer, microbatch;
 };
 

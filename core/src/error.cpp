@@ -130,6 +130,7 @@ std::string_view field_name(Field field) {
     case Field::stat: return "stat";
     case Field::unit: return "unit";
     case Field::clock_offsets: return "clock_offsets";
+    case Field::profiler_step: return "profiler_step";
     case Field::gguf: return "gguf";
     case Field::header_bytes: return "header_bytes";
     case Field::key_count: return "key_count";

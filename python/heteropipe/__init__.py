@@ -193,14 +193,17 @@ TraceSource = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview]
 
 def import_trace(sources: Union[TraceSource, Sequence[TraceSource]], *, stat: str = "p50", unit: str = "ms",
                  stage_order: Union[None, str, Sequence[int]] = None, compute: str = "", transfer: str = "",
-                 microbatch: str = "", clock_offsets: Union[None, str, Sequence[float]] = None) -> Dict[str, Any]:
+                 microbatch: str = "", clock_offsets: Union[None, str, Sequence[float]] = None,
+                 profiler_step: Optional[int] = None) -> Dict[str, Any]:
     """tau, d, M and T_real recovered from profiler traces (Chrome trace-event
     JSON, ``.json.gz``, one file per rank) or a schedule CSV, as
     ``heteropipe trace --json`` prints them. ``sources``: a path, the bytes of
     one file, or a list of either (docs/traces.md). ``stage_order`` and
     ``clock_offsets``: lists of numbers, or text as the CLI's ``--stage-order``
     and ``--clock-offsets`` take it (``"2,1,0"``); a bad item is a coded
-    ``HeteropipeError``.
+    ``HeteropipeError``. ``profiler_step``: the N of the ``ProfilerStep#N``
+    to import when the files hold several (``None``: the first; the warning
+    ``profiler_steps`` says how many there were), as ``--profiler-step``.
 
     With a pipeline, ``replay`` holds the exact makespans of the run's own
     spans and transfer times under async and blocking links, ``explain`` the
@@ -220,4 +223,5 @@ def import_trace(sources: Union[TraceSource, Sequence[TraceSource]], *, stat: st
             path = os.fspath(source)
             with open(path, "rb") as f:
                 files.append((path, f.read()))
-    return _core.import_trace(files, stat, unit, stage_order, compute, transfer, microbatch, clock_offsets)
+    return _core.import_trace(files, stat, unit, stage_order, compute, transfer, microbatch, clock_offsets,
+                              profiler_step)

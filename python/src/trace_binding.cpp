@@ -26,7 +26,7 @@ using Sources = std::vector<std::pair<std::string, py::bytes>>;
 // or text as the CLI reads it; every bad item a coded error (values_from).
 py::dict import_trace(const Sources& sources, const std::string& stat, const std::string& unit,
                       py::handle stage_order, const std::string& compute, const std::string& transfer,
-                      const std::string& microbatch, py::handle clock_offsets) {
+                      const std::string& microbatch, py::handle clock_offsets, py::handle profiler_step) {
   TraceOptions options;
   options.stat = value_or_raise(trace_stat_from_name(stat));
   options.unit = value_or_raise(time_unit_from_name(unit));
@@ -35,6 +35,11 @@ py::dict import_trace(const Sources& sources, const std::string& stat, const std
   options.transfer_regex = transfer;
   options.microbatch_regex = microbatch;
   options.clock_offsets = values_from(clock_offsets, Field::clock_offsets);
+  if (!profiler_step.is_none()) {
+    // One item: a number, or numeric text as the CLI's --profiler-step reads it.
+    const std::vector<double> step = values_from(py::make_tuple(profiler_step), Field::profiler_step);
+    options.profiler_step = value_or_raise(profiler_step_of(step.at(0)));
+  }
   TraceEvents events;
   for (const auto& [label, bytes] : sources) {
     std::string content = value_or_raise(io::inflate_if_gzip(std::string(bytes), label));
@@ -49,7 +54,7 @@ py::dict import_trace(const Sources& sources, const std::string& stat, const std
 void bind_trace(py::module_& m) {
   m.def("import_trace", &import_trace, py::arg("sources"), py::arg("stat") = "p50", py::arg("unit") = "ms",
         py::arg("stage_order") = py::none(), py::arg("compute") = "", py::arg("transfer") = "",
-        py::arg("microbatch") = "", py::arg("clock_offsets") = py::none(),
+        py::arg("microbatch") = "", py::arg("clock_offsets") = py::none(), py::arg("profiler_step") = py::none(),
         "The model recovered from trace files given as (label, bytes) pairs; the dict of `heteropipe trace --json`.");
 }
 

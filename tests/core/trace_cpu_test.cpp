@@ -41,6 +41,12 @@ struct CpuRun {
   // This micro-batch's receiver wakes `late_wake` after its message came.
   int late_receiver = -1;
   double late_wake = 0;
+  // A ProfilerStep range on stage 0 around each micro-batch and its send (a
+  // prof.step() per micro-batch).
+  bool step_per_microbatch = true;
+  // with_stack's python_function events: a module's forward around the
+  // first op of each micro-batch, torch's send() around c10d::send.
+  bool python_functions = false;
 };
 
 // The two ranks' texts, from one timeline on the host's clock. Stage 0 runs
@@ -56,8 +62,9 @@ std::vector<std::string> cpu_run_texts(const CpuRun& run, double& makespan) {
   for (int m = 0; m < run.M; ++m) {
     const double a = free0;
     const double o0 = run.origin0;
-    cpu_event(r0, "ProfilerStep#" + std::to_string(m), a - 1 - o0, run.tau0 + 12);
+    if (run.step_per_microbatch) cpu_event(r0, "ProfilerStep#" + std::to_string(m), a - 1 - o0, run.tau0 + 12);
     cpu_event(r0, "microbatch_" + std::to_string(m), a - o0, run.tau0);
+    if (run.python_functions) cpu_event(r0, "nn.Module: Linear_0", a - o0, run.tau0 * 0.6);
     cpu_event(r0, "aten::matmul", a - o0, run.tau0 * 0.6);
     cpu_event(r0, "aten::mm", a + 1 - o0, run.tau0 * 0.6 - 2);
     cpu_event(r0, "aten::tanh", a + run.tau0 * 0.6 - o0, run.tau0 * 0.4);
@@ -73,6 +80,7 @@ std::vector<std::string> cpu_run_texts(const CpuRun& run, double& makespan) {
       cpu_event(r0, "gloo:send", returned - 0.2 - o0, 0.3);
       free0 = returned + 0.1;
     } else {
+      if (run.python_functions) cpu_event(r0, "distributed_c10d.py(1145): send", a + run.tau0 - 0.5 - o0, 3);
       cpu_event(r0, "c10d::send", a + run.tau0 - o0, 2);
       cpu_event(r0, "gloo:send", send - o0, run.isend ? 100000 - send : arrival - send);
       free0 = run.isend ? send + 1 : arrival;
@@ -390,12 +398,7 @@ TEST_CASE("trace cpu: results the last stage returns to stage 0 are set aside") 
   double makespan = 0;
   const TraceResult plain = recover(cpu_run_texts(run, makespan), by_ranges());
   const TraceResult r = recover(with_messages_back(run, "output_", false), by_ranges());
-  REQUIRE(r.pipeline);
-  CHECK(r.tau == plain.tau);
-  CHECK(r.d == plain.d);
-  CHECK(r.M == plain.M);
-  CHECK(r.T_real == plain.T_real);
-  CHECK(r.clock_offsets == plain.clock_offsets);
+  testing::check_same(r, plain);
   CHECK(r.links[0].unmatched == 0);
   const auto w = std::find_if(r.warnings.begin(), r.warnings.end(),
                               [](const TraceWarning& x) { return x.code == TraceWarningCode::returns_to_first_stage; });
@@ -442,4 +445,191 @@ TEST_CASE("trace cpu: a micro-batch range missing on one stage leaves M the run'
     if (row.stage == 1 && !row.transfer) numbers.push_back(row.microbatch);
   }
   CHECK(numbers == std::vector<std::int64_t>{0, 2, 3});
+}
+
+namespace {
+
+// Two iterations of the run in one file per rank, the second `shift` later
+// on the host's clock, the micro-batches' names repeated; with `steps`, each
+// iteration inside a ProfilerStep range (#2, #3) on both ranks, as
+// torch.profiler's schedule(wait=1, warmup=1, active=2) records them.
+std::vector<std::string> two_iterations(CpuRun run, double shift, bool steps) {
+  run.step_per_microbatch = false;
+  double makespan = 0;
+  const std::vector<std::string> first = cpu_run_texts(run, makespan);
+  CpuRun later = run;
+  later.origin0 -= shift;
+  later.origin1 -= shift;
+  const std::vector<std::string> second = cpu_run_texts(later, makespan);
+  std::vector<std::string> out;
+  for (std::size_t r = 0; r < 2; ++r) {
+    std::ostringstream ranges;
+    ranges << "[";
+    const double origin = r == 0 ? run.origin0 : run.origin1;
+    if (steps) {
+      cpu_event(ranges, "ProfilerStep#2", 9000 - origin, shift);
+      cpu_event(ranges, "ProfilerStep#3", 9000 + shift - origin, shift);
+    }
+    auto inner = [](const std::string& text) { return text.substr(1, text.size() - 2); };
+    out.push_back(ranges.str() + (steps ? ",\n" : "") + inner(first[r]) + ",\n" + inner(second[r]) + "]");
+  }
+  return out;
+}
+
+const TraceWarning* warning_of(const TraceResult& r, TraceWarningCode code) {
+  const auto found = std::find_if(r.warnings.begin(), r.warnings.end(), [&](const TraceWarning& w) { return w.code == code; });
+  return found == r.warnings.end() ? nullptr : &*found;
+}
+
+}  // namespace
+
+TEST_CASE("trace cpu: several profiler steps in one file import one step, the first unless one is asked for") {
+  CpuRun run;
+  run.step_per_microbatch = false;
+  // Each step alone: the run, and the run `shift` later.
+  const double shift = 20000;
+  double makespan = 0;
+  const TraceResult first = recover(cpu_run_texts(run, makespan), by_ranges());
+  CpuRun later = run;
+  later.origin0 -= shift;
+  later.origin1 -= shift;
+  const TraceResult second = recover(cpu_run_texts(later, makespan), by_ranges());
+  const std::vector<std::string> texts = two_iterations(run, shift, true);
+
+  const TraceResult r = recover(texts, by_ranges());
+  testing::check_same(r, first);
+  const TraceWarning* w = warning_of(r, TraceWarningCode::profiler_steps);
+  REQUIRE(w);
+  CHECK(w->index == 2);
+  CHECK(w->value == 2);
+  CHECK(w->limit == 3);
+  CHECK(!warning_of(r, TraceWarningCode::repeated_microbatch_names));
+
+  TraceOptions o = by_ranges();
+  o.profiler_step = 3;
+  const TraceResult r3 = recover(texts, o);
+  testing::check_same(r3, second);
+  REQUIRE(warning_of(r3, TraceWarningCode::profiler_steps));
+  CHECK(warning_of(r3, TraceWarningCode::profiler_steps)->index == 3);
+
+  // A step no file holds is an error naming the step and the last there is.
+  TraceEvents events;
+  for (std::size_t i = 0; i < texts.size(); ++i) REQUIRE(!read_trace_text(texts[i], "rank", events));
+  o.profiler_step = 5;
+  const auto missing = recover_model(events, o);
+  REQUIRE(!missing.ok());
+  CHECK(missing.error().code == ErrorCode::unknown_id);
+  CHECK(missing.error().field == Field::profiler_step);
+  CHECK(missing.error().index == 0);
+  CHECK(missing.error().value == 5);
+  CHECK(missing.error().limit == 3);
+  CHECK(text::describe(missing.error()) == "profiler_step: file 1 holds no ProfilerStep#5 (the files' last step is ProfilerStep#3)");
+}
+
+TEST_CASE("trace cpu: micro-batch names repeated without profiler steps are numbered in time, never merged") {
+  CpuRun run;
+  const TraceResult r = recover(two_iterations(run, 20000, false), by_ranges());
+  REQUIRE(r.pipeline);
+  // Each range is a micro-batch of its own: 2M of them, each the run's tau.
+  CHECK(r.M == 2 * run.M);
+  CHECK(r.tau == std::vector<double>{run.tau0, run.tau1});
+  CHECK(r.stages[0].span.max == run.tau0);
+  const TraceWarning* w = warning_of(r, TraceWarningCode::repeated_microbatch_names);
+  REQUIRE(w);
+  CHECK(w->index == 0);
+  CHECK(w->value == 2 * run.M);
+  CHECK(w->limit == run.M);
+  CHECK(!warning_of(r, TraceWarningCode::profiler_steps));
+  // A step asked of files without steps is an error, not the whole run.
+  TraceOptions o = by_ranges();
+  o.profiler_step = 2;
+  TraceEvents events;
+  for (const std::string& text : two_iterations(run, 20000, false)) REQUIRE(!read_trace_text(text, "rank", events));
+  const auto none = recover_model(events, o);
+  REQUIRE(!none.ok());
+  CHECK(none.error().code == ErrorCode::unknown_id);
+  CHECK(none.error().index == kWholeField);
+}
+
+TEST_CASE("trace cpu: a profiler step per micro-batch, names not repeated, is one run") {
+  // The run's own ProfilerStep#m around each micro-batch of stage 0.
+  CpuRun run;
+  double makespan = 0;
+  const TraceResult r = recover(cpu_run_texts(run, makespan), by_ranges());
+  REQUIRE(r.pipeline);
+  CHECK(r.M == run.M);
+  CHECK(!warning_of(r, TraceWarningCode::profiler_steps));
+}
+
+TEST_CASE("trace cpu: a profiler step is a whole number from 0") {
+  CHECK(profiler_step_of(3).value() == 3);
+  CHECK(profiler_step_of(-1).error().code == ErrorCode::out_of_range);
+  CHECK(profiler_step_of(1.5).error().code == ErrorCode::not_integer);
+  CHECK(profiler_step_of(NAN).error().code == ErrorCode::not_finite);
+  CHECK(profiler_step_of(1.5).error().field == Field::profiler_step);
+}
+
+namespace {
+
+// What record_shapes, with_stack and profile_memory add to a Kineto trace:
+// "Input Dims" in an op's args, python_function events (a module's forward
+// around the ops of a micro-batch, torch's send around c10d::send, the
+// iteration around everything) and "[memory]" instant events with no dur.
+std::vector<std::string> with_extras(const CpuRun& run, std::vector<std::string> texts) {
+  for (std::size_t r = 0; r < texts.size(); ++r) {
+    const double origin = r == 0 ? run.origin0 : run.origin1;
+    std::ostringstream extra;
+    extra << "[";
+    cpu_event(extra, "pipeline.py(70): iteration", 9000 - origin, 100000);
+    for (int m = 0; m < run.M; ++m) {
+      // Inside the micro-batch's first op, from its start: nested, so counted once.
+      extra << ",\n{\"ph\": \"i\", \"s\": \"t\", \"name\": \"[memory]\", \"pid\": \"CPU functions\", \"tid\": 1, \"ts\": "
+            << 9500 + 10 * m - origin << ", \"args\": {\"Bytes\": 1048576, \"Total Allocated\": 2097152}}";
+    }
+    extra << ",\n{\"ph\": \"X\", \"name\": \"aten::empty\", \"pid\": \"CPU functions\", \"tid\": 1, \"ts\": "
+          << 9100 - origin << ", \"dur\": 1, \"args\": {\"Input Dims\": [[256, 256]], \"Input type\": [\"float\"]}}";
+    const std::string& text = texts[r];
+    texts[r] = extra.str() + ",\n" + text.substr(1);
+  }
+  return texts;
+}
+
+}  // namespace
+
+TEST_CASE("trace cpu: shapes, stacks and memory events leave the run's numbers as they were") {
+  CpuRun run;
+  double makespan = 0;
+  const std::vector<std::string> plain_texts = cpu_run_texts(run, makespan);
+  const TraceResult plain = recover(plain_texts, by_ranges());
+  run.python_functions = true;
+  const TraceResult r = recover(with_extras(run, cpu_run_texts(run, makespan)), by_ranges());
+  testing::check_same(r, plain);
+  CHECK(r.warnings.size() == plain.warnings.size());
+}
+
+TEST_CASE("trace cpu: a stage whose trace stops before the run's last micro-batch is named, not imported") {
+  // Stage 1 crashed in micro-batch 3: no range for it, its receive unmatched.
+  CpuRun run;
+  double makespan = 0;
+  std::vector<std::string> texts = without_event(cpu_run_texts(run, makespan), 1, "microbatch_3");
+  const TraceResult r = recover(texts, by_ranges());
+  CHECK(!r.pipeline);
+  REQUIRE(r.reason);
+  CHECK(*r.reason == NotPipeline::stage_cut_short);
+  const TraceWarning* w = warning_of(r, TraceWarningCode::microbatch_counts_differ);
+  REQUIRE(w);
+  CHECK(w->value == run.M - 1);
+  CHECK(w->limit == run.M);
+  // Its file cut off while written: the error says the text ends inside the JSON.
+  const std::string cut = texts[1].substr(0, texts[1].size() * 3 / 5);
+  TraceEvents events;
+  const auto problem = read_trace_text(cut, "rank-1.json", events);
+  REQUIRE(problem);
+  CHECK(problem->code == ErrorCode::not_json);
+  CHECK(problem->limit == static_cast<double>(cut.size()));
+  CHECK(text::describe(*problem).find("the file was cut short") != std::string::npos);
+  // A comma where a value belongs, before the end, is no cut.
+  const auto bad = read_trace_text("[{\"name\": ,}]", "bad.json", events);
+  REQUIRE(bad);
+  CHECK(bad->limit == 0);
 }

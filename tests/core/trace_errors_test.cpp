@@ -28,7 +28,14 @@ TEST_CASE("trace errors: syntax, with the byte where it breaks") {
   const Error cut = refused(R"({"traceEvents":[)" + kEvent);
   CHECK(cut.code == ErrorCode::not_json);
   CHECK(cut.index == 16 + static_cast<std::int64_t>(kEvent.size()));
-  CHECK(text::describe(cut) == "bad.json, byte " + std::to_string(cut.index) + ": not valid JSON");
+  // The text ends inside the JSON: a file cut short, as it says.
+  CHECK(cut.limit == static_cast<double>(cut.index));
+  CHECK(text::describe(cut) == "bad.json, byte " + std::to_string(cut.index) +
+                                   ": not valid JSON: the text ends inside it, so the file was cut short (a rank that "
+                                   "crashed, or a trace still being written)");
+  const Error comma = refused(R"({"traceEvents":[)" + kEvent + "]},}");
+  CHECK(comma.code == ErrorCode::not_json);
+  CHECK(text::describe(comma) == "bad.json, byte " + std::to_string(comma.index) + ": not valid JSON");
   CHECK(refused("").code == ErrorCode::empty);
   // Neither JSON nor CSV is its own code (not_json meant both once).
   const Error png = refused(std::string("\x89PNG\r\n\x1a\n\0\0", 10));

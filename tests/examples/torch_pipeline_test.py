@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
 """A real run end to end: examples/torch-pipeline runs a 2-stage PyTorch
-pipeline over gloo (blocking sends, then isend) and a 3-stage one with isend
-and a slow first stage, and `heteropipe trace` imports its per-rank traces
-with --microbatch alone. The run's own record holds the truth: its wall clock
-and each rank's profiler origin.
+pipeline over gloo (blocking sends, then isend), a 3-stage one with isend
+and a slow first stage, a 2-stage one whose last stage returns each output
+to stage 0 (--return), and a 2-stage one profiled by a schedule of two
+recorded steps (--steps 2), and `heteropipe trace` imports its per-rank
+traces with --microbatch alone (and --profiler-step for the second step).
+The run's own record holds the truth: its wall clock (each step's) and each
+rank's profiler origin.
 
 Usage: torch_pipeline_test.py HETEROPIPE_CLI [--keep DIR]"""
 import json
@@ -46,8 +49,16 @@ TRUTH_US = 100
 # descheduled for 7-46 ms inside its sends). Hence 5 ms, as for blocking on 2
 # stages.
 CHAIN = ("chain", 3, ["--mode", "async", "--stage-layers", "6,3,3"], 5000)
+# --return: the last stage also isends each output back to stage 0, which
+# receives them after its own sends; the returns are set aside, so the run is
+# held to the blocking run's bounds.
+RETURN = ("return", 2, ["--mode", "blocking", "--return"], OFFSET_BOUND_US["blocking"])
+# --steps 2: torch.profiler's schedule(wait=1, warmup=1, active=2), one file
+# per rank holding two steps whose ranges repeat the names; each step is
+# imported by itself (the first by default, the second by --profiler-step).
+STEPS = ("steps", 2, ["--mode", "blocking", "--steps", "2"], OFFSET_BOUND_US["blocking"])
 RUNS = [("blocking", 2, ["--mode", "blocking"], OFFSET_BOUND_US["blocking"]),
-        ("async", 2, ["--mode", "async"], OFFSET_BOUND_US["async"]), CHAIN]
+        ("async", 2, ["--mode", "async"], OFFSET_BOUND_US["async"]), CHAIN, RETURN, STEPS]
 
 
 def check(condition, what):
@@ -56,13 +67,19 @@ def check(condition, what):
     print("  ok:", what)
 
 
-def range_medians(out, stages):
+def range_medians(out, stages, step=0):
+    """Each stage's median range in recorded step `step` (its M ranges in time order)."""
     medians = []
     for s in range(stages):
         with open(os.path.join(out, f"rank-{s}.json")) as f:
-            spans = [e["dur"] for e in json.load(f) if e.get("name", "").startswith("microbatch_")]
-        medians.append(statistics.median(spans))
+            ranges = sorted((e["ts"], e["dur"]) for e in json.load(f) if e.get("name", "").startswith("microbatch_"))
+        medians.append(statistics.median(d for _, d in ranges[step * MICROBATCHES:(step + 1) * MICROBATCHES]))
     return medians
+
+
+def warning(r, code):
+    found = [w for w in r["warnings"] if w["code"] == code]
+    return found[0] if found else None
 
 
 def run_mode(cli, mode, stages, flags, bound, out):
@@ -72,13 +89,33 @@ def run_mode(cli, mode, stages, flags, bound, out):
     with open(os.path.join(out, "run.json")) as f:
         truth = json.load(f)
     files = [os.path.join(out, f"rank-{s}.json") for s in range(stages)]
-    done = subprocess.run([cli, "trace", "--json", "--unit", "us", "--microbatch", MICROBATCH, *files],
-                          check=True, capture_output=True, text=True)
-    r = json.loads(done.stdout)
-    print(f"{mode}: T_real {r['T_real']:.0f} us, wall clock {truth['wall_clock_us']:.0f} us, "
+    steps = truth["steps"]
+    for step in range(max(steps, 1)):
+        # --profiler-step names a step by torch's N: the first recorded step's
+        # N is in the warning of the default import.
+        chosen = ["--profiler-step", str(first_step + step)] if step else []
+        done = subprocess.run([cli, "trace", "--json", "--unit", "us", "--microbatch", MICROBATCH, *chosen, *files],
+                              check=True, capture_output=True, text=True)
+        r = json.loads(done.stdout)
+        if steps:
+            w = warning(r, "profiler_steps")
+            check(w is not None and w["value"] == steps and w["limit"] == w["index"] + steps - 1 - step,
+                  f"{mode}: step {step} imported alone, profiler_steps names it and counts {steps}")
+            first_step = w["index"] - step
+        check_import(r, mode if not steps else f"{mode} {step}", stages, bound, out, truth, step)
+
+
+def check_import(r, mode, stages, bound, out, truth, step):
+    wall_clock = truth["step_wall_clocks_us"][step]
+    print(f"{mode}: T_real {r['T_real']:.0f} us, wall clock {wall_clock:.0f} us, "
           f"offsets {r['clock_offsets']} (true {truth['clock_offsets_us']}), tau {r['tau']}")
     check(r["pipeline"] and len(r["stages"]) == stages and r["M"] == MICROBATCHES,
           f"{mode}: {stages} stages and {MICROBATCHES} micro-batches")
+    check(not warning(r, "repeated_microbatch_names"), f"{mode}: no micro-batch name repeats")
+    if truth["returns"]:
+        w = warning(r, "returns_to_first_stage")
+        check(w is not None and w["value"] == MICROBATCHES and w["limit"] == MICROBATCHES,
+              f"{mode}: returns_to_first_stage counts {MICROBATCHES} sends and {MICROBATCHES} receives")
     # Causality holds on every run, loaded or not: each link's true offset
     # lies within its clock_offset_bounds, up to TRUTH_US.
     for link, (lo, hi) in enumerate(r["clock_offset_bounds"]):
@@ -89,9 +126,8 @@ def run_mode(cli, mode, stages, flags, bound, out):
     for s in range(stages):
         check(abs(r["clock_offsets"][s] - truth["clock_offsets_us"][s]) <= bound,
               f"{mode}: stage {s}'s clock offset within {bound / 1000:g} ms of the truth")
-    check(abs(r["T_real"] - truth["wall_clock_us"]) <= 0.02 * truth["wall_clock_us"],
-          f"{mode}: T_real within 2% of the wall clock")
-    for s, median in enumerate(range_medians(out, stages)):
+    check(abs(r["T_real"] - wall_clock) <= 0.02 * wall_clock, f"{mode}: T_real within 2% of the wall clock")
+    for s, median in enumerate(range_medians(out, stages, step)):
         check(abs(r["tau"][s] - median) <= 0.05 * median,
               f"{mode}: stage {s}'s tau within 5% of its micro-batch ranges' median")
     check(r["sandwich"]["min"]["T_async"] <= r["sandwich"]["p50"]["T_async"],

@@ -101,6 +101,12 @@ std::optional<std::string> range_of(const Error& e) {
 std::optional<std::string> tool_sentence(const Error& e) {
   if (is_trace_file_error(e)) return describe_trace_error(e);
   if (auto sentence = describe_gguf_error(e)) return sentence;
+  if (e.field == Field::profiler_step && e.code == ErrorCode::unknown_id) {
+    const std::string step = "ProfilerStep#" + shortest(e.value);
+    if (e.index == kWholeField) return "profiler_step: the files hold no profiler steps, so no " + step;
+    return "profiler_step: file " + std::to_string(e.index + 1) + " holds no " + step +
+           " (the files' last step is ProfilerStep#" + shortest(e.limit) + ")";
+  }
   if (e.code == ErrorCode::unknown_key && e.value == 1) {
     // The field is the key meant, not where the typo is: say where by position alone.
     const std::string where = e.index == kWholeField ? "input" : std::string(position_noun(e.field)) + " " +

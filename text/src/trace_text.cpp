@@ -36,7 +36,9 @@ std::string what(const Error& e) {
     case ErrorCode::empty: return "the file is empty";
     case ErrorCode::too_long:
       return "the text is " + grouped(e.value) + " bytes, over the limit of " + grouped(e.limit);
-    case ErrorCode::not_json: return "not valid JSON";
+    case ErrorCode::not_json:
+      if (e.limit > 0) return "not valid JSON: the text ends inside it, so the file was cut short (a rank that crashed, or a trace still being written)";
+      return "not valid JSON";
     case ErrorCode::not_a_trace:
       return "neither trace JSON nor a schedule CSV (stage,microbatch,kind,start,end)";
     case ErrorCode::bad_gzip:
@@ -114,7 +116,14 @@ std::string describe(NotPipeline reason) {
              "holds autograd's backward ops, a middle stage sends and receives about twice what stage 0 sends, or "
              "the messages' peers point back); the model is one pass in one direction, so import a run, or a "
              "profiled window, of one pass";
-    case NotPipeline::no_microbatch_ranges: return "no event's name matches the micro-batch pattern";
+    case NotPipeline::stage_cut_short:
+      return "a stage lacks the run's first or last micro-batch (see microbatch_counts_differ): its trace stops "
+             "early, as a stage that crashed or a profiler window that ended sooner, or starts late; import a window "
+             "every stage covers";
+    case NotPipeline::no_microbatch_ranges:
+      return "no event's name matches the micro-batch pattern; write one that matches the ranges' names, with the "
+             "micro-batch number as its first group (ranges mb0, mb1, ...: '^mb([0-9]+)$'; stage0_mb3: "
+             "'_mb([0-9]+)$')";
   }
   return std::string(not_pipeline_name(reason));
 }
@@ -145,6 +154,14 @@ std::string describe(const TraceWarning& w) {
              "the next";
     case TraceWarningCode::messages_set_aside:
       return grouped(w.value) + " transfers name a peer that is no neighbouring stage, and were set aside";
+    case TraceWarningCode::profiler_steps:
+      return "the files hold " + grouped(w.value) + " profiler steps (the last ProfilerStep#" + shortest(w.limit) +
+             "), each repeating the micro-batches; ProfilerStep#" + std::to_string(w.index) +
+             " was imported alone: set the profiler step to import another";
+    case TraceWarningCode::repeated_microbatch_names:
+      return "stage " + std::to_string(w.index) + "'s " + grouped(w.value) + " micro-batch ranges carry only " +
+             grouped(w.limit) + " distinct numbers, so every stage's ranges were numbered in time order: the names "
+             "repeat (several iterations in one profile), or the pattern's first group is not the micro-batch number";
   }
   return std::string(trace_warning_name(w.code));
 }

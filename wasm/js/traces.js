@@ -4,7 +4,7 @@
 // staged once and read in place by the core's readers (wasm/src/trace_ops.cpp),
 // which also read and check every option.
 import { Refusal, pour, probe, sizeOfBlob } from './blob.js';
-import { fieldsOf, list, number, progressOf, quote, text, uint8Length } from './snapshot.js';
+import { fieldsOf, list, number, optional, progressOf, quote, text, uint8Length } from './snapshot.js';
 
 const what = (name) => 'importTrace: ' + name;
 
@@ -136,6 +136,7 @@ export function tracesOf(m, operation, limits) {
       typeof order === 'string' ? text('stage_order_text', order, what('options.stage_order'))
         : list('stage_order', order, limits.max_trace_ranks),
       list('clock_offsets', o.clock_offsets, limits.max_trace_ranks),
+      optional('profiler_step', o.profiler_step),
       optionalText('compute', o.compute),
       optionalText('transfer', o.transfer),
       optionalText('microbatch', o.microbatch),

@@ -66,6 +66,11 @@ Result<TraceOptions> read_options(Request& in) {
   auto offsets = in.list("clock_offsets", Field::clock_offsets, static_cast<double>(limits::kMaxTraceRanks));
   if (!offsets) return offsets.error();
   o.clock_offsets = std::move(offsets).value();
+  if (auto step = in.number("profiler_step", Field::profiler_step)) {
+    auto whole = profiler_step_of(*step);
+    if (!whole) return whole.error();
+    o.profiler_step = whole.value();
+  }
   for (auto [name, field, regex] : {std::tuple{"compute", Field::compute_regex, &o.compute_regex},
                                      std::tuple{"transfer", Field::transfer_regex, &o.transfer_regex},
                                      std::tuple{"microbatch", Field::microbatch_regex, &o.microbatch_regex}}) {

@@ -79,6 +79,7 @@ declare namespace heteropipe {
     | 'baseTimeNanoseconds' | 'distributedInfo'
     | 'stage' | 'microbatch' | 'kind' | 'start' | 'end'
     | 'stage_order' | 'compute_regex' | 'transfer_regex' | 'microbatch_regex' | 'stat' | 'unit' | 'clock_offsets'
+    | 'profiler_step'
     // GGUF files, then a model's facts (ModelInfo).
     | 'gguf' | 'header_bytes' | 'key_count' | 'tensor_count' | 'string_length' | 'array_length' | 'n_dims' | 'dims'
     | 'value_type' | 'ggml_type' | 'architecture' | 'layers' | 'n_embd' | 'n_head' | 'n_head_kv' | 'context_length'
@@ -646,6 +647,8 @@ declare namespace heteropipe {
     stage_order?: Numbers | string;
     /** Per stage, in `unit`: added to each stage's clock (default: found from the transfers' pairs). */
     clock_offsets?: Numbers;
+    /** The N of the profiler step ("ProfilerStep#N") to import when the files hold several (default: the first; the warning profiler_steps says how many). */
+    profiler_step?: number | null;
     /** Patterns searched in event names: ECMAScript regular expressions without lookarounds or back-references, matched by the core in linear time (docs/traces.md#patterns). A pattern outside that dialect is a bad_pattern error: index = the 0-based character at fault, value = 0 (syntax), 1 (a lookaround), 2 (a back-reference) or 3 (too large; limit = the states allowed). */
     compute?: string;
     transfer?: string;
@@ -702,7 +705,7 @@ declare namespace heteropipe {
   }
   interface TraceWarning {
     code: 'rank_without_compute' | 'unmatched_transfers' | 'microbatch_counts_differ' | 'short_run' | 'missing_ranks' | 'clock_bounds_contradict'
-      | 'link_time_zero' | 'returns_to_first_stage' | 'messages_set_aside';
+      | 'link_time_zero' | 'returns_to_first_stage' | 'messages_set_aside' | 'profiler_steps' | 'repeated_microbatch_names';
     index: number;
     value: number;
     limit: number;
@@ -720,7 +723,7 @@ declare namespace heteropipe {
   interface TraceResult {
     pipeline: boolean;
     reason?: 'one_rank' | 'collectives_only' | 'no_transfers' | 'unpaired_link' | 'no_microbatches' | 'model_rejected'
-      | 'stages_out_of_order' | 'two_way_traffic' | 'no_microbatch_ranges';
+      | 'stages_out_of_order' | 'two_way_traffic' | 'no_microbatch_ranges' | 'stage_cut_short';
     /** The reason in words, the CLI's sentence; with `reason`. */
     reason_message?: string;
     unit: 's' | 'ms' | 'us';

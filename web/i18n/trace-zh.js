@@ -8,7 +8,8 @@
   var V = function (x) { return window.HP_I18N.fmt.raw(x); };
   var CSV = { stage: 1, microbatch: 1, kind: 1, start: 1, end: 1 };
   var OPTION = { stat: '统计量', unit: '单位', stage_order: '阶段顺序', compute_regex: '计算 kernel 正则',
-    transfer_regex: '传输 kernel 正则', microbatch_regex: '微批次正则', clock_offsets: '时钟偏移' };
+    transfer_regex: '传输 kernel 正则', microbatch_regex: '微批次正则', clock_offsets: '时钟偏移',
+    profiler_step: '分析步' };
 
   // What is wrong, by the core's code (docs/traces.md#errors).
   function what(e, limits) {
@@ -18,7 +19,7 @@
     switch (e.code) {
       case 'empty': return '文件为空';
       case 'too_long': return '文本有 ' + G(e.value) + ' 字节，超过上限 ' + G(e.limit) + ' 字节';
-      case 'not_json': return '不是有效的 JSON';
+      case 'not_json': return e.limit > 0 ? '不是有效的 JSON：文本在 JSON 中途结束，文件被截断了（某个 rank 崩溃，或追踪仍在写入）' : '不是有效的 JSON';
       case 'not_a_trace': return '既不是 trace JSON，也不是调度 CSV（stage,microbatch,kind,start,end）';
       case 'bad_gzip':
         if (e.value === 1) return '文件是 gzip 压缩的；此读取器只读文本，需先解压';
@@ -54,6 +55,12 @@
         if (e.value === 2) return '“' + e.token + '”含有反向引用，模式不支持';
         if (e.value === 3) return '“' + e.token + '”需要超过 ' + G(e.limit) + ' 个状态（每个计数重复都会复制它所重复的部分）';
         return '“' + e.token + '”不是有效的正则表达式';
+      case 'unknown_id':
+        if (f === 'profiler_step') {
+          return e.index === null || e.index === undefined ? '这些文件中没有分析步，因此没有 ProfilerStep#' + V(e.value)
+            : '第 ' + (e.index + 1) + ' 个文件中没有 ProfilerStep#' + V(e.value) + '（这些文件的最后一步是 ProfilerStep#' + V(e.limit) + '）';
+        }
+        return '输入无效（' + e.code + '）';
       case 'not_a_permutation': return '必须把每个运行了 kernel 的 rank 恰好列出一次（rank ' + V(e.value) + ' 不对）';
       case 'out_of_memory': return '内存不足，无法处理此请求';
       default: return '输入无效（' + e.code + '）';
@@ -70,7 +77,8 @@
     model_rejected: '还原出的时间不构成有效模型（没有大于 0 的阶段时间）',
     stages_out_of_order: '第一个阶段只接收不发送，或最后一个阶段只发送不接收：阶段顺序与消息流向不符；请按 rank 顺序给出文件，或设置阶段顺序',
     two_way_traffic: '消息双向流动，如同训练时激活值前传、梯度回传（追踪中有 autograd 的反向算子，或某个中间阶段收发的消息约为阶段 0 发送数的两倍，或消息所标明的对端指向前一阶段）；模型只描述单向的一遍，请导入只含一遍的运行或分析窗口',
-    no_microbatch_ranges: '没有事件名称匹配微批次模式'
+    stage_cut_short: '某个阶段缺少本次运行的第一个或最后一个微批次（见 microbatch_counts_differ）：它的追踪提前结束（阶段崩溃，或分析窗口更早结束）或开始得晚；请导入每个阶段都覆盖的窗口',
+    no_microbatch_ranges: '没有事件名称匹配微批次模式；请写一个与各区间名称匹配、且第一个分组为微批次编号的模式（区间名为 mb0、mb1……时用 \'^mb([0-9]+)$\'；stage0_mb3 用 \'_mb([0-9]+)$\'）'
   };
   Object.assign(R, {
     progressLabel: '正在读取追踪文件',
@@ -96,8 +104,8 @@
     // A file's error names the file and the byte (or the CSV line); an option's names the option
     // (and a pattern's, the character at fault).
     error: function (e, limits) {
-      // A pattern's character at fault; a clock offset's stage.
-      var at = e.index === null || e.index === undefined ? ''
+      // A pattern's character at fault; a clock offset's stage (a profiler step's file is in its sentence).
+      var at = e.index === null || e.index === undefined || e.field === 'profiler_step' ? ''
         : '，第 ' + (e.index + 1) + (e.field === 'clock_offsets' ? ' 个阶段' : ' 个字符');
       var where = OPTION[e.field] ? OPTION[e.field] + at + '：'
         : '文件“' + e.token + '”' + (e.index === null || e.index === undefined ? '' : CSV[e.field] ? '，第 ' + (e.index + 1) + ' 行' : '，第 ' + e.index + ' 字节') + '：';
@@ -147,6 +155,8 @@
         case 'link_time_zero': return '链路 ' + w.index + '：d 为 0，因为其 ' + G(w.limit) + ' 次传输中有 ' + G(w.value) + ' 次不耗时：这些接收在双方都已开始时就已结束（接收方请求前消息已到达，或传输隐藏在等待之中）';
         case 'returns_to_first_stage': return '最后一个阶段发往阶段 0 的 ' + G(w.value) + ' 条消息和阶段 0 的 ' + G(w.limit) + ' 次接收是返回给阶段 0 的结果，已搁置：流水线只由各阶段到下一阶段的链路构成';
         case 'messages_set_aside': return G(w.value) + ' 次传输标明的对端不是相邻阶段，已搁置';
+        case 'profiler_steps': return '这些文件含有 ' + G(w.value) + ' 个分析步（最后一个为 ProfilerStep#' + V(w.limit) + '），每一步都重复各微批次；只导入了 ProfilerStep#' + V(w.index) + '：设置分析步可导入另一步';
+        case 'repeated_microbatch_names': return '阶段 ' + w.index + ' 的 ' + G(w.value) + ' 个微批次区间只有 ' + G(w.limit) + ' 个不同编号，因此所有阶段的区间都按时间顺序编号：名称重复（一次分析中有多次迭代），或模式的第一个分组不是微批次编号';
         case 'clock_bounds_contradict': return '链路 ' + w.index + '：各对传输给出的时钟界限相互矛盾（接收方的偏移须至少为 ' + V(w.value) + '，至多为 ' + V(w.limit) + '）；时钟有漂移或配对有误';
         default: return w.message;
       }

@@ -41,6 +41,7 @@ enum class ErrorCode {
   wrong_type,       // a structured input (JSON) holds the wrong kind of value; token = that value
   // The planner's estimator and its JSON form:
   not_json,         // the text is not JSON; value = the byte offset where reading stopped (a trace's:
+                    // limit = the text's length when reading ran past its end, a file cut short;
                     // index = that byte, token = the file's label)
   unknown_key,      // a JSON key the object does not have; token = the key; value 1: field is the
                     // nearest known key (a typo), value 0: field (and index) say where the key is
@@ -103,7 +104,7 @@ enum class Field {
   // schedule CSV's columns, then the import's options.
   trace, ph, ts, dur, name, cat, pid, tid, traceEvents, rank, world_size, baseTimeNanoseconds, distributedInfo,
   stage, microbatch, kind, start, end,
-  stage_order, compute_regex, transfer_regex, microbatch_regex, stat, unit, clock_offsets,
+  stage_order, compute_regex, transfer_regex, microbatch_regex, stat, unit, clock_offsets, profiler_step,
   // GGUF files: the file, then what a limit or a type is about.
   gguf, header_bytes, key_count, tensor_count, string_length, array_length, n_dims, dims, value_type, ggml_type,
   // A model's facts (heteropipe/plan/gguf.hpp's ModelInfo; its name is Field::name).

@@ -420,7 +420,17 @@ std::optional<Error> read_chrome_trace(std::string_view text, std::string_view l
                  limits::kMaxTraceBytes};
   }
   if (text.empty()) return Error{ErrorCode::empty, Field::trace, 0, 0, std::string(label)};
-  return ChromeReader(text, label, into).read();
+  auto problem = ChromeReader(text, label, into).read();
+  // JSON that stops at its last byte was cut short (a rank that crashed
+  // while writing, a copy still in progress): limit = the text's length
+  // says so, whatever the blanks at its end.
+  if (problem && problem->code == ErrorCode::not_json) {
+    const auto end = text.find_last_not_of(" \t\r\n");
+    if (end != std::string_view::npos && static_cast<std::size_t>(problem->index) > end) {
+      problem->limit = static_cast<double>(text.size());
+    }
+  }
+  return problem;
 }
 
 }  // namespace heteropipe

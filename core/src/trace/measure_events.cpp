@@ -258,6 +258,30 @@ std::vector<std::int64_t> number_ranges(std::vector<Annotation>& ranges) {
   return numbers;
 }
 
+// Ranges that repeat a micro-batch number on a stage (a step's names
+// repeated, or a pattern whose first group is the stage) would merge
+// different micro-batches into one: then every stage's ranges are numbered
+// in time order instead, and m records the first such stage.
+void number_repeats_in_time(std::map<std::int64_t, RankEvents>& ranks, const std::vector<std::int64_t>& stage_rank,
+                            Measured& m) {
+  for (std::size_t s = 0; s < stage_rank.size() && !m.repeated_stage; ++s) {
+    std::vector<std::int64_t> numbers;
+    for (const Annotation& a : ranks[stage_rank[s]].annotations) {
+      if (a.number) numbers.push_back(*a.number);
+    }
+    std::sort(numbers.begin(), numbers.end());
+    const auto distinct = std::unique(numbers.begin(), numbers.end()) - numbers.begin();
+    if (distinct == static_cast<std::ptrdiff_t>(numbers.size())) continue;
+    m.repeated_stage = static_cast<std::int64_t>(s);
+    m.repeated_ranges = static_cast<std::int64_t>(numbers.size());
+    m.repeated_distinct = static_cast<std::int64_t>(distinct);
+  }
+  if (!m.repeated_stage) return;
+  for (const std::int64_t rank : stage_rank) {
+    for (Annotation& a : ranks[rank].annotations) a.number.reset();
+  }
+}
+
 // Compute kernels to micro-batches by annotation ranges: a kernel belongs to
 // the latest range that starts at or before it and has not ended. `distinct`
 // holds every stage's numbers, so a slot is the same micro-batch on every
@@ -332,6 +356,9 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
   const bool cpu_run = std::none_of(events.events.begin(), events.events.end(),
                                     [&](const TraceEvent& e) { return c.is_kernel(events, e); });
   c.set_cpu_run(cpu_run);
+  auto found_steps = profiler_steps(events, options, c);
+  if (!found_steps) return found_steps.error();
+  const ProfilerSteps& steps = found_steps.value();
   const std::vector<std::optional<std::int64_t>> given = file_ranks(events);
   auto rank_of = [&](const TraceEvent& e) { return e.file < given.size() && given[e.file] ? *given[e.file] : e.rank; };
   auto peer_of = [&](std::ptrdiff_t index) -> std::optional<std::int64_t> {
@@ -348,6 +375,7 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
   }
   bool any_collective = false;
   for (const TraceEvent& e : events.events) {
+    if (!steps.keeps(e)) continue;
     const Role role = c.role(events, e);
     const bool kernel = c.is_kernel(events, e);
     if (role == Role::other && !kernel) continue;
@@ -419,6 +447,7 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
                  static_cast<double>(limits::kMaxTraceRanks)};
   }
   Classified out;
+  out.steps = steps;
   std::vector<std::int64_t> found;
   for (auto& [rank, r] : ranks) {
     r.summary.streams = static_cast<std::int64_t>(r.streams.size());
@@ -519,6 +548,7 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
   // all of them.
   std::vector<std::int64_t> distinct;
   if (!options.microbatch_regex.empty()) {
+    number_repeats_in_time(ranks, stage_rank, m);
     for (std::size_t s = 0; s < S; ++s) {
       const std::vector<std::int64_t> numbers = number_ranges(ranks[stage_rank[s]].annotations);
       distinct.insert(distinct.end(), numbers.begin(), numbers.end());

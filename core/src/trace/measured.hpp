@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -41,6 +42,10 @@ struct Measured {
   std::int64_t returns_sent = 0, returns_received = 0, set_aside = 0;
   std::vector<double> offsets;  // per stage, microseconds
   std::vector<OffsetBounds> bounds;  // per link, microseconds
+  // A stage whose ranges repeat a micro-batch number (all stages' ranges
+  // were then numbered in time order): its index, ranges and distinct numbers.
+  std::optional<std::int64_t> repeated_stage;
+  std::int64_t repeated_ranges = 0, repeated_distinct = 0;
 };
 
 // One side of a matched pair, on its rank's own clock; a send's `handed`:
@@ -63,11 +68,31 @@ double link_offset(const std::vector<PairSide>& sends, const std::vector<PairSid
 // Boundaries closer than this (microseconds) touch: the trace's resolution.
 inline constexpr double kTraceResolution = 1.0;
 
+class Classifier;
+
+// The profiler steps ("ProfilerStep#N") the files hold and the one
+// imported: options.profiler_step, else the first when the steps repeat
+// micro-batch numbers (some file's ranges repeat one), else none. A file
+// with steps keeps the events that start within the chosen step's range;
+// one without, all.
+struct ProfilerSteps {
+  std::int64_t count = 0;          // distinct step numbers in all files; 0: no step chosen
+  std::int64_t chosen = 0, last = 0;  // the imported step's N, the last N
+  std::vector<std::optional<Interval>> window;  // per file
+  bool keeps(const TraceEvent& e) const;
+};
+
+// Errors: unknown_id on Field::profiler_step when a step was asked for and a
+// file with steps lacks it (index: the file; limit: the last N found), or no
+// file has steps (index: kWholeField; limit 0).
+Result<ProfilerSteps> profiler_steps(const TraceEvents& events, const TraceOptions& options, Classifier& c);
+
 // Events to ranks and, when they form one, the measured pipeline (or the reason they do not).
 struct Classified {
   std::vector<TraceRank> ranks;  // times in microseconds
   std::optional<NotPipeline> reason;
   Measured measured;
+  ProfilerSteps steps;
 };
 
 Result<Classified> measure_events(const TraceEvents& events, const TraceOptions& options);

@@ -53,6 +53,17 @@ Result<std::vector<std::int64_t>> stage_order_of(const std::vector<double>& rank
   return order;
 }
 
+Result<std::int64_t> profiler_step_of(double step) {
+  if (!std::isfinite(step)) {
+    return Error{ErrorCode::not_finite, Field::profiler_step, kWholeField, 0.0, std::isnan(step) ? "nan" : step > 0 ? "inf" : "-inf"};
+  }
+  if (step != std::floor(step)) return Error{ErrorCode::not_integer, Field::profiler_step, kWholeField, step, {}};
+  if (step < 0 || step > limits::kMaxBatches) {
+    return Error{ErrorCode::out_of_range, Field::profiler_step, kWholeField, step, {}, step < 0 ? 0.0 : limits::kMaxBatches};
+  }
+  return static_cast<std::int64_t>(step);
+}
+
 double microseconds_in(TimeUnit unit) {
   switch (unit) {
     case TimeUnit::s: return 1e6;
@@ -73,6 +84,7 @@ std::string_view not_pipeline_name(NotPipeline reason) {
     case NotPipeline::stages_out_of_order: return "stages_out_of_order";
     case NotPipeline::two_way_traffic: return "two_way_traffic";
     case NotPipeline::no_microbatch_ranges: return "no_microbatch_ranges";
+    case NotPipeline::stage_cut_short: return "stage_cut_short";
   }
   return "unknown";
 }
@@ -87,6 +99,8 @@ std::string_view trace_warning_name(TraceWarningCode code) {
     case TraceWarningCode::clock_bounds_contradict: return "clock_bounds_contradict";
     case TraceWarningCode::link_time_zero: return "link_time_zero";
     case TraceWarningCode::returns_to_first_stage: return "returns_to_first_stage";
+    case TraceWarningCode::profiler_steps: return "profiler_steps";
+    case TraceWarningCode::repeated_microbatch_names: return "repeated_microbatch_names";
     case TraceWarningCode::messages_set_aside: return "messages_set_aside";
   }
   return "unknown";

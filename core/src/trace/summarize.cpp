@@ -100,6 +100,11 @@ TraceResult summarize(Classified classified, const TraceEvents& events, const Tr
     rank.communication_time /= unit;
   }
   warn_about_ranks(events, r);
+  const ProfilerSteps& steps = classified.steps;
+  if (steps.count > 1) {
+    r.warnings.push_back({TraceWarningCode::profiler_steps, steps.chosen, static_cast<double>(steps.count),
+                          static_cast<double>(steps.last)});
+  }
   r.reason = classified.reason;
   if (r.reason) return r;
 
@@ -201,12 +206,31 @@ TraceResult summarize(Classified classified, const TraceEvents& events, const Tr
     r.warnings.push_back({TraceWarningCode::microbatch_counts_differ, kWholeField, static_cast<double>(fewest),
                           static_cast<double>(most)});
   }
+  if (m.numbered && fewest != most) {
+    // A stage without the run's first or last micro-batch ran a shorter
+    // window: the others' edges would be set against its own.
+    const auto seen = [](const std::optional<double>& x) { return x.has_value(); };
+    std::vector<std::ptrdiff_t> firsts, lasts;  // per stage: its first slot, one past its last
+    for (const auto& spans : slot_spans) {
+      firsts.push_back(std::find_if(spans.begin(), spans.end(), seen) - spans.begin());
+      lasts.push_back(std::find_if(spans.rbegin(), spans.rend(), seen).base() - spans.begin());
+    }
+    if (*std::max_element(firsts.begin(), firsts.end()) > *std::min_element(firsts.begin(), firsts.end()) ||
+        *std::min_element(lasts.begin(), lasts.end()) < *std::max_element(lasts.begin(), lasts.end())) {
+      r.reason = NotPipeline::stage_cut_short;
+      return r;
+    }
+  }
   if (r.M <= static_cast<std::int64_t>(S)) {
     r.warnings.push_back({TraceWarningCode::short_run, kWholeField, static_cast<double>(r.M), static_cast<double>(S)});
   }
   if (m.returns_sent + m.returns_received > 0) {
     r.warnings.push_back({TraceWarningCode::returns_to_first_stage, kWholeField, static_cast<double>(m.returns_sent),
                           static_cast<double>(m.returns_received)});
+  }
+  if (m.repeated_stage) {
+    r.warnings.push_back({TraceWarningCode::repeated_microbatch_names, *m.repeated_stage,
+                          static_cast<double>(m.repeated_ranges), static_cast<double>(m.repeated_distinct)});
   }
   if (m.set_aside > 0) {
     r.warnings.push_back({TraceWarningCode::messages_set_aside, kWholeField, static_cast<double>(m.set_aside), 0});

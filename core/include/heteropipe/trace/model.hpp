@@ -34,6 +34,9 @@ double microseconds_in(TimeUnit unit);
 // number as its value (0 for NaN), so that no front end casts a fraction or
 // 1e20 to a rank.
 Result<std::vector<std::int64_t>> stage_order_of(const std::vector<double>& ranks);
+// A profiler step typed as a number: a whole number in [0, 2^53], else
+// not_finite, not_integer or out_of_range on Field::profiler_step.
+Result<std::int64_t> profiler_step_of(double step);
 
 struct TraceOptions {
   TraceStat stat = TraceStat::p50;
@@ -48,6 +51,10 @@ struct TraceOptions {
   // Per stage, in `unit`: added to each stage's clock; empty: found from the
   // transfers' pairs.
   std::vector<double> clock_offsets;
+  // The N of the profiler step ("ProfilerStep#N", one per prof.step()) to
+  // import when the files hold several; empty: the first. Events outside
+  // that step's range are left out (docs/traces.md, "Profiler steps").
+  std::optional<std::int64_t> profiler_step;
 };
 
 struct SampleStats {
@@ -127,6 +134,10 @@ enum class NotPipeline {
   two_way_traffic,
   // A micro-batch pattern was given and no event's name matches it.
   no_microbatch_ranges,
+  // By ranges, a stage lacks the run's first or last micro-batch: its trace
+  // stops early (a stage that crashed, a profiler window that ended sooner)
+  // or starts late, so T_real would be cut short.
+  stage_cut_short,
 };
 std::string_view not_pipeline_name(NotPipeline reason);
 
@@ -142,6 +153,14 @@ enum class TraceWarningCode {
   // link), set aside: value: the last stage's sends; limit: stage 0's receives.
   returns_to_first_stage,
   messages_set_aside,        // value: transfers whose named peer is no neighbouring stage, set aside
+  // The files hold several profiler steps and one was imported: index: its
+  // N; value: the steps found; limit: the last step's N.
+  profiler_steps,
+  // A stage's ranges repeat a micro-batch number (names repeated in one
+  // step, or a pattern whose first group is not the micro-batch), so every
+  // stage's ranges were numbered in time order: index: the first such stage;
+  // value: its ranges; limit: their distinct numbers.
+  repeated_microbatch_names,
 };
 std::string_view trace_warning_name(TraceWarningCode code);
 
