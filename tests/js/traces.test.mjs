@@ -102,6 +102,20 @@ test('results returned to stage 0 and messages to no neighbour are set aside and
   assert.equal(r.warnings[1].message, '2 transfers name a peer that is no neighbouring stage, and were set aside');
 });
 
+test('several profiler steps import one step, the one profiler_step names, as the CLI imports them', () => {
+  // A real 2-step schedule (ProfilerStep#1 and #2, microbatch_0..3 in each).
+  const steps = [0, 1].map((r) => join(bad, `torch_steps_rank-${r}.json`));
+  const microbatch = '^microbatch_([0-9]+)$';
+  const first = sameAsCli(steps, { microbatch }, ['--microbatch', microbatch]);
+  const second = sameAsCli(steps, { microbatch, profiler_step: 2 }, ['--microbatch', microbatch, '--profiler-step', '2']);
+  assert.notEqual(first.T_real, second.T_real);
+  assert.deepEqual(second.warnings.map((w) => [w.code, w.index, w.value, w.limit]), [['profiler_steps', 2, 2, 2]]);
+  fails(() => hp.importTrace(files(steps), { microbatch, profiler_step: 9 }),
+    { code: 'unknown_id', field: 'profiler_step', index: 0, value: 9, limit: 2,
+      message: "profiler_step: file 1 holds no ProfilerStep#9 (the files' last step is ProfilerStep#2)" });
+  fails(() => hp.importTrace(files(steps), { profiler_step: -1 }), { code: 'out_of_range', field: 'profiler_step' });
+});
+
 test('text and bytes read alike; a schedule CSV re-imports', () => {
   const [a, b, c] = files(SYNTHETIC);
   const asText = [a, b, c].map((f) => ({ name: f.name, bytes: new TextDecoder().decode(f.bytes) }));

@@ -13,6 +13,8 @@ SYNTHETIC = [REPO / "tests" / "data" / "traces" / "synthetic" / f"rank-{r}.json.
 REAL = [REPO / "tests" / "data" / "traces" / f"hta_sampled_rank-{r}.json.gz" for r in range(2)]
 CPU_GLOO = [REPO / "tests" / "cli" / "traces" / f"cpu_gloo_rank-{r}.json" for r in range(2)]
 KINETO_PEERS = [REPO / "tests" / "cli" / "traces" / f"kineto_peers_rank-{r}.json" for r in range(3)]
+TORCH_STEPS = [REPO / "tests" / "cli" / "traces" / f"torch_steps_rank-{r}.json" for r in range(2)]
+MICROBATCH = "^microbatch_([0-9]+)$"
 
 
 class ImportTrace(unittest.TestCase):
@@ -54,6 +56,26 @@ class ImportTrace(unittest.TestCase):
         self.assertEqual(result["warnings"][0]["message"],
                          "the last stage's 4 sends to stage 0 and stage 0's 4 receives are results returned to "
                          "stage 0, set aside: the pipeline is the links from each stage to the next")
+
+    def test_profiler_steps_import_one_step_as_the_cli_does(self):
+        # A real 2-step schedule (ProfilerStep#1 and #2, microbatch_0..3 in each).
+        first = import_trace(TORCH_STEPS, microbatch=MICROBATCH)
+        self.assertEqual(first, self.native_json("--microbatch", MICROBATCH, *TORCH_STEPS))
+        second = import_trace(TORCH_STEPS, microbatch=MICROBATCH, profiler_step=2)
+        self.assertEqual(second, self.native_json("--microbatch", MICROBATCH, "--profiler-step", "2", *TORCH_STEPS))
+        self.assertEqual(import_trace(TORCH_STEPS, microbatch=MICROBATCH, profiler_step="2"), second)
+        self.assertEqual((first["M"], second["M"]), (4, 4))
+        self.assertNotEqual(first["T_real"], second["T_real"])
+        self.assertEqual([(w["code"], w["index"], w["value"], w["limit"]) for w in second["warnings"]],
+                         [("profiler_steps", 2, 2, 2)])
+        for step, code, index, message in [
+                (9, "unknown_id", 0, "profiler_step: file 1 holds no ProfilerStep#9 (the files' last step is ProfilerStep#2)"),
+                (1.5, "not_integer", None, "profiler_step: must be a whole number (got 1.5)"),
+                ("x", "not_a_number", 0, "profiler_step, item 1: 'x' is not a number")]:
+            with self.assertRaises(HeteropipeError) as caught:
+                import_trace(TORCH_STEPS, microbatch=MICROBATCH, profiler_step=step)
+            e = caught.exception
+            self.assertEqual((e.code, e.field, e.index, str(e)), (code, "profiler_step", index, message))
 
     def test_options_and_bytes(self):
         data = [p.read_bytes() for p in SYNTHETIC]
