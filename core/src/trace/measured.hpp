@@ -73,8 +73,8 @@ class Classifier;
 // The profiler steps ("ProfilerStep#N") the files hold and the one
 // imported: options.profiler_step, else the first when the steps repeat
 // micro-batch numbers (some file's ranges repeat one), else none. A file
-// with steps keeps the events that start within the chosen step's range;
-// one without, all.
+// with steps keeps the events that start from the chosen step's start until
+// its next step's (the end of the file after the last); one without, all.
 struct ProfilerSteps {
   std::int64_t count = 0;          // distinct step numbers in all files; 0: no step chosen
   std::int64_t chosen = 0, last = 0;  // the imported step's N, the last N

@@ -6,6 +6,8 @@
 // repeat no name (a prof.step() per micro-batch) are one run together.
 #include <algorithm>
 #include <charconv>
+#include <cmath>
+#include <iterator>
 #include <set>
 
 #include "classify.hpp"
@@ -33,14 +35,15 @@ std::optional<std::int64_t> step_number(const std::string& name) {
 bool ProfilerSteps::keeps(const TraceEvent& e) const {
   if (e.file >= window.size() || !window[e.file]) return true;
   const Interval& w = *window[e.file];
-  return e.start + kTraceResolution >= w.first && e.start <= w.second + kTraceResolution;
+  return e.start + kTraceResolution >= w.first && e.start < w.second;
 }
 
 Result<ProfilerSteps> profiler_steps(const TraceEvents& events, const TraceOptions& options, Classifier& c) {
-  // Each step's range, per file (the first of a number, should a file hold
-  // it twice), and each file's micro-batch numbers.
+  // Each step's start, per file (the earliest of its ranges: the host's, and
+  // a device's annotation where the trace has one), and each file's
+  // micro-batch numbers.
   const std::size_t files = events.files.size();
-  std::vector<std::map<std::int64_t, Interval>> in_file(files);
+  std::vector<std::map<std::int64_t, double>> in_file(files);
   std::vector<std::vector<std::int64_t>> microbatches(files);
   std::map<std::uint32_t, std::optional<std::int64_t>> numbers;  // by name, each name parsed once
   for (const TraceEvent& e : events.events) {
@@ -51,7 +54,9 @@ Result<ProfilerSteps> profiler_steps(const TraceEvents& events, const TraceOptio
     }
     auto [it, added] = numbers.try_emplace(e.name);
     if (added) it->second = step_number(events.names[e.name]);
-    if (it->second) in_file[e.file].try_emplace(*it->second, Interval{e.start, e.end});
+    if (!it->second) continue;
+    const auto [step, first] = in_file[e.file].try_emplace(*it->second, e.start);
+    if (!first) step->second = std::min(step->second, e.start);
   }
   bool names_repeat = false;
   for (std::vector<std::int64_t>& m : microbatches) {
@@ -83,7 +88,10 @@ Result<ProfilerSteps> profiler_steps(const TraceEvents& events, const TraceOptio
       return Error{ErrorCode::unknown_id, Field::profiler_step, static_cast<std::int64_t>(f),
                    static_cast<double>(out.chosen), {}, last};
     }
-    out.window[f] = found->second;
+    // A step lasts until the next begins: work it launched may run past its
+    // host range (a device's kernels, a wait after prof.step()).
+    const auto next = std::next(found);
+    out.window[f] = Interval{found->second, next == in_file[f].end() ? INFINITY : next->second};
   }
   return out;
 }
