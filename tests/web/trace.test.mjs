@@ -262,12 +262,14 @@ for (const p of PAGES) {
       : '不是流水线：只找到一个 rank，没有阶段链。');
 
     const error = async () => page.textContent('#trace-result .error');
-    // Truncated JSON: the core's not_json at the byte where reading stopped.
+    // Truncated JSON: the core's not_json at the byte where reading stopped,
+    // the text's end (limit: its length), so the file was cut short.
     await choose(page, [path.join(bad, 'truncated.json')]);
     const cut = refusal(inflated([path.join(bad, 'truncated.json')]));
     assert.equal(cut.code, 'not_json');
+    assert.equal(cut.limit, cut.index);
     assert.equal(await error(), p.name === 'en' ? cut.message
-      : `文件“truncated.json”，第 ${cut.index} 字节：不是有效的 JSON`);
+      : `文件“truncated.json”，第 ${cut.index} 字节：不是有效的 JSON：文本在 JSON 中途结束，文件被截断了（某个 rank 崩溃，或追踪仍在写入）`);
     // Binary garbage, given a trace's name.
     const junk = { name: 'junk.json', mimeType: 'application/octet-stream', buffer: Buffer.from([0x00, 0xff, 0x13, 0x37, 0x42]) };
     await choose(page, junk);
