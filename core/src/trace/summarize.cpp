@@ -206,6 +206,10 @@ TraceResult summarize(Classified classified, const TraceEvents& events, const Tr
     r.warnings.push_back({TraceWarningCode::microbatch_counts_differ, kWholeField, static_cast<double>(fewest),
                           static_cast<double>(most)});
   }
+  if (m.repeated_stage) {
+    r.warnings.push_back({TraceWarningCode::repeated_microbatch_names, *m.repeated_stage,
+                          static_cast<double>(m.repeated_ranges), static_cast<double>(m.repeated_distinct)});
+  }
   if (m.numbered && fewest != most) {
     // A stage without the run's first or last micro-batch ran a shorter
     // window: the others' edges would be set against its own.
@@ -227,10 +231,6 @@ TraceResult summarize(Classified classified, const TraceEvents& events, const Tr
   if (m.returns_sent + m.returns_received > 0) {
     r.warnings.push_back({TraceWarningCode::returns_to_first_stage, kWholeField, static_cast<double>(m.returns_sent),
                           static_cast<double>(m.returns_received)});
-  }
-  if (m.repeated_stage) {
-    r.warnings.push_back({TraceWarningCode::repeated_microbatch_names, *m.repeated_stage,
-                          static_cast<double>(m.repeated_ranges), static_cast<double>(m.repeated_distinct)});
   }
   if (m.set_aside > 0) {
     r.warnings.push_back({TraceWarningCode::messages_set_aside, kWholeField, static_cast<double>(m.set_aside), 0});
