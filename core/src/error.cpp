@@ -56,8 +56,11 @@ std::string_view error_code_name(ErrorCode code) {
     case ErrorCode::truncated: return "truncated";
     case ErrorCode::unknown_type: return "unknown_type";
     case ErrorCode::bad_tensor: return "bad_tensor";
+    case ErrorCode::duplicate_tensor: return "duplicate_tensor";
     case ErrorCode::conflicting_keys: return "conflicting_keys";
     case ErrorCode::ambiguous_device: return "ambiguous_device";
+    case ErrorCode::above_fact: return "above_fact";
+    case ErrorCode::not_a_divisor: return "not_a_divisor";
   }
   return "unknown";
 }

@@ -14,6 +14,7 @@
 #include <heteropipe/limits.hpp>
 #include <heteropipe/plan/estimate.hpp>
 #include <heteropipe/plan/gguf.hpp>
+#include <heteropipe/plan/report.hpp>
 #include <heteropipe/text/error_text.hpp>
 #include <heteropipe/text/numbers.hpp>
 
@@ -205,6 +206,19 @@ TEST_CASE("gguf: refusals carry the byte where the problem lies") {
   CHECK(text::describe(e) == "GGUF file, byte " + text::grouped(static_cast<double>(at)) +
                                  ": tensor 'token_embd.weight' has ggml type 31, which this reader does not know");
 
+  // A tensor named twice (layer 1's query weight renamed to layer 0's): its bytes would count twice.
+  bytes = good;
+  const std::size_t second = bytes.find("blk.1.attn_q.weight");
+  REQUIRE(second != std::string::npos);
+  bytes[second + 4] = '0';
+  e = error_of(bytes, size);
+  CHECK(e.code == ErrorCode::duplicate_tensor);
+  CHECK(e.index == static_cast<std::int64_t>(second - 8));  // the name's length comes first
+  CHECK(e.token == "blk.0.attn_q.weight");
+  CHECK(text::describe(e) == "GGUF file, byte " + text::grouped(static_cast<double>(second - 8)) +
+                                 ": tensor 'blk.0.attn_q.weight' appears a second time in the tensor table (its "
+                                 "bytes would count twice)");
+
   // The header cut short, and the data region one byte short of the last tensor's end.
   e = error_of(good.substr(0, 100), 100);
   CHECK(e.code == ErrorCode::truncated);
@@ -323,6 +337,41 @@ TEST_CASE("estimate: facts a model cannot have are refused by name") {
   in.model_info = facts("dense.gguf");
   in.model_info->output_bytes = -1;
   CHECK(estimate(in).error().field == Field::output_bytes);
+  // Facts that contradict each other, from a file as from a typed object: the fact and the other one.
+  in.model_info = facts("moe.gguf");
+  in.model_info->expert_used_count = 9;
+  e = estimate(in).error();
+  CHECK(e.code == ErrorCode::above_fact);
+  CHECK(text::describe(e) == "expert_used_count: must be at most expert_count = 8 (got 9)");
+  in.model_info->expert_used_count = 0;
+  CHECK(text::describe(estimate(in).error()) == "expert_used_count: must be > 0 (got 0)");
+  in.model_info = facts("gqa.gguf");
+  in.model_info->n_head_kv = in.model_info->n_head + 1;
+  CHECK(estimate(in).error().code == ErrorCode::above_fact);
+  in.model_info->n_head_kv = 3;
+  CHECK(estimate(in).error().code == ErrorCode::not_a_divisor);
+  // block_count past the layers the tensors fill: the empty layer is named.
+  in.model_info = facts("dense.gguf");
+  in.model_info->layers = 3;
+  for (auto* list : {&in.model_info->layer_bytes, &in.model_info->active_layer_bytes,
+                     &in.model_info->active_layer_params}) {
+    list->push_back(0);
+  }
+  CHECK(text::describe(estimate(in).error()) == "layer_bytes, layer 3: must be > 0 (got 0)");
+  // Counts a file may hold up to 2^63: refused past 2^53, and their products never overflow.
+  in.model_info = facts("dense.gguf");
+  in.model_info->key_length = std::int64_t{1} << 62;
+  e = estimate(in).error();
+  CHECK(e.code == ErrorCode::too_large);
+  CHECK(e.field == Field::key_length);
+  in.model_info->key_length = std::int64_t{1} << 53;
+  in.model_info->n_head = in.model_info->n_head_kv = std::int64_t{1} << 53;
+  in.context = 1000;  // attention over 2^106 query dimensions: times past every limit, refused by name
+  const auto huge = make_plan_report(PlanRequest{in});
+  REQUIRE_FALSE(huge.ok());
+  CHECK(huge.error().code == ErrorCode::too_large);
+  CHECK(huge.error().field == Field::layer_times);
+  in.context = 0;
   in.model_info.reset();
   in.gguf = "model.gguf";
   e = estimate(in).error();

@@ -310,3 +310,70 @@ TEST_CASE("plan json: a device's memory and bandwidth typed with their units, qu
   CHECK(one(R"("24 parsecs")", R"("1 TB/s")") ==
         std::vector<std::string>{"memory, device 1: has the wrong type of value (got \"24 parsecs\")"});
 }
+
+namespace {
+
+// The facts `heteropipe model tests/data/gguf/gqa.gguf --json` prints (3 layers,
+// 4 heads over 2 KV heads), with one key's value replaced, as the plan input's model.
+std::string model_input_with(const std::string& key, const std::string& value) {
+  std::string facts = R"("layers": 3, "n_embd": 128, "n_head": 4, "n_head_kv": 2, "context_length": 4096,
+      "expert_count": 0, "expert_used_count": 0, "key_length": 64, "value_length": 64,
+      "feed_forward_length": 256, "vocab_size": 128, "sliding_window": 128,
+      "layer_bytes": [209920, 209920, 209920], "active_layer_bytes": [209920, 209920, 209920],
+      "active_layer_params": [196864, 196864, 196864], "embedding_bytes": 17408, "output_bytes": 17920,
+      "kv_bytes_per_token": 1536)";
+  const std::string quoted_key = "\"" + key + "\": ";
+  const std::size_t at = facts.find(quoted_key);
+  REQUIRE(at != std::string::npos);
+  const std::size_t begin = at + quoted_key.size();
+  const std::size_t end = facts[begin] == '[' ? facts.find(']', begin) + 1 : facts.find_first_of(",", begin);
+  facts.replace(begin, end - begin, value);
+  return R"({"model": {)" + facts + R"(}, "devices": ["rtx-3060-12gb", "rtx-3060-12gb"], "M": 4})";
+}
+
+}  // namespace
+
+TEST_CASE("read_json: a model object whose facts contradict each other is refused, naming the fact and layer") {
+  CHECK(read_plan_json(model_input_with("n_head", "4")).errors.empty());
+  struct Case {
+    const char* key;
+    const char* value;
+    const char* sentence;
+  };
+  const Case cases[] = {
+      {"expert_used_count", "2", "expert_used_count: must be at most expert_count = 0 (got 2)"},
+      {"n_head", "0", "n_head: must be > 0 (got 0)"},
+      {"n_head_kv", "8", "n_head_kv: must be at most n_head = 4 (got 8)"},
+      {"n_head_kv", "3", "n_head_kv: must divide n_head = 4 (got 3)"},
+      {"layer_bytes", "[209920, 209920]", "layer_bytes: needs layers = 3 values, one per layer (got 2)"},
+      {"layer_bytes", "[209920, 0, 209920]", "layer_bytes, layer 2: must be > 0 (got 0)"},
+      {"active_layer_bytes", "[209920, 209921, 209920]",
+       "active_layer_bytes, layer 2: must be at most layer_bytes = 209920 (got 209921)"},
+      {"n_embd", "0", "n_embd: must be > 0 (got 0)"},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.key);
+    CAPTURE(c.value);
+    CHECK(sentences(model_input_with(c.key, c.value)) == std::vector<std::string>{c.sentence});
+  }
+  // A mixture: more experts used than it has, or none.
+  std::string moe = model_input_with("expert_count", "8");
+  CHECK(sentences(moe) == std::vector<std::string>{"expert_used_count: must be > 0 (got 0)"});
+  moe.replace(moe.find(R"("expert_used_count": 0)"), 22, R"("expert_used_count": 9)");
+  const Error e = error_of(moe);
+  CHECK(e.code == ErrorCode::above_fact);
+  CHECK(e.field == Field::expert_used_count);
+  CHECK(e.value == 9);
+  CHECK(e.token == "expert_count");
+  CHECK(e.limit == 8);
+  moe.replace(moe.find(R"("expert_used_count": 9)"), 22, R"("expert_used_count": 2)");
+  CHECK(read_plan_json(moe).errors.empty());
+  // A model without attention says so with every head fact 0.
+  std::string no_heads = model_input_with("n_head", "0");
+  for (const char* key : {"n_head_kv", "key_length", "value_length", "kv_bytes_per_token"}) {
+    const std::string from = std::string("\"") + key + "\": ";
+    const std::size_t at = no_heads.find(from) + from.size();
+    no_heads.replace(at, no_heads.find_first_of(",}", at) - at, "0");
+  }
+  CHECK(read_plan_json(no_heads).errors.empty());
+}

@@ -62,6 +62,8 @@ std::string what(const Error& e) {
     case ErrorCode::bad_tensor:
       return "tensor " + name + "'s first dimension, " + grouped(e.value) + ", is no whole number of its type's " +
              grouped(e.limit) + "-element blocks";
+    case ErrorCode::duplicate_tensor:
+      return "tensor " + name + " appears a second time in the tensor table (its bytes would count twice)";
     case ErrorCode::missing_field:
       return "key " + name + " is missing";
     default:

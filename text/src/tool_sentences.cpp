@@ -179,6 +179,11 @@ std::optional<std::string> tool_what(const Error& e) {
       return describe_trace_error(e);
     case ErrorCode::unknown_key:
       return "unknown key '" + quoted(e.token) + "'";
+    case ErrorCode::above_fact:
+      // The token names the other fact, so the value is quoted from itself.
+      return "must be at most " + quoted(e.token) + " = " + shortest(e.limit) + " (got " + shortest(e.value) + ")";
+    case ErrorCode::not_a_divisor:
+      return "must divide " + quoted(e.token) + " = " + shortest(e.limit) + " (got " + shortest(e.value) + ")";
     case ErrorCode::conflicting_keys:
       return "cannot be given with '" + quoted(e.token) + "' (" +
              (e.field == Field::quant ? std::string("its tensors give each one's type")

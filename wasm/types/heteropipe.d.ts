@@ -105,9 +105,12 @@ declare namespace heteropipe {
     | 'missing_field' | 'unmatched_begin' | 'unmatched_end' | 'bad_gzip' | 'bad_pattern'
     | 'duplicate_rank' | 'end_before_start' | 'not_a_permutation' | 'not_a_trace'
     // GGUF files (index: the byte offset), and the plan input's model.
-    | 'not_gguf' | 'unsupported_version' | 'truncated' | 'unknown_type' | 'bad_tensor' | 'conflicting_keys'
+    | 'not_gguf' | 'unsupported_version' | 'truncated' | 'unknown_type' | 'bad_tensor' | 'duplicate_tensor'
+    | 'conflicting_keys'
     // Calibration: a record that names devices of two kinds (value, limit: the first two).
-    | 'ambiguous_device';
+    | 'ambiguous_device'
+    // A model's facts that contradict each other (token: the other fact, limit: its value).
+    | 'above_fact' | 'not_a_divisor';
   type SandwichPosition = 'below_async' | 'inside' | 'above_block';
 
   /** Service times tau (S values) and optional link latencies d (S-1 values). */

@@ -147,7 +147,11 @@
             : '键' + key + '的值类型 ' + G(e.value) + ' 不是 GGUF 定义的类型';
         case 'bad_tensor':
           return '张量' + key + '的第一维 ' + G(e.value) + ' 不是其类型每块 ' + G(e.limit) + ' 个元素的整数倍';
+        case 'duplicate_tensor': return '张量' + key + '在张量表中第二次出现（其字节会被重复计算）';
         case 'conflicting_keys': return '不能与“' + e.token + '”同时给出';
+        // A model's facts that contradict each other: the token names the other fact, the limit is its value.
+        case 'above_fact': return '不能大于 ' + e.token + ' = ' + N(e.limit) + '（输入为 ' + N(e.value) + '）';
+        case 'not_a_divisor': return '必须整除 ' + e.token + ' = ' + N(e.limit) + '（输入为 ' + N(e.value) + '）';
         case 'ambiguous_device':
           return '“' + e.token + '”同时指向设备 ' + G(e.value + 1) + ' 和设备 ' + G(e.limit + 1) +
             '，二者型号不同；请在记录中加上 "device"（目录 id 或设备的 name）';

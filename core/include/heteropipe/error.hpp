@@ -77,6 +77,8 @@ enum class ErrorCode {
                         // bytes it would need, limit = the file's size
   unknown_type,         // a metadata value type (field value_type) or ggml tensor type (field ggml_type)
                         // that is none of the format's; value = the type's number
+  duplicate_tensor,     // a tensor name the table gives twice (its bytes would count twice); index = the
+                        // second one's byte offset
   bad_tensor,           // a tensor whose first dimension is no whole number of blocks (value = it, limit =
                         // the block), or blk.N past block_count (value = N, limit = block_count)
   // The plan input's model: keys that cannot be given together; field = the
@@ -86,6 +88,12 @@ enum class ErrorCode {
   // different kinds; field calibration, index = the record, token = its
   // gpu_info, value and limit = the first two such devices.
   ambiguous_device,
+  // A model's facts that contradict each other (heteropipe/plan/gguf.hpp's
+  // ModelInfo): field (and index, a layer) = the fact, value = it, token =
+  // the other fact's name, limit = the other fact's value.
+  above_fact,     // more than the other fact allows: expert_used_count > expert_count,
+                  // n_head_kv > n_head, active_layer_bytes > layer_bytes (layer)
+  not_a_divisor,  // n_head_kv does not divide n_head (grouped-query attention shares each KV head evenly)
 };
 
 // Which input the error is about.

@@ -313,7 +313,8 @@ Result<PlanInput> estimate_facts(const EstimateInput& input, const ModelInfo& m)
   const double sequences = decode ? input.tokens : 1;
   const double positions = input.context + (decode ? 1 : input.tokens);
   const double cached = cached_positions(input);
-  const double q_dim = m.n_head > 0 && m.key_length > 0 ? static_cast<double>(m.n_head * m.key_length) : h;
+  const double q_dim =
+      m.n_head > 0 && m.key_length > 0 ? static_cast<double>(m.n_head) * static_cast<double>(m.key_length) : h;
   // A mixture's micro-batch reads the experts its t tokens pick: of the
   // expert bytes E (layer_bytes - active_layer_bytes = E (1 - u/n)), the
   // expected distinct share 1 - (1 - u/n)^t, as the catalog's estimate does.
@@ -410,15 +411,56 @@ ModelInfo model_info_of(const ModelSpec& m, const QuantSpec& quant) {
   return info;
 }
 
+namespace {
+
+// The heads and experts of a model's facts, which must agree with each other.
+// Each count is a whole number a double holds exactly; 0 says the file does
+// not give it, and is refused only where another fact needs it.
+std::optional<Error> check_heads_and_experts(const ModelInfo& m) {
+  constexpr double kMaxCount = 9'007'199'254'740'992.0;  // 2^53
+  for (auto [n, field] : {std::pair{m.n_embd, Field::n_embd}, std::pair{m.n_head, Field::n_head},
+                          std::pair{m.n_head_kv, Field::n_head_kv}, std::pair{m.context_length, Field::context_length},
+                          std::pair{m.expert_count, Field::expert_count},
+                          std::pair{m.expert_used_count, Field::expert_used_count},
+                          std::pair{m.key_length, Field::key_length}, std::pair{m.value_length, Field::value_length},
+                          std::pair{m.feed_forward_length, Field::feed_forward_length},
+                          std::pair{m.vocab_size, Field::vocab_size}, std::pair{m.sliding_window, Field::sliding_window}}) {
+    if (n < 0) return Error{ErrorCode::negative, field, kWholeField, static_cast<double>(n), {}};
+    if (static_cast<double>(n) > kMaxCount) {
+      return Error{ErrorCode::too_large, field, kWholeField, static_cast<double>(n), {}, kMaxCount};
+    }
+  }
+  if (m.n_embd < 1) return Error{ErrorCode::not_positive, Field::n_embd, kWholeField, static_cast<double>(m.n_embd), {}};
+  // A model with no heads has no attention, so nothing of it may say otherwise.
+  const bool attends = m.n_head_kv > 0 || m.key_length > 0 || m.value_length > 0 || m.kv_bytes_per_token > 0;
+  if (m.n_head == 0 && attends) return Error{ErrorCode::not_positive, Field::n_head, kWholeField, 0.0, {}};
+  if (m.n_head_kv > m.n_head) {
+    return Error{ErrorCode::above_fact, Field::n_head_kv, kWholeField, static_cast<double>(m.n_head_kv), "n_head",
+                 static_cast<double>(m.n_head)};
+  }
+  if (m.n_head_kv > 0 && m.n_head % m.n_head_kv != 0) {
+    return Error{ErrorCode::not_a_divisor, Field::n_head_kv, kWholeField, static_cast<double>(m.n_head_kv), "n_head",
+                 static_cast<double>(m.n_head)};
+  }
+  if (m.expert_used_count > m.expert_count) {
+    return Error{ErrorCode::above_fact, Field::expert_used_count, kWholeField,
+                 static_cast<double>(m.expert_used_count), "expert_count", static_cast<double>(m.expert_count)};
+  }
+  // A mixture whose tokens use no expert reads none of them.
+  if (m.expert_count > 0 && m.expert_used_count == 0) {
+    return Error{ErrorCode::not_positive, Field::expert_used_count, kWholeField, 0.0, {}};
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::optional<Error> check_model_info(const ModelInfo& m) {
   if (m.layers < 1 || m.layers > limits::kMaxPlanLayers) {
     return Error{ErrorCode::out_of_range, Field::layers, kWholeField, static_cast<double>(m.layers), {},
                  static_cast<double>(m.layers < 1 ? 1 : limits::kMaxPlanLayers)};
   }
-  if (m.n_embd < 1) return Error{ErrorCode::not_positive, Field::n_embd, kWholeField, static_cast<double>(m.n_embd), {}};
-  if (m.vocab_size < 0) {
-    return Error{ErrorCode::negative, Field::vocab_size, kWholeField, static_cast<double>(m.vocab_size), {}};
-  }
+  if (auto e = check_heads_and_experts(m)) return e;
   const auto L = static_cast<std::size_t>(m.layers);
   for (auto [list, field] : {std::pair{&m.layer_bytes, Field::layer_bytes},
                              std::pair{&m.active_layer_bytes, Field::active_layer_bytes},
@@ -432,6 +474,15 @@ std::optional<Error> check_model_info(const ModelInfo& m) {
       if ((*list)[l] > limits::kMaxValue) {
         return Error{ErrorCode::too_large, field, static_cast<std::int64_t>(l), (*list)[l], {}, limits::kMaxValue};
       }
+    }
+  }
+  for (std::size_t l = 0; l < L; ++l) {
+    const auto layer = static_cast<std::int64_t>(l);
+    // A layer of no bytes has no tensors: block_count says more layers than the file holds.
+    if (m.layer_bytes[l] == 0) return Error{ErrorCode::not_positive, Field::layer_bytes, layer, 0.0, {}};
+    if (m.active_layer_bytes[l] > m.layer_bytes[l]) {
+      return Error{ErrorCode::above_fact, Field::active_layer_bytes, layer, m.active_layer_bytes[l], "layer_bytes",
+                   m.layer_bytes[l]};
     }
   }
   for (auto [x, field] : {std::pair{m.embedding_bytes, Field::embedding_bytes},

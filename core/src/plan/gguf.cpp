@@ -12,6 +12,8 @@
 #include <cmath>
 #include <cstring>
 #include <map>
+#include <set>
+#include <string>
 
 #include "heteropipe/limits.hpp"
 
@@ -252,9 +254,12 @@ class Reader {
 
   bool tensor_table(std::uint64_t tensor_count) {
     tensors.reserve(static_cast<std::size_t>(std::min<std::uint64_t>(tensor_count, 4096)));
+    std::set<std::string> names;  // a name given twice would count its bytes twice
     for (std::uint64_t k = 0; k < tensor_count; ++k) {
       Tensor t;
+      const std::size_t name_at = c.offset();
       if (!string(t.name, true, {})) return false;
+      if (!names.insert(t.name).second) return fail(at(ErrorCode::duplicate_tensor, Field::gguf, name_at, 0, t.name));
       const std::size_t dims_at = c.offset();
       std::uint32_t n_dims = 0;
       if (!c.number(n_dims)) return false;
@@ -399,8 +404,9 @@ Result<ModelInfo> facts(const Reader& r, std::size_t table_end) {
   // F16 K and V: 2 bytes per element, n_head_kv heads of key_length and value_length per layer.
   const auto kv_heads = per_layer(meta, a + "attention.head_count_kv", m.layers, m.n_head_kv);
   for (std::int64_t h : kv_heads) {
+    // In doubles: a file's counts may be anything up to 2^63, and their int64 sum would overflow.
     m.kv_bytes_per_token += 2.0 * static_cast<double>(std::max<std::int64_t>(0, h)) *
-                            static_cast<double>(m.key_length + m.value_length);
+                            (static_cast<double>(m.key_length) + static_cast<double>(m.value_length));
   }
   return m;
 }
