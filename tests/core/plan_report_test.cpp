@@ -11,6 +11,8 @@
 
 #include <heteropipe/plan/report.hpp>
 
+#include "plan_support.hpp"
+
 using namespace heteropipe;
 
 namespace {
@@ -235,6 +237,96 @@ TEST_CASE("report: tokens per second is tokens x M / T(M) for the plan, the base
   in.objective = Objective::blocking;
   const PlanReport b = make_plan_report(in, std::nullopt, 3).value();
   CHECK(b.tokens_per_second == 3 * (4 / b.plan.analysis.T_block));
+  // The throughput objective at its steady state, 1 / tau_max: the figure its search minimizes.
+  in.objective = Objective::throughput;
+  const PlanReport t = make_plan_report(in, PlanLink{0.5, 1}, 3).value();
+  CHECK(t.tokens_per_second == 3 / t.plan.analysis.tau_max);
+  CHECK(t.throughput == 1 / t.plan.analysis.tau_max);
+  CHECK(t.even.tokens_per_second == 3 / t.even.plan.analysis.tau_max);
+}
+
+TEST_CASE("report: the throughput objective at M = 1 shows its plan ahead of the even split, not behind it") {
+  // Device 1 is twice as slow; the cut after layer 3 is dear. The least tau_max is 3 | 1 (tau 3
+  // and 2), which pays that cut: T_async(1) = 3 + 10.5 + 2 = 15.5, where the even split 2 | 2
+  // (tau 2 and 4) takes 2 + 0.5 + 4 = 6.5. Shown as M / T_async(M), the "best" plan lost to it.
+  PlanInput in = chain({{1, 1, 1, 1}, {2, 2, 2, 2}}, {8, 8});
+  in.cut_bytes = {0, 0, 10};
+  in.objective = Objective::throughput;
+  in.M = 1;
+  const PlanReport r = make_plan_report(in, std::nullopt).value();
+  CHECK(counts_of(r.plan) == std::vector<std::int64_t>{3, 1});
+  CHECK(r.plan.analysis.T_async == 15.5);
+  CHECK(r.even.plan.analysis.T_async == 6.5);
+  CHECK(r.tokens_per_second == 1.0 / 3);
+  CHECK(r.even.tokens_per_second == 1.0 / 4);
+  CHECK(r.even.tokens_per_second < r.tokens_per_second);
+}
+
+namespace {
+
+// The figure the report shows for a split under its objective, from the closed forms.
+double shown_figure(const std::vector<double>& tau, const std::vector<double>& d, const PlanInput& in) {
+  const Pipeline p = Pipeline::create(tau, d).value();
+  switch (in.objective) {
+    case Objective::async: return in.M / makespan_async(p, in.M);
+    case Objective::blocking: return in.M / makespan_blocking(p, in.M);
+    case Objective::throughput: return 1 / p.tau_max();
+  }
+  return 0;
+}
+
+}  // namespace
+
+TEST_CASE("report: no split, baseline or what-if order shows more tokens per second than the plan (brute force)") {
+  // Random small instances, every objective, M from 1: every contiguous split in the given order
+  // priced as the report prices it; the plan's figure is the largest, bit for bit (dyadic inputs),
+  // and no feasible baseline shows more.
+  std::mt19937_64 rng(2612);
+  int compared = 0, baselines = 0;
+  for (int i = 0; i < 3000; ++i) {
+    const Objective objective = i % 3 == 0 ? Objective::async : i % 3 == 1 ? Objective::blocking : Objective::throughput;
+    testing::InstanceShape shape;
+    shape.max_layers = 8;
+    shape.caps = i % 2 == 0 ? testing::MemoryCaps::none : testing::MemoryCaps::loose;
+    shape.allow_idle = (i / 2) % 2 == 1;
+    PlanInput in = testing::random_instance(rng, shape, objective);
+    in.M = static_cast<double>(1 + i % 4);  // small M, where fill weighs most
+    const auto S = static_cast<std::int64_t>(in.devices.size());
+    const auto L = static_cast<std::int64_t>(in.layer_memory.size());
+    double best = 0;
+    testing::for_each_split(S, L, in.allow_idle_devices, [&](const std::vector<std::int64_t>& bounds) {
+      std::vector<double> tau, d;
+      for (std::int64_t s = 0; s < S; ++s) {
+        if (bounds[s] == bounds[s + 1]) continue;
+        double t = 0, memory = 0;
+        for (std::int64_t b = bounds[s]; b < bounds[s + 1]; ++b) {
+          t += in.devices[s].layer_times[b];
+          memory += in.layer_memory[b];
+        }
+        if (memory > in.devices[s].memory_capacity) return;
+        tau.push_back(t);
+        if (bounds[s + 1] < L) d.push_back(in.links[s].latency + in.cut_bytes[bounds[s + 1] - 1] / in.links[s].bandwidth);
+      }
+      best = std::max(best, shown_figure(tau, d, in));
+    });
+    const auto report = make_plan_report(in, std::nullopt, 1);
+    if (best == 0) {
+      CHECK_FALSE(report.ok());
+      continue;
+    }
+    CAPTURE(i);
+    REQUIRE(report.ok());
+    ++compared;
+    CHECK(report.value().tokens_per_second == best);
+    for (const Baseline* b : {&report.value().even, &report.value().memory_proportional}) {
+      if (!b->feasible) continue;
+      ++baselines;
+      CHECK(b->tokens_per_second <= report.value().tokens_per_second);
+      CHECK(b->loss_percent >= 0);
+    }
+  }
+  CHECK(compared > 2500);
+  CHECK(baselines > 2000);
 }
 
 TEST_CASE("report: an estimate's every speed carries its band, factors x tokens per second; explicit costs none (issue 24.5)") {

@@ -424,7 +424,7 @@ declare namespace heteropipe {
     fits_memory: boolean;
     feasible: boolean;
     reason: '' | 'memory' | 'idle_device';
-    /** tokens x M / T(M), as the plan's. */
+    /** tokens x M / T(M) (tokens / tau_max for the throughput objective), as the plan's. */
     tokens_per_second: number;
     /** Where the measured speed typically lands, as the plan's; null for explicit costs. */
     tokens_per_second_band: SpeedBand | null;
@@ -461,7 +461,10 @@ declare namespace heteropipe {
   /** The optimal split, the same keys as `heteropipe plan --json`. */
   interface PlanReport extends PricedSplit {
     objective: Objective;
-    /** tokens x M / T(M): generated tokens/s in decode, prompt tokens/s in prefill (tokens 1 for explicit costs). */
+    /**
+     * tokens x M / T(M), or tokens / tau_max (the steady state) for the throughput objective: generated tokens/s
+     * in decode, prompt tokens/s in prefill (tokens 1 for explicit costs).
+     */
     tokens_per_second: number;
     /**
      * An estimate's band: [tokens_per_second x kEstimateBandLow, x kEstimateBandHigh], where the measured speed

@@ -101,8 +101,9 @@
     memoryWarning: function (i, name, percent) {
       return '设备 ' + (i + 1) + '（' + name + '）的显存已用 ' + percent + ' %：运行时只要比估算多需一点显存，就无法加载此切分。';
     },
-    headline: function (tps, band, loss, which) {
-      var speed = '最优切分：' + tps + ' token/秒（token 数 × M / T(M)' + (band ? '；' + this.typically(band[0], band[1]) : '') + '）。';
+    headline: function (tps, band, loss, which, objective) {
+      var formula = objective === 'throughput' ? 'token 数 / τ_max，稳态' : 'token 数 × M / T(M)';
+      var speed = '最优切分：' + tps + ' token/秒（' + formula + (band ? '；' + this.typically(band[0], band[1]) : '') + '）。';
       if (which === 'memory_proportional') return speed + '按显存比例的默认切分损失 ' + loss + ' %。';
       if (which === 'even') return speed + '按显存比例的默认切分违反规划的约束；均分层数损失 ' + loss + ' %。';
       return speed + '两种默认切分都违反规划的约束。';

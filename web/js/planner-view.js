@@ -171,7 +171,7 @@ function show(plan, names) {
   $('plan-result').innerHTML = '<p class="plan-lead" id="plan-lead">' + esc(lead(plan, names, which)) + '</p>' +
     warnings(plan, names) +
     '<p class="plan-headline" role="status">' + esc(P.headline(fmt.four(plan.tokens_per_second), band(plan),
-    which && fmt.short(plan.baselines[which].loss_percent), which)) + '</p>' +
+    which && fmt.short(plan.baselines[which].loss_percent), which, plan.objective)) + '</p>' +
     bars(plan, names, $('plan-result').clientWidth) + stagesTable(plan, names) + baselines(plan) + flags(plan.runtime) + whatIf(plan, names);
 }
 

@@ -18,10 +18,12 @@
 // (docs/planner.md#the-report).
 namespace heteropipe {
 
-// Micro-batches per time unit at M, M / T(M) (T_block for the blocking
-// objective, T_async otherwise), and tokens per second, tokens x M / T(M):
-// `tokens` per micro-batch (the estimate form's `tokens`; 1 for explicit
-// costs), generated tokens in decode, prompt tokens in prefill.
+// Micro-batches per time unit, for the figure each objective optimizes:
+// M / T(M) at M (T_block for the blocking objective, T_async for async),
+// and the steady state 1 / tau_max for throughput, whose plan has the least
+// tau_max (so no other split shows more). Tokens per second is tokens x
+// that: `tokens` per micro-batch (the estimate form's `tokens`; 1 for
+// explicit costs), generated tokens in decode, prompt tokens in prefill.
 double throughput(const Plan& plan);
 double tokens_per_second(const Plan& plan, double tokens);
 
