@@ -148,3 +148,22 @@ TEST_CASE("counts are judged from their digits, before any rounding") {
   CHECK(count("x").error().code == ErrorCode::not_a_number);
   CHECK(count(" ").error().code == ErrorCode::empty);
 }
+
+TEST_CASE("a list past kMaxStages items is refused by its count, before any item is converted") {
+  // One item past the limit, the first of them no number: the count is what is reported, so no
+  // item was read before it (reading all ten million first took seconds in the module).
+  std::string text = "x";
+  text.reserve(static_cast<std::size_t>(limits::kMaxStages) * 2 + 2);
+  for (std::int64_t k = 0; k < limits::kMaxStages; ++k) text += ",1";
+  Error e = error_of(text);
+  CHECK(e.code == ErrorCode::too_many);
+  CHECK(e.field == Field::tau);
+  CHECK(e.limit == static_cast<double>(limits::kMaxStages));
+  // Exactly at the limit, the items are read: the bad one is named.
+  text.resize(text.size() - 2);
+  e = error_of(text);
+  CHECK(e.code == ErrorCode::not_a_number);
+  CHECK(e.index == 0);
+  // Blanks and full-width separators count as the parser reads them: "1\u30011 1" is three items.
+  CHECK(parsed("1\xE3\x80\x81" "1 1").size() == 3);
+}
