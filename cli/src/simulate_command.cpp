@@ -28,52 +28,37 @@ void keep(Read& r, Result<T> parsed, Target& target) {
   else r.errors.push_back(parsed.error());
 }
 
-// A table file's rows, or nothing (the reason recorded).
-std::optional<std::vector<std::vector<double>>> rows_of(Read& r, const std::string& file, Field field) {
+// A table file's values, `width` per row, flattened, or nothing (the reason recorded).
+std::optional<std::vector<double>> table_of(Read& r, const std::string& file, Field field, std::size_t width,
+                                            double max_values) {
   std::string content;
   if (auto problem = read_file(file, content)) {
     r.file_errors.push_back(std::move(*problem));
     return std::nullopt;
   }
-  auto rows = sim::parse_rows(content, field);
-  if (!rows) {
-    r.errors.push_back(rows.error());
+  auto table = sim::parse_table(content, field, width, max_values);
+  if (!table) {
+    r.errors.push_back(table.error());
     return std::nullopt;
   }
-  return std::move(rows).value();
+  return std::move(table).value();
 }
 
 // A matrix (service: S columns; links: S-1) row by row; a row of the wrong
-// length is its own error.
+// length is its own error. Given, even empty (the core refuses an empty one
+// by its count).
 void read_matrix(Read& r, const std::string& file, std::size_t width, Field field,
                  std::optional<std::vector<double>>& target) {
-  auto rows = rows_of(r, file, field);
-  if (!rows) return;
-  // Given, even empty (the core refuses an empty one by its count).
-  std::vector<double>& matrix = target.emplace();
-  for (std::size_t m = 0; m < rows->size(); ++m) {
-    if ((*rows)[m].size() != width) {
-      r.errors.push_back(Error{ErrorCode::wrong_length, field, static_cast<std::int64_t>(m),
-                               static_cast<double>((*rows)[m].size()), {}, static_cast<double>(width)});
-      return;
-    }
-    matrix.insert(matrix.end(), (*rows)[m].begin(), (*rows)[m].end());
-  }
+  auto matrix = table_of(r, file, field, width, limits::kMaxSimCells);
+  if (matrix) target = std::move(*matrix);
 }
 
 // A column per stage, each sample used as measured.
 void read_samples(Read& r, const std::string& file, std::size_t S) {
-  auto rows = rows_of(r, file, Field::service_samples);
-  if (!rows) return;
+  auto table = table_of(r, file, Field::service_samples, S, limits::kMaxServiceSamples);
+  if (!table) return;
   std::vector<sim::Empirical> stages(S);
-  for (const std::vector<double>& row : *rows) {
-    if (row.size() != S) {
-      r.errors.push_back(Error{ErrorCode::wrong_length, Field::service_samples, kWholeField,
-                               static_cast<double>(row.size()), {}, static_cast<double>(S)});
-      return;
-    }
-    for (std::size_t s = 0; s < S; ++s) stages[s].values.push_back(row[s]);
-  }
+  for (std::size_t k = 0; k < table->size(); ++k) stages[k % S].values.push_back((*table)[k]);
   r.options.service_samples = std::move(stages);
 }
 

@@ -337,6 +337,29 @@ TEST_CASE("sim errors: the typed forms") {
   CHECK(hp::text::describe(bad_sample.error()) == "service_samples, stage 3: 'x' is not a number");
 }
 
+TEST_CASE("sim errors: a table is read flat, each row its width, a samples file no further than its limit") {
+  // Comma decimals in quotes are no numbers; BOM, CRLF, blank lines and a subnormal read as the CLI reads them.
+  const auto flat = sim::parse_table("\xEF\xBB\xBF" "a,b\r\n1,5e-320\r\n\r\n2,3\r\n", Field::service_samples, 2,
+                                     hp::limits::kMaxServiceSamples);
+  REQUIRE(flat.ok());
+  CHECK(flat.value() == std::vector<double>{1, 5e-320, 2, 3});
+  // A matrix row of another width is named at its row, before the rows after it are read.
+  auto e = sim::parse_table("1,2\n3\n4,x\n", Field::service_matrix, 2, hp::limits::kMaxSimCells).error();
+  CHECK(hp::text::describe(e) == "service_matrix, row 2: needs S = 2 values, one per stage (got 1)");
+  e = sim::parse_table("1\n2,3\n", Field::service_samples, 1, hp::limits::kMaxServiceSamples).error();
+  CHECK(e.code == ErrorCode::wrong_length);
+  CHECK(e.index == hp::kWholeField);
+  CHECK(e.value == 2);
+  // One value past the samples' limit is refused there; a bad value further on is never reached.
+  std::string text;
+  for (int k = 0; k <= static_cast<int>(hp::limits::kMaxServiceSamples); ++k) text += "1\n";
+  text += "x\n";
+  e = sim::parse_table(text, Field::service_samples, 1, hp::limits::kMaxServiceSamples).error();
+  CHECK(e.code == ErrorCode::too_many);
+  CHECK(e.field == Field::service_samples);
+  CHECK(e.limit == hp::limits::kMaxServiceSamples);
+}
+
 TEST_CASE("sim errors: random options, good and bad, never crash and never give a non-finite number") {
   std::mt19937_64 rng(99);
   auto pick = [&rng](std::initializer_list<double> values) { return *(values.begin() + rng() % values.size()); };

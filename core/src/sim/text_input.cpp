@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <string>
 
 #include "../json_cursor.hpp"
@@ -93,9 +94,15 @@ Result<std::vector<std::vector<std::int64_t>>> parse_shared(std::string_view tex
   return groups;
 }
 
-Result<std::vector<std::vector<double>>> parse_rows(std::string_view text, Field field) {
-  std::vector<std::vector<double>> rows;
+namespace {
+
+// Each data row of a table in order, as parse_rows describes them; `on_row`
+// takes a row's values and its 0-based data row, and may stop the reading
+// with an error.
+template <class OnRow>
+std::optional<Error> each_row(std::string_view text, Field field, OnRow&& on_row) {
   bool first = true;
+  std::int64_t row = 0;
   text = json_detail::skip_bom(text);  // a header after it is still a header
   while (!text.empty()) {
     const std::string_view line = next_line(text);
@@ -110,12 +117,44 @@ Result<std::vector<std::vector<double>>> parse_rows(std::string_view text, Field
       Error e = values.error();
       if (field == Field::service_samples) return e;
       e.column = e.index;
-      e.index = static_cast<std::int64_t>(rows.size());
+      e.index = row;
       return e;
     }
-    rows.push_back(std::move(values).value());
+    if (auto e = on_row(std::move(values).value(), row)) return e;
+    ++row;
   }
+  return std::nullopt;
+}
+
+}  // namespace
+
+Result<std::vector<std::vector<double>>> parse_rows(std::string_view text, Field field) {
+  std::vector<std::vector<double>> rows;
+  auto keep = [&rows](std::vector<double> values, std::int64_t) -> std::optional<Error> {
+    rows.push_back(std::move(values));
+    return std::nullopt;
+  };
+  if (auto e = each_row(text, field, keep)) return *e;
   return rows;
+}
+
+Result<std::vector<double>> parse_table(std::string_view text, Field field, std::size_t width, double max_values) {
+  std::vector<double> values;
+  auto keep = [&](const std::vector<double>& row, std::int64_t m) -> std::optional<Error> {
+    if (row.size() != width) {
+      // A matrix's row is its own error; a samples file's row says the stages it has.
+      return Error{ErrorCode::wrong_length, field, field == Field::service_samples ? kWholeField : m,
+                   static_cast<double>(row.size()), {}, static_cast<double>(width)};
+    }
+    if (static_cast<double>(values.size() + row.size()) > max_values) {
+      return Error{ErrorCode::too_many, field, kWholeField, static_cast<double>(values.size() + row.size()), {},
+                   max_values};
+    }
+    values.insert(values.end(), row.begin(), row.end());
+    return std::nullopt;
+  };
+  if (auto e = each_row(text, field, keep)) return *e;
+  return values;
 }
 
 }  // namespace heteropipe::sim

@@ -32,4 +32,12 @@ Result<std::vector<std::vector<std::int64_t>>> parse_shared(std::string_view tex
 // their index.
 Result<std::vector<std::vector<double>>> parse_rows(std::string_view text, Field field);
 
+// The same table read as the CLI takes a matrix or a samples file: every row
+// `width` values, flattened row by row, refused at the first row of another
+// width (wrong_length: a matrix's at its row, service_samples' as a whole)
+// and as soon as it holds more than `max_values` (too_many), so that a file
+// of millions of rows costs its values' memory, not a list per row, and a
+// samples file past limits::kMaxServiceSamples is not read to its end.
+Result<std::vector<double>> parse_table(std::string_view text, Field field, std::size_t width, double max_values);
+
 }  // namespace heteropipe::sim
