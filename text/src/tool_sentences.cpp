@@ -1,5 +1,7 @@
 #include "heteropipe/text/tool_sentences.hpp"
 
+#include <limits>
+
 #include "heteropipe/limits.hpp"
 #include "heteropipe/plan/catalog.hpp"
 #include "heteropipe/plan/estimate.hpp"
@@ -210,6 +212,10 @@ std::optional<std::string> tool_what(const Error& e) {
     case ErrorCode::sum_too_large:
       return "the layer times add up to " + shortest(e.value) + ", over the limit of " + bound(e.limit);
     case ErrorCode::delay_too_large:
+      if (e.value >= std::numeric_limits<double>::max()) {
+        return "carrying the largest cut takes longer than any number a double holds (its latency plus the largest "
+               "cut over its bandwidth overflows), over the limit of " + bound(e.limit);
+      }
       return "carrying the largest cut takes " + shown(e) + ", over the limit of " + bound(e.limit);
     case ErrorCode::fewer_layers_than_devices:
       return grouped(e.value) + " layers cannot give each of the " + grouped(e.limit) +

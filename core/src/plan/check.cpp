@@ -1,6 +1,7 @@
 // The planner's input checks and its names.
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -105,9 +106,9 @@ std::optional<Error> check_delays(const PlanInput& input) {
   for (std::size_t i = 0; i < input.links.size(); ++i) {
     const double delay = input.links[i].latency + largest_cut / input.links[i].bandwidth;
     if (!(delay <= limits::kMaxValue)) {
-      const bool finite = std::isfinite(delay);
-      return Error{ErrorCode::delay_too_large, Field::links, static_cast<std::int64_t>(i), finite ? delay : 0.0,
-                   finite ? "" : "inf", limits::kMaxValue};
+      // A delay past the double range is said as the largest double, never as inf.
+      return Error{ErrorCode::delay_too_large, Field::links, static_cast<std::int64_t>(i),
+                   std::isfinite(delay) ? delay : std::numeric_limits<double>::max(), {}, limits::kMaxValue};
     }
   }
   return std::nullopt;
