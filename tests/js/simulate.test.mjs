@@ -342,6 +342,14 @@ test('issue 22: empty lists are refused, tiny CVs draw the mean, block links giv
   fails(() => hp.simulate({ ...base, service_matrix: [] }),
     { code: 'wrong_length', field: 'service_matrix', value: 0, limit: 6, message: 'service_matrix: needs M x S = 6 values (got 0)' });
   fails(() => hp.simulate({ ...base, service_samples: [] }), { code: 'wrong_length', field: 'service_samples', value: 0, limit: 2 });
+  // A sample that is no number is quoted as passed (it was "got NaN"), in whichever stage it is.
+  fails(() => hp.simulate({ ...base, service_samples: [[1, 2], [3, 'x', 5]] }),
+    { code: 'not_finite', field: 'service_samples', index: 1, token: '"x"',
+      message: 'service_samples, stage 2: must be a finite number (got "x")' });
+  fails(() => hp.simulate({ ...base, service_samples: [[1, null], [3, 4]] }),
+    { code: 'not_finite', field: 'service_samples', index: 0, token: 'null' });
+  fails(() => hp.simulate({ ...base, service_samples: [[1, 2], [3, NaN, 'x']] }),
+    { code: 'not_finite', field: 'service_samples', index: 1, token: 'NaN' });
   // Issue 23: the link matrix is checked as the service matrix is.
   fails(() => hp.simulate({ tau: [1, 2, 3], M: 3, link_matrix: [] }),
     { code: 'wrong_length', field: 'link_matrix', value: 0, limit: 6, message: 'link_matrix: needs M x (S-1) = 6 values (got 0)' });

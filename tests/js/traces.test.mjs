@@ -78,6 +78,12 @@ test('bad clock offsets and stage orders: the CLI\'s coded errors, one offset pe
   }
   fails(() => hp.importTrace(files(SYNTHETIC), { clock_offsets: [0, NaN, 0] }),
     { code: 'not_finite', field: 'clock_offsets', index: 1, message: 'clock_offsets, stage 2: must be a finite number (got NaN)' });
+  // A value that is no number is quoted as passed, never as the NaN it became on its way to the core.
+  fails(() => hp.importTrace(files(SYNTHETIC), { clock_offsets: [0, 0, 'x'] }),
+    { code: 'not_finite', field: 'clock_offsets', index: 2, token: '"x"',
+      message: 'clock_offsets, stage 3: must be a finite number (got "x")' });
+  fails(() => hp.importTrace(files(SYNTHETIC), { clock_offsets: [0, 1n, 0] }),
+    { code: 'not_finite', field: 'clock_offsets', index: 1, token: '1n' });
 });
 
 test('clock_offset_bounds: per link [lo, hi], hi null when nothing bounds it from above, as the CLI gives them', () => {

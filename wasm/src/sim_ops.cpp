@@ -197,9 +197,25 @@ sim::Options read_options(Request& in, std::int64_t S, std::vector<Error>& error
   return o;
 }
 
+// Where in service_samples' flattened list the value a stage's not_finite is
+// about lies: the stage's first value that is not finite (the core judges a
+// stage's values in order), after the values of the stages before it.
+std::int64_t sample_item(const sim::Options& o, std::int64_t stage) {
+  if (!o.service_samples || stage < 0 || stage >= static_cast<std::int64_t>(o.service_samples->size())) return stage;
+  std::int64_t item = 0;
+  for (std::int64_t s = 0; s < stage; ++s) item += static_cast<std::int64_t>((*o.service_samples)[s].values.size());
+  for (double x : (*o.service_samples)[stage].values) {
+    if (!std::isfinite(x)) return item;
+    ++item;
+  }
+  return item;
+}
+
 // The error, as JS passed its value: a matrix's cell was sent as item
-// row x width + column of its flattened list.
-Error as_passed(const Request& in, const Error& e, std::int64_t S) {
+// row x width + column of its flattened list, a stage's samples after the
+// samples of the stages before it.
+Error as_passed(const Request& in, const Error& e, std::int64_t S, const sim::Options& o) {
+  if (e.field == Field::service_samples && e.index != kWholeField) return in.annotated(e, sample_item(o, e.index));
   if (!has_column(e) || e.column == kWholeField) return in.annotated(e);
   const std::int64_t width = e.field == Field::service_matrix ? S : S - 1;
   return in.annotated(e, e.index * width + e.column);
@@ -208,12 +224,12 @@ Error as_passed(const Request& in, const Error& e, std::int64_t S) {
 // The reader's errors, then the checks' about the other fields: every bad
 // field at once, each once, each as JS passed it.
 std::vector<Error> all_errors(const Request& in, std::vector<Error> read, const std::vector<Error>& checked,
-                              std::int64_t S) {
+                              std::int64_t S, const sim::Options& o) {
   for (const Error& e : checked) {
     const bool refused = std::any_of(read.begin(), read.end(), [&e](const Error& r) { return r.field == e.field; });
     if (!refused) read.push_back(e);
   }
-  for (Error& e : read) e = as_passed(in, e, S);
+  for (Error& e : read) e = as_passed(in, e, S, o);
   return read;
 }
 
@@ -235,7 +251,7 @@ double simulate(double staging, emscripten::val progress) {
     options.progress = [progress](double fraction) { progress(fraction); };
   }
   const std::vector<Error> checked = sim::option_errors(p.value(), options);
-  if (!read_errors.empty() || !checked.empty()) return refuse(all_errors(in, std::move(read_errors), checked, p.value().S()));
+  if (!read_errors.empty() || !checked.empty()) return refuse(all_errors(in, std::move(read_errors), checked, p.value().S(), options));
   // Each replication's makespan and throughput, and with a timeline its five
   // lists of (at most) one value per cell and two per micro-batch.
   const double S = static_cast<double>(p.value().S());

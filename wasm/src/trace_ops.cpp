@@ -127,12 +127,23 @@ std::optional<Error> refused(const Request& in) {
 // The files' events, read from their staged texts; the texts are let go
 // with the staging area when this returns, before the model is recovered, so
 // that a large import does not hold its text and the recovery's work at once.
-Result<TraceEvents> read_files(double staging, TraceOptions& options) {
+// `offset_tokens`: for each clock offset that is no finite number, how JS
+// writes what was passed ("x", null, NaN), for the core's error about it,
+// which comes after the staging area is gone.
+Result<TraceEvents> read_files(double staging, TraceOptions& options, std::vector<std::string>& offset_tokens) {
   Request in(staging);
   if (auto refusal = refused(in)) return *refusal;
   auto read = read_options(in);
   if (!read) return read.error();
   options = std::move(read).value();
+  offset_tokens.assign(options.clock_offsets.size(), std::string());
+  for (std::size_t s = 0; s < options.clock_offsets.size(); ++s) {
+    const double x = options.clock_offsets[s];
+    if (std::isfinite(x)) continue;
+    const auto stage = static_cast<std::int64_t>(s);
+    const Error e{ErrorCode::not_finite, Field::clock_offsets, stage, 0.0, std::isnan(x) ? "nan" : x > 0 ? "inf" : "-inf"};
+    offset_tokens[s] = in.annotated(e, stage).token;
+  }
   const double files = in.number("files").value_or(0);
   TraceEvents events;
   for (std::size_t k = 0; k < files; ++k) {
@@ -154,12 +165,19 @@ void unstage(double staging) { Request dropped(staging); }
 
 double import_trace(double staging) {
   TraceOptions options;
-  auto events = read_files(staging, options);
+  std::vector<std::string> offset_tokens;
+  auto events = read_files(staging, options, offset_tokens);
   if (!events) return refuse(events.error());
   auto result = recover_model(events.value(), options);
   if (result) return answer(std::move(result).value());
-  // A clock offset's error quotes the number as JS writes it (NaN, not the core's nan).
-  return refuse(result.error().field == Field::clock_offsets ? spelt_as_js(result.error()) : result.error());
+  // A clock offset's error quotes the value as JS passed it: NaN (not the core's nan), or "x" for a
+  // value that was no number.
+  Error e = result.error();
+  if (e.field == Field::clock_offsets && e.code == ErrorCode::not_finite && e.index >= 0 &&
+      static_cast<std::size_t>(e.index) < offset_tokens.size()) {
+    e.token = offset_tokens[static_cast<std::size_t>(e.index)];
+  }
+  return refuse(e);
 }
 
 }  // namespace heteropipe::wasm
