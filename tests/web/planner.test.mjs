@@ -138,6 +138,15 @@ for (const p of PAGES) {
     assert.equal(await old.inputValue('#plan-devices input[data-fact="memory_bandwidth"]'), '1008');
     assert.equal(await old.inputValue('#plan-devices input[data-fact="fp16_flops"]'), '100000000000000');
     await old.close();
+    // A hand-edited link whose values are of the wrong kind (a number for the model, an object for
+    // M, a name for the link list, null and a list among the devices) opens with those fields'
+    // defaults and the devices it can read, and plans: it once threw before the form was drawn.
+    const hostile = { model: 5, M: {}, links: 'pcie4-x16', devices: [null, 'rtx-4090', ['x'], 'rtx-3090', 'rtx-3090'] };
+    const { page: edited } = await open(context, fileBase + p.file + '#plan=' + encodeURIComponent(JSON.stringify(hostile)));
+    await edited.waitForSelector('#plan-result table');
+    assert.equal(await edited.$$eval('#plan-devices select[data-device]', (s) => s.length), 3);
+    assert.equal(await edited.inputValue('#plan-M'), '1');
+    await edited.close();
     // A bad fact: the core's error, named by the label the user sees, the text as typed.
     await page.fill('#plan-devices input[data-fact="memory_bandwidth"]', 'fast');
     await page.waitForSelector('#plan-devices .plan-field-error');

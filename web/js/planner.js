@@ -50,9 +50,18 @@ function fromText(text) {
   if (!text) return f;
   try {
     var saved = JSON.parse(text);
-    Object.keys(DEFAULTS).forEach(function (k) { if (saved[k] !== undefined) f[k] = saved[k]; });
+    // A value of another kind than the default's (a list for a name, a number or null for the device
+    // list) is a hand-edited link's: the default stays, so the form never breaks on it.
+    var kind = function (x) { return Array.isArray(x) ? 'list' : x === null ? 'null' : typeof x; };
+    Object.keys(DEFAULTS).forEach(function (k) {
+      var v = saved[k], want = kind(DEFAULTS[k]);
+      if (kind(v) === want || (want === 'string' && NUMBERS.indexOf(k) >= 0 && kind(v) === 'number')) f[k] = v;
+    });
   } catch (e) { /* a hand-edited link: keep the defaults */ }
   NUMBERS.forEach(function (k) { f[k] = String(f[k]); });
+  // A device is a catalog id or an object of facts; a link a catalog id.
+  f.devices = f.devices.filter(function (d) { return typeof d === 'string' || (d !== null && typeof d === 'object' && !Array.isArray(d)); });
+  f.links = f.links.map(function (l) { return String(l); });
   f.devices = f.devices.map(function (d) {
     if (typeof d === 'string') return d;
     var custom = {};
