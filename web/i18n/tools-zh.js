@@ -115,6 +115,15 @@
           if (e.field === 'memory') return '缺少 ' + gib(e.value) + '（各层共需 ' + gib(e.limit) + '，设备合计只有 ' + gib(e.limit - e.value) + '）' + fits(e);
           return '所有设备合计比各层所需少 ' + N(e.value) + '（共需 ' + N(e.limit) + '）';
         case 'no_feasible_split': return '没有任何连续的层切分能放进每台设备的显存' + (e.field === 'memory' ? fits(e) : '');
+        case 'sum_too_large': return '各层时间之和为 ' + N(e.value) + '，超过上限 ' + B(e.limit);
+        // A link so slow that carrying the largest cut overflows a double: the value is the largest double.
+        case 'delay_too_large':
+          return e.value >= Number.MAX_VALUE
+            ? '传输最大切分处的数据所需时间超出双精度数能表示的范围（延迟加上最大切分数据量除以带宽已溢出），超过上限 ' + B(e.limit)
+            : '传输最大切分处的数据需要 ' + N(e.value) + '，超过上限 ' + B(e.limit);
+        case 'too_many_to_order': return '尝试所有设备顺序最多允许 ' + G(e.limit) + ' 台设备（输入了 ' + G(e.value) + ' 台）';
+        case 'order_search_too_large':
+          return '尝试所有不同的设备顺序需要 ' + G(e.value) + ' 步（顺序数 × 设备数 × 层数），超过上限 ' + G(e.limit);
         case 'fewer_layers_than_devices': return G(e.value) + ' 层不够给 ' + G(e.limit) + ' 台设备各分一层';
         case 'no_such_link': return '没有链路 ' + got + '（共 S−1 = ' + G(e.limit) + ' 条链路，从 0 起编号）';
         case 'overlapping_groups': return '链路 ' + got + ' 已在另一个共享组中';
