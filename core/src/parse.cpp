@@ -160,64 +160,76 @@ Result<double> convert(std::string_view token, Field field, std::int64_t index, 
   return value;
 }
 
-// Whether the text holds more than `most` items (runs of bytes between blanks
-// and separators): a scan of its bytes, far cheaper than converting each item,
-// so a list past the limit is refused before any of that work.
-bool more_items_than(std::string_view text, std::int64_t most) {
-  std::int64_t items = 0;
-  bool in_item = false;
+// Byte length of the blank or separator at text[pos] (0 if neither), and
+// whether it is a separator. ASCII, nearly every byte, takes no call.
+std::size_t break_length(std::string_view text, std::size_t pos, bool& separator) {
+  const auto c = static_cast<unsigned char>(text[pos]);
+  if (c < 0x80) {
+    separator = c == ',' || c == ';';
+    return separator || c == ' ' || (c >= '\t' && c <= '\r') ? 1 : 0;
+  }
+  separator = false;
+  if (const std::size_t n = blank_length(text, pos)) return n;
+  const std::size_t n = hard_separator_length(text, pos);
+  separator = n > 0;
+  return n;
+}
+
+// A list cut into its items in one scan, which stops at the first item past
+// kMaxStages, so a list past the limit is refused before any item is
+// converted. The first separator with no item before it is kept, to be
+// reported once the items before it are read.
+struct Tokens {
+  std::vector<std::string_view> items;
+  bool too_many = false;
+  std::int64_t empty_at = -1;  // index of the missing item, or -1
+  std::string_view empty_separator;
+};
+
+Tokens tokenize(std::string_view text) {
+  Tokens out;
+  bool item_expected = true;  // at the start, or right after a separator
+  bool separator = false;
   for (std::size_t pos = 0; pos < text.size();) {
-    const auto c = static_cast<unsigned char>(text[pos]);
-    std::size_t n = 0;
-    if (c < 0x80) {  // ASCII, nearly every byte: no call per byte
-      n = c == ' ' || (c >= '\t' && c <= '\r') || c == ',' || c == ';' ? 1 : 0;
-    } else {
-      n = blank_length(text, pos);
-      if (n == 0) n = hard_separator_length(text, pos);
-    }
-    if (n > 0) {
-      in_item = false;
+    if (const std::size_t n = break_length(text, pos, separator)) {
+      if (separator) {
+        if (item_expected && out.empty_at < 0) {
+          out.empty_at = static_cast<std::int64_t>(out.items.size());
+          out.empty_separator = text.substr(pos, n);
+        }
+        item_expected = true;
+      }
       pos += n;
       continue;
     }
-    if (!in_item && ++items > most) return true;
-    in_item = true;
-    ++pos;
+    if (static_cast<std::int64_t>(out.items.size()) == limits::kMaxStages) {
+      out.too_many = true;
+      return out;
+    }
+    std::size_t end = pos + 1;
+    while (end < text.size() && break_length(text, end, separator) == 0) ++end;
+    out.items.push_back(text.substr(pos, end - pos));
+    item_expected = false;
+    pos = end;
   }
-  return false;
+  return out;
 }
 
 Result<std::vector<double>> parse_list(std::string_view text, Field field, bool infinity) {
-  if (more_items_than(text, limits::kMaxStages)) {
+  const Tokens tokens = tokenize(text);
+  if (tokens.too_many) {
     return Error{ErrorCode::too_many, field, limits::kMaxStages, static_cast<double>(limits::kMaxStages), {},
                  static_cast<double>(limits::kMaxStages)};
   }
   std::vector<double> values;
-  bool item_expected = true;  // at the start, or right after a hard separator
-  std::size_t pos = 0;
-  while (pos < text.size()) {
-    if (std::size_t n = blank_length(text, pos)) {
-      pos += n;
-      continue;
-    }
-    const auto index = static_cast<std::int64_t>(values.size());
-    if (std::size_t n = hard_separator_length(text, pos)) {
-      if (item_expected) return item_error(ErrorCode::empty_item, field, index, text.substr(pos, n));
-      item_expected = true;
-      pos += n;
-      continue;
-    }
-    std::size_t end = pos;
-    while (end < text.size() && !blank_length(text, end) && !hard_separator_length(text, end)) ++end;
-    if (index >= limits::kMaxStages) {
-      return Error{ErrorCode::too_many, field, index, static_cast<double>(limits::kMaxStages), {},
-                   static_cast<double>(limits::kMaxStages)};
-    }
-    auto value = convert(text.substr(pos, end - pos), field, index, infinity);
+  values.reserve(tokens.items.size());
+  for (std::size_t k = 0; k <= tokens.items.size(); ++k) {
+    const auto index = static_cast<std::int64_t>(k);
+    if (index == tokens.empty_at) return item_error(ErrorCode::empty_item, field, index, tokens.empty_separator);
+    if (k == tokens.items.size()) break;
+    auto value = convert(tokens.items[k], field, index, infinity);
     if (!value) return value.error();
     values.push_back(value.value());
-    item_expected = false;
-    pos = end;
   }
   return values;
 }
