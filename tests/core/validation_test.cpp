@@ -140,3 +140,9 @@ TEST_CASE("curve points given as a number follow the count rules of --curve") {
   CHECK(check_curve_points(std::numeric_limits<double>::quiet_NaN())->code == ErrorCode::not_finite);
   CHECK(check_curve_points(1)->field == Field::points);
 }
+
+TEST_CASE("kFieldCount counts every field: field_name knows each below it and none at it") {
+  for (std::size_t k = 0; k < kFieldCount; ++k) CHECK(field_name(static_cast<Field>(k)) != "unknown");
+  CHECK(field_name(static_cast<Field>(kFieldCount)) == "unknown");
+  CHECK(field_name(static_cast<Field>(kFieldCount - 1)) == "device");
+}

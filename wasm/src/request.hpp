@@ -76,9 +76,9 @@ class Request {
   std::size_t count_ = 0;
   // For each Field, the name of the request's input read as it, so that
   // annotated() finds the token JS wrote for a value that was no number.
-  // Every field has its slot (Field::device is the last): the trace import's
-  // clock_offsets, past Field::unit, once had none, and its tokens were lost.
-  std::array<std::string_view, static_cast<std::size_t>(Field::device) + 1> inputs_{};
+  // Every field has its slot: the trace import's clock_offsets, past
+  // Field::unit, once had none, and its tokens were lost.
+  std::array<std::string_view, kFieldCount> inputs_{};
 };
 
 }  // namespace heteropipe::wasm

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -124,6 +125,11 @@ enum class Field {
   // wrong_type there has value 1, the record's own value 0).
   calibration, gpu_info, model_size, model_n_params, n_prompt, n_gen, device,
 };
+
+// How many fields there are, for tables with a slot per field: Field::device
+// is the last (a test checks that field_name knows each field below this
+// count and none at it, so a field added after device fails it until this moves).
+inline constexpr std::size_t kFieldCount = static_cast<std::size_t>(Field::device) + 1;
 
 inline constexpr std::int64_t kWholeField = -1;
 
