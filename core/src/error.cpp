@@ -57,6 +57,8 @@ std::string_view error_code_name(ErrorCode code) {
     case ErrorCode::unknown_type: return "unknown_type";
     case ErrorCode::bad_tensor: return "bad_tensor";
     case ErrorCode::duplicate_tensor: return "duplicate_tensor";
+    case ErrorCode::unaligned_tensor: return "unaligned_tensor";
+    case ErrorCode::overlapping_tensors: return "overlapping_tensors";
     case ErrorCode::conflicting_keys: return "conflicting_keys";
     case ErrorCode::ambiguous_device: return "ambiguous_device";
     case ErrorCode::above_fact: return "above_fact";

@@ -219,6 +219,38 @@ TEST_CASE("gguf: refusals carry the byte where the problem lies") {
                                  ": tensor 'blk.0.attn_q.weight' appears a second time in the tensor table (its "
                                  "bytes would count twice)");
 
+  // ggml's spec: a tensor's data offset is a multiple of general.alignment (32 here, the file gives none).
+  bytes = good;
+  const std::size_t offset_at = type_offset(bytes, "token_embd.weight", 2) + 4;
+  std::uint64_t embd_offset = 0;
+  for (int k = 7; k >= 0; --k) embd_offset = embd_offset << 8 | static_cast<unsigned char>(bytes[offset_at + k]);
+  REQUIRE(embd_offset % 32 == 0);
+  put_u64(bytes, offset_at, embd_offset + 8);
+  e = error_of(bytes, size);
+  CHECK(e.code == ErrorCode::unaligned_tensor);
+  CHECK(e.field == Field::gguf);
+  CHECK(e.index == static_cast<std::int64_t>(offset_at));
+  CHECK(e.value == static_cast<double>(embd_offset + 8));
+  CHECK(e.limit == 32);
+  CHECK(e.token == "token_embd.weight");
+  CHECK(text::describe(e) == "GGUF file, byte " + text::grouped(static_cast<double>(offset_at)) +
+                                 ": tensor 'token_embd.weight''s data offset, " +
+                                 text::grouped(static_cast<double>(embd_offset + 8)) +
+                                 ", is no multiple of the alignment, 32");
+
+  // Two tensors' data at one offset: the one later in the table starts inside the other's.
+  bytes = good;
+  const std::size_t q_offset_at = type_offset(bytes, "blk.0.attn_q.weight", 2) + 4;
+  put_u64(bytes, q_offset_at, embd_offset);
+  e = error_of(bytes, size);
+  CHECK(e.code == ErrorCode::overlapping_tensors);
+  const bool q_later = q_offset_at > offset_at;
+  CHECK(e.index == static_cast<std::int64_t>(q_later ? q_offset_at : offset_at));
+  CHECK(e.token == (q_later ? "blk.0.attn_q.weight" : "token_embd.weight"));
+  CHECK(e.value == static_cast<double>(embd_offset));
+  CHECK(e.limit > static_cast<double>(embd_offset));
+  CHECK(text::describe(e).find("inside another tensor's data, which ends at ") != std::string::npos);
+
   // The header cut short, and the data region one byte short of the last tensor's end.
   e = error_of(good.substr(0, 100), 100);
   CHECK(e.code == ErrorCode::truncated);

@@ -64,6 +64,12 @@ std::string what(const Error& e) {
              grouped(e.limit) + "-element blocks";
     case ErrorCode::duplicate_tensor:
       return "tensor " + name + " appears a second time in the tensor table (its bytes would count twice)";
+    case ErrorCode::unaligned_tensor:
+      return "tensor " + name + "'s data offset, " + grouped(e.value) + ", is no multiple of the alignment, " +
+             grouped(e.limit);
+    case ErrorCode::overlapping_tensors:
+      return "tensor " + name + "'s data starts at offset " + grouped(e.value) +
+             ", inside another tensor's data, which ends at " + grouped(e.limit);
     case ErrorCode::missing_field:
       return "key " + name + " is missing";
     default:

@@ -157,6 +157,10 @@
         case 'bad_tensor':
           return '张量' + key + '的第一维 ' + G(e.value) + ' 不是其类型每块 ' + G(e.limit) + ' 个元素的整数倍';
         case 'duplicate_tensor': return '张量' + key + '在张量表中第二次出现（其字节会被重复计算）';
+        case 'unaligned_tensor':
+          return '张量' + key + '的数据偏移 ' + G(e.value) + ' 不是对齐值 ' + G(e.limit) + ' 的整数倍';
+        case 'overlapping_tensors':
+          return '张量' + key + '的数据从偏移 ' + G(e.value) + ' 开始，落在另一张量的数据之内（该数据在 ' + G(e.limit) + ' 结束）';
         case 'conflicting_keys': return '不能与“' + e.token + '”同时给出';
         // A model's facts that contradict each other: the token names the other fact, the limit is its value.
         case 'above_fact': return '不能大于 ' + e.token + ' = ' + N(e.limit) + '（输入为 ' + N(e.value) + '）';

@@ -82,6 +82,10 @@ enum class ErrorCode {
                         // second one's byte offset
   bad_tensor,           // a tensor whose first dimension is no whole number of blocks (value = it, limit =
                         // the block), or blk.N past block_count (value = N, limit = block_count)
+  unaligned_tensor,     // a tensor whose data offset is no multiple of general.alignment (32 unless the file
+                        // says); index = where the table gives the offset, value = it, limit = the alignment
+  overlapping_tensors,  // a tensor whose data starts inside another's; index = where the table gives its
+                        // offset, value = it, limit = where the other's data ends (offsets from the data's start)
   // The plan input's model: keys that cannot be given together; field = the
   // second key, token = the first.
   conflicting_keys,

@@ -50,6 +50,8 @@ struct Metadata {
 struct Tensor {
   std::string name;
   double elements = 0, bytes = 0;
+  std::uint64_t offset = 0;   // of its data, from the data region's start
+  std::size_t offset_at = 0;  // where the table gives that offset
 };
 
 // Ran out of bytes: where, and how far the reader must see to go on.
@@ -279,8 +281,8 @@ class Reader {
       if (!c.number(type_id)) return false;
       const auto type = ggml_type(type_id);
       if (!type) return fail(at(ErrorCode::unknown_type, Field::ggml_type, type_at, type_id, t.name));
-      std::uint64_t offset = 0;
-      if (!c.number(offset)) return false;
+      t.offset_at = c.offset();
+      if (!c.number(t.offset)) return false;
       const auto block = static_cast<std::uint64_t>(type->block_size);
       if (first % block != 0) {
         return fail(at(ErrorCode::bad_tensor, Field::dims, dims_at + 4, static_cast<double>(first), t.name,
@@ -290,7 +292,7 @@ class Reader {
       t.elements = elements;
       t.bytes = elements / static_cast<double>(block) * static_cast<double>(type->type_size);
       // The data must lie inside the file: a cut-short download is said here.
-      data_ends.push_back(static_cast<double>(offset) + t.bytes);
+      data_ends.push_back(static_cast<double>(t.offset) + t.bytes);
       tensors.push_back(std::move(t));
     }
     return true;
@@ -446,6 +448,30 @@ Result<GgufStep> read_gguf(std::string_view prefix, double file_size) {
       return at(ErrorCode::truncated, Field::gguf, table_end, data_start + r.data_ends[k], r.tensors[k].name,
                 file_size);
     }
+  }
+  // ggml's spec: each tensor's data starts at a multiple of the alignment and
+  // no two tensors' data share a byte. The facts never read the data, but a
+  // file breaking either is damaged or hand-made, and ggml refuses to load it.
+  for (const Tensor& t : r.tensors) {
+    if (t.offset % static_cast<std::uint64_t>(alignment) != 0) {
+      return at(ErrorCode::unaligned_tensor, Field::gguf, t.offset_at, static_cast<double>(t.offset), t.name,
+                static_cast<double>(alignment));
+    }
+  }
+  std::vector<std::size_t> by_offset(r.tensors.size());
+  for (std::size_t k = 0; k < by_offset.size(); ++k) by_offset[k] = k;
+  std::sort(by_offset.begin(), by_offset.end(), [&](std::size_t a, std::size_t b) {
+    return r.tensors[a].offset != r.tensors[b].offset ? r.tensors[a].offset < r.tensors[b].offset : a < b;
+  });
+  // The furthest end of the data so far, so a tensor inside a large one's data is caught past smaller ones.
+  double furthest_end = 0;
+  for (std::size_t k : by_offset) {
+    const Tensor& t = r.tensors[k];
+    if (t.bytes > 0 && static_cast<double>(t.offset) < furthest_end) {
+      return at(ErrorCode::overlapping_tensors, Field::gguf, t.offset_at, static_cast<double>(t.offset), t.name,
+                furthest_end);
+    }
+    furthest_end = std::max(furthest_end, r.data_ends[k]);
   }
   auto model = facts(r, table_end);
   if (!model) return model.error();
