@@ -14,7 +14,10 @@ OUT; passing inputs are deleted.
   cmake --preset native-sanitize && cmake --build --preset native-sanitize --target heteropipe
   scripts/fuzz-cli.py FAMILY ITERATIONS [SEED] [--cli build/sanitize/cli/heteropipe] [--out /tmp/fuzz-cli]
 
-FAMILY: plan, calib, gguf, trace, tracegz, trace3, csv, linkcsv, samples, or all.
+FAMILY: plan, calib, gguf, trace, tracegz, trace3, csv, linkcsv, samples, argv, or all.
+argv mutates the golden cases' command lines (tests/cli/cases.txt): options
+repeated, given values or none, cut, swapped, abbreviated, unknown ones and
+stray words; any line of CLI11's own words on stderr is a problem.
 """
 import argparse
 import glob
@@ -22,6 +25,7 @@ import gzip
 import os
 import random
 import re
+import shlex
 import subprocess
 import sys
 import time
@@ -35,6 +39,9 @@ INTERESTING = [b'0', b'-0', b'1e308', b'1e309', b'-1e309', b'1e-400', b'5e-324',
                b'0.5', b'1,5', b'"1"', b'null', b'true', b'[]', b'{}', b'[[[[[[[[[[', b']]]]', b'"\\ud800"',
                b'"\\u0000"', b'"\xff\xfe"', b'"\xc3\xa9"', b'1e', b'-', b'+1', b'.5', b'0x10', b'1_000', b'\x00',
                b'9' * 30, b'1e-320', b'1E+2', b'  ', b'\t', b'\r\n', b',', b';', b'"', b'\\']
+# CLI11's own words: a usage error must reach the user worded as the CLI's others.
+CLI11_WORDS = re.compile(rb'At Most|At Least|not expected|required but|required [A-Z.:{}a-z,]+ missing|not in \{|'
+                         rb'flag override|Could not convert|^error: arguments: ')
 NUMBER = re.compile(rb'-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?')
 NON_FINITE = re.compile(rb'(?<![A-Za-z_])(nan|-?inf|-?infinity)(?![A-Za-z_])', re.IGNORECASE)
 
@@ -89,6 +96,44 @@ def mutate_binary(rng, data):
     return bytes(data)
 
 
+def golden_argvs():
+    argvs = []
+    for line in open(os.path.join(ROOT, 'tests', 'cli', 'cases.txt'), encoding='utf-8'):
+        if line.strip() and not line.startswith('#') and ':' in line:
+            words = shlex.split(line.split(':', 1)[1])[1:]
+            if not any(w[:1] in '<>' for w in words):
+                argvs.append(words)
+    return argvs
+
+
+def mutate_argv(rng, argv):
+    argv = list(argv)
+    options = [w for w in argv if w.startswith('--')] or ['--json']
+    for _ in range(rng.randint(1, 3)):
+        k = rng.random()
+        i = rng.randrange(len(argv) + 1)
+        if k < 0.2:
+            argv.insert(i, rng.choice(options))  # an option again, maybe without its value
+        elif k < 0.3:
+            argv.insert(i, rng.choice(options) + '=' + rng.choice(INTERESTING).decode('latin-1'))
+        elif k < 0.4 and argv:
+            del argv[rng.randrange(len(argv)):]
+        elif k < 0.5 and len(argv) > 1:
+            j = rng.randrange(len(argv) - 1)
+            argv[j], argv[j + 1] = argv[j + 1], argv[j]
+        elif k < 0.6:
+            argv.insert(i, rng.choice(['--', '-', '-x', '--js', '--ta', '--T_real', '---tau', '--tau=', '=', '',
+                                       'plan', 'trace', 'model', 'simulate', '--help', '--version', '-h']))
+        elif k < 0.7:
+            argv.insert(i, rng.choice(INTERESTING).decode('latin-1'))
+        elif k < 0.8 and argv:
+            w = rng.randrange(len(argv))
+            argv[w] = argv[w][:rng.randrange(len(argv[w]) + 1)]
+        else:
+            argv[i:i] = argv[i:i + rng.randint(1, 3)]
+    return [a.replace('\x00', '') for a in argv]  # an argv cannot hold a NUL
+
+
 def seeds(pattern):
     return sorted(glob.glob(os.path.join(ROOT, pattern)))
 
@@ -125,6 +170,8 @@ def families(rng):
                     [['simulate', '--tau', '1,1', '--M', '3', '--link-matrix', '{0}', '--links', 'blocking', '--json']]),
         'samples': (seeds('tests/cli/sims/samples.csv'), lambda s: [('.csv', text(s))],
                     [['simulate', '--tau', '1.16,2.9', '--M', '8', '--service-samples', '{0}', '--reps', '50', '--json']]),
+        # No files: the seed is a command line, and the arguments are its mutation.
+        'argv': (golden_argvs(), lambda s: mutate_argv(rng, s), None),
     }
 
 
@@ -137,10 +184,10 @@ def problems_of(rc, out, err, seconds):
     if b'Sanitizer' in err or b'runtime error' in err:
         found.append('sanitizer report')
     for line in err.splitlines():
-        if not line.startswith((b'error: ', b'warning: ', b'note: ', b'  ')):
+        if not line.startswith((b'error: ', b'warning: ', b'note: ', b'  ')) or CLI11_WORDS.search(line):
             found.append('uncoded stderr: ' + line[:120].decode('utf-8', 'replace'))
             break
-    if rc == 0 and NON_FINITE.search(out):
+    if rc == 0 and b'\nUsage: ' not in b'\n' + out and NON_FINITE.search(out):  # help names inf as a choice
         found.append('non-finite number printed: ' + NON_FINITE.search(out).group(0).decode())
     return found
 
@@ -151,7 +198,7 @@ def run_one(cli, out_dir, name, args, blobs):
         path = os.path.join(out_dir, f'{name}.{i}{suffix}')
         open(path, 'wb').write(data)
         paths.append(path)
-    command = [cli] + [a.format(*paths) for a in args]
+    command = [cli] + ([a.format(*paths) for a in args] if paths else list(args))
 
     def timed():
         start = time.monotonic()
@@ -192,7 +239,11 @@ def main():
         os.makedirs(out_dir, exist_ok=True)
         start, bad = time.monotonic(), 0
         for k in range(a.iterations):
-            bad += run_one(a.cli, out_dir, str(k), rng.choice(argument_sets), make(rng.choice(seed_files)))
+            seed = rng.choice(seed_files)
+            if argument_sets is None:
+                bad += run_one(a.cli, out_dir, str(k), make(seed), [])
+            else:
+                bad += run_one(a.cli, out_dir, str(k), rng.choice(argument_sets), make(seed))
         print(f'{family}: {a.iterations} runs, {bad} problems, {time.monotonic() - start:.0f} s', flush=True)
         total += bad
     return 1 if total else 0

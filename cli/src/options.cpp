@@ -1,5 +1,7 @@
 #include "options.hpp"
 
+#include "usage.hpp"
+
 #include "heteropipe/curve.hpp"
 #include "heteropipe/limits.hpp"
 #include "heteropipe/text/numbers.hpp"
@@ -108,8 +110,7 @@ void define_options(CLI::App& app, Choices& c) {
   app.add_flag("--json", c.json, "Print every field as one JSON object instead of the table");
   app.add_flag("--recurrence", c.recurrence, "Also compute both makespans by the exact recurrence (O(M x S) time)");
   app.add_option("--timeline", c.timeline, "Print the exact schedule of every (micro-batch, stage) cell as CSV")
-      ->check(CLI::IsMember({"async", "blocking"}))
-      ->type_name("REGIME");
+      ->type_name("REGIME:{async,blocking}");
   app.add_option("--curve", c.curve_points,
                  "Print the closed-form makespans as CSV at up to N values of M from 1 to\n"
                  "max(M, 2 ceil(M*)), always including 1, M and ceil(M*); N from " +
@@ -175,6 +176,7 @@ void define_options(CLI::App& app, Choices& c) {
   trace->add_option("--microbatch", c.trace.microbatch,
                     "Pattern: annotation ranges that are micro-batches (first group: its number)")
       ->type_name("PATTERN");
+  refuse_repeated_flags(app);
 }
 
 void note_parsed(const CLI::App& app, Choices& c) {

@@ -7,8 +7,10 @@
 #include "heteropipe/cli/cli.hpp"
 #include "heteropipe/heteropipe.hpp"
 #include "heteropipe/text/error_text.hpp"
+#include "heteropipe/text/numbers.hpp"
 #include "options.hpp"
 #include "report.hpp"
+#include "usage.hpp"
 
 namespace heteropipe::cli {
 namespace {
@@ -84,7 +86,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
       app.exit(e, out, err);
       return finish(out, err);
     }
-    err << "error: " << e.what() << '\n';
+    err << "error: " << usage_error(app, e, args) << '\n';
     return kExitBadInput;
   }
   note_parsed(app, choices);
@@ -94,6 +96,10 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   if (choices.tracing) return run_trace(choices.trace, out, err);
   if (!choices.tau_given) {
     err << "error: --tau is required\n";
+    return kExitBadInput;
+  }
+  if (choices.timeline && !regime_from_name(*choices.timeline)) {
+    err << "error: --timeline: must be async or blocking (got '" << text::quoted(*choices.timeline) << "')\n";
     return kExitBadInput;
   }
   if (auto problem = clash(choices)) {

@@ -1,0 +1,126 @@
+// CLI11 says what went wrong in its own words, one message per kind of
+// exception; these are reworded from what the exception and the arguments
+// say, so that no line of CLI11's own reaches the user.
+#include "usage.hpp"
+
+#include <cstddef>
+#include <optional>
+
+#include "heteropipe/text/numbers.hpp"
+
+namespace heteropipe::cli {
+namespace {
+
+// text::quoted, named apart from std::quoted (which argument-dependent lookup finds for a std::string).
+std::string echo(const std::string& typed) { return text::quoted(typed); }
+
+std::vector<CLI::App*> apps_of(CLI::App& app) {
+  std::vector<CLI::App*> apps{&app};
+  for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) apps.push_back(sub);
+  return apps;
+}
+
+// Whether argument `arg` gives option `o`: its name, or its name, '=' and a value.
+bool gives(const CLI::Option& o, const std::string& arg) {
+  if (arg.size() < 2 || arg[0] != '-') return false;
+  return o.check_name(arg.substr(0, arg.find('=')));
+}
+
+// The option CLI11 names by `name` (its long name), in the app or a subcommand.
+const CLI::Option* option_named(CLI::App& app, const std::string& name) {
+  for (CLI::App* a : apps_of(app)) {
+    for (const CLI::Option* o : a->get_options()) {
+      if (o->get_name() == name) return o;
+    }
+  }
+  return nullptr;
+}
+
+// The 1-based positions of the arguments that give option `o`.
+std::vector<std::size_t> positions(const CLI::Option& o, const std::vector<std::string>& args) {
+  std::vector<std::size_t> out;
+  for (std::size_t k = 0; k < args.size(); ++k) {
+    if (gives(o, args[k])) out.push_back(k + 1);
+  }
+  return out;
+}
+
+std::string argument(std::size_t position) { return "argument " + std::to_string(position); }
+
+// The option's name as the message begins with it ("--tau: ..."), or none.
+std::optional<std::string> leading_name(const std::string& message) {
+  const std::size_t colon = message.find(": ");
+  if (colon == std::string::npos || message.compare(0, 1, "-") != 0) return std::nullopt;
+  return message.substr(0, colon);
+}
+
+std::string for_option(CLI::App& app, const std::string& message, const std::vector<std::string>& args,
+                       const std::string& problem) {
+  const auto name = leading_name(message);
+  const CLI::Option* o = name ? option_named(app, *name) : nullptr;
+  if (!o) return std::string();
+  const auto at = positions(*o, args);
+  std::string place = *name;
+  if (problem == "repeated" && at.size() >= 2) {
+    return place + ", " + argument(at[1]) + ": is given a second time (got '" + echo(args[at[1] - 1]) +
+           "'); give each option once";
+  }
+  if (problem == "repeated") return place + ": is given more than once; give each option once";
+  if (!at.empty()) place += ", " + argument(at.back());
+  if (problem == "value") return place + ": needs a value after it";
+  if (problem == "flag value") {
+    return place + ": takes no value (got '" + echo(at.empty() ? *name : args[at.back() - 1]) + "')";
+  }
+  return std::string();
+}
+
+}  // namespace
+
+void refuse_repeated_flags(CLI::App& app) {
+  for (CLI::App* a : apps_of(app)) {
+    for (CLI::Option* o : a->get_options()) {
+      if (o == a->get_help_ptr() || o == a->get_version_ptr() || o->get_items_expected_max() != 0) continue;
+      o->multi_option_policy(CLI::MultiOptionPolicy::Throw)->disable_flag_override();
+    }
+  }
+}
+
+std::string usage_error(CLI::App& app, const CLI::ParseError& error, const std::vector<std::string>& args) {
+  const std::string message = error.what();
+  if (dynamic_cast<const CLI::ArgumentMismatch*>(&error)) {
+    const char* problem = message.find("At Most") != std::string::npos        ? "repeated"
+                          : message.find("disallowed flag override") != std::string::npos ? "flag value"
+                                                                                           : "value";
+    // CLI11 names a flag override "NAME was given ...", with no colon.
+    std::string named = message;
+    if (std::string(problem) == "flag value") named = "--" + message.substr(0, message.find(' ')) + ": ";
+    std::string line = for_option(app, named, args, problem);
+    if (!line.empty()) return line;
+  }
+  if (dynamic_cast<const CLI::ExtrasError*>(&error)) {
+    // The first argument no option or subcommand took, at the last place it
+    // was typed (an earlier copy may be an option's value).
+    for (CLI::App* a : apps_of(app)) {
+      std::vector<std::string> extras = a->remaining();
+      if (extras.empty()) continue;
+      // "--" ends the options; what follows it is what is too many.
+      if (extras.size() > 1 && extras.front() == "--") extras.erase(extras.begin());
+      const std::string& extra = extras.front();
+      std::size_t position = 0;
+      for (std::size_t k = 0; k < args.size(); ++k) {
+        if (args[k] == extra) position = k + 1;
+      }
+      const bool option = extra.size() > 1 && extra[0] == '-';
+      return (position ? argument(position) + ": '" : "'") + echo(extra) +
+             (option ? "' is no option here" : "' is one argument too many") + " (see --help)";
+    }
+  }
+  if (dynamic_cast<const CLI::RequiredError*>(&error) && message.find(" is required") != std::string::npos) {
+    const std::string name = message.substr(0, message.find(" is required"));
+    return name + ": is missing (see --help)";
+  }
+  // Any other parse error (none is known to reach here): its kind, and CLI11's words quoted.
+  return "arguments: " + error.get_name() + " ('" + echo(message) + "'; see --help)";
+}
+
+}  // namespace heteropipe::cli
