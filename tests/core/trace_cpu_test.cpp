@@ -309,6 +309,12 @@ TEST_CASE("trace: a stage order typed as numbers is whole ranks in [0, 2^53], or
     CHECK(refused.error().value == bad);
   }
   CHECK(stage_order_of({std::nan("")}).error().value == 0);
+  // A rank that is no finite number is named by its spelling, never as "rank 0" (the module puts what JS passed there).
+  CHECK(stage_order_of({0, std::nan("")}).error().token == "nan");
+  CHECK(stage_order_of({-INFINITY}).error().token == "-inf");
+  CHECK(stage_order_of({1e20}).error().token.empty());
+  CHECK(heteropipe::text::describe(stage_order_of({0, INFINITY}).error()) ==
+        "stage_order: must list each rank that ran kernels exactly once (rank inf is wrong)");
   CHECK(heteropipe::text::describe(stage_order_of({1e20}).error()) ==
         "stage_order: must list each rank that ran kernels exactly once (rank 1e+20 is wrong)");
 }

@@ -84,6 +84,12 @@ test('bad clock offsets and stage orders: the CLI\'s coded errors, one offset pe
       message: 'clock_offsets, stage 3: must be a finite number (got "x")' });
   fails(() => hp.importTrace(files(SYNTHETIC), { clock_offsets: [0, 1n, 0] }),
     { code: 'not_finite', field: 'clock_offsets', index: 1, token: '1n' });
+  // A rank that is no number was "rank 0 is wrong": it is quoted as passed.
+  fails(() => hp.importTrace(files(SYNTHETIC), { stage_order: [0, 'x', 1] }),
+    { code: 'not_a_permutation', field: 'stage_order', token: '"x"',
+      message: 'stage_order: must list each rank that ran kernels exactly once (rank "x" is wrong)' });
+  fails(() => hp.importTrace(files(SYNTHETIC), { stage_order: [0, 1, NaN] }),
+    { code: 'not_a_permutation', field: 'stage_order', token: 'NaN' });
 });
 
 test('clock_offset_bounds: per link [lo, hi], hi null when nothing bounds it from above, as the CLI gives them', () => {

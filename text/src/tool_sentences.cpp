@@ -208,7 +208,8 @@ std::optional<std::string> tool_what(const Error& e) {
       return pattern + " is not a valid pattern";
     }
     case ErrorCode::not_a_permutation:
-      return "must list each rank that ran kernels exactly once (rank " + shortest(e.value) + " is wrong)";
+      return "must list each rank that ran kernels exactly once (rank " +
+             (e.token.empty() ? shortest(e.value) : quoted(e.token)) + " is wrong)";
     case ErrorCode::sum_too_large:
       return "the layer times add up to " + shortest(e.value) + ", over the limit of " + bound(e.limit);
     case ErrorCode::delay_too_large:

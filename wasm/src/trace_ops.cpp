@@ -39,7 +39,15 @@ Result<std::vector<std::int64_t>> read_stage_order(Request& in) {
     ranks = in.list("stage_order", Field::stage_order, static_cast<double>(limits::kMaxTraceRanks));
   }
   if (!ranks) return ranks.error();
-  return stage_order_of(ranks.value());
+  auto order = stage_order_of(ranks.value());
+  if (order || order.error().token.empty()) return order;
+  // A rank that was no finite number: the first such item is the one refused
+  // (every item before it passed), quoted as JS passed it ("x", true, NaN).
+  std::int64_t k = 0;
+  while (std::isfinite(ranks.value()[static_cast<std::size_t>(k)])) ++k;
+  Error e = order.error();
+  e.token = in.annotated(Error{ErrorCode::not_finite, Field::stage_order, k, 0.0, e.token}).token;
+  return e;
 }
 
 Result<std::string> read_regex(const Request& in, std::string_view name, Field field) {

@@ -61,7 +61,7 @@
             : '第 ' + (e.index + 1) + ' 个文件中没有 ProfilerStep#' + V(e.value) + '（这些文件的最后一步是 ProfilerStep#' + V(e.limit) + '）';
         }
         return '输入无效（' + e.code + '）';
-      case 'not_a_permutation': return '必须把每个运行了 kernel 的 rank 恰好列出一次（rank ' + V(e.value) + ' 不对）';
+      case 'not_a_permutation': return '必须把每个运行了 kernel 的 rank 恰好列出一次（rank ' + (e.token ? e.token : V(e.value)) + ' 不对）';
       case 'out_of_memory': return '内存不足，无法处理此请求';
       default: return '输入无效（' + e.code + '）';
     }

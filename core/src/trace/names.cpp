@@ -46,7 +46,10 @@ Result<std::vector<std::int64_t>> stage_order_of(const std::vector<double>& rank
   std::vector<std::int64_t> order;
   for (double rank : ranks) {
     if (!(rank == std::floor(rank) && rank >= 0 && rank <= limits::kMaxBatches)) {
-      return Error{ErrorCode::not_a_permutation, Field::stage_order, kWholeField, std::isfinite(rank) ? rank : 0.0, {}};
+      // A rank that is no finite number is named as the core spells it (front ends quote what was passed).
+      const char* spelt = std::isfinite(rank) ? "" : std::isnan(rank) ? "nan" : rank > 0 ? "inf" : "-inf";
+      return Error{ErrorCode::not_a_permutation, Field::stage_order, kWholeField, std::isfinite(rank) ? rank : 0.0,
+                   spelt};
     }
     order.push_back(static_cast<std::int64_t>(rank));
   }
