@@ -10,6 +10,7 @@ from __future__ import annotations
 import decimal
 import math
 import numbers
+import operator
 import sys
 
 from . import _core
@@ -59,7 +60,7 @@ def real(x, field: str) -> float:
     or text read by the core's parser (str, or UTF-8 bytes)."""
     if isinstance(x, _TEXT):
         return _core.parse_number(x, field)
-    if isinstance(x, bool) or not isinstance(x, (numbers.Real, decimal.Decimal)):
+    if _is_bool(x) or not (isinstance(x, (numbers.Real, decimal.Decimal)) or _is_number_like(x)):
         raise HeteropipeError("not_a_number", field, None, 0.0, token_of(x))
     try:
         return float(x) + 0.0  # -0 is zero, as the core reads "-0"
@@ -67,6 +68,23 @@ def real(x, field: str) -> float:
         raise _beyond_doubles(x, field, None) from None
     except Exception as e:  # a number type whose conversion fails (a signaling NaN, a broken __float__)
         raise HeteropipeError("not_a_number", field, None, 0.0, token_of(x)) from e
+
+
+def _is_bool(x) -> bool:
+    """A bool, Python's or numpy's (which is no int subclass): never a number here."""
+    return isinstance(x, bool) or (type(x).__module__ == "numpy" and type(x).__name__ in ("bool_", "bool"))
+
+
+def _is_number_like(x) -> bool:
+    """A number of a type the numbers ABCs do not know that says how it reads
+    as a float or an int (a 0-d numpy array, an object with __float__ or
+    __index__), as list items are read; no complex number (its real part alone
+    is no value) and no array of more than one dimension's items."""
+    if isinstance(x, numbers.Complex) or type(x).__name__.startswith(("complex", "clongdouble")):
+        return False
+    if getattr(x, "ndim", 0) != 0:
+        return False
+    return hasattr(type(x), "__float__") or hasattr(type(x), "__index__")
 
 
 def _beyond_doubles(x, field: str, index) -> HeteropipeError:
@@ -99,10 +117,13 @@ def name(x, field: str) -> str:
 
 
 def _whole(x, field: str) -> int:
-    """A count as a Python int: an int (not a bool), as the reference asks of M."""
-    if not isinstance(x, bool) and isinstance(x, numbers.Integral):
+    """A count as a Python int: an int (not a bool), as the reference asks of
+    M; numpy's integers and any object with __index__ (a 0-d integer array) too."""
+    if not _is_bool(x) and (isinstance(x, numbers.Integral) or
+                            (not isinstance(x, numbers.Real) and _is_number_like(x) and hasattr(type(x), "__index__"))):
         try:
-            return int(x)
+            # int() of an Integral calls its __int__ (an int subclass's too); __index__ for the rest.
+            return int(x) if isinstance(x, numbers.Integral) else operator.index(x)
         except Exception as e:
             raise HeteropipeError("not_integer", field, None, 0.0, token_of(x)) from e
     if isinstance(x, float) and not math.isfinite(x):

@@ -19,6 +19,19 @@ namespace {
   raise(Error{ErrorCode::not_a_number, field, index, 0.0, short_repr(item)});
 }
 
+// numpy's booleans and complex numbers, told by their type's name (numpy
+// need not be installed): float() reads them (True as 1, a complex as its real
+// part), but neither is a number here, as a Python bool or complex is not.
+bool is_numpy_bool_or_complex(PyObject* obj) {
+  const py::handle type(reinterpret_cast<PyObject*>(Py_TYPE(obj)));
+  const py::object module = py::getattr(type, "__module__", py::none()), name = py::getattr(type, "__name__", py::none());
+  if (!py::isinstance<py::str>(module) || !py::isinstance<py::str>(name) || module.cast<std::string>() != "numpy") {
+    return false;
+  }
+  const std::string n = name.cast<std::string>();
+  return n == "bool_" || n == "bool" || n.rfind("complex", 0) == 0 || n.rfind("clongdouble", 0) == 0;
+}
+
 double number_from(py::handle item, Field field, std::int64_t index) {
   PyObject* obj = item.ptr();
   if (PyFloat_Check(obj)) return PyFloat_AS_DOUBLE(obj);
@@ -31,7 +44,7 @@ double number_from(py::handle item, Field field, std::int64_t index) {
     }
     return parsed.value();
   }
-  if (PyBool_Check(obj)) raise_not_a_number(field, index, item);
+  if (PyBool_Check(obj) || PyComplex_Check(obj) || is_numpy_bool_or_complex(obj)) raise_not_a_number(field, index, item);
   auto number = py::reinterpret_steal<py::object>(PyNumber_Float(obj));
   if (number) return PyFloat_AS_DOUBLE(number.ptr());
   // An interruption (KeyboardInterrupt) goes on as it is; an ordinary
