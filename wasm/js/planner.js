@@ -28,7 +28,7 @@ function planText(input) {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     throw new TypeError('plan: input must be an object or JSON text (got ' + quote(input) + ')');
   }
-  // A cycle or a BigInt is a TypeError, as JSON.stringify's; an error the caller's code throws is theirs.
+  // A cycle is a TypeError, as JSON.stringify's; an error the caller's code throws is theirs.
   return jsonText(input);
 }
 

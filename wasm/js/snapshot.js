@@ -46,7 +46,8 @@ export function quote(v) {
 // text, and the core names the field it is in, where JSON.stringify would
 // throw a RangeError. JSON has no NaN or Infinity: they travel as the words
 // JS writes, so the core's error names them (a wrong_type with that token),
-// not a null. A cycle or a BigInt is a TypeError.
+// not a null. A BigInt travels as the text JS writes (10n), refused by the
+// core as a value of the wrong type, naming its field. A cycle is a TypeError.
 const CLOSE = {};  // marks the end of an open object or array on the stack
 export function jsonText(value) {
   const parts = [];
@@ -69,7 +70,7 @@ export function jsonText(value) {
     if (v === null) parts.push('null');
     else if (typeof v === 'number') parts.push(Number.isFinite(v) ? JSON.stringify(v) : JSON.stringify(String(v)));
     else if (typeof v === 'string' || typeof v === 'boolean') parts.push(JSON.stringify(v));
-    else if (typeof v === 'bigint') throw new TypeError('Do not know how to serialize a BigInt');
+    else if (typeof v === 'bigint') parts.push(JSON.stringify(v + 'n'));  // no JSON number: the core names its field
     else if (typeof v !== 'object') parts.push('null');  // undefined, a function or a symbol in an array
     else {
       if (open.has(v)) throw new TypeError('Converting circular structure to JSON');
