@@ -386,15 +386,27 @@ std::vector<std::string> with_messages_back(const CpuRun& run, const std::string
 
 }  // namespace
 
-TEST_CASE("trace cpu: a training run's two-way traffic is named, not paired into a wrong pipeline") {
-  // Stage 1 sends each micro-batch's gradient back to stage 0 after its
-  // forward range, as GPipe and 1F1B training do; autograd's backward ops,
-  // in every training trace, say these are gradients.
+TEST_CASE("trace cpu: a training run imports the pass its ranges name, the other pass's traffic set aside") {
+  // Stage 1 sends each micro-batch's gradient back to stage 0 after the
+  // forward pass, as GPipe training does; autograd's backward ops, in every
+  // training trace, say these are gradients. Without a pattern the two
+  // passes are named; with the forward's, its numbers are the forward run's.
   CpuRun run;
+  TraceOptions plain_options = by_ranges();
+  plain_options.microbatch_regex.clear();
+  const TraceResult two_way = recover(with_messages_back(run, "backward_", true), plain_options);
+  CHECK(!two_way.pipeline);
+  REQUIRE(two_way.reason);
+  CHECK(*two_way.reason == NotPipeline::two_way_traffic);
+  double makespan = 0;
+  const TraceResult plain = recover(cpu_run_texts(run, makespan), by_ranges());
   const TraceResult r = recover(with_messages_back(run, "backward_", true), by_ranges());
-  CHECK(!r.pipeline);
-  REQUIRE(r.reason);
-  CHECK(*r.reason == NotPipeline::two_way_traffic);
+  testing::check_same(r, plain);
+  const auto w = std::find_if(r.warnings.begin(), r.warnings.end(),
+                              [](const TraceWarning& x) { return x.code == TraceWarningCode::other_pass_set_aside; });
+  REQUIRE(w != r.warnings.end());
+  CHECK(w->value == 2 * run.M);
+  CHECK(w->limit == 2 * run.M);
 }
 
 TEST_CASE("trace cpu: results the last stage returns to stage 0 are set aside") {

@@ -114,8 +114,8 @@ std::string describe(NotPipeline reason) {
     case NotPipeline::two_way_traffic:
       return "messages flow both ways, as a training run's activations forward and gradients backward do (the trace "
              "holds autograd's backward ops, a middle stage sends and receives about twice what stage 0 sends, or "
-             "the messages' peers point back); the model is one pass in one direction, so import a run, or a "
-             "profiled window, of one pass";
+             "the messages' peers point back); the model is one pass in one direction: give the micro-batch pattern "
+             "of one pass's ranges (the forward's or the backward's) to import that pass, or import a run of one pass";
     case NotPipeline::stage_cut_short:
       return "a stage lacks the run's first or last micro-batch (see microbatch_counts_differ): its trace stops "
              "early, as a stage that crashed or a profiler window that ended sooner, or starts late; import a window "
@@ -162,6 +162,12 @@ std::string describe(const TraceWarning& w) {
       return "stage " + std::to_string(w.index) + "'s " + grouped(w.value) + " micro-batch ranges carry only " +
              grouped(w.limit) + " distinct numbers, so every stage's ranges were numbered in time order: the names "
              "repeat (several iterations in one profile), or the pattern's first group is not the micro-batch number";
+    case TraceWarningCode::other_pass_set_aside:
+      return "a training run, imported by one pass's ranges: " + grouped(w.value) +
+             " transfers of the other pass were set aside, and the pass's own " + grouped(w.limit) + " kept";
+    case TraceWarningCode::stages_reversed:
+      return "the pass's messages flow against the stage order, as a backward pass's gradients do: its stages are "
+             "that order reversed, from rank " + shortest(w.value) + " to rank " + shortest(w.limit);
   }
   return std::string(trace_warning_name(w.code));
 }

@@ -76,7 +76,7 @@
     no_microbatches: '某个阶段的计算不属于任何微批次',
     model_rejected: '还原出的时间不构成有效模型（没有大于 0 的阶段时间）',
     stages_out_of_order: '第一个阶段只接收不发送，或最后一个阶段只发送不接收：阶段顺序与消息流向不符；请按 rank 顺序给出文件，或设置阶段顺序',
-    two_way_traffic: '消息双向流动，如同训练时激活值前传、梯度回传（追踪中有 autograd 的反向算子，或某个中间阶段收发的消息约为阶段 0 发送数的两倍，或消息所标明的对端指向前一阶段）；模型只描述单向的一遍，请导入只含一遍的运行或分析窗口',
+    two_way_traffic: '消息双向流动，如同训练时激活值前传、梯度回传（追踪中有 autograd 的反向算子，或某个中间阶段收发的消息约为阶段 0 发送数的两倍，或消息所标明的对端指向前一阶段）；模型只描述单向的一遍：请给出其中一遍区间（前向或反向）的微批次模式以导入这一遍，或导入只含一遍的运行',
     stage_cut_short: '某个阶段缺少本次运行的第一个或最后一个微批次（见 microbatch_counts_differ）：它的追踪提前结束（阶段崩溃，或分析窗口更早结束）或开始得晚；请导入每个阶段都覆盖的窗口',
     no_microbatch_ranges: '没有事件名称匹配微批次模式；请写一个与各区间名称匹配、且第一个分组为微批次编号的模式（区间名为 mb0、mb1……时用 \'^mb([0-9]+)$\'；stage0_mb3 用 \'_mb([0-9]+)$\'）'
   };
@@ -157,6 +157,8 @@
         case 'messages_set_aside': return G(w.value) + ' 次传输标明的对端不是相邻阶段，已搁置';
         case 'profiler_steps': return '这些文件含有 ' + G(w.value) + ' 个分析步（最后一个为 ProfilerStep#' + V(w.limit) + '），每一步都重复各微批次；只导入了 ProfilerStep#' + V(w.index) + '：设置分析步可导入另一步';
         case 'repeated_microbatch_names': return '阶段 ' + w.index + ' 的 ' + G(w.value) + ' 个微批次区间只有 ' + G(w.limit) + ' 个不同编号，因此所有阶段的区间都按时间顺序编号：名称重复（一次分析中有多次迭代），或模式的第一个分组不是微批次编号';
+        case 'other_pass_set_aside': return '训练运行按其中一遍的区间导入：另一遍的 ' + G(w.value) + ' 次传输已搁置，保留本遍的 ' + G(w.limit) + ' 次';
+        case 'stages_reversed': return '这一遍的消息逆着阶段顺序流动（如反向传播的梯度）：其阶段为该顺序的逆序，从 rank ' + V(w.value) + ' 到 rank ' + V(w.limit);
         case 'clock_bounds_contradict': return '链路 ' + w.index + '：各对传输给出的时钟界限相互矛盾（接收方的偏移须至少为 ' + V(w.value) + '，至多为 ' + V(w.limit) + '）；时钟有漂移或配对有误';
         default: return w.message;
       }

@@ -160,6 +160,52 @@ bool has_autograd(const TraceEvents& events) {
   });
 }
 
+// A training run's pass, by the pass's own ranges (docs/traces.md,
+// "Training runs"): on each stage, a transfer that starts between the first
+// range's start and the last range's end is the pass's. When receives lie
+// between its ranges outside them (each micro-batch's input comes in before
+// it), the receive just before the first range is the pass's too; when sends
+// do (each output goes out after its micro-batch), so is the send just after
+// the last. The other transfers are the other pass's: they are removed from
+// `transfers` and counted.
+std::int64_t keep_pass(std::vector<Transfer>& transfers, std::vector<Annotation> ranges) {
+  const auto all = static_cast<std::int64_t>(transfers.size());
+  if (ranges.empty()) {
+    transfers.clear();
+    return all;
+  }
+  std::sort(ranges.begin(), ranges.end(), [](const Annotation& a, const Annotation& b) { return a.start < b.start; });
+  std::sort(transfers.begin(), transfers.end(), [](const Transfer& a, const Transfer& b) { return a.start < b.start; });
+  double first = ranges.front().start - kTraceResolution, last = -INFINITY;
+  for (const Annotation& a : ranges) last = std::max(last, a.end + kTraceResolution);
+  auto inside_a_range = [&](const Transfer& t) {
+    return std::any_of(ranges.begin(), ranges.end(), [&](const Annotation& a) {
+      return t.start + kTraceResolution >= a.start && t.end <= a.end + kTraceResolution;
+    });
+  };
+  bool receives_between = false, sends_between = false;
+  std::ptrdiff_t before = -1, after = -1;  // the transfers just outside the span
+  for (std::size_t i = 0; i < transfers.size(); ++i) {
+    const Transfer& t = transfers[i];
+    if (t.start < first) {
+      before = static_cast<std::ptrdiff_t>(i);
+    } else if (t.start > last) {
+      if (after < 0) after = static_cast<std::ptrdiff_t>(i);
+    } else if (!inside_a_range(t)) {
+      receives_between = receives_between || t.direction == Direction::recv;
+      sends_between = sends_between || t.direction == Direction::send;
+    }
+  }
+  std::vector<Transfer> kept;
+  if (before >= 0 && receives_between && transfers[before].direction == Direction::recv) kept.push_back(transfers[before]);
+  for (const Transfer& t : transfers) {
+    if (t.start >= first && t.start <= last) kept.push_back(t);
+  }
+  if (after >= 0 && sends_between && transfers[after].direction == Direction::send) kept.push_back(transfers[after]);
+  transfers = std::move(kept);
+  return all - static_cast<std::int64_t>(transfers.size());
+}
+
 // The stages' transfers by direction and link (docs/traces.md, "One pass, in
 // order"). A transfer that names its peer is placed by it: a send to the next
 // stage or a receive from the one before is the pipeline's; a send of the
@@ -286,10 +332,25 @@ void number_repeats_in_time(std::map<std::int64_t, RankEvents>& ranks, const std
 // the latest range that starts at or before it and has not ended. `distinct`
 // holds every stage's numbers, so a slot is the same micro-batch on every
 // stage, empty where a stage has no range for it.
+// `inputs`: on a CPU pipeline, the stage's receives (sorted by start): a
+// range that holds one, start and end (a backward range receiving its
+// gradient), starts its micro-batch when the last of them ends, and what ran
+// before (allocating the buffer) is not its compute.
 std::vector<std::vector<Interval>> by_annotations(const std::vector<Interval>& kernels,
                                                   std::vector<Annotation> ranges,
-                                                  const std::vector<std::int64_t>& distinct) {
+                                                  const std::vector<std::int64_t>& distinct,
+                                                  const std::vector<Interval>& inputs) {
   const std::vector<std::int64_t> numbers = number_ranges(ranges);
+  std::vector<double> ready;  // per range: when its input had arrived
+  for (const Annotation& a : ranges) {
+    double at = -INFINITY;
+    for (auto it = std::lower_bound(inputs.begin(), inputs.end(), Interval{a.start - kTraceResolution, -INFINITY});
+         it != inputs.end() && it->first <= a.end + kTraceResolution; ++it) {
+      // A receive that outlasts the range is the next one's input.
+      if (it->second <= a.end + kTraceResolution) at = std::max(at, it->second);
+    }
+    ready.push_back(at);
+  }
   std::vector<std::vector<Interval>> out(distinct.size());
   for (const Interval& k : kernels) {
     // Boundaries within the trace's resolution touch.
@@ -298,6 +359,7 @@ std::vector<std::vector<Interval>> by_annotations(const std::vector<Interval>& k
     if (after == ranges.begin()) continue;
     const std::size_t i = static_cast<std::size_t>(after - ranges.begin()) - 1;
     if (ranges[i].end + kTraceResolution < k.first) continue;
+    if (k.second <= ready[i] + kTraceResolution) continue;
     const auto slot = std::lower_bound(distinct.begin(), distinct.end(), numbers[i]) - distinct.begin();
     out[slot].push_back(k);
   }
@@ -455,7 +517,7 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
   }
   auto order = stage_ranks(found, options);
   if (!order) return order.error();
-  const std::vector<std::int64_t>& stage_rank = order.value();
+  std::vector<std::int64_t> stage_rank = order.value();
   for (std::size_t s = 0; s < stage_rank.size(); ++s) ranks[stage_rank[s]].summary.stage = static_cast<std::int64_t>(s);
   for (const auto& [rank, r] : ranks) out.ranks.push_back(r.summary);
 
@@ -479,20 +541,47 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
       return Error{ErrorCode::too_large, Field::clock_offsets, stage, x, {}, limits::kMaxTraceTime / unit};
     }
   }
+  // A training run imported by one pass's ranges (forward or backward): the
+  // pass's own transfers, the other pass's set aside.
+  const bool training = has_autograd(events);
+  const bool one_pass = training && !options.microbatch_regex.empty();
+  std::int64_t other_pass = 0, pass_transfers = 0;
+  if (one_pass) {
+    for (const std::int64_t rank : stage_rank) {
+      RankEvents& r = ranks[rank];
+      other_pass += keep_pass(r.transfers, r.annotations);
+      pass_transfers += static_cast<std::int64_t>(r.transfers.size());
+    }
+  }
   Placed placed = place_transfers(ranks, stage_rank);
   // A pipeline's messages flow from stage 0 to the last: the first stage
   // sends, the last receives. A first stage that only receives (or a last
   // that only sends) means the stages are not in the messages' order, as
   // when rank-less files come in another order; so do named peers that all
   // point against the links.
+  auto out_of_order = [&placed, S] {
+    return (!placed.recvs[0].empty() && placed.sends[0].empty()) ||
+           (!placed.sends[S - 1].empty() && placed.recvs[S - 1].empty()) ||
+           (placed.backward > 0 && placed.forward_named == 0);
+  };
+  // One pass of a training run may be the backward one, which runs the chain
+  // from the last stage to the first: its stages are the order reversed.
+  bool reversed = false;
+  if (one_pass && out_of_order()) {
+    std::reverse(stage_rank.begin(), stage_rank.end());
+    placed = place_transfers(ranks, stage_rank);
+    reversed = true;
+    for (TraceRank& rank : out.ranks) {
+      if (rank.stage >= 0) rank.stage = static_cast<std::int64_t>(S) - 1 - rank.stage;
+    }
+  }
   const std::vector<std::vector<Transfer>>& sends = placed.sends;
   const std::vector<std::vector<Transfer>>& recvs = placed.recvs;
-  if ((!recvs[0].empty() && sends[0].empty()) || (!sends[S - 1].empty() && recvs[S - 1].empty()) ||
-      (placed.backward > 0 && placed.forward_named == 0)) {
+  if (out_of_order()) {
     out.reason = NotPipeline::stages_out_of_order;
     return out;
   }
-  if (auto two_way = set_aside_returns(placed, has_autograd(events))) {
+  if (auto two_way = set_aside_returns(placed, training && !one_pass)) {
     out.reason = two_way;
     return out;
   }
@@ -501,6 +590,13 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
   m.returns_sent = placed.returns_sent;
   m.returns_received = placed.returns_received;
   m.set_aside = placed.elsewhere;
+  m.other_pass = other_pass;
+  m.pass_transfers = pass_transfers;
+  m.reversed = reversed;
+  // Offsets given by hand follow the order they were given in: a reversed
+  // pass takes them reversed.
+  std::vector<double> given_offsets = options.clock_offsets;
+  if (reversed) std::reverse(given_offsets.begin(), given_offsets.end());
   m.offsets.assign(S, 0.0);
   m.bounds.resize(S - 1);
   m.transfers.resize(S - 1);
@@ -524,11 +620,10 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
     }
     const bool host_clocks = ranks[stage_rank[link]].host_clock && ranks[stage_rank[link + 1]].host_clock;
     const double offset = link_offset(send_sides, recv_sides, ends_together, host_clocks, gloo, m.bounds[link]);
-    m.offsets[link + 1] = options.clock_offsets.empty()
-                              ? m.offsets[link] + offset
-                              : options.clock_offsets[link + 1] * microseconds_in(options.unit);
+    m.offsets[link + 1] = given_offsets.empty() ? m.offsets[link] + offset
+                                                : given_offsets[link + 1] * microseconds_in(options.unit);
   }
-  if (!options.clock_offsets.empty()) m.offsets[0] = options.clock_offsets[0] * microseconds_in(options.unit);
+  if (!given_offsets.empty()) m.offsets[0] = given_offsets[0] * microseconds_in(options.unit);
   for (std::size_t link = 0; link + 1 < S; ++link) {
     const auto& out_of = sends[link];
     const auto& into = recvs[link + 1];
@@ -572,7 +667,12 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
         a.start += m.offsets[s];
         a.end += m.offsets[s];
       }
-      m.compute[s] = by_annotations(kernels, r.annotations, distinct);
+      std::vector<Interval> inputs;
+      if (cpu_run && s > 0) {
+        for (const Transfer& t : recvs[s]) inputs.emplace_back(t.start + m.offsets[s], t.end + m.offsets[s]);
+        std::sort(inputs.begin(), inputs.end());
+      }
+      m.compute[s] = by_annotations(kernels, r.annotations, distinct, inputs);
       continue;
     }
     std::vector<double> opens, closes;

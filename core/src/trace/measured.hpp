@@ -40,6 +40,11 @@ struct Measured {
   // Messages set aside: the last stage's returns to stage 0 (sent there,
   // received here) and those whose named peer is no neighbour.
   std::int64_t returns_sent = 0, returns_received = 0, set_aside = 0;
+  // A training run imported by one pass's ranges: the transfers of the
+  // other pass set aside and the pass's own; whether the pass runs the
+  // stage order reversed (the backward pass), so stage_rank is reversed.
+  std::int64_t other_pass = 0, pass_transfers = 0;
+  bool reversed = false;
   std::vector<double> offsets;  // per stage, microseconds
   std::vector<OffsetBounds> bounds;  // per link, microseconds
   // A stage whose ranges repeat a micro-batch number (all stages' ranges

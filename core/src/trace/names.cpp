@@ -104,6 +104,8 @@ std::string_view trace_warning_name(TraceWarningCode code) {
     case TraceWarningCode::returns_to_first_stage: return "returns_to_first_stage";
     case TraceWarningCode::profiler_steps: return "profiler_steps";
     case TraceWarningCode::repeated_microbatch_names: return "repeated_microbatch_names";
+    case TraceWarningCode::other_pass_set_aside: return "other_pass_set_aside";
+    case TraceWarningCode::stages_reversed: return "stages_reversed";
     case TraceWarningCode::messages_set_aside: return "messages_set_aside";
   }
   return "unknown";

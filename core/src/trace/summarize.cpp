@@ -232,6 +232,14 @@ TraceResult summarize(Classified classified, const TraceEvents& events, const Tr
     r.warnings.push_back({TraceWarningCode::returns_to_first_stage, kWholeField, static_cast<double>(m.returns_sent),
                           static_cast<double>(m.returns_received)});
   }
+  if (m.other_pass > 0) {
+    r.warnings.push_back({TraceWarningCode::other_pass_set_aside, kWholeField, static_cast<double>(m.other_pass),
+                          static_cast<double>(m.pass_transfers)});
+  }
+  if (m.reversed) {
+    r.warnings.push_back({TraceWarningCode::stages_reversed, kWholeField, static_cast<double>(m.stage_rank.front()),
+                          static_cast<double>(m.stage_rank.back())});
+  }
   if (m.set_aside > 0) {
     r.warnings.push_back({TraceWarningCode::messages_set_aside, kWholeField, static_cast<double>(m.set_aside), 0});
   }

@@ -161,6 +161,13 @@ enum class TraceWarningCode {
   // stage's ranges were numbered in time order: index: the first such stage;
   // value: its ranges; limit: their distinct numbers.
   repeated_microbatch_names,
+  // A training run imported by one pass's ranges: the other pass's
+  // transfers were set aside: value: those set aside; limit: the pass's own.
+  other_pass_set_aside,
+  // The pass's messages flow against the stage order (a training run's
+  // backward pass): its stages are that order reversed. value: stage 0's
+  // rank; limit: the last stage's rank.
+  stages_reversed,
 };
 std::string_view trace_warning_name(TraceWarningCode code);
 

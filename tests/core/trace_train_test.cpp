@@ -1,0 +1,222 @@
+// Recovery of one pass of a GPipe training step in the CPU profiler's form:
+// every micro-batch forward (ranges microbatch_m, inputs received before
+// each range, outputs sent after it), then every one backward (ranges
+// backward_m, each gradient received inside the range, the input's gradient
+// sent to the stage before after it). Each pass imports by its own ranges,
+// the other's traffic set aside; the backward pass runs the chain reversed.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <heteropipe/trace/model.hpp>
+
+#include "trace_support.hpp"
+
+using namespace heteropipe;
+using heteropipe::testing::cpu_event;
+
+namespace {
+
+struct TrainRun {
+  std::vector<double> forward{100, 60, 150};    // per stage: one micro-batch's forward ops
+  std::vector<double> backward{200, 130, 90};   // per stage: one micro-batch's backward ops
+  std::vector<double> origin{5000, 2000, 9000};  // each rank's profiler origin on the host's clock
+  double transfer = 3, clone = 2;
+  int M = 6;
+};
+
+// The truth of one pass, on the host's clock: its makespan from the first
+// compute of the stage that starts it to the last of the stage that ends it.
+struct PassTruth {
+  double makespan = 0;
+};
+
+// One pass along `chain` (the ranks in the order the pass runs them). A
+// stage posts its receive when it is free, gets the message `transfer`
+// after both sides are there (gloo's rendezvous), and sends after its
+// range (c10d::send, then gloo:send until the message is delivered).
+// Forward: the receive and a clone before the range. Backward: inside the
+// range, after the gradient buffer's allocation (aten::empty), as
+// `dist.recv` inside `record_function` does; the last stage of the chain
+// (rank 0) sends nothing.
+PassTruth one_pass(const TrainRun& run, const std::vector<std::size_t>& chain, bool forward,
+                   std::vector<std::ostringstream>& out, std::vector<double>& free) {
+  const std::size_t S = chain.size();
+  const std::string name = forward ? "microbatch_" : "backward_";
+  double first = 0, last = 0;
+  for (int m = 0; m < run.M; ++m) {
+    double arrival = 0;  // of micro-batch m at stage k, from stage k - 1
+    for (std::size_t k = 0; k < S; ++k) {
+      const std::size_t r = chain[k];
+      const double o = run.origin[r];
+      const double tau = forward ? run.forward[r] : run.backward[r];
+      double range = free[r], a = free[r];
+      if (k > 0) {
+        const double post = forward ? free[r] : free[r] + 2;
+        const double got = std::max(post + 1.5, arrival);
+        if (!forward) cpu_event(out[r], "aten::empty", free[r] + 0.5 - o, 1);
+        cpu_event(out[r], "c10d::recv_", post - o, 0.5);
+        cpu_event(out[r], "gloo:recv", post + 0.5 - o, got - post - 0.5);
+        a = got;
+        if (forward) {
+          cpu_event(out[r], "aten::clone", got - o, run.clone);
+          a = got + run.clone;
+          range = a;
+        }
+      }
+      cpu_event(out[r], name + std::to_string(m), range - o, a + tau - range);
+      if (forward) {
+        cpu_event(out[r], "aten::matmul", a - o, tau * 0.6);
+        cpu_event(out[r], "aten::mm", a + 1 - o, tau * 0.6 - 2);
+        cpu_event(out[r], "aten::tanh", a + tau * 0.6 - o, tau * 0.4);
+      } else {
+        cpu_event(out[r], "autograd::engine::evaluate_function: TanhBackward0", a - o, tau * 0.4);
+        cpu_event(out[r], "autograd::engine::evaluate_function: MmBackward0", a + tau * 0.4 - o, tau * 0.6);
+      }
+      if (k == 0 && m == 0) first = a;
+      free[r] = a + tau;
+      if (k + 1 < S) {
+        const std::size_t next = chain[k + 1];
+        const double send = a + tau + 2;
+        const double post = forward ? free[next] : free[next] + 2;
+        arrival = std::max(send, post) + run.transfer;
+        cpu_event(out[r], "c10d::send", a + tau - o, 2);
+        cpu_event(out[r], "gloo:send", send - o, arrival - send);
+        free[r] = arrival;
+      } else {
+        last = a + tau;
+      }
+    }
+  }
+  return {last - first};
+}
+
+std::vector<std::string> train_texts(const TrainRun& run, PassTruth& forward, PassTruth& backward) {
+  const std::size_t S = run.forward.size();
+  std::vector<std::ostringstream> out(S);
+  for (auto& o : out) o << "[";
+  std::vector<double> free(S, 10000);
+  std::vector<std::size_t> chain;
+  for (std::size_t s = 0; s < S; ++s) chain.push_back(s);
+  forward = one_pass(run, chain, true, out, free);
+  // The backward pass starts when every stage's forward pass is done.
+  const double start = *std::max_element(free.begin(), free.end()) + 50;
+  std::fill(free.begin(), free.end(), start);
+  std::reverse(chain.begin(), chain.end());
+  backward = one_pass(run, chain, false, out, free);
+  std::vector<std::string> texts;
+  for (auto& o : out) {
+    o << "]";
+    texts.push_back(o.str());
+  }
+  return texts;
+}
+
+Result<TraceResult> recover(const std::vector<std::string>& texts, const std::string& pattern,
+                            std::vector<std::int64_t> order = {}) {
+  TraceEvents events;
+  for (std::size_t i = 0; i < texts.size(); ++i) {
+    REQUIRE(!read_trace_text(texts[i], "rank-" + std::to_string(i), events));
+  }
+  TraceOptions o;
+  o.unit = TimeUnit::us;
+  o.microbatch_regex = pattern;
+  o.stage_order = std::move(order);
+  return recover_model(events, o);
+}
+
+const TraceWarning* warning_of(const TraceResult& r, TraceWarningCode code) {
+  const auto w = std::find_if(r.warnings.begin(), r.warnings.end(), [&](const TraceWarning& x) { return x.code == code; });
+  return w == r.warnings.end() ? nullptr : &*w;
+}
+
+constexpr const char* kForward = "^microbatch_([0-9]+)$";
+constexpr const char* kBackward = "^backward_([0-9]+)$";
+
+}  // namespace
+
+TEST_CASE("trace train: the forward pass imports by its ranges, the gradients set aside") {
+  TrainRun run;
+  PassTruth forward, backward;
+  const auto texts = train_texts(run, forward, backward);
+  const auto found = recover(texts, kForward);
+  REQUIRE(found.ok());
+  const TraceResult& r = found.value();
+  REQUIRE(r.pipeline);
+  CHECK(r.M == run.M);
+  for (std::size_t s = 0; s < 3; ++s) {
+    CHECK(r.stages[s].rank == static_cast<std::int64_t>(s));
+    CHECK(r.tau[s] == run.forward[s]);
+    // Each link's offset is within its transfer of the truth.
+    CHECK(std::abs(r.clock_offsets[s] - (run.origin[s] - run.origin[0])) <= s * (run.transfer + 2));
+  }
+  for (const TraceLink& l : r.links) {
+    CHECK(l.pairs == run.M);
+    CHECK(l.unmatched == 0);
+  }
+  CHECK(std::abs(r.T_real - forward.makespan) <= 2 * (run.transfer + 2));
+  // The backward pass's messages: M gradients on each of 2 links, both sides.
+  const TraceWarning* w = warning_of(r, TraceWarningCode::other_pass_set_aside);
+  REQUIRE(w);
+  CHECK(w->value == 4 * run.M);
+  CHECK(w->limit == 4 * run.M);
+  CHECK(!warning_of(r, TraceWarningCode::stages_reversed));
+}
+
+TEST_CASE("trace train: the backward pass runs the chain reversed, found from the messages' direction") {
+  TrainRun run;
+  PassTruth forward, backward;
+  const auto texts = train_texts(run, forward, backward);
+  // Without --stage-order, and with the forward order given: the pass's
+  // messages flow from rank 2 to rank 0, so its stages are ranks 2, 1, 0.
+  for (const std::vector<std::int64_t>& order : {std::vector<std::int64_t>{}, std::vector<std::int64_t>{0, 1, 2}}) {
+    CAPTURE(order.size());
+    const auto found = recover(texts, kBackward, order);
+    REQUIRE(found.ok());
+    const TraceResult& r = found.value();
+    REQUIRE(r.pipeline);
+    CHECK(r.M == run.M);
+    for (std::size_t s = 0; s < 3; ++s) {
+      const std::size_t rank = 2 - s;
+      CHECK(r.stages[s].rank == static_cast<std::int64_t>(rank));
+      CHECK(r.ranks[rank].stage == static_cast<std::int64_t>(s));
+      // The gradient's receive inside each range is not the stage's compute.
+      CHECK(r.tau[s] == run.backward[rank]);
+      // Offsets put every stage on stage 0's clock (rank 2's).
+      CHECK(std::abs(r.clock_offsets[s] - (run.origin[rank] - run.origin[2])) <= s * (run.transfer + 2));
+    }
+    CHECK(r.links[0].from_rank == 2);
+    CHECK(r.links[1].to_rank == 0);
+    CHECK(std::abs(r.T_real - backward.makespan) <= 2 * (run.transfer + 2));
+    double total = 0;
+    for (const ExplainPart& p : r.explain) total += p.time;
+    CHECK(total == doctest::Approx(r.T_real));
+    const TraceWarning* reversed = warning_of(r, TraceWarningCode::stages_reversed);
+    REQUIRE(reversed);
+    CHECK(reversed->value == 2);
+    CHECK(reversed->limit == 0);
+    const TraceWarning* aside = warning_of(r, TraceWarningCode::other_pass_set_aside);
+    REQUIRE(aside);
+    CHECK(aside->value == 4 * run.M);
+  }
+  // The order given already reversed is the pass's own: no reversal.
+  const auto given = recover(texts, kBackward, {2, 1, 0});
+  REQUIRE(given.ok());
+  CHECK(given.value().pipeline);
+  CHECK(given.value().tau == std::vector<double>{run.backward[2], run.backward[1], run.backward[0]});
+  CHECK(!warning_of(given.value(), TraceWarningCode::stages_reversed));
+}
+
+TEST_CASE("trace train: without a pass's pattern the two passes are named, not paired") {
+  TrainRun run;
+  PassTruth forward, backward;
+  const auto found = recover(train_texts(run, forward, backward), "");
+  REQUIRE(found.ok());
+  CHECK(!found.value().pipeline);
+  REQUIRE(found.value().reason);
+  CHECK(*found.value().reason == NotPipeline::two_way_traffic);
+}
