@@ -10,14 +10,17 @@ sends each micro-batch's output back to stage 0 (isend), which receives them
 after its own sends, as a driver on rank 0 collecting results does. With
 --train it is a GPipe training step instead: every micro-batch forward, then
 every one backward, each stage sending its input's gradient to the stage
-before (ranges "backward_N"); its import is refused as two-way traffic.
+before (ranges "backward_N"); each pass imports by its own ranges' pattern.
 It writes, into --out:
   rank-N.json   the torch.profiler Chrome trace of stage N
   run.json      the run's facts: stages, microbatches, mode, the wall clock
                 (first micro-batch start of stage 0 to the last micro-batch end
                 of the last stage, on the host's clock) and when each rank's
                 profiler clock reads 0, in epoch microseconds, so the true
-                offsets between the ranks' clocks are known.
+                offsets between the ranks' clocks are known; with --train,
+                pass_wall_clocks_us: the forward pass's wall clock, as above,
+                and the backward one's (the last stage's first backward range
+                start to stage 0's last backward range end).
 Import with:  heteropipe trace --microbatch '^microbatch_([0-9]+)$' OUT/rank-*.json
 """
 import argparse
@@ -67,6 +70,7 @@ def stage_main(rank, args, queue):
     inputs, outputs = [], []  # --train: each micro-batch's, for its backward pass
     entered = []  # epoch microseconds just before each range opens
     ends = []  # epoch microseconds after each iteration's last send
+    backward_ends = []  # --train: epoch microseconds after the backward pass
     name = lambda m: args.range_name.format(m=m, s=rank)
 
     def iteration():
@@ -113,6 +117,7 @@ def stage_main(rank, args, queue):
                         outputs[m].sum().backward()
                 if rank > 0:
                     dist.send(inputs[m].grad, dst=rank - 1)
+            backward_ends.append(time.time_ns() / 1e3)
         if args.returns and rank == 0:
             for m in range(args.microbatches):
                 dist.recv(result, src=last)
@@ -152,7 +157,12 @@ def stage_main(rank, args, queue):
     # time taken before the loop would add the profiler's warm-up on its
     # first range (400 ms once, on a loaded machine). One per recorded step.
     m = args.microbatches
-    queue.put((rank, [origin + starts[k * m] for k in range(len(ends))], ends, origin))
+    backward_start = None
+    if args.train:
+        with open(path) as f:
+            backward_start = origin + min(e["ts"] for e in json.load(f) if e.get("name") == "backward_0")
+    queue.put((rank, [origin + starts[k * m] for k in range(len(ends))], ends, origin,
+               backward_start, backward_ends))
     dist.barrier()
     dist.destroy_process_group()
 
@@ -214,6 +224,11 @@ def main():
         # Adding clock_offsets_us[s] to stage s's times puts them on stage 0's clock.
         "clock_offsets_us": [o - origins[0] for o in origins],
     }
+    if args.train:
+        # The backward pass runs from the last stage to stage 0, which sends
+        # nothing after its last backward range.
+        run["pass_wall_clocks_us"] = {"forward": run["wall_clock_us"],
+                                      "backward": facts[0][5][0] - facts[-1][4]}
     with open(os.path.join(args.out, "run.json"), "w") as f:
         json.dump(run, f, indent=1)
     print(json.dumps(run))

@@ -2,9 +2,11 @@
 """A real run end to end: examples/torch-pipeline runs a 2-stage PyTorch
 pipeline over gloo (blocking sends, then isend), a 3-stage one with isend
 and a slow first stage, a 2-stage one whose last stage returns each output
-to stage 0 (--return), and a 2-stage one profiled by a schedule of two
-recorded steps (--steps 2), and `heteropipe trace` imports its per-rank
-traces with --microbatch alone (and --profiler-step for the second step).
+to stage 0 (--return), a 2-stage one profiled by a schedule of two
+recorded steps (--steps 2), and a 2-stage GPipe training step (--train),
+and `heteropipe trace` imports its per-rank traces with --microbatch alone
+(and --profiler-step for the second step; the training step's forward pass
+by its forward ranges, its backward pass by its backward ranges).
 The run's own record holds the truth: its wall clock (each step's) and each
 rank's profiler origin.
 
@@ -19,6 +21,7 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 EXAMPLE = os.path.join(ROOT, "examples", "torch-pipeline", "pipeline.py")
 MICROBATCH = "^microbatch_([0-9]+)$"
+BACKWARD = "^backward_([0-9]+)$"
 MICROBATCHES = 16
 # Issue 23 asks for 2 ms. A link's offset comes from its tightest causal
 # bound (lo) or, over gloo, from its rendezvous bound (hi), whichever more
@@ -57,8 +60,15 @@ RETURN = ("return", 2, ["--mode", "blocking", "--return"], OFFSET_BOUND_US["bloc
 # per rank holding two steps whose ranges repeat the names; each step is
 # imported by itself (the first by default, the second by --profiler-step).
 STEPS = ("steps", 2, ["--mode", "blocking", "--steps", "2"], OFFSET_BOUND_US["blocking"])
+# --train: a GPipe training step with blocking sends. Its backward pass
+# takes about 1.5 times its forward, so 6 micro-batches (still M > S) keep
+# it near a 16-micro-batch forward run's time: at M = 8 it was 10 s of the
+# test's 88 s at a load average of 8. Each pass is imported by its own
+# ranges; the backward pass's stages are the ranks reversed.
+TRAIN = ("train", 2, ["--train"], OFFSET_BOUND_US["blocking"])
+TRAIN_MICROBATCHES = 6
 RUNS = [("blocking", 2, ["--mode", "blocking"], OFFSET_BOUND_US["blocking"]),
-        ("async", 2, ["--mode", "async"], OFFSET_BOUND_US["async"]), CHAIN, RETURN, STEPS]
+        ("async", 2, ["--mode", "async"], OFFSET_BOUND_US["async"]), CHAIN, RETURN, STEPS, TRAIN]
 
 
 def check(condition, what):
@@ -67,13 +77,19 @@ def check(condition, what):
     print("  ok:", what)
 
 
-def range_medians(out, stages, step=0):
-    """Each stage's median range in recorded step `step` (its M ranges in time order)."""
+def range_medians(out, ranks, microbatches, step=0, prefix="microbatch_"):
+    """Each rank's median range in recorded step `step` (its M ranges in time
+    order), less the receives inside it (a backward range receives its
+    gradient before its compute)."""
     medians = []
-    for s in range(stages):
-        with open(os.path.join(out, f"rank-{s}.json")) as f:
-            ranges = sorted((e["ts"], e["dur"]) for e in json.load(f) if e.get("name", "").startswith("microbatch_"))
-        medians.append(statistics.median(d for _, d in ranges[step * MICROBATCHES:(step + 1) * MICROBATCHES]))
+    for rank in ranks:
+        with open(os.path.join(out, f"rank-{rank}.json")) as f:
+            events = [e for e in json.load(f) if "dur" in e]
+        receives = [(e["ts"], e["dur"]) for e in events if e.get("name") == "gloo:recv"]
+        ranges = sorted((e["ts"], e["dur"]) for e in events if e.get("name", "").startswith(prefix))
+        ranges = ranges[step * microbatches:(step + 1) * microbatches]
+        medians.append(statistics.median(d - sum(rd for rt, rd in receives if ts <= rt and rt + rd <= ts + d)
+                                         for ts, d in ranges))
     return medians
 
 
@@ -83,12 +99,27 @@ def warning(r, code):
 
 
 def run_mode(cli, mode, stages, flags, bound, out):
+    microbatches = TRAIN_MICROBATCHES if "--train" in flags else MICROBATCHES
     subprocess.run([sys.executable, EXAMPLE, *flags, "--stages", str(stages), "--microbatches",
-                    str(MICROBATCHES), "--width", "384", "--batch", "384", "--out", out],
+                    str(microbatches), "--width", "384", "--batch", "384", "--out", out],
                    check=True, stdout=subprocess.DEVNULL)
     with open(os.path.join(out, "run.json")) as f:
         truth = json.load(f)
     files = [os.path.join(out, f"rank-{s}.json") for s in range(stages)]
+    if truth["train"]:
+        for name, pattern, prefix in (("forward", MICROBATCH, "microbatch_"), ("backward", BACKWARD, "backward_")):
+            done = subprocess.run([cli, "trace", "--json", "--unit", "us", "--microbatch", pattern, *files],
+                                  check=True, capture_output=True, text=True)
+            r = json.loads(done.stdout)
+            # The other pass's messages: M each way on each link, both sides.
+            w = warning(r, "other_pass_set_aside")
+            check(w is not None and w["value"] == 2 * (stages - 1) * microbatches,
+                  f"{mode} {name}: other_pass_set_aside counts the other pass's {2 * (stages - 1) * microbatches}")
+            check((warning(r, "stages_reversed") is not None) == (name == "backward"),
+                  f"{mode} {name}: stages_reversed {'names' if name == 'backward' else 'is not'} the reversed chain")
+            check_import(r, f"{mode} {name}", stages, bound, out, truth, 0, microbatches, prefix,
+                         truth["pass_wall_clocks_us"][name])
+        return
     steps = truth["steps"]
     for step in range(max(steps, 1)):
         # --profiler-step names a step by torch's N: the first recorded step's
@@ -102,32 +133,36 @@ def run_mode(cli, mode, stages, flags, bound, out):
             check(w is not None and w["value"] == steps and w["limit"] == w["index"] + steps - 1 - step,
                   f"{mode}: step {step} imported alone, profiler_steps names it and counts {steps}")
             first_step = w["index"] - step
-        check_import(r, mode if not steps else f"{mode} {step}", stages, bound, out, truth, step)
+        check_import(r, mode if not steps else f"{mode} {step}", stages, bound, out, truth, step, MICROBATCHES,
+                     "microbatch_", truth["step_wall_clocks_us"][step])
 
 
-def check_import(r, mode, stages, bound, out, truth, step):
-    wall_clock = truth["step_wall_clocks_us"][step]
+def check_import(r, mode, stages, bound, out, truth, step, microbatches, prefix, wall_clock):
+    # Stage s's rank (a backward pass runs the ranks reversed), and the true
+    # offsets on stage 0's clock.
+    ranks = [stage["rank"] for stage in r["stages"]]
+    true_offsets = [truth["clock_offsets_us"][rank] - truth["clock_offsets_us"][ranks[0]] for rank in ranks]
     print(f"{mode}: T_real {r['T_real']:.0f} us, wall clock {wall_clock:.0f} us, "
-          f"offsets {r['clock_offsets']} (true {truth['clock_offsets_us']}), tau {r['tau']}")
-    check(r["pipeline"] and len(r["stages"]) == stages and r["M"] == MICROBATCHES,
-          f"{mode}: {stages} stages and {MICROBATCHES} micro-batches")
+          f"offsets {r['clock_offsets']} (true {true_offsets}), tau {r['tau']}")
+    check(r["pipeline"] and len(r["stages"]) == stages and r["M"] == microbatches,
+          f"{mode}: {stages} stages and {microbatches} micro-batches")
     check(not warning(r, "repeated_microbatch_names"), f"{mode}: no micro-batch name repeats")
     if truth["returns"]:
         w = warning(r, "returns_to_first_stage")
-        check(w is not None and w["value"] == MICROBATCHES and w["limit"] == MICROBATCHES,
-              f"{mode}: returns_to_first_stage counts {MICROBATCHES} sends and {MICROBATCHES} receives")
+        check(w is not None and w["value"] == microbatches and w["limit"] == microbatches,
+              f"{mode}: returns_to_first_stage counts {microbatches} sends and {microbatches} receives")
     # Causality holds on every run, loaded or not: each link's true offset
     # lies within its clock_offset_bounds, up to TRUTH_US.
     for link, (lo, hi) in enumerate(r["clock_offset_bounds"]):
-        true = truth["clock_offsets_us"][link + 1] - truth["clock_offsets_us"][link]
+        true = true_offsets[link + 1] - true_offsets[link]
         check(lo - TRUTH_US <= true and (hi is None or true <= hi + TRUTH_US),
               f"{mode}: link {link}'s true offset within its clock_offset_bounds [{lo:.0f}, {hi}] us")
     # OFFSET_BOUND_US and CHAIN say why each bound is what it is.
     for s in range(stages):
-        check(abs(r["clock_offsets"][s] - truth["clock_offsets_us"][s]) <= bound,
+        check(abs(r["clock_offsets"][s] - true_offsets[s]) <= bound,
               f"{mode}: stage {s}'s clock offset within {bound / 1000:g} ms of the truth")
     check(abs(r["T_real"] - wall_clock) <= 0.02 * wall_clock, f"{mode}: T_real within 2% of the wall clock")
-    for s, median in enumerate(range_medians(out, stages, step)):
+    for s, median in enumerate(range_medians(out, ranks, microbatches, step, prefix)):
         check(abs(r["tau"][s] - median) <= 0.05 * median,
               f"{mode}: stage {s}'s tau within 5% of its micro-batch ranges' median")
     check(r["sandwich"]["min"]["T_async"] <= r["sandwich"]["p50"]["T_async"],
