@@ -4,7 +4,9 @@
 // the native tests assert; a bad file is the core's coded error naming the file and the byte, in
 // both languages; plain files go to the worker as Files, with the progress bar filling; a gzip bomb
 // stops at the limit; Cancel ends an import; axe finds no violations. The torch example's own
-// per-rank traces (scripts/test.sh keeps them in build/torch-pipeline) import as its 2 stages and M.
+// per-rank traces (scripts/test.sh keeps them in build/torch-pipeline) import as its 2 stages and M,
+// and its --steps 2 run's second step, chosen in the options, as the CLI imports it; the step stays
+// in the permalink.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
@@ -27,6 +29,9 @@ const PEERS = [0, 1, 2].map((r) => path.join(bad, `kineto_peers_rank-${r}.json`)
 const TORCH = process.env.HETEROPIPE_TORCH_RUN || path.join(root, 'build', 'torch-pipeline');
 const TORCH_MODES = ['blocking', 'async'];
 const MICROBATCH = '^microbatch_([0-9]+)$';
+// The --steps 2 run: one file per rank holding two profiler steps.
+const STEPS = path.join(TORCH, 'steps');
+const CLI = path.join(root, 'build', 'native', 'cli', 'heteropipe');
 
 let context, full;
 before(async () => {
@@ -34,6 +39,10 @@ before(async () => {
     if (existsSync(path.join(TORCH, mode, 'run.json'))) continue;
     execFileSync('/usr/bin/python3', [path.join(root, 'examples', 'torch-pipeline', 'pipeline.py'), '--mode', mode, '--stages', '2',
       '--microbatches', '16', '--width', '384', '--batch', '384', '--out', path.join(TORCH, mode)], { stdio: 'ignore' });
+  }
+  if (!existsSync(path.join(STEPS, 'run.json'))) {
+    execFileSync('/usr/bin/python3', [path.join(root, 'examples', 'torch-pipeline', 'pipeline.py'), '--steps', '2', '--stages', '2',
+      '--microbatches', '16', '--width', '384', '--batch', '384', '--out', STEPS], { stdio: 'ignore' });
   }
   const require = createRequire(import.meta.url);
   [context, full] = await Promise.all([launch(), require(modulePath)()]);
@@ -248,6 +257,56 @@ for (const p of PAGES) {
         ? `^T_real ${v} ms = model ${v} \\+ variability ${v} \\+ blocking ${v} \\+ other ${v} ms$`
         : `^T_real ${v} ms ＝ 模型 ${v} ＋ 波动 ${v} ＋ 阻塞 ${v} ＋ 其他 ${v} ms$`));
     }
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test(`${p.name}: the profiler step typed in the options imports that step, as the CLI does, and the link keeps it`, async () => {
+    const files = [0, 1].map((r) => path.join(STEPS, `rank-${r}.json`));
+    // The CLI's imports: the first step by default, whose warning names the steps; the second by --profiler-step.
+    const cli = (...more) => JSON.parse(execFileSync(CLI, ['trace', '--json', '--unit', 'ms', '--microbatch', MICROBATCH, ...more, ...files],
+      { encoding: 'utf8' }));
+    const first = cli();
+    const steps = first.warnings.find((w) => w.code === 'profiler_steps');
+    assert.deepEqual([steps.value, steps.limit], [2, steps.index + 1]);
+    const second = cli('--profiler-step', String(steps.limit));
+    assert.ok(second.pipeline);
+    assert.notEqual(second.T_real, first.T_real);
+    const { page, problems } = await open(context, fileBase + p.file);
+    await choose(page, files);
+    await page.click('.trace-options summary');
+    await page.fill('#trace-microbatch', MICROBATCH);
+    const imported = async () => {
+      const n = await answered(page);
+      await page.click('#trace-again');
+      await answer(page, n);
+    };
+    await imported();
+    assertRecovered(await summary(page), first);
+    await page.fill('#trace-profiler_step', String(steps.limit));
+    await imported();
+    assertRecovered(await summary(page), second);
+    // The options as typed are in the link; a page opened by it imports the files with them.
+    const hash = await page.evaluate(() => location.hash);
+    assert.deepEqual(JSON.parse(new URLSearchParams(hash.slice(1)).get('trace')), { microbatch: MICROBATCH, profiler_step: String(steps.limit) });
+    const again = await open(context, fileBase + p.file + hash);
+    await choose(again.page, files);
+    assert.equal(await again.page.inputValue('#trace-profiler_step'), String(steps.limit));
+    assertRecovered(await summary(again.page), second);
+    assert.deepEqual(again.problems, []);
+    await again.page.close();
+    // A step the files lack: the core's coded error, its sentence in each language.
+    await page.fill('#trace-profiler_step', '7');
+    await imported();
+    let missing = null;
+    try { full.importTrace(inflated(files), { microbatch: MICROBATCH, unit: 'ms', profiler_step: 7 }); } catch (e) { missing = e; }
+    assert.deepEqual([missing.code, missing.field, missing.index, missing.value, missing.limit], ['unknown_id', 'profiler_step', 0, 7, steps.limit]);
+    assert.equal(await page.textContent('#trace-result .error'), p.name === 'en' ? missing.message
+      : `分析步：第 1 个文件中没有 ProfilerStep#7（这些文件的最后一步是 ProfilerStep#${steps.limit}）`);
+    // Text that is no number: refused by the core, naming what was typed.
+    await page.fill('#trace-profiler_step', 'two');
+    await imported();
+    assert.match(await page.textContent('#trace-result .error'), /two/);
     assert.deepEqual(problems, []);
     await page.close();
   });

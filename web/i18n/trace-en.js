@@ -24,6 +24,8 @@
     hint_compute: 'default: kernels but nccl*; with no kernels, host ops',
     hint_transfer: 'default: Send, Recv, SendRecv kernels; gloo/c10d send, recv',
     hint_microbatch: 'e.g. microbatch_(\\d+)',
+    label_profiler_step: 'Profiler step (N of ProfilerStep#N)',
+    hint_profiler_step: 'default: the first; e.g. 2',
     again: 'Import again',
     error: function (e) { return e.message; },
     filesRead: function (names, unit, stat) { return 'Read: ' + names + '. Times in ' + unit + '; τ and d are each stage’s ' + stat + '.'; },

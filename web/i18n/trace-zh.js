@@ -96,10 +96,12 @@
     label_compute: '计算 kernel（正则）',
     label_transfer: '传输 kernel（正则）',
     label_microbatch: '微批次区间（正则）',
+    label_profiler_step: '分析步（ProfilerStep#N 的 N）',
     hint_stage_order: '例如 2,1,0',
     hint_compute: '默认：除 nccl* 外的 kernel；没有 kernel 时为主机端算子',
     hint_transfer: '默认：Send、Recv、SendRecv kernel；gloo/c10d 的 send、recv',
     hint_microbatch: '例如 microbatch_(\\d+)',
+    hint_profiler_step: '默认：第一个；例如 2',
     again: '重新导入',
     // A file's error names the file and the byte (or the CSV line); an option's names the option
     // (and a pattern's, the character at fault).

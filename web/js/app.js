@@ -178,7 +178,7 @@ function prepare() {
   bind();
   if (!state.embed) {
     sections.create('planner', 'plan', 'plan', L.plan, state.plan, function (plan) { state.plan = plan; sharing.sync(state); });
-    sections.createDrop('trace', 'trace', 'measured-run', L.trace);
+    sections.createDrop('trace', 'trace', 'measured-run', L.trace, state.trace, function (trace) { state.trace = trace; sharing.sync(state); });
     sections.create('sim', 'sim', 'simulate', L.sim, state.sim, function (sim) { state.sim = sim; sharing.sync(state); });
   }
 }

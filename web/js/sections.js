@@ -3,7 +3,8 @@
 // file chooser that also takes dropped files. Opening loads the section's code, words and styles
 // (tools.load). A section opened by its button is started with its start(hp, body, saved, changed):
 // `changed` receives the section's form as text for the permalink, and `saved`, that text from the
-// link, opens the section at once. Files go to the section's take(hp, files). Each section element
+// link, opens the section at once. Files go to the section's take(hp, files, saved, changed), where
+// `saved` is the form's text from the link, applied when the files come. Each section element
 // has its page-wide id (`anchor`: plan, measured-run, simulate), which reveal(anchor) opens and
 // scrolls to; `id` prefixes its inner elements.
 import * as svg from './svg.js';
@@ -78,11 +79,11 @@ function create(name, id, anchor, words, saved, changed) {
 }
 
 // A section opened by files: chosen with #<id>-files, or dropped on #<id>-drop.
-function createDrop(name, id, anchor, words) {
+function createDrop(name, id, anchor, words, saved, changed) {
   insert(id, anchor, words, '<div id="' + id + '-drop" class="' + id + '-drop"><label for="' + id + '-files">' + esc(words.choose) +
     '</label> <input type="file" id="' + id + '-files" multiple> ' + statusLine(id) + '</div>');
   function take(files) {
-    if (files.length) load(name, id, function (hp, section) { section.take(hp, files); });
+    if (files.length) load(name, id, function (hp, section) { section.take(hp, files, saved, changed); });
   }
   var zone = $(id + '-drop');
   $(id + '-files').onchange = function (ev) { take(ev.target.files); };

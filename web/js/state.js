@@ -1,11 +1,11 @@
 // The page state (the text typed in each field, the time unit, the Gantt regime, embed mode, the
-// planner's and the simulator's forms) and its URL-hash form. The raw text is stored, not parsed numbers, so a link
+// planner's and the simulator's forms, the trace import's options) and its URL-hash form. The raw text is stored, not parsed numbers, so a link
 // restores exactly what was typed, errors included.
 var FIELDS = ['tau', 'd', 'M', 'rho', 'T_real'];
 var UNITS = ['', 's', 'ms', 'us'];  // as the hash writes them; the page shows us as µs
 // The default page is a plain measured pipeline (the legalone-measured preset: three hosts' dur_min
 // in seconds); the edge cases, such as the phase transition, stay among the presets.
-var DEFAULTS = { tau: '1.13, 2.901, 2.621', d: '', M: '8', rho: '1', T_real: '', unit: 's', regime: 'async', embed: false, plan: '', sim: '', section: '' };
+var DEFAULTS = { tau: '1.13, 2.901, 2.621', d: '', M: '8', rho: '1', T_real: '', unit: 's', regime: 'async', embed: false, plan: '', sim: '', trace: '', section: '' };
 // The sections a link can open and scroll to (#section=plan); each is the id of its element.
 var SECTIONS = ['plan', 'measured-run', 'simulate'];
 // The longest link the page writes, in characters: Firefox's default limit on a URL
@@ -27,6 +27,7 @@ function fromHash(hash) {
   s.embed = params.get('embed') === '1';
   s.plan = params.get('plan') || '';
   s.sim = params.get('sim') || '';
+  s.trace = params.get('trace') || '';
   if (SECTIONS.indexOf(params.get('section')) >= 0) s.section = params.get('section');
   return s;
 }
@@ -39,6 +40,7 @@ function toHash(s, extra) {
   params.set('regime', s.regime === 'blocking' ? 'blocking' : 'async');
   if (s.plan) params.set('plan', s.plan);
   if (s.sim) params.set('sim', s.sim);
+  if (s.trace) params.set('trace', s.trace);
   if (s.section) params.set('section', s.section);
   return '#' + params.toString();
 }
@@ -46,7 +48,7 @@ function toHash(s, extra) {
 // The hash of a state, or null when it would be longer than a link may be. The typed text is measured
 // first: its encoding is never shorter, so an over-long field costs no encoding at all.
 function linkHash(s, extra) {
-  var typed = FIELDS.reduce(function (n, k) { return n + s[k].length; }, s.plan.length + s.sim.length);
+  var typed = FIELDS.reduce(function (n, k) { return n + s[k].length; }, s.plan.length + s.sim.length + s.trace.length);
   if (typed > MAX_LINK_CHARS) return null;
   var hash = toHash(s, extra);
   return hash.length > MAX_LINK_CHARS ? null : hash;

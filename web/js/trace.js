@@ -3,7 +3,8 @@
 // of megabytes, and drawn by trace-view.js and trace-gantt.js. The worker gets the Files themselves
 // (a File crosses without its bytes): the module reads each in pieces, inflating gzip as it streams,
 // straight into its own memory, so no whole copy of a text exists outside it. "Fill the calculator"
-// hands the recovered tau, d, M and T_real to its fields.
+// hands the recovered tau, d, M and T_real to its fields. The import options are kept as typed in
+// the permalink (the `trace` parameter); the files never are.
 import * as svg from './svg.js';
 import * as tools from './tools.js';
 import * as traceGantt from './trace-gantt.js';
@@ -11,19 +12,22 @@ import * as traceView from './trace-view.js';
 var R = window.HP_I18N.trace;
 var $ = function (id) { return document.getElementById(id); };
 var esc = svg.esc;
-var OPTIONS = ['stage_order', 'compute', 'transfer', 'microbatch'];
+var OPTIONS = ['stage_order', 'compute', 'transfer', 'microbatch', 'profiler_step'];
+var STATS = ['min', 'p50', 'mean'];
+var JSON_NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
 
 var hp = null, files = [], result = null;
 var run = 0;          // the current import's number: a later one makes every earlier answer stale
 var pending = null;   // the current import in the worker, to cancel
 var answered = 0;     // imports answered (a result or an error): tests and the benchmark wait for it
+var onChange = function () {};  // gets the options' text for the permalink
 
 function build(body) {
   body.innerHTML = '<div class="trace-bar"><progress id="trace-progress" max="1" value="0" hidden aria-label="' + esc(R.progressLabel) + '"></progress> ' +
     '<button type="button" id="trace-cancel" hidden>' + esc(R.cancel) + '</button></div>' +
     '<details class="trace-options"><summary>' + esc(R.optionsHeading) + '</summary><div class="grid">' +
     '<div class="field"><label for="trace-stat">' + esc(R.label_stat) + '</label><select id="trace-stat">' +
-    ['min', 'p50', 'mean'].map(function (s) { return '<option value="' + s + '"' + (s === 'p50' ? ' selected' : '') + '>' + esc(R['stat_' + s]) + '</option>'; }).join('') + '</select></div>' +
+    STATS.map(function (s) { return '<option value="' + s + '"' + (s === 'p50' ? ' selected' : '') + '>' + esc(R['stat_' + s]) + '</option>'; }).join('') + '</select></div>' +
     OPTIONS.map(function (k) {
       return '<div class="field"><label for="trace-' + k + '">' + esc(R['label_' + k]) + '</label><input id="trace-' + k +
         '" type="text" autocomplete="off" spellcheck="false" placeholder="' + esc(R['hint_' + k]) + '"></div>';
@@ -35,6 +39,24 @@ function build(body) {
   $('trace-stat').addEventListener('change', start);
   $('trace-result').addEventListener('click', function (ev) { if (ev.target.id === 'trace-use') fill(); });
   $('trace-result').addEventListener('change', function (ev) { if (ev.target.id === 'trace-regime') traceGantt.draw(hp, result, ev.target.value); });
+  body.querySelector('.trace-options').addEventListener('input', function () { onChange(saveText()); });
+}
+
+// The options as typed, from the permalink's text (a hand-edited one that is no such object: none).
+function restore(text) {
+  var saved = null;
+  try { saved = text ? JSON.parse(text) : null; } catch (e) { saved = null; }
+  if (!saved || typeof saved !== 'object') return;
+  if (STATS.indexOf(saved.stat) >= 0) $('trace-stat').value = saved.stat;
+  OPTIONS.forEach(function (k) { if (typeof saved[k] === 'string') $('trace-' + k).value = saved[k]; });
+}
+
+// The options typed, for the permalink: those not left at their defaults; '' when none is.
+function saveText() {
+  var o = {};
+  if ($('trace-stat').value !== 'p50') o.stat = $('trace-stat').value;
+  OPTIONS.forEach(function (k) { if ($('trace-' + k).value) o[k] = $('trace-' + k).value; });
+  return Object.keys(o).length ? JSON.stringify(o) : '';
 }
 
 // The import's options: the stat, and each option typed (the core reads and checks them). Times
@@ -43,6 +65,8 @@ function build(body) {
 function options() {
   var o = { stat: $('trace-stat').value, unit: 'ms' };
   OPTIONS.forEach(function (k) { if ($('trace-' + k).value.trim()) o[k] = $('trace-' + k).value.trim(); });
+  // The step as the JSON number typed, or the text, which the core refuses by name.
+  if (o.profiler_step !== undefined && JSON_NUMBER.test(o.profiler_step)) o.profiler_step = Number(o.profiler_step);
   return o;
 }
 
@@ -113,11 +137,16 @@ function fill() {
   $('inputs').scrollIntoView();
 }
 
-// Files dropped or chosen, with the page's module hp (its timeline draws the exact schedule): imported at once.
-function take(module, list) {
+// Files dropped or chosen, with the page's module hp (its timeline draws the exact schedule): imported
+// at once, with the options the permalink saved (`saved`) the first time; `changed` gets them as typed.
+function take(module, list, saved, changed) {
   hp = module;
   files = Array.prototype.slice.call(list);
-  if (!$('trace-result')) build($('trace-body'));
+  if (changed) onChange = changed;
+  if (!$('trace-result')) {
+    build($('trace-body'));
+    restore(saved);
+  }
   start();
 }
 
