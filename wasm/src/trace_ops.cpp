@@ -142,7 +142,8 @@ Result<TraceEvents> read_files(double staging, TraceOptions& options, std::vecto
   Request in(staging);
   if (auto refusal = refused(in)) return *refusal;
   auto read = read_options(in);
-  if (!read) return read.error();
+  // A profiler step that was no number quotes what was passed (a page's typed text).
+  if (!read) return in.annotated(read.error());
   options = std::move(read).value();
   offset_tokens.assign(options.clock_offsets.size(), std::string());
   for (std::size_t s = 0; s < options.clock_offsets.size(); ++s) {

@@ -30,7 +30,7 @@
       case 'wrong_type':
         if (f === 'traceEvents') return 'traceEvents 必须是事件对象的列表';
         return f === 'trace' ? '不能混合 ' + e.token : f + ' 的值类型不对';
-      case 'not_finite': return key + '必须是有限数';
+      case 'not_finite': return key + '必须是有限数' + (e.token ? '（输入为 ' + e.token + '）' : '');
       case 'negative': return f + ' 必须 ≥ 0（输入为 ' + V(e.value) + '）';
       case 'too_large':
         if (f === 'trace' && e.limit === 0) return '嵌套超过 ' + G(limits.max_trace_depth) + ' 层';
