@@ -220,3 +220,39 @@ TEST_CASE("trace train: without a pass's pattern the two passes are named, not p
   REQUIRE(found.value().reason);
   CHECK(*found.value().reason == NotPipeline::two_way_traffic);
 }
+
+TEST_CASE("trace train: a receive posted as a range ends is the next micro-batch's input, not inside the range") {
+  // c10d:: ops alone (no gloo: events), as a trace filtered to them: stage
+  // 1 posts micro-batch m + 1's receive the moment range m ends, and the
+  // 0.5 us op ends within the resolution of that end. Range m's compute is
+  // all its own (a receive counts inside a range only when it ends clearly
+  // before the range does).
+  std::ostringstream r0, r1;
+  r0 << "[";
+  r1 << "[";
+  for (int m = 0; m < 3; ++m) {
+    const double a = 1000 + 300.0 * m, b = 1150 + 300.0 * m;
+    cpu_event(r0, "microbatch_" + std::to_string(m), a, 100);
+    cpu_event(r0, "aten::mm", a, 100);
+    cpu_event(r0, "c10d::send", a + 100, 2);
+    if (m == 0) cpu_event(r1, "c10d::recv_", b - 48, 0.5);
+    cpu_event(r1, "microbatch_" + std::to_string(m), b, 150);
+    cpu_event(r1, "aten::mm", b, 150);
+    if (m < 2) cpu_event(r1, "c10d::recv_", b + 150, 0.5);
+  }
+  r0 << "]";
+  r1 << "]";
+  TraceEvents events;
+  REQUIRE(!read_trace_text(r0.str(), "rank-0", events));
+  REQUIRE(!read_trace_text(r1.str(), "rank-1", events));
+  TraceOptions o;
+  o.unit = TimeUnit::us;
+  o.microbatch_regex = kForward;
+  const auto r = recover_model(events, o);
+  REQUIRE(r.ok());
+  REQUIRE(r.value().pipeline);
+  CHECK(r.value().M == 3);
+  CHECK(r.value().tau == std::vector<double>{100, 150});
+  CHECK(r.value().links[0].pairs == 3);
+  CHECK(r.value().links[0].unmatched == 0);
+}

@@ -180,7 +180,7 @@ std::int64_t keep_pass(std::vector<Transfer>& transfers, std::vector<Annotation>
   for (const Annotation& a : ranges) last = std::max(last, a.end + kTraceResolution);
   auto inside_a_range = [&](const Transfer& t) {
     return std::any_of(ranges.begin(), ranges.end(), [&](const Annotation& a) {
-      return t.start + kTraceResolution >= a.start && t.end <= a.end + kTraceResolution;
+      return t.start + kTraceResolution >= a.start && t.end + kTraceResolution < a.end;
     });
   };
   bool receives_between = false, sends_between = false;
@@ -333,9 +333,10 @@ void number_repeats_in_time(std::map<std::int64_t, RankEvents>& ranks, const std
 // holds every stage's numbers, so a slot is the same micro-batch on every
 // stage, empty where a stage has no range for it.
 // `inputs`: on a CPU pipeline, the stage's receives (sorted by start): a
-// range that holds one, start and end (a backward range receiving its
-// gradient), starts its micro-batch when the last of them ends, and what ran
-// before (allocating the buffer) is not its compute.
+// range that holds one, from its start to clearly before its end (a backward
+// range receiving its gradient, then computing), starts its micro-batch when
+// the last of them ends, and what ran before (allocating the buffer) is not
+// its compute.
 std::vector<std::vector<Interval>> by_annotations(const std::vector<Interval>& kernels,
                                                   std::vector<Annotation> ranges,
                                                   const std::vector<std::int64_t>& distinct,
@@ -346,8 +347,9 @@ std::vector<std::vector<Interval>> by_annotations(const std::vector<Interval>& k
     double at = -INFINITY;
     for (auto it = std::lower_bound(inputs.begin(), inputs.end(), Interval{a.start - kTraceResolution, -INFINITY});
          it != inputs.end() && it->first <= a.end + kTraceResolution; ++it) {
-      // A receive that outlasts the range is the next one's input.
-      if (it->second <= a.end + kTraceResolution) at = std::max(at, it->second);
+      // A receive that ends at the range's end or later (within the
+      // resolution) is the next one's input.
+      if (it->second + kTraceResolution < a.end) at = std::max(at, it->second);
     }
     ready.push_back(at);
   }
