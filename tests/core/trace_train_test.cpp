@@ -256,3 +256,51 @@ TEST_CASE("trace train: a receive posted as a range ends is the next micro-batch
   CHECK(r.value().links[0].pairs == 3);
   CHECK(r.value().links[0].unmatched == 0);
 }
+
+TEST_CASE("trace train: passes that interleave (1F1B) are named by a pass's pattern too, never paired") {
+  // 2 stages, 1F1B: after a micro-batch of warm-up, stage 0 alternates
+  // forward m + 1 with backward m, so the forward ranges' span holds
+  // gradients received; stage 1 alternates forward m with backward m.
+  std::ostringstream r0, r1;
+  r0 << "[";
+  r1 << "[";
+  const int M = 4;
+  auto forward0 = [&](int m, double t) {
+    cpu_event(r0, "microbatch_" + std::to_string(m), t, 100);
+    cpu_event(r0, "aten::mm", t, 100);
+    cpu_event(r0, "gloo:send", t + 101, 3);
+  };
+  auto backward0 = [&](int m, double t) {
+    cpu_event(r0, "backward_" + std::to_string(m), t, 210);
+    cpu_event(r0, "gloo:recv", t + 1, 5);
+    cpu_event(r0, "autograd::engine::evaluate_function: MmBackward0", t + 10, 200);
+  };
+  forward0(0, 1000);
+  for (int m = 0; m < M; ++m) {
+    const double t = 1200 + 600.0 * m;
+    if (m + 1 < M) forward0(m + 1, t);
+    backward0(m, t + 250);
+    cpu_event(r1, "gloo:recv", t - 100, 5);
+    cpu_event(r1, "microbatch_" + std::to_string(m), t - 90, 150);
+    cpu_event(r1, "aten::mm", t - 90, 150);
+    cpu_event(r1, "backward_" + std::to_string(m), t + 70, 170);
+    cpu_event(r1, "autograd::engine::evaluate_function: MmBackward0", t + 70, 170);
+    cpu_event(r1, "gloo:send", t + 245, 3);
+  }
+  r0 << "]";
+  r1 << "]";
+  for (const char* pattern : {kForward, kBackward}) {
+    CAPTURE(pattern);
+    TraceEvents events;
+    REQUIRE(!read_trace_text(r0.str(), "rank-0", events));
+    REQUIRE(!read_trace_text(r1.str(), "rank-1", events));
+    TraceOptions o;
+    o.unit = TimeUnit::us;
+    o.microbatch_regex = pattern;
+    const auto r = recover_model(events, o);
+    REQUIRE(r.ok());
+    CHECK(!r.value().pipeline);
+    REQUIRE(r.value().reason);
+    CHECK(*r.value().reason == NotPipeline::two_way_traffic);
+  }
+}

@@ -583,7 +583,9 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
     out.reason = NotPipeline::stages_out_of_order;
     return out;
   }
-  if (auto two_way = set_aside_returns(placed, training && !one_pass)) {
+  // A pass by its ranges still carries the other's messages when the passes
+  // interleave (1F1B): its first stage then receives too, its last sends.
+  if (auto two_way = set_aside_returns(placed, training)) {
     out.reason = two_way;
     return out;
   }
