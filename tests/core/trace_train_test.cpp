@@ -117,7 +117,7 @@ std::vector<std::string> train_texts(const TrainRun& run, PassTruth& forward, Pa
 }
 
 Result<TraceResult> recover(const std::vector<std::string>& texts, const std::string& pattern,
-                            std::vector<std::int64_t> order = {}) {
+                            std::vector<std::int64_t> order = {}, std::vector<double> offsets = {}) {
   TraceEvents events;
   for (std::size_t i = 0; i < texts.size(); ++i) {
     REQUIRE(!read_trace_text(texts[i], "rank-" + std::to_string(i), events));
@@ -126,6 +126,7 @@ Result<TraceResult> recover(const std::vector<std::string>& texts, const std::st
   o.unit = TimeUnit::us;
   o.microbatch_regex = pattern;
   o.stage_order = std::move(order);
+  o.clock_offsets = std::move(offsets);
   return recover_model(events, o);
 }
 
@@ -203,6 +204,12 @@ TEST_CASE("trace train: the backward pass runs the chain reversed, found from th
     REQUIRE(aside);
     CHECK(aside->value == 4 * run.M);
   }
+  // Offsets given by hand, in rank order (stage 0 of the order given): each
+  // rank keeps its own, on the reversed pass's stages.
+  const auto by_hand = recover(texts, kBackward, {}, {0, -3000, 4000});
+  REQUIRE(by_hand.ok());
+  REQUIRE(by_hand.value().pipeline);
+  CHECK(by_hand.value().clock_offsets == std::vector<double>{4000, -3000, 0});
   // The order given already reversed is the pass's own: no reversal.
   const auto given = recover(texts, kBackward, {2, 1, 0});
   REQUIRE(given.ok());
