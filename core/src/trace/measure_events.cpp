@@ -176,12 +176,15 @@ std::int64_t keep_pass(std::vector<Transfer>& transfers, std::vector<Annotation>
   }
   std::sort(ranges.begin(), ranges.end(), [](const Annotation& a, const Annotation& b) { return a.start < b.start; });
   std::sort(transfers.begin(), transfers.end(), [](const Transfer& a, const Transfer& b) { return a.start < b.start; });
-  double first = ranges.front().start - kTraceResolution, last = -INFINITY;
-  for (const Annotation& a : ranges) last = std::max(last, a.end + kTraceResolution);
+  // The latest end among the ranges that start at or before each one, so
+  // whether a transfer lies inside some range is one search, not a scan.
+  std::vector<double> latest_end;
+  for (const Annotation& a : ranges) latest_end.push_back(std::max(latest_end.empty() ? -INFINITY : latest_end.back(), a.end));
+  const double first = ranges.front().start - kTraceResolution, last = latest_end.back() + kTraceResolution;
   auto inside_a_range = [&](const Transfer& t) {
-    return std::any_of(ranges.begin(), ranges.end(), [&](const Annotation& a) {
-      return t.start + kTraceResolution >= a.start && t.end + kTraceResolution < a.end;
-    });
+    const auto after = std::upper_bound(ranges.begin(), ranges.end(), t.start + kTraceResolution,
+                                        [](double x, const Annotation& a) { return x < a.start; });
+    return after != ranges.begin() && t.end + kTraceResolution < latest_end[after - ranges.begin() - 1];
   };
   bool receives_between = false, sends_between = false;
   std::ptrdiff_t before = -1, after = -1;  // the transfers just outside the span
@@ -332,34 +335,35 @@ void number_repeats_in_time(std::map<std::int64_t, RankEvents>& ranks, const std
 // the latest range that starts at or before it and has not ended. `distinct`
 // holds every stage's numbers, so a slot is the same micro-batch on every
 // stage, empty where a stage has no range for it.
-// `inputs`: on a CPU pipeline, the stage's receives (sorted by start): a
-// range that holds one, from its start to clearly before its end (a backward
-// range receiving its gradient, then computing), starts its micro-batch when
-// the last of them ends, and what ran before (allocating the buffer) is not
-// its compute.
+// `inputs`: on a CPU pipeline, the stage's receives. A range that holds one
+// (it falls in the range as a kernel would and ends clearly before the range
+// does: a backward range receiving its gradient, then computing) starts its
+// micro-batch when the last of them ends; what ran before (allocating the
+// buffer) is not its compute.
 std::vector<std::vector<Interval>> by_annotations(const std::vector<Interval>& kernels,
                                                   std::vector<Annotation> ranges,
                                                   const std::vector<std::int64_t>& distinct,
                                                   const std::vector<Interval>& inputs) {
   const std::vector<std::int64_t> numbers = number_ranges(ranges);
-  std::vector<double> ready;  // per range: when its input had arrived
-  for (const Annotation& a : ranges) {
-    double at = -INFINITY;
-    for (auto it = std::lower_bound(inputs.begin(), inputs.end(), Interval{a.start - kTraceResolution, -INFINITY});
-         it != inputs.end() && it->first <= a.end + kTraceResolution; ++it) {
-      // A receive that ends at the range's end or later (within the
-      // resolution) is the next one's input.
-      if (it->second + kTraceResolution < a.end) at = std::max(at, it->second);
-    }
-    ready.push_back(at);
+  // The range an interval falls in, as for kernels: the latest that starts at
+  // or before it (boundaries within the trace's resolution touch).
+  auto range_of = [&ranges](double start) -> std::ptrdiff_t {
+    const auto after = std::upper_bound(ranges.begin(), ranges.end(), start + kTraceResolution,
+                                        [](double t, const Annotation& a) { return t < a.start; });
+    return (after - ranges.begin()) - 1;
+  };
+  std::vector<double> ready(ranges.size(), -INFINITY);  // per range: when its input had arrived
+  for (const Interval& input : inputs) {
+    const std::ptrdiff_t i = range_of(input.first);
+    // A receive that ends at the range's end or later (within the
+    // resolution) is the next one's input.
+    if (i >= 0 && input.second + kTraceResolution < ranges[i].end) ready[i] = std::max(ready[i], input.second);
   }
   std::vector<std::vector<Interval>> out(distinct.size());
   for (const Interval& k : kernels) {
-    // Boundaries within the trace's resolution touch.
-    auto after = std::upper_bound(ranges.begin(), ranges.end(), k.first + kTraceResolution,
-                                  [](double t, const Annotation& a) { return t < a.start; });
-    if (after == ranges.begin()) continue;
-    const std::size_t i = static_cast<std::size_t>(after - ranges.begin()) - 1;
+    const std::ptrdiff_t at = range_of(k.first);
+    if (at < 0) continue;
+    const auto i = static_cast<std::size_t>(at);
     if (ranges[i].end + kTraceResolution < k.first) continue;
     if (k.second <= ready[i] + kTraceResolution) continue;
     const auto slot = std::lower_bound(distinct.begin(), distinct.end(), numbers[i]) - distinct.begin();
@@ -674,7 +678,6 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
       std::vector<Interval> inputs;
       if (cpu_run && s > 0) {
         for (const Transfer& t : recvs[s]) inputs.emplace_back(t.start + m.offsets[s], t.end + m.offsets[s]);
-        std::sort(inputs.begin(), inputs.end());
       }
       m.compute[s] = by_annotations(kernels, r.annotations, distinct, inputs);
       continue;
