@@ -285,14 +285,15 @@ TEST_CASE("estimate: a device too slow to plan names what the user gave, never a
   CHECK(text::describe(e).find("inf") == std::string::npos);
 }
 
-// docs/planner.md#validation lists every row with its estimate. The one row
-// outside the band, held to where it is: the M1 Max reaches well under its
-// 400 GB/s on the 70B model (4.09 tokens/s is 162 GB/s of weights), far below
-// the M3 Max's 301 GB/s at the same quoted bandwidth, which no per-class
-// constant follows; the unpacking of its weights at the M1 Max's low fp16
-// rate explains part of it, and the estimate overstates it by about 41 %.
+// docs/planner.md#validation lists every row with its estimate. The two rows
+// outside the band, held to where they are, are the M1 Max's quantized ones:
+// it reaches well under its 400 GB/s on the 70B model (4.09 tokens/s is
+// 162 GB/s of weights), far below the M3 Max's 301 GB/s at the same quoted
+// bandwidth, which no per-class constant follows; the unpacking of its
+// weights at the M1 Max's low fp16 rate explains part of it, and the
+// estimate overstates the 70B row by about 39 % and the 8B row by about 31 %.
 // HETEROPIPE_PRINT_FIT=1 prints the rows as docs/planner.md#validation's table.
-TEST_CASE("estimate: single-stream decode lands within 30 % of published llama.cpp speeds (the fit set, five sources)") {
+TEST_CASE("estimate: single-stream decode lands within 30 % of published llama.cpp speeds (the fit set, six sources)") {
   int checked = 0;
   const bool print = std::getenv("HETEROPIPE_PRINT_FIT") != nullptr;
   if (print) {
@@ -311,8 +312,8 @@ TEST_CASE("estimate: single-stream decode lands within 30 % of published llama.c
       std::printf("| %s | %s | %s | %s | %s | %.2f | %.1f | %+.0f %% |\n", source, model, quant, gpus.c_str(),
                   nvidia ? (cuda_graphs ? "yes" : "no") : "-", measured, estimated, 100 * (estimated / measured - 1));
     }
-    if (std::strcmp(gpu, "apple-m1-max") == 0 && std::strcmp(model, "llama-3-70b") == 0) {
-      CHECK(estimated > 1.4 * measured);
+    if (std::strcmp(gpu, "apple-m1-max") == 0 && std::strcmp(quant, "Q4_K_M") == 0) {
+      CHECK(estimated > 1.3 * measured);
       CHECK(estimated < 1.45 * measured);
       return;
     }
@@ -326,7 +327,7 @@ TEST_CASE("estimate: single-stream decode lands within 30 % of published llama.c
   for (const RecentFitRow& row : kRecentFitRows) {
     check(row.source, row.model, row.quant, row.gpu, row.count, row.tokens_per_second, row.cuda_graphs);
   }
-  CHECK(checked == static_cast<int>(kPublishedRows.size() + kRecentFitRows.size()) - 1);
+  CHECK(checked == static_cast<int>(kPublishedRows.size() + kRecentFitRows.size()) - 2);
 }
 
 // Issue 24, point 4 and the estimator's era: CUDA graphs (llama.cpp pull
@@ -360,7 +361,7 @@ TEST_CASE("estimate: the fit set's CUDA rows before graphs are the current estim
   const double now = fit_estimate("llama-2-7b", "Q4_0", "rtx-4090", 1, true);
   const double before = fit_estimate("llama-2-7b", "Q4_0", "rtx-4090", 1, false);
   CHECK(1 / before - 1 / now == doctest::Approx(32 * kPreGraphLayerCost).epsilon(1e-9));
-  CHECK(class_efficiency(DeviceClass::nvidia_gddr).layer_overhead == 32e-6);
+  CHECK(class_efficiency(DeviceClass::nvidia_gddr).layer_overhead == 30e-6);
   // Apple rows have no CUDA build: no correction.
   CHECK(fit_estimate("llama-3-8b", "Q4_K_M", "apple-m3-max", 1, false) ==
         fit_estimate("llama-3-8b", "Q4_K_M", "apple-m3-max", 1, true));

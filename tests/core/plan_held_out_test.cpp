@@ -110,7 +110,7 @@ void print_tables(const std::vector<double>& estimates) {
 // The contract of docs/planner.md#held-out-validation: the bounds the
 // estimate reaches on runs it was not fitted on, as they are (the goal,
 // a median of 10 % and a worst of 20 %, is not reached; the doc says why).
-TEST_CASE("held out: median |error| under 10.5 % and worst under 115 % on 32 published runs from other sources") {
+TEST_CASE("held out: median |error| under 9.5 % and worst under 115 % on 32 published runs from other sources") {
   std::vector<double> errors, ratios, estimates;
   for (const HeldOutRow& row : kHeldOutRows) {
     const double e = estimated(row.model, row.quant, row.gpu, row.count);
@@ -124,14 +124,14 @@ TEST_CASE("held out: median |error| under 10.5 % and worst under 115 % on 32 pub
   if (std::getenv("HETEROPIPE_PRINT_HELD_OUT") != nullptr) print_tables(estimates);
   std::sort(errors.begin(), errors.end());
   std::sort(ratios.begin(), ratios.end());
-  CHECK(quantile(errors, 0.5) < 0.105);
+  CHECK(quantile(errors, 0.5) < 0.095);
   CHECK(errors.back() < 1.15);
   // The band's derivation (kEstimateBandLow / kEstimateBandHigh): the 10th
   // and 90th percentiles of measured / estimated over these rows.
   CHECK(quantile(ratios, 0.1) == doctest::Approx(kEstimateBandLow).epsilon(0.002));
   CHECK(quantile(ratios, 0.9) == doctest::Approx(kEstimateBandHigh).epsilon(0.002));
-  CHECK(kEstimateBandLow == 0.742);
-  CHECK(kEstimateBandHigh == 1.140);
+  CHECK(kEstimateBandLow == 0.739);
+  CHECK(kEstimateBandHigh == 1.143);
 }
 
 // The held-out layer splits (two and three P40s, two RTX 3090s in
@@ -141,7 +141,7 @@ TEST_CASE("held out: median |error| under 10.5 % and worst under 115 % on 32 pub
 // hop, ten times the fit set's hop cost, which one constant for every card
 // and link does not follow, so the estimate keeps one, two and three P40s
 // within a few points of one another.
-TEST_CASE("held out: the multi-GPU rows, median |error| under 10 % and worst under 12.5 %") {
+TEST_CASE("held out: the multi-GPU rows, median |error| under 10 % and worst under 13 %") {
   std::vector<double> errors;
   for (const HeldOutRow& row : kHeldOutRows) {
     if (row.count == 1) continue;
@@ -150,7 +150,7 @@ TEST_CASE("held out: the multi-GPU rows, median |error| under 10 % and worst und
   std::sort(errors.begin(), errors.end());
   CHECK(errors.size() == 6);
   CHECK(quantile(errors, 0.5) < 0.10);
-  CHECK(errors.back() < 0.125);
+  CHECK(errors.back() < 0.13);
   const double one = estimated("llama-2-7b", "Q4_0", "tesla-p40", 1);
   CHECK(estimated("llama-2-7b", "Q4_0", "tesla-p40", 2) / one > 0.98);
   CHECK(estimated("llama-2-7b", "Q4_0", "tesla-p40", 3) / one > 0.97);

@@ -6,8 +6,8 @@
 #include <heteropipe/plan/report.hpp>
 
 // The fit set: published single-stream decode speeds of llama.cpp (layer
-// split across the GPUs, -ngl all), for catalog ids, from five sources
-// (docs/planner.md#held-out-validation says why these five). The
+// split across the GPUs, -ngl all), for catalog ids, from six sources
+// (docs/planner.md#held-out-validation says why these six). The
 // estimator's constants were fitted to these rows.
 //
 // kPublishedRows: Xiongjie Dai, "GPU-Benchmarks-on-LLM-Inference", README.md,
@@ -17,10 +17,12 @@
 // llama.cpp builds of spring 2024, before CUDA graphs. `count` identical
 // GPUs; the multi-GPU rows ran on RunPod machines over PCIe.
 //
-// kRecentFitRows: the other four sources, each NVIDIA row marked with whether
+// kRecentFitRows: the other five sources, each NVIDIA row marked with whether
 // its CUDA build launched a token's kernels as one CUDA graph (llama.cpp pull
 // request #6766, merged April 2024; every CUDA build since, on cards from
 // Volta on). Rows before graphs pay kPreGraphLayerCost (plan/estimate.hpp).
+// The Vulkan rows (source geerling) launch no CUDA kernels: they are current
+// builds, marked true, and pay no kPreGraphLayerCost.
 // A row's run as the estimator's input: `count` GPUs of one id, every layer
 // on them, default links, context 512 (the estimate's default: the average
 // position of a 1,024-token generation).
@@ -100,6 +102,11 @@ inline const std::vector<FitSource> kFitSources = {
    "llama.cpp pull request #2917, \"metal : slight speed-up for add and mul kernels\", ggerganov's M2 Ultra tables "
    "of 2023-08-30 (https://github.com/ggml-org/llama.cpp/pull/2917): LLaMA 7B Q8_0 and Q4_0, Metal, llama-bench "
    "tg 128, the master table"},
+  {"geerling", "2025-12 to 2026-02",
+   "Jeff Geerling, geerlingguy/ai-benchmarks, README.md, table \"DeepSeek R1 14b\", column Eval Rate (llama-bench "
+   "tg128 of DeepSeek-R1-Distill-Qwen-14B-Q4_K_M.gguf, the shape of Qwen2.5 14B), commit 022fb93 "
+   "(https://github.com/geerlingguy/ai-benchmarks): the Intel 265K PC's NVIDIA cards under llama.cpp's Vulkan "
+   "backend (issues #40, #43, #45, #46), the M3 Ultra (issue #42) and the M1 Ultra, 64-core GPU, Metal (issue #48)"},
 };
 
 inline const std::vector<RecentFitRow> kRecentFitRows = {
@@ -118,6 +125,12 @@ inline const std::vector<RecentFitRow> kRecentFitRows = {
   {"cuda-scoreboard","llama-2-7b","Q4_0","rtx-3060-12gb",1,75.6,true},
   {"metal-2917","llama-2-7b","Q8_0","apple-m2-ultra",1,62.05,true},
   {"metal-2917","llama-2-7b","Q4_0","apple-m2-ultra",1,88.54,true},
+  {"geerling","qwen2.5-14b","Q4_K_M","rtx-4090",1,92.49,true},
+  {"geerling","qwen2.5-14b","Q4_K_M","rtx-4070-ti",1,49.74,true},
+  {"geerling","qwen2.5-14b","Q4_K_M","rtx-2080-ti",1,45.06,true},
+  {"geerling","qwen2.5-14b","Q4_K_M","rtx-3060-12gb",1,29.77,true},
+  {"geerling","qwen2.5-14b","Q4_K_M","apple-m3-ultra",1,51.85,true},
+  {"geerling","qwen2.5-14b","Q4_K_M","apple-m1-ultra",1,41.51,true},
 };
 
 // A fit-set row's estimate as its build ran: the estimate (current builds),

@@ -210,12 +210,12 @@ ClassEfficiency class_efficiency(DeviceClass c) {
   switch (c) {
     case DeviceClass::nvidia_gddr:
     case DeviceClass::amd_gddr:
-    case DeviceClass::intel_gddr: return {0.91, 0.5, 32e-6, 0.96};
+    case DeviceClass::intel_gddr: return {0.91, 0.5, 30e-6, 0.96};
     case DeviceClass::nvidia_hbm:
     case DeviceClass::amd_hbm: return {0.63, 0.5, 57e-6, 0.96};
-    case DeviceClass::apple: return {0.86, 0.5, 150e-6, 0.75};
+    case DeviceClass::apple: return {0.86, 0.5, 130e-6, 0.75};
   }
-  return {0.91, 0.5, 32e-6, 0.96};
+  return {0.91, 0.5, 30e-6, 0.96};
 }
 
 namespace {

@@ -94,7 +94,7 @@ inline constexpr double kHopSync = 160e-6;
 // with little arithmetic per byte of bandwidth (Tesla P40, M1 Max) is not
 // hidden under the read. Fitted with the class constants to the fit set
 // and chosen by cross-validation over it (docs/planner.md#the-estimator).
-inline constexpr double kDequantFlops = 5.7;
+inline constexpr double kDequantFlops = 6.4;
 
 // What a layer costs beyond layer_overhead where llama.cpp launches its
 // kernels one by one instead of as one CUDA graph: on CUDA builds before
@@ -106,15 +106,15 @@ inline constexpr double kDequantFlops = 5.7;
 // and the "master" columns of the pull request and of NVIDIA's issue #6763,
 // against their graph columns and the 2025-26 CUDA scoreboard
 // (docs/planner.md#the-estimator).
-inline constexpr double kPreGraphLayerCost = 53e-6;
+inline constexpr double kPreGraphLayerCost = 51e-6;
 
 // The band every estimated speed carries: measured tokens per second
 // typically lands between these factors times the estimate. They are the
 // 10th and 90th percentiles of measured / estimated on the held-out rows,
 // which the fit never saw (docs/planner.md#held-out-validation). The report
 // gives [tokens_per_second x low, tokens_per_second x high].
-inline constexpr double kEstimateBandLow = 0.742;
-inline constexpr double kEstimateBandHigh = 1.140;
+inline constexpr double kEstimateBandLow = 0.739;
+inline constexpr double kEstimateBandHigh = 1.143;
 
 // A catalog model in a quantization as facts: every layer alike, its
 // weights at the quantization's average bytes per weight.
