@@ -3,7 +3,7 @@
 
 Usage: scripts/estimator_cv.py build/native/cli/heteropipe
 
-Reads the fit set (tests/core/published_rows.hpp: four sources), the
+Reads the fit set (tests/core/published_rows.hpp: six sources), the
 held-out rows (tests/core/held_out_rows.hpp) and the catalog's facts
 (core/src/plan/catalog.cpp), and for each candidate structure of
 docs/planner.md#choosing-the-structure-cross-validation fits its constants
@@ -173,7 +173,7 @@ def determined(kind, train, row):
 
 def cross_validate(kind, fit_rows, key):
     """Refit without each group of rows in turn and estimate the group; rows whose constants no
-    training row determines (Apple's and the layer splits' when Dai's table is left out) are skipped."""
+    training row determines (the layer splits' when Dai's table is left out) are skipped."""
     errors = []
     for group in sorted({key(r) for r in fit_rows}):
         train = [r for r in fit_rows if key(r) != group]
@@ -184,8 +184,9 @@ def cross_validate(kind, fit_rows, key):
             len(errors))
 
 
-# The shipped structure (AQG) with the shipped constants (plan/estimate.hpp,
-# and kPreGraphLayerCost in tests/core/published_rows.hpp).
+# The shipped structure (AQG) with the shipped constants (class_efficiency in
+# core/src/plan/estimate.cpp; kHopSync, kDequantFlops and kPreGraphLayerCost
+# in plan/estimate.hpp).
 SHIPPED = [1 / 0.91, 1 / 0.63, 1 / 0.86, 30e-6, 57e-6, 130e-6, 160e-6, 6.4, 51e-6]
 
 

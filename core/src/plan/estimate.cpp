@@ -196,8 +196,8 @@ Result<Phase> phase_from_name(std::string_view name) {
 }
 
 // Fitted once, per class, with kHopSync and kDequantFlops, to the llama.cpp
-// decode rows of docs/planner.md's fit set (four sources, spring 2024 to
-// 2025-26), as current builds run them: CUDA builds since llama.cpp pull
+// decode rows of docs/planner.md's fit set (six sources, August 2023 to
+// 2026), as current builds run them: CUDA builds since llama.cpp pull
 // request #6766 (April 2024) launch each token's kernels as one CUDA graph,
 // and the fit charges the rows that ran before it kPreGraphLayerCost more per
 // layer (plan/estimate.hpp), so layer_overhead is the launch cost of the
