@@ -108,8 +108,9 @@ void print_tables(const std::vector<double>& estimates) {
 }  // namespace
 
 // The contract of docs/planner.md#held-out-validation: the bounds the
-// estimate reaches on runs it was not fitted on, as they are (the goal,
-// a median of 10 % and a worst of 20 %, is not reached; the doc says why).
+// estimate reaches on runs it was not fitted on, as they are (of the goal,
+// a median of 10 % and a worst of 20 %, the worst is not reached; the doc
+// says why).
 TEST_CASE("held out: median |error| under 9.5 % and worst under 115 % on 32 published runs from other sources") {
   std::vector<double> errors, ratios, estimates;
   for (const HeldOutRow& row : kHeldOutRows) {
