@@ -70,54 +70,93 @@ def stage_main(rank, args, queue):
     inputs, outputs = [], []  # --train: each micro-batch's, for its backward pass
     entered = []  # epoch microseconds just before each range opens
     ends = []  # epoch microseconds after each iteration's last send
-    backward_ends = []  # --train: epoch microseconds after the backward pass
     name = lambda m: args.range_name.format(m=m, s=rank)
 
-    def iteration():
-        for m in range(args.microbatches):
-            if rank > 0:
-                if args.mode == "p2pop":
-                    for p in dist.batch_isend_irecv([dist.P2POp(dist.irecv, buf, rank - 1)]):
-                        p.wait()
-                else:
-                    dist.recv(buf, src=rank - 1)
-                h = buf.clone()
+    def forward_step(m, deferred=None):
+        """Micro-batch m forward: its input in before its range, its output
+        out after. `deferred`, a gradient's send held back, goes out once
+        the input is in."""
+        if rank > 0:
+            if args.mode == "p2pop":
+                for p in dist.batch_isend_irecv([dist.P2POp(dist.irecv, buf, rank - 1)]):
+                    p.wait()
             else:
-                h = x.clone() if args.train else x
-            if args.train:
-                h.requires_grad_()
-                inputs.append(h)
-            entered.append(time.time_ns() / 1e3)
-            with record_function(name(m)):
-                h = forward(h)
-            if args.train:
-                outputs.append(h)
-                h = h.detach()
-            if args.returns and rank == last:
-                pending.append(dist.isend(h, dst=0))
-            if rank < last:
-                if args.mode == "async":
-                    pending.append(dist.isend(h, dst=rank + 1))
-                elif args.mode == "p2pop":
-                    pending.extend(dist.batch_isend_irecv([dist.P2POp(dist.isend, h, rank + 1)]))
-                else:
-                    dist.send(h, dst=rank + 1)
-        ends.append(time.time_ns() / 1e3)
+                dist.recv(buf, src=rank - 1)
+            if deferred:
+                deferred()
+            h = buf.clone()
+        else:
+            h = x.clone() if args.train else x
         if args.train:
-            # GPipe's backward pass: each micro-batch's output gradient comes
-            # from the stage after (the last stage's own loss), and its
-            # input's gradient goes to the stage before.
-            grad = torch.empty(args.batch, args.width)
+            h.requires_grad_()
+            inputs.append(h)
+        entered.append(time.time_ns() / 1e3)
+        with record_function(name(m)):
+            h = forward(h)
+        if args.train:
+            outputs.append(h)
+            h = h.detach()
+        if args.returns and rank == last:
+            pending.append(dist.isend(h, dst=0))
+        if rank < last:
+            send(h, rank + 1)
+
+    def send(tensor, dst):
+        if args.mode == "async":
+            pending.append(dist.isend(tensor, dst=dst))
+        elif args.mode == "p2pop":
+            pending.extend(dist.batch_isend_irecv([dist.P2POp(dist.isend, tensor, dst)]))
+        else:
+            dist.send(tensor, dst=dst)
+
+    def backward_step(m, defer=False):
+        """Micro-batch m backward: its output's gradient comes from the stage
+        after (the last stage's own loss) inside its range, and its input's
+        gradient goes to the stage before after it, or, with `defer`, is
+        returned to send later."""
+        with record_function(f"backward_{m}"):
+            if rank < last:
+                grad = torch.empty(args.batch, args.width)
+                dist.recv(grad, src=rank + 1)
+                outputs[m].backward(grad)
+            else:
+                outputs[m].sum().backward()
+        if rank > 0:
+            out = lambda: send(inputs[m].grad, rank - 1)
+            if defer:
+                return out
+            out()
+        return None
+
+    def iteration():
+        if args.schedule == "1f1b":
+            # 1F1B (PipeDream-Flush): stage s runs S - 1 - s forwards ahead,
+            # then alternates a forward with the oldest backward, then drains
+            # the backwards, so each stage holds at most S - s activations.
+            # With blocking sends a stage receives its next forward's input
+            # before it sends the last backward's gradient: the stage before
+            # sends that input before it receives the gradient, and two
+            # blocking sends facing each other on a link would wait forever.
+            ahead = min(args.stages - 1 - rank, args.microbatches)
+            for m in range(ahead):
+                forward_step(m)
+            deferred = None
+            for m in range(args.microbatches - ahead):
+                forward_step(m + ahead, deferred)
+                deferred = backward_step(m, defer=args.mode == "blocking")
+            if deferred:
+                deferred()
+            for m in range(args.microbatches - ahead, args.microbatches):
+                backward_step(m)
+            ends.append(time.time_ns() / 1e3)
+        else:
             for m in range(args.microbatches):
-                with record_function(f"backward_{m}"):
-                    if rank < last:
-                        dist.recv(grad, src=rank + 1)
-                        outputs[m].backward(grad)
-                    else:
-                        outputs[m].sum().backward()
-                if rank > 0:
-                    dist.send(inputs[m].grad, dst=rank - 1)
-            backward_ends.append(time.time_ns() / 1e3)
+                forward_step(m)
+            ends.append(time.time_ns() / 1e3)
+            if args.train:
+                # GPipe's backward pass: every micro-batch, after every forward.
+                for m in range(args.microbatches):
+                    backward_step(m)
         if args.returns and rank == 0:
             for m in range(args.microbatches):
                 dist.recv(result, src=last)
@@ -157,12 +196,16 @@ def stage_main(rank, args, queue):
     # time taken before the loop would add the profiler's warm-up on its
     # first range (400 ms once, on a loaded machine). One per recorded step.
     m = args.microbatches
-    backward_start = None
+    # --train: each pass's span on this rank, from its first range's start
+    # to its last range's end, on the host's clock.
+    passes = None
     if args.train:
         with open(path) as f:
-            backward_start = origin + min(e["ts"] for e in json.load(f) if e.get("name") == "backward_0")
-    queue.put((rank, [origin + starts[k * m] for k in range(len(ends))], ends, origin,
-               backward_start, backward_ends))
+            spans = {e["name"]: (origin + e["ts"], origin + e["ts"] + e["dur"]) for e in json.load(f)
+                     if e.get("name") in (name(0), name(m - 1), "backward_0", f"backward_{m - 1}") and "dur" in e}
+        passes = {"forward": (spans[name(0)][0], spans[name(m - 1)][1]),
+                  "backward": (spans["backward_0"][0], spans[f"backward_{m - 1}"][1])}
+    queue.put((rank, [origin + starts[k * m] for k in range(len(ends))], ends, origin, passes))
     dist.barrier()
     dist.destroy_process_group()
 
@@ -180,7 +223,10 @@ def main():
     parser.add_argument("--batch", type=int, default=512)
     parser.add_argument("--return", dest="returns", action="store_true",
                         help="the last stage sends each output back to stage 0")
-    parser.add_argument("--train", action="store_true", help="a GPipe training step: forward, then backward")
+    parser.add_argument("--train", action="store_true", help="a training step: forward and backward passes")
+    parser.add_argument("--schedule", choices=["gpipe", "1f1b"], default="gpipe",
+                        help="--train's order: every forward then every backward (gpipe), or each stage "
+                             "alternating a forward with the oldest backward after S - 1 - s forwards (1f1b)")
     parser.add_argument("--steps", type=int, default=0,
                         help="profile with schedule(wait=1, warmup=1, active=STEPS), prof.step() after each iteration")
     parser.add_argument("--record-all", action="store_true",
@@ -194,8 +240,10 @@ def main():
     args = parser.parse_args()
     if args.stage_layers and len(args.stage_layers) != args.stages:
         parser.error("--stage-layers needs one count per stage")
-    if args.train and (args.returns or args.mode != "blocking" or args.steps):
-        parser.error("--train runs blocking sends, without --return or --steps")
+    if args.train and (args.returns or args.mode == "p2pop" or args.steps):
+        parser.error("--train runs blocking sends or isend, without --return or --steps")
+    if args.schedule != "gpipe" and not args.train:
+        parser.error("--schedule is --train's")
     if args.steps and args.profiler == "legacy":
         parser.error("--steps needs torch.profiler's schedule, not the legacy profiler")
     os.makedirs(args.out, exist_ok=True)
@@ -225,10 +273,12 @@ def main():
         "clock_offsets_us": [o - origins[0] for o in origins],
     }
     if args.train:
-        # The backward pass runs from the last stage to stage 0, which sends
-        # nothing after its last backward range.
-        run["pass_wall_clocks_us"] = {"forward": run["wall_clock_us"],
-                                      "backward": facts[0][5][0] - facts[-1][4]}
+        # The forward pass runs from stage 0's first forward range to the last
+        # stage's last one; the backward pass from the last stage's first
+        # backward range to stage 0's last one. Under 1F1B the two overlap.
+        run["schedule"] = args.schedule
+        run["pass_wall_clocks_us"] = {"forward": facts[-1][4]["forward"][1] - facts[0][4]["forward"][0],
+                                      "backward": facts[0][4]["backward"][1] - facts[-1][4]["backward"][0]}
     with open(os.path.join(args.out, "run.json"), "w") as f:
         json.dump(run, f, indent=1)
     print(json.dumps(run))
