@@ -264,10 +264,14 @@ TEST_CASE("trace train: a receive posted as a range ends is the next micro-batch
   CHECK(r.value().links[0].unmatched == 0);
 }
 
-TEST_CASE("trace train: passes that interleave (1F1B) are named by a pass's pattern too, never paired") {
+TEST_CASE("trace train: passes that interleave (1F1B) import each by its own ranges") {
   // 2 stages, 1F1B: after a micro-batch of warm-up, stage 0 alternates
   // forward m + 1 with backward m, so the forward ranges' span holds
-  // gradients received; stage 1 alternates forward m with backward m.
+  // gradients received; stage 1 alternates forward m with backward m, so a
+  // gradient's send follows each forward range before the next one's input
+  // comes in. Each range claims its own input and output: the gradient
+  // received inside a backward range, the activation received just before a
+  // forward range, the send just after either.
   std::ostringstream r0, r1;
   r0 << "[";
   r1 << "[";
@@ -296,18 +300,55 @@ TEST_CASE("trace train: passes that interleave (1F1B) are named by a pass's patt
   }
   r0 << "]";
   r1 << "]";
-  for (const char* pattern : {kForward, kBackward}) {
-    CAPTURE(pattern);
+  auto import = [&](const char* pattern, std::vector<std::int64_t> order) {
     TraceEvents events;
     REQUIRE(!read_trace_text(r0.str(), "rank-0", events));
     REQUIRE(!read_trace_text(r1.str(), "rank-1", events));
     TraceOptions o;
     o.unit = TimeUnit::us;
     o.microbatch_regex = pattern;
-    const auto r = recover_model(events, o);
-    REQUIRE(r.ok());
-    CHECK(!r.value().pipeline);
-    REQUIRE(r.value().reason);
-    CHECK(*r.value().reason == NotPipeline::two_way_traffic);
+    o.stage_order = std::move(order);
+    return recover_model(events, o);
+  };
+  for (const std::vector<std::int64_t>& order : {std::vector<std::int64_t>{}, std::vector<std::int64_t>{0, 1}}) {
+    CAPTURE(order.size());
+    const auto forward = import(kForward, order);
+    REQUIRE(forward.ok());
+    const TraceResult& f = forward.value();
+    REQUIRE(f.pipeline);
+    CHECK(f.M == M);
+    CHECK(f.tau == std::vector<double>{100, 150});
+    CHECK(f.links[0].from_rank == 0);
+    CHECK(f.links[0].pairs == M);
+    CHECK(f.links[0].unmatched == 0);
+    CHECK(!warning_of(f, TraceWarningCode::stages_reversed));
+    // The gradients: M messages, both sides, and the pass's own M.
+    const TraceWarning* aside = warning_of(f, TraceWarningCode::other_pass_set_aside);
+    REQUIRE(aside);
+    CHECK(aside->value == 2 * M);
+    CHECK(aside->limit == 2 * M);
+
+    // The backward pass runs rank 1 to rank 0; each gradient's receive sits
+    // inside its range, before the range's compute.
+    const auto backward = import(kBackward, order);
+    REQUIRE(backward.ok());
+    const TraceResult& b = backward.value();
+    REQUIRE(b.pipeline);
+    CHECK(b.M == M);
+    CHECK(b.tau == std::vector<double>{170, 200});
+    CHECK(b.links[0].from_rank == 1);
+    CHECK(b.links[0].pairs == M);
+    CHECK(b.links[0].unmatched == 0);
+    REQUIRE(warning_of(b, TraceWarningCode::stages_reversed));
+    const TraceWarning* back_aside = warning_of(b, TraceWarningCode::other_pass_set_aside);
+    REQUIRE(back_aside);
+    CHECK(back_aside->value == 2 * M);
+    CHECK(back_aside->limit == 2 * M);
   }
+  // Without a pass's pattern the two passes still flow both ways.
+  const auto both = import("", {});
+  REQUIRE(both.ok());
+  CHECK(!both.value().pipeline);
+  REQUIRE(both.value().reason);
+  CHECK(*both.value().reason == NotPipeline::two_way_traffic);
 }

@@ -115,8 +115,8 @@ std::string describe(NotPipeline reason) {
       return "messages flow both ways, as a training run's activations forward and gradients backward do (the trace "
              "holds autograd's backward ops, a middle stage sends and receives about twice what stage 0 sends, or "
              "the messages' peers point back); the model is one pass in one direction: give the micro-batch pattern "
-             "of one pass's ranges (the forward's or the backward's) to import that pass, which needs a schedule that "
-             "runs each pass whole (GPipe; 1F1B interleaves them), or import a run of one pass";
+             "of one pass's ranges (the forward's or the backward's) to import that pass, each range claiming its own "
+             "input and output (in GPipe or 1F1B order), or import a run of one pass";
     case NotPipeline::stage_cut_short:
       return "a stage lacks the run's first or last micro-batch (see microbatch_counts_differ): its trace stops "
              "early, as a stage that crashed or a profiler window that ended sooner, or starts late; import a window "

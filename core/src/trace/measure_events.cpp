@@ -161,52 +161,99 @@ bool has_autograd(const TraceEvents& events) {
 }
 
 // A training run's pass, by the pass's own ranges (docs/traces.md,
-// "Training runs"): on each stage, a transfer that starts between the first
-// range's start and the last range's end is the pass's. When receives lie
-// between its ranges outside them (each micro-batch's input comes in before
-// it), the receive just before the first range is the pass's too; when sends
-// do (each output goes out after its micro-batch), so is the send just after
-// the last. The other transfers are the other pass's: they are removed from
-// `transfers` and counted.
-std::int64_t keep_pass(std::vector<Transfer>& transfers, std::vector<Annotation> ranges) {
-  const auto all = static_cast<std::int64_t>(transfers.size());
-  if (ranges.empty()) {
-    transfers.clear();
-    return all;
-  }
+// "Training runs"): on each stage, a transfer is the pass's when a range of
+// the pass holds it (starts inside it), or directly feeds or follows one: a
+// receive outside the ranges feeds the next range to start when no other
+// receive starts between them and that range holds no receive of its own; a
+// send outside them follows the latest range to end before it when no other
+// send starts between them and that range holds no send of its own (a
+// transfer that names no direction, when no transfer at all starts between).
+// So where the passes interleave (1F1B), each range claims its own input and
+// output and the other pass's messages between them are left. The rest are
+// the other pass's. Returns the pass's transfers in time order.
+std::vector<Transfer> claim_pass(std::vector<Transfer> transfers, std::vector<Annotation> ranges) {
+  if (ranges.empty()) return {};
   std::sort(ranges.begin(), ranges.end(), [](const Annotation& a, const Annotation& b) { return a.start < b.start; });
   std::sort(transfers.begin(), transfers.end(), [](const Transfer& a, const Transfer& b) { return a.start < b.start; });
-  // The latest end among the ranges that start at or before each one, so
-  // whether a transfer lies inside some range is one search, not a scan.
+  // The latest end among the ranges that start at or before each one, and
+  // which range it is, so that the range holding a transfer, or the last to
+  // end before it, is one search, not a scan.
   std::vector<double> latest_end;
-  for (const Annotation& a : ranges) latest_end.push_back(std::max(latest_end.empty() ? -INFINITY : latest_end.back(), a.end));
-  const double first = ranges.front().start - kTraceResolution, last = latest_end.back() + kTraceResolution;
-  auto inside_a_range = [&](const Transfer& t) {
-    const auto after = std::upper_bound(ranges.begin(), ranges.end(), t.start + kTraceResolution,
-                                        [](double x, const Annotation& a) { return x < a.start; });
-    return after != ranges.begin() && t.end + kTraceResolution < latest_end[after - ranges.begin() - 1];
-  };
-  bool receives_between = false, sends_between = false;
-  std::ptrdiff_t before = -1, after = -1;  // the transfers just outside the span
-  for (std::size_t i = 0; i < transfers.size(); ++i) {
-    const Transfer& t = transfers[i];
-    if (t.start < first) {
-      before = static_cast<std::ptrdiff_t>(i);
-    } else if (t.start > last) {
-      if (after < 0) after = static_cast<std::ptrdiff_t>(i);
-    } else if (!inside_a_range(t)) {
-      receives_between = receives_between || t.direction == Direction::recv;
-      sends_between = sends_between || t.direction == Direction::send;
+  std::vector<std::size_t> latest;
+  for (std::size_t k = 0; k < ranges.size(); ++k) {
+    const bool later = latest.empty() || ranges[k].end > latest_end.back();
+    latest.push_back(later ? k : latest.back());
+    latest_end.push_back(later ? ranges[k].end : latest_end.back());
+  }
+  const std::size_t n = transfers.size();
+  // Per transfer: how many ranges start at or before it (within the
+  // resolution), and the range holding it, if one does.
+  std::vector<std::size_t> starts_before(n);
+  std::vector<std::optional<std::size_t>> holder(n);
+  std::vector<bool> holds_recv(ranges.size(), false), holds_send(ranges.size(), false);
+  for (std::size_t i = 0; i < n; ++i) {
+    const double at = transfers[i].start + kTraceResolution;
+    starts_before[i] = static_cast<std::size_t>(
+        std::upper_bound(ranges.begin(), ranges.end(), at, [](double x, const Annotation& a) { return x < a.start; }) -
+        ranges.begin());
+    if (starts_before[i] > 0 && at < latest_end[starts_before[i] - 1]) {
+      const std::size_t k = latest[starts_before[i] - 1];
+      holder[i] = k;
+      if (transfers[i].direction == Direction::recv) holds_recv[k] = true;
+      if (transfers[i].direction == Direction::send) holds_send[k] = true;
     }
   }
-  std::vector<Transfer> kept;
-  if (before >= 0 && receives_between && transfers[before].direction == Direction::recv) kept.push_back(transfers[before]);
-  for (const Transfer& t : transfers) {
-    if (t.start >= first && t.start <= last) kept.push_back(t);
+  // The next receive's start after each transfer, and the next transfer's.
+  std::vector<double> next_recv(n, INFINITY), next_any(n, INFINITY);
+  for (std::size_t i = n; i-- > 1;) {
+    next_any[i - 1] = transfers[i].start;
+    next_recv[i - 1] = transfers[i].direction == Direction::recv ? transfers[i].start : next_recv[i];
   }
-  if (after >= 0 && sends_between && transfers[after].direction == Direction::send) kept.push_back(transfers[after]);
-  transfers = std::move(kept);
-  return all - static_cast<std::int64_t>(transfers.size());
+  std::vector<Transfer> kept;
+  double last_send = -INFINITY, last_any = -INFINITY;  // the latest starts so far
+  for (std::size_t i = 0; i < n; ++i) {
+    const Transfer& t = transfers[i];
+    bool claimed = holder[i].has_value();
+    if (!claimed && t.direction != Direction::send && starts_before[i] < ranges.size()) {
+      // The next range to start feeds on it.
+      const std::size_t k = starts_before[i];
+      const double next = t.direction == Direction::recv ? next_recv[i] : next_any[i];
+      claimed = next + kTraceResolution >= ranges[k].start && !holds_recv[k];
+    }
+    if (!claimed && t.direction != Direction::recv && starts_before[i] > 0) {
+      // It follows the last range to end before it.
+      const std::size_t k = latest[starts_before[i] - 1];
+      const double previous = t.direction == Direction::send ? last_send : last_any;
+      claimed = previous < latest_end[starts_before[i] - 1] && !holds_send[k];
+    }
+    if (claimed) kept.push_back(t);
+    last_any = t.start;
+    if (t.direction == Direction::send) last_send = t.start;
+  }
+  return kept;
+}
+
+// A pass's first stage receives none of its messages and its last sends
+// none, so on those stages the transfers the ranges claimed the other way
+// are the other pass's (a 1F1B forward range on the last stage is followed
+// by the backward's gradient). Which end is the pass's first is what its
+// own messages say: of the two ways round, the one that leaves fewer of the
+// claimed transfers out (each end keeps a message per micro-batch of the
+// pass, and at most that many of the other's). Given the order it was given
+// in on a tie.
+void keep_pass_ends(std::vector<Transfer>& first, std::vector<Transfer>& last) {
+  auto count = [](const std::vector<Transfer>& v, Direction d) {
+    return std::count_if(v.begin(), v.end(), [d](const Transfer& t) { return t.direction == d; });
+  };
+  const auto as_given = count(first, Direction::recv) + count(last, Direction::send);
+  const auto reversed = count(first, Direction::send) + count(last, Direction::recv);
+  const Direction first_drops = as_given <= reversed ? Direction::recv : Direction::send;
+  const Direction last_drops = as_given <= reversed ? Direction::send : Direction::recv;
+  auto drop = [](std::vector<Transfer>& v, Direction d) {
+    v.erase(std::remove_if(v.begin(), v.end(), [d](const Transfer& t) { return t.direction == d; }), v.end());
+  };
+  drop(first, first_drops);
+  drop(last, last_drops);
 }
 
 // The stages' transfers by direction and link (docs/traces.md, "One pass, in
@@ -555,9 +602,12 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
   if (one_pass) {
     for (const std::int64_t rank : stage_rank) {
       RankEvents& r = ranks[rank];
-      other_pass += keep_pass(r.transfers, r.annotations);
-      pass_transfers += static_cast<std::int64_t>(r.transfers.size());
+      other_pass += static_cast<std::int64_t>(r.transfers.size());
+      r.transfers = claim_pass(std::move(r.transfers), r.annotations);
     }
+    keep_pass_ends(ranks[stage_rank.front()].transfers, ranks[stage_rank.back()].transfers);
+    for (const std::int64_t rank : stage_rank) pass_transfers += static_cast<std::int64_t>(ranks[rank].transfers.size());
+    other_pass -= pass_transfers;
   }
   Placed placed = place_transfers(ranks, stage_rank);
   // A pipeline's messages flow from stage 0 to the last: the first stage
@@ -587,8 +637,8 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
     out.reason = NotPipeline::stages_out_of_order;
     return out;
   }
-  // A pass by its ranges still carries the other's messages when the passes
-  // interleave (1F1B): its first stage then receives too, its last sends.
+  // A pass by its ranges whose middle stage still carries both passes'
+  // messages (ranges that claim the other's too) is two-way traffic.
   if (auto two_way = set_aside_returns(placed, training)) {
     out.reason = two_way;
     return out;
