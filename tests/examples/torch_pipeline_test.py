@@ -3,10 +3,12 @@
 pipeline over gloo (blocking sends, then isend), a 3-stage one with isend
 and a slow first stage, a 2-stage one whose last stage returns each output
 to stage 0 (--return), a 2-stage one profiled by a schedule of two
-recorded steps (--steps 2), and a 2-stage GPipe training step (--train),
-and `heteropipe trace` imports its per-rank traces with --microbatch alone
-(and --profiler-step for the second step; the training step's forward pass
-by its forward ranges, its backward pass by its backward ranges).
+recorded steps (--steps 2), a 2-stage GPipe training step (--train), and
+a 2-stage 1F1B one with isend (--train --schedule 1f1b: the passes
+interleave on every stage), and `heteropipe trace` imports its per-rank
+traces with --microbatch alone (and --profiler-step for the second step;
+each training step's forward pass by its forward ranges, its backward pass
+by its backward ranges).
 The run's own record holds the truth: its wall clock (each step's) and each
 rank's profiler origin.
 
@@ -68,8 +70,14 @@ STEPS = ("steps", 2, ["--mode", "blocking", "--steps", "2"], OFFSET_BOUND_US["bl
 # pass's stages are the ranks reversed.
 TRAIN = ("train", 2, ["--train"], OFFSET_BOUND_US["blocking"])
 TRAIN_MICROBATCHES = 6
+# --train --schedule 1f1b with isend: each stage alternates a forward with
+# the oldest backward after S - 1 - s forwards, so each pass's ranges are
+# interleaved with the other's and each range claims its own messages. Its
+# receivers wait on few messages, as with isend forward runs: held to that
+# bound.
+TRAIN_1F1B = ("train-1f1b", 2, ["--train", "--schedule", "1f1b", "--mode", "async"], OFFSET_BOUND_US["async"])
 RUNS = [("blocking", 2, ["--mode", "blocking"], OFFSET_BOUND_US["blocking"]),
-        ("async", 2, ["--mode", "async"], OFFSET_BOUND_US["async"]), CHAIN, RETURN, STEPS, TRAIN]
+        ("async", 2, ["--mode", "async"], OFFSET_BOUND_US["async"]), CHAIN, RETURN, STEPS, TRAIN, TRAIN_1F1B]
 
 
 def check(condition, what):
@@ -80,17 +88,19 @@ def check(condition, what):
 
 def range_medians(out, ranks, microbatches, step=0, prefix="microbatch_"):
     """Each rank's median range in recorded step `step` (its M ranges in time
-    order), less the receives inside it (a backward range receives its
-    gradient before its compute)."""
+    order), from the end of the receives inside it (a backward range
+    receives its gradient, c10d::recv_'s wait then gloo:recv, before its
+    compute)."""
     medians = []
     for rank in ranks:
         with open(os.path.join(out, f"rank-{rank}.json")) as f:
             events = [e for e in json.load(f) if "dur" in e]
-        receives = [(e["ts"], e["dur"]) for e in events if e.get("name") == "gloo:recv"]
+        receives = [(e["ts"], e["dur"]) for e in events if e.get("name") in ("gloo:recv", "c10d::recv_")]
         ranges = sorted((e["ts"], e["dur"]) for e in events if e.get("name", "").startswith(prefix))
         ranges = ranges[step * microbatches:(step + 1) * microbatches]
-        medians.append(statistics.median(d - sum(rd for rt, rd in receives if ts <= rt and rt + rd <= ts + d)
-                                         for ts, d in ranges))
+        medians.append(statistics.median(
+            ts + d - max([ts] + [rt + rd for rt, rd in receives if ts <= rt and rt + rd <= ts + d])
+            for ts, d in ranges))
     return medians
 
 
