@@ -10,7 +10,10 @@ sends each micro-batch's output back to stage 0 (isend), which receives them
 after its own sends, as a driver on rank 0 collecting results does. With
 --train it is a GPipe training step instead: every micro-batch forward, then
 every one backward, each stage sending its input's gradient to the stage
-before (ranges "backward_N"); each pass imports by its own ranges' pattern.
+before (ranges "backward_N"); with --schedule 1f1b the same step in 1F1B
+order (stage s runs S - 1 - s forwards ahead, then alternates a forward with
+the oldest backward), so the passes interleave; either way each pass
+imports by its own ranges' pattern.
 It writes, into --out:
   rank-N.json   the torch.profiler Chrome trace of stage N
   run.json      the run's facts: stages, microbatches, mode, the wall clock
@@ -18,9 +21,11 @@ It writes, into --out:
                 of the last stage, on the host's clock) and when each rank's
                 profiler clock reads 0, in epoch microseconds, so the true
                 offsets between the ranks' clocks are known; with --train,
-                pass_wall_clocks_us: the forward pass's wall clock, as above,
-                and the backward one's (the last stage's first backward range
-                start to stage 0's last backward range end).
+                schedule, and pass_wall_clocks_us: the forward pass's wall
+                clock (stage 0's first forward range start to the last
+                stage's last forward range end) and the backward one's (the
+                last stage's first backward range start to stage 0's last
+                backward range end).
 Import with:  heteropipe trace --microbatch '^microbatch_([0-9]+)$' OUT/rank-*.json
 """
 import argparse
