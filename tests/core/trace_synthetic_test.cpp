@@ -242,6 +242,38 @@ TEST_CASE("trace: micro-batches from annotation ranges") {
         run.tau);
 }
 
+TEST_CASE("trace: a GPU training run's forward pass imports by its gpu_user_annotation ranges") {
+  // The annotated run above, as a GPipe step's forward pass: after it, each
+  // stage s > 0 sends a gradient per micro-batch to s - 1 (NCCL kernels,
+  // no direction-giving ranges around them), and autograd's ops are in the
+  // trace. Each range claims its own messages; the gradients, after the
+  // last range, are the other pass's, and the numbers are the forward run's.
+  SyntheticRun run;
+  run.tau = {400, 800, 2000, 4000};
+  run.d = {100, 40, 60};
+  run.M = 6;
+  run.clock = {0, 900, -50, 3};
+  run.annotate = true;
+  TraceOptions options;
+  options.microbatch_regex = "^microbatch_(\\d+)$";
+  options.unit = TimeUnit::us;
+  const TraceResult forward = recover(testing::read_synthetic(run), options);
+  run.gradients = true;
+  run.autograd = true;
+  const TraceResult r = recover(testing::read_synthetic(run), options);
+  REQUIRE(r.pipeline);
+  CHECK(r.tau == run.tau);
+  CHECK(r.M == run.M);
+  CHECK(r.clock_offsets == forward.clock_offsets);
+  CHECK(r.T_real == forward.T_real);
+  const auto aside = std::find_if(r.warnings.begin(), r.warnings.end(), [](const TraceWarning& w) {
+    return w.code == TraceWarningCode::other_pass_set_aside;
+  });
+  REQUIRE(aside != r.warnings.end());
+  CHECK(aside->value == 2 * 3 * run.M);  // 3 links, both sides of each gradient
+  CHECK(aside->limit == 2 * 3 * run.M);
+}
+
 TEST_CASE("trace: unmatched transfers are counted and warned about") {
   const char* text = R"([
     {"ph":"X","cat":"kernel","name":"gemm","pid":0,"tid":7,"ts":0,"dur":10},

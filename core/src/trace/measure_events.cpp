@@ -164,14 +164,18 @@ bool has_autograd(const TraceEvents& events) {
 // "Training runs"): on each stage, a transfer is the pass's when a range of
 // the pass holds it (starts inside it), or directly feeds or follows one: a
 // receive outside the ranges feeds the next range to start when no other
-// receive starts between them and that range holds no receive of its own; a
-// send outside them follows the latest range to end before it when no other
-// send starts between them and that range holds no send of its own (a
-// transfer that names no direction, when no transfer at all starts between).
-// So where the passes interleave (1F1B), each range claims its own input and
-// output and the other pass's messages between them are left. The rest are
-// the other pass's. Returns the pass's transfers in time order.
-std::vector<Transfer> claim_pass(std::vector<Transfer> transfers, std::vector<Annotation> ranges) {
+// receive starts between them; a send outside them follows the latest range
+// to end before it when no other send starts between them (a transfer that
+// names no direction, when no transfer at all starts between). On a CPU
+// pipeline, whose ops run in program order on the host thread, a range that
+// holds a receive (or a send) of its own is fed (or followed) by no other:
+// the one outside it is the other pass's. On a GPU the messages' kernels are
+// queued ahead on their own streams, so a range may hold the next
+// micro-batch's receive and that clause does not apply. So where the passes
+// interleave (1F1B), each range claims its own input and output and the
+// other pass's messages between them are left. The rest are the other
+// pass's. Returns the pass's transfers in time order.
+std::vector<Transfer> claim_pass(std::vector<Transfer> transfers, std::vector<Annotation> ranges, bool program_order) {
   if (ranges.empty()) return {};
   std::sort(ranges.begin(), ranges.end(), [](const Annotation& a, const Annotation& b) { return a.start < b.start; });
   std::sort(transfers.begin(), transfers.end(), [](const Transfer& a, const Transfer& b) { return a.start < b.start; });
@@ -218,13 +222,13 @@ std::vector<Transfer> claim_pass(std::vector<Transfer> transfers, std::vector<An
       // The next range to start feeds on it.
       const std::size_t k = starts_before[i];
       const double next = t.direction == Direction::recv ? next_recv[i] : next_any[i];
-      claimed = next + kTraceResolution >= ranges[k].start && !holds_recv[k];
+      claimed = next + kTraceResolution >= ranges[k].start && !(program_order && holds_recv[k]);
     }
     if (!claimed && t.direction != Direction::recv && starts_before[i] > 0) {
       // It follows the last range to end before it.
       const std::size_t k = latest[starts_before[i] - 1];
       const double previous = t.direction == Direction::send ? last_send : last_any;
-      claimed = previous < latest_end[starts_before[i] - 1] && !holds_send[k];
+      claimed = previous < latest_end[starts_before[i] - 1] && !(program_order && holds_send[k]);
     }
     if (claimed) kept.push_back(t);
     last_any = t.start;
@@ -603,7 +607,7 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
     for (const std::int64_t rank : stage_rank) {
       RankEvents& r = ranks[rank];
       other_pass += static_cast<std::int64_t>(r.transfers.size());
-      r.transfers = claim_pass(std::move(r.transfers), r.annotations);
+      r.transfers = claim_pass(std::move(r.transfers), r.annotations, cpu_run);
     }
     keep_pass_ends(ranks[stage_rank.front()].transfers, ranks[stage_rank.back()].transfers);
     for (const std::int64_t rank : stage_rank) pass_transfers += static_cast<std::int64_t>(ranks[rank].transfers.size());
