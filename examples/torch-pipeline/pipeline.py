@@ -245,8 +245,8 @@ def main():
     args = parser.parse_args()
     if args.stage_layers and len(args.stage_layers) != args.stages:
         parser.error("--stage-layers needs one count per stage")
-    if args.train and (args.returns or args.mode == "p2pop" or args.steps):
-        parser.error("--train runs blocking sends or isend, without --return or --steps")
+    if args.train and (args.returns or args.steps):
+        parser.error("--train runs without --return or --steps")
     if args.schedule != "gpipe" and not args.train:
         parser.error("--schedule is --train's")
     if args.steps and args.profiler == "legacy":
