@@ -242,9 +242,10 @@ std::vector<Transfer> claim_pass(std::vector<Transfer> transfers, std::vector<An
 // are the other pass's (a 1F1B forward range on the last stage is followed
 // by the backward's gradient). Which end is the pass's first is what its
 // own messages say: of the two ways round, the one that leaves fewer of the
-// claimed transfers out (each end keeps a message per micro-batch of the
-// pass, and at most that many of the other's). Given the order it was given
-// in on a tie.
+// claimed transfers out (the two ends together claim a message per
+// micro-batch each of the pass's, and fewer of the other's: on 1F1B's
+// first stage only the forwards after its warm-up are fed by a gradient).
+// The order as given on a tie.
 void keep_pass_ends(std::vector<Transfer>& first, std::vector<Transfer>& last) {
   auto count = [](const std::vector<Transfer>& v, Direction d) {
     return std::count_if(v.begin(), v.end(), [d](const Transfer& t) { return t.direction == d; });
