@@ -128,6 +128,25 @@ test('several profiler steps import one step, the one profiler_step names, as th
   fails(() => hp.importTrace(files(steps), { profiler_step: -1 }), { code: 'out_of_range', field: 'profiler_step' });
 });
 
+test("a 1F1B training step's passes import each by its own ranges, as the CLI imports them", () => {
+  // A real 3-stage 1F1B run (tests/cli/golden/trace_torch_1f1b_*.txt): the
+  // passes interleave on every stage, and each range claims its own messages.
+  const run = [0, 1, 2].map((r) => join(bad, `torch_1f1b_rank-${r}.json`));
+  for (const [microbatch, ranks, warnings] of [
+    ['^microbatch_([0-9]+)$', [0, 1, 2], [['other_pass_set_aside', 16, 16]]],
+    ['^backward_([0-9]+)$', [2, 1, 0], [['other_pass_set_aside', 16, 16], ['stages_reversed', 2, 0]]],
+  ]) {
+    const r = sameAsCli(run, { microbatch }, ['--microbatch', microbatch]);
+    assert.equal(r.M, 4);
+    assert.deepEqual(r.stages.map((s) => s.rank), ranks);
+    assert.deepEqual(r.links.map((l) => [l.pairs, l.unmatched]), [[4, 0], [4, 0]]);
+    assert.deepEqual(r.warnings.map((w) => [w.code, w.value, w.limit]), warnings);
+  }
+  // Without a pass's pattern, both passes' messages: refused, saying why.
+  const both = sameAsCli(run);
+  assert.deepEqual([both.pipeline, both.reason], [false, 'two_way_traffic']);
+});
+
 test('text and bytes read alike; a schedule CSV re-imports', () => {
   const [a, b, c] = files(SYNTHETIC);
   const asText = [a, b, c].map((f) => ({ name: f.name, bytes: new TextDecoder().decode(f.bytes) }));
