@@ -59,6 +59,7 @@ std::string_view error_code_name(ErrorCode code) {
     case ErrorCode::duplicate_tensor: return "duplicate_tensor";
     case ErrorCode::unaligned_tensor: return "unaligned_tensor";
     case ErrorCode::overlapping_tensors: return "overlapping_tensors";
+    case ErrorCode::bad_alignment: return "bad_alignment";
     case ErrorCode::conflicting_keys: return "conflicting_keys";
     case ErrorCode::ambiguous_device: return "ambiguous_device";
     case ErrorCode::above_fact: return "above_fact";

@@ -262,6 +262,57 @@ TEST_CASE("gguf: refusals carry the byte where the problem lies") {
   CHECK(e.value == size);
 }
 
+TEST_CASE("gguf: general.alignment that is no nonzero power of two is refused at its value, as ggml refuses it") {
+  const std::string good = fixture("mixed_tied.gguf");  // gives general.alignment = 64 as a uint32
+  const auto size = static_cast<double>(good.size());
+  const std::size_t key_at = good.find("general.alignment");
+  REQUIRE(key_at != std::string::npos);
+  const std::size_t type_at = key_at + std::string("general.alignment").size();
+  const std::size_t value_at = type_at + 4;
+  for (std::uint32_t bad : {0u, 48u, 3u}) {
+    std::string bytes = good;
+    put_u32(bytes, value_at, bad);
+    const Error e = error_of(bytes, size);
+    CHECK(e.code == ErrorCode::bad_alignment);
+    CHECK(e.field == Field::gguf);
+    CHECK(e.index == static_cast<std::int64_t>(value_at));
+    CHECK(e.value == bad);
+    CHECK(e.token == "general.alignment");
+    CHECK(text::describe(e) == "GGUF file, byte " + text::grouped(static_cast<double>(value_at)) +
+                                   ": key 'general.alignment', " + std::to_string(bad) +
+                                   ", is no alignment: GGUF requires a nonzero power of two");
+  }
+  // An int32 of -64: no power of two, quoted as the file gives it.
+  std::string bytes = good;
+  put_u32(bytes, type_at, 5);  // INT32
+  put_u32(bytes, value_at, static_cast<std::uint32_t>(-64));
+  Error e = error_of(bytes, size);
+  CHECK(e.code == ErrorCode::bad_alignment);
+  CHECK(e.value == -64);
+  // A float32 is no whole number: refused at its type.
+  bytes = good;
+  put_u32(bytes, type_at, 6);  // FLOAT32
+  e = error_of(bytes, size);
+  CHECK(e.code == ErrorCode::bad_alignment);
+  CHECK(e.field == Field::value_type);
+  CHECK(e.index == static_cast<std::int64_t>(type_at));
+  CHECK(e.value == 6);
+  CHECK(text::describe(e) == "GGUF file, byte " + text::grouped(static_cast<double>(type_at)) +
+                                 ": key 'general.alignment' has value type 6, but the alignment must be a whole number");
+  // A power of two is read as the alignment: 32 (the tensors, at multiples of 64, are aligned to it too).
+  bytes = good;
+  put_u32(bytes, value_at, 32);
+  const auto m = read_all(bytes, size);
+  CHECK(m.ok());
+  // A power of two past the file: the data region would start at 2^31, past the file's end.
+  bytes = good;
+  put_u32(bytes, value_at, 1u << 31);
+  e = error_of(bytes, size);
+  CHECK(e.code == ErrorCode::truncated);
+  CHECK(e.value > 2147483648.0);
+  CHECK(e.limit == size);
+}
+
 TEST_CASE("gguf: every cut and random damage gives the facts or a coded error, never a crash or a hang") {
   for (const char* name : {"dense.gguf", "moe.gguf", "gqa.gguf", "mixed_tied.gguf"}) {
     const std::string good = fixture(name);

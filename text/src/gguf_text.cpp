@@ -70,6 +70,11 @@ std::string what(const Error& e) {
     case ErrorCode::overlapping_tensors:
       return "tensor " + name + "'s data starts at offset " + grouped(e.value) +
              ", inside another tensor's data, which ends at " + grouped(e.limit);
+    case ErrorCode::bad_alignment:
+      if (e.field == Field::value_type) {
+        return "key " + name + " has value type " + shortest(e.value) + ", but the alignment must be a whole number";
+      }
+      return "key " + name + ", " + shortest(e.value) + ", is no alignment: GGUF requires a nonzero power of two";
     case ErrorCode::missing_field:
       return "key " + name + " is missing";
     default:

@@ -106,7 +106,7 @@ declare namespace heteropipe {
     | 'duplicate_rank' | 'end_before_start' | 'not_a_permutation' | 'not_a_trace'
     // GGUF files (index: the byte offset), and the plan input's model.
     | 'not_gguf' | 'unsupported_version' | 'truncated' | 'unknown_type' | 'duplicate_tensor' | 'bad_tensor'
-    | 'unaligned_tensor' | 'overlapping_tensors'
+    | 'unaligned_tensor' | 'overlapping_tensors' | 'bad_alignment'
     | 'conflicting_keys'
     // Calibration: a record that names devices of two kinds (value, limit: the first two).
     | 'ambiguous_device'

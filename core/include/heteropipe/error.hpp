@@ -86,6 +86,9 @@ enum class ErrorCode {
                         // says); index = where the table gives the offset, value = it, limit = the alignment
   overlapping_tensors,  // a tensor whose data starts inside another's; index = where the table gives its
                         // offset, value = it, limit = where the other's data ends (offsets from the data's start)
+  bad_alignment,        // general.alignment that is no nonzero power of two (ggml's spec); token = the key,
+                        // index = where its value starts, value = it; field value_type: a value that is no
+                        // whole number, index = where its type is given, value = the type's number
   // The plan input's model: keys that cannot be given together; field = the
   // second key, token = the first.
   conflicting_keys,

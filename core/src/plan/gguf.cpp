@@ -36,6 +36,9 @@ std::int64_t scalar_size(std::uint32_t type) {
   }
 }
 
+// ggml's GGUF_DEFAULT_ALIGNMENT: the alignment of a file without general.alignment.
+constexpr std::uint64_t kDefaultAlignment = 32;
+
 bool is_integer(std::uint32_t type) { return type != kF32 && type != kF64 && type != kBool && scalar_size(type) > 0; }
 
 // What the facts need of the metadata: whole numbers (an array's, for the
@@ -44,7 +47,12 @@ struct Metadata {
   std::map<std::string, std::vector<std::int64_t>, std::less<>> integers;
   std::map<std::string, std::string, std::less<>> strings;
   std::map<std::string, double, std::less<>> array_lengths;
-  std::int64_t alignment = 32;
+  // general.alignment as the file gives it (the last time it does): where its
+  // value starts, its type, and the value when it is one whole number.
+  std::optional<std::size_t> alignment_at;
+  std::uint32_t alignment_type = 0;
+  double alignment = 0;           // for the refusal to quote
+  std::uint64_t alignment_ok = 0;  // the value when it is a nonzero power of two, else 0
 };
 
 struct Tensor {
@@ -100,6 +108,7 @@ class Cursor {
   }
 
   double file_size() const { return file_size_; }
+  std::string_view bytes() const { return bytes_; }
 
  private:
   std::string_view bytes_;
@@ -249,9 +258,30 @@ class Reader {
       const std::size_t type_at = c.offset();
       std::uint32_t type = 0;
       if (!c.number(type)) return false;
+      const std::size_t value_at = c.offset();
       if (!value(type, key, type_at, 0)) return false;
+      if (key == "general.alignment") alignment(type, type_at, value_at);
     }
     return true;
+  }
+
+  // Kept exactly (a uint64 past int64's range too, which integer() would
+  // make -1), so the refusal quotes what the file holds.
+  void alignment(std::uint32_t type, std::size_t type_at, std::size_t value_at) {
+    meta.alignment_type = type;
+    meta.alignment_at = is_integer(type) ? value_at : type_at;
+    if (!is_integer(type)) return;
+    Cursor raw(c.bytes().substr(value_at), 0);
+    std::uint64_t v = 0;
+    if (type == kU64) {
+      raw.number(v);
+      meta.alignment = static_cast<double>(v);
+    } else {
+      const std::int64_t signed_v = integer(raw, type);
+      meta.alignment = static_cast<double>(signed_v);
+      v = signed_v > 0 ? static_cast<std::uint64_t>(signed_v) : 0;
+    }
+    meta.alignment_ok = v != 0 && (v & (v - 1)) == 0 ? v : 0;
   }
 
   bool tensor_table(std::uint64_t tensor_count) {
@@ -436,10 +466,18 @@ Result<GgufStep> read_gguf(std::string_view prefix, double file_size) {
     return GgufStep{std::nullopt, ask};
   }
   const std::size_t table_end = r.c.offset();
-  std::int64_t alignment = 32;
-  if (auto it = r.meta.integers.find("general.alignment"); it != r.meta.integers.end() && it->second.size() == 1 &&
-                                                             it->second[0] > 0) {
-    alignment = it->second[0];
+  // ggml's spec: general.alignment, when given, is a nonzero power of two
+  // (ggml refuses any other); an integer of another width is read as given.
+  std::uint64_t alignment = kDefaultAlignment;
+  if (r.meta.alignment_at) {
+    if (!is_integer(r.meta.alignment_type)) {
+      return at(ErrorCode::bad_alignment, Field::value_type, *r.meta.alignment_at, r.meta.alignment_type,
+                "general.alignment");
+    }
+    if (r.meta.alignment_ok == 0) {
+      return at(ErrorCode::bad_alignment, Field::gguf, *r.meta.alignment_at, r.meta.alignment, "general.alignment");
+    }
+    alignment = r.meta.alignment_ok;
   }
   const double data_start = std::ceil(static_cast<double>(table_end) / static_cast<double>(alignment)) *
                             static_cast<double>(alignment);
@@ -453,7 +491,7 @@ Result<GgufStep> read_gguf(std::string_view prefix, double file_size) {
   // no two tensors' data share a byte. The facts never read the data, but a
   // file breaking either is damaged or hand-made, and ggml refuses to load it.
   for (const Tensor& t : r.tensors) {
-    if (t.offset % static_cast<std::uint64_t>(alignment) != 0) {
+    if (t.offset % alignment != 0) {
       return at(ErrorCode::unaligned_tensor, Field::gguf, t.offset_at, static_cast<double>(t.offset), t.name,
                 static_cast<double>(alignment));
     }
