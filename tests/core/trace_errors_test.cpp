@@ -2,6 +2,7 @@
 // byte (JSON) or line (CSV) where it lies.
 #include <doctest/doctest.h>
 
+#include <heteropipe/limits.hpp>
 #include <heteropipe/trace/model.hpp>
 #include <heteropipe/text/error_text.hpp>
 
@@ -205,4 +206,59 @@ TEST_CASE("trace errors: each option's pattern is checked, and named by its opti
     options.*member = "microbatch_(\\d+)";
     CHECK(recover_model(events, options).ok());
   }
+}
+
+namespace {
+
+// A CPU trace of `count` X events on one thread, named by `name_of`.
+template <class NameOf>
+TraceEvents cpu_events(int count, NameOf name_of) {
+  std::string text = R"({"traceEvents":[)";
+  for (int i = 0; i < count; ++i) {
+    if (i > 0) text += ',';
+    text += R"({"ph":"X","name":")" + name_of(i) + R"(","pid":0,"tid":1,"ts":)" + std::to_string(10 * i) +
+            R"(,"dur":5})";
+  }
+  text += "]}";
+  TraceEvents events;
+  REQUIRE(!read_trace_text(text, "names.json", events).has_value());
+  return events;
+}
+
+}  // namespace
+
+TEST_CASE("trace errors: a pattern that keeps many states alive over long distinct names stops at its work limit") {
+  // 1,000 distinct names of 4 KiB, and a pattern whose every alternative stays alive over every letter.
+  const TraceEvents events = cpu_events(1000, [](int i) { return std::to_string(i) + std::string(4090, 'a'); });
+  std::string pattern = "(";
+  for (int k = 0; k < 60; ++k) pattern += (k > 0 ? "|" : "") + std::string("[a-z]*");
+  pattern += ")*z";
+  TraceOptions options;
+  options.compute_regex = pattern;
+  const auto result = recover_model(events, options);
+  REQUIRE(!result.ok());
+  const Error& e = result.error();
+  CHECK(e.code == ErrorCode::bad_pattern);
+  CHECK(e.field == Field::compute_regex);
+  CHECK(e.index == kWholeField);
+  CHECK(e.value == kPatternTooSlow);
+  CHECK(e.limit == limits::kMaxPatternWork);
+  CHECK(e.token == pattern);
+  CHECK(text::describe(e) == "compute_regex: '" + pattern.substr(0, 80) + "\xE2\x80\xA6' took more than 300,000,000 "
+                             "steps to match the trace's event names (anchor it with ^ or begin it with fixed letters)");
+  // Anchored, the same pattern fails at the first byte of each name: the import goes on.
+  options.compute_regex = "^" + pattern;
+  CHECK(recover_model(events, options).ok());
+}
+
+TEST_CASE("trace: a micro-batch range's long name repeated in every range is matched once") {
+  // 2,000 ranges of one 4 KiB name; 100 repeats alive over its letters: matched per range, the
+  // pattern would pass its work limit many times over.
+  const TraceEvents events = cpu_events(2000, [](int) { return "microbatch_7" + std::string(4084, 'a'); });
+  TraceOptions options;
+  options.microbatch_regex = "microbatch_([0-9]+)";
+  for (int k = 0; k < 100; ++k) options.microbatch_regex += "[a-z]*";
+  const auto result = recover_model(events, options);
+  REQUIRE_MESSAGE(result.ok(), text::describe(result.error()));
+  CHECK_FALSE(result.value().pipeline);
 }

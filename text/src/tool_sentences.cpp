@@ -205,6 +205,10 @@ std::optional<std::string> tool_what(const Error& e) {
       if (e.value == kPatternTooLarge) {
         return pattern + " needs more than " + grouped(e.limit) + " states (each counted repeat copies what it repeats)";
       }
+      if (e.value == kPatternTooSlow) {
+        return pattern + " took more than " + grouped(e.limit) + " steps to match the trace's event names (anchor it "
+               "with ^ or begin it with fixed letters)";
+      }
       return pattern + " is not a valid pattern";
     }
     case ErrorCode::not_a_permutation:

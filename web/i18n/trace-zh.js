@@ -53,6 +53,7 @@
       case 'bad_pattern':  // value: what is wrong at the character e.index (docs/traces.md#patterns)
         if (e.value === 1) return '“' + e.token + '”含有前瞻或后顾断言，模式不支持';
         if (e.value === 2) return '“' + e.token + '”含有反向引用，模式不支持';
+        if (e.value === 4) return '“' + e.token + '”匹配该追踪的事件名称用了超过 ' + G(e.limit) + ' 步（请用 ^ 锚定，或以固定字母开头）';
         if (e.value === 3) return '“' + e.token + '”需要超过 ' + G(e.limit) + ' 个状态（每个计数重复都会复制它所重复的部分）';
         return '“' + e.token + '”不是有效的正则表达式';
       case 'unknown_id':

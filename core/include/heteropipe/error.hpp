@@ -146,11 +146,15 @@ inline constexpr double kGzipNotInflated = 1.0;
 inline constexpr double kGzipTrailingData = 2.0;
 // bad_pattern's value: what is wrong at its index. The syntax is not the
 // dialect's; a lookahead or lookbehind; a back-reference (\1 to \9); or the
-// compiled pattern needs more than limits::kMaxPatternStates states (limit).
+// compiled pattern needs more than limits::kMaxPatternStates states (limit);
+// or matching it took too long (kPatternTooSlow, below).
 inline constexpr double kPatternSyntax = 0.0;
 inline constexpr double kPatternLookaround = 1.0;
 inline constexpr double kPatternBackReference = 2.0;
 inline constexpr double kPatternTooLarge = 3.0;
+// bad_pattern's value when matching the pattern against the import's event
+// names took more than limits::kMaxPatternWork steps (limit), index kWholeField.
+inline constexpr double kPatternTooSlow = 4.0;
 
 struct Error {
   ErrorCode code;

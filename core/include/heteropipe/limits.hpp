@@ -152,6 +152,13 @@ inline constexpr std::size_t kTraceNameMatchBytes = 4096;
 // repeat copying its operand): with the bytes above, the most work one name
 // can take. Not listed by visit_fields either; docs/traces.md states it.
 inline constexpr std::size_t kMaxPatternStates = 2000;
+// Steps (live threads x name bytes) one pattern may take over all of an
+// import's distinct event names: the two bounds above allow 8 million per
+// name, so a large trace of long distinct names and a pattern that keeps many
+// states alive would run for hours. A pattern that fixes its start or its
+// first letters takes about one step per byte. Not listed by visit_fields;
+// docs/traces.md states it.
+inline constexpr double kMaxPatternWork = 300'000'000;
 
 // GGUF files (heteropipe/plan/gguf.hpp). The header and tensor table are read
 // whole into memory, up to this many bytes: a large vocabulary's tokens and

@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <string>
 #include <string_view>
+#include <tuple>
 
 #include "heteropipe/limits.hpp"
 
@@ -68,13 +69,30 @@ Result<Classifier> Classifier::create(const TraceOptions& options) {
   c.compute_ = std::move(compute).value();
   c.transfer_ = std::move(transfer).value();
   c.microbatch_ = std::move(microbatch).value();
+  c.compute_text_ = options.compute_regex;
+  c.transfer_text_ = options.transfer_regex;
+  c.microbatch_text_ = options.microbatch_regex;
   return c;
+}
+
+std::optional<Error> Classifier::too_slow() const {
+  const std::tuple<const std::optional<Pattern>&, Field, const std::string&> patterns[] = {
+      {compute_, Field::compute_regex, compute_text_},
+      {transfer_, Field::transfer_regex, transfer_text_},
+      {microbatch_, Field::microbatch_regex, microbatch_text_}};
+  for (const auto& [pattern, field, text] : patterns) {
+    if (pattern && pattern->work() > limits::kMaxPatternWork) {
+      return Error{ErrorCode::bad_pattern, field, kWholeField, kPatternTooSlow, text, limits::kMaxPatternWork};
+    }
+  }
+  return std::nullopt;
 }
 
 Role Classifier::role(const TraceEvents& events, const TraceEvent& e) {
   const std::uint64_t key = (static_cast<std::uint64_t>(e.name) << 32) | e.category;
   const auto found = roles_.find(key);
   if (found != roles_.end()) return found->second;
+  if (too_slow()) return Role::other;  // the import returns too_slow()'s error
   const std::string& name = events.names[e.name];
   const bool kernel = is_kernel(events, e);
   const bool host_comm = !kernel && names_host_comm(name);
@@ -117,14 +135,17 @@ Direction Classifier::direction(const TraceEvents& events, const TraceEvent& e) 
   return Direction::unknown;
 }
 
-std::optional<std::int64_t> Classifier::microbatch_number(const std::string& name) const {
-  const auto group = microbatch_ ? microbatch_->first_group(head(name)) : std::nullopt;
+std::optional<std::int64_t> Classifier::microbatch_number(const TraceEvents& events, const TraceEvent& e) {
+  const auto [it, added] = numbers_.try_emplace(e.name);
+  if (!added || too_slow()) return it->second;
+  const auto group = microbatch_ ? microbatch_->first_group(head(events.names[e.name])) : std::nullopt;
   if (!group) return std::nullopt;
   const std::string digits(*group);
   if (digits.empty() || digits.size() > 15 || digits.find_first_not_of("0123456789") != std::string::npos) {
     return std::nullopt;
   }
-  return std::strtoll(digits.c_str(), nullptr, 10);
+  it->second = std::strtoll(digits.c_str(), nullptr, 10);
+  return it->second;
 }
 
 }  // namespace heteropipe::trace_detail

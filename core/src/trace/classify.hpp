@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <unordered_map>
 
 #include "heteropipe/trace/model.hpp"
@@ -33,11 +34,18 @@ class Classifier {
   Direction direction(const TraceEvents& events, const TraceEvent& e) const;
   // The micro-batch number an annotation's name gives (its pattern's first
   // group, when that is a whole number).
-  std::optional<std::int64_t> microbatch_number(const std::string& name) const;
+  // Kept per name: a trace may repeat one long name in every range.
+  std::optional<std::int64_t> microbatch_number(const TraceEvents& events, const TraceEvent& e);
+  // bad_pattern (kPatternTooSlow) once a pattern has taken more than
+  // limits::kMaxPatternWork steps; from then on no name is matched, so the
+  // import stops soon after and returns this error.
+  std::optional<Error> too_slow() const;
 
  private:
   std::optional<Pattern> compute_, transfer_, microbatch_;
   std::unordered_map<std::uint64_t, Role> roles_;
+  std::unordered_map<std::uint32_t, std::optional<std::int64_t>> numbers_;
+  std::string compute_text_, transfer_text_, microbatch_text_;
   bool cpu_run_ = false;
 };
 

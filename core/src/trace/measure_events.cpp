@@ -503,7 +503,7 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
     RankEvents& r = ranks[rank];
     if (e.file < events.files.size()) r.host_clock = r.host_clock && events.files[e.file].host_clock;
     if (role == Role::annotation) {
-      r.annotations.push_back({e.start, e.end, c.microbatch_number(events.names[e.name])});
+      r.annotations.push_back({e.start, e.end, c.microbatch_number(events, e)});
       continue;
     }
     r.summary.rank = rank;
@@ -527,6 +527,7 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
       r.summary.communication_time += length;
     }
   }
+  if (auto slow = c.too_slow()) return *slow;
   bool any_transfer = false;
   for (auto& [rank, r] : ranks) {
     if (cpu_run) {

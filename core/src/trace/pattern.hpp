@@ -34,6 +34,9 @@ class Pattern {
 
   // The program, for tests that bound it.
   std::size_t states() const { return program_.size(); }
+  // Steps taken by every search so far (a thread stepped over one byte, or
+  // a search started at one position): the classifier bounds their sum.
+  double work() const { return work_; }
 
   enum class Op : std::uint8_t { byte_in, split, jump, save, text_begin, text_end, word_edge, not_word_edge, match };
   struct Inst {
@@ -45,6 +48,7 @@ class Pattern {
  private:
   bool run(std::string_view text, bool want_group, std::int32_t group[2]) const;
   std::vector<Inst> program_;
+  mutable double work_ = 0;
 };
 
 }  // namespace heteropipe::trace_detail

@@ -87,6 +87,7 @@ bool Pattern::run(std::string_view text, bool want_group, std::int32_t group[2])
   for (std::size_t at = 0; at <= text.size(); ++at) {
     // A match may start here, after every thread that started earlier.
     if (!matched) follow(now, Thread{0, {-1, -1}}, at);
+    work_ += 1 + static_cast<double>(now.list().size());
     if (now.list().empty()) break;
     next.clear();
     for (const Thread& t : now.list()) {

@@ -49,7 +49,7 @@ Result<ProfilerSteps> profiler_steps(const TraceEvents& events, const TraceOptio
   for (const TraceEvent& e : events.events) {
     if (e.file >= files) continue;
     if (c.role(events, e) == Role::annotation) {
-      if (auto m = c.microbatch_number(events.names[e.name])) microbatches[e.file].push_back(*m);
+      if (auto m = c.microbatch_number(events, e)) microbatches[e.file].push_back(*m);
       continue;
     }
     auto [it, added] = numbers.try_emplace(e.name);
@@ -58,6 +58,7 @@ Result<ProfilerSteps> profiler_steps(const TraceEvents& events, const TraceOptio
     const auto [step, first] = in_file[e.file].try_emplace(*it->second, e.start);
     if (!first) step->second = std::min(step->second, e.start);
   }
+  if (auto slow = c.too_slow()) return *slow;
   bool names_repeat = false;
   for (std::vector<std::int64_t>& m : microbatches) {
     std::sort(m.begin(), m.end());
