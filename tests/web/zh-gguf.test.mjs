@@ -16,6 +16,7 @@ const WORDS = {
   not_gguf: 'GGUF 文件，第 0 字节：文件开头不是 GGUF 字节，不是 GGUF 文件',
   unsupported_version: 'GGUF 文件，第 4 字节：不支持版本 9（支持版本 2 和 3）',
   truncated: 'GGUF 文件，第 24 字节：文件在其文件头内部结束，共 24 字节（文件是否不完整？）',
+  bad_alignment: 'GGUF 文件，第 53 字节：键“general.alignment”的值 48 不能作对齐值：GGUF 要求非零的 2 的幂',
 };
 
 test('each GGUF error is worded in Chinese, with its byte offset', async () => {
@@ -24,6 +25,9 @@ test('each GGUF error is worded in Chinese, with its byte offset', async () => {
     not_gguf: Buffer.from('NOTAGGUFFILE_____________'),
     unsupported_version: Buffer.concat([Buffer.from('GGUF'), u32(9), u64(0), u64(0)]),
     truncated: Buffer.concat([Buffer.from('GGUF'), u32(3), u64(1), u64(0)]),
+    // No tensors and one key, general.alignment = 48 (a uint32, type 4): its value at byte 53.
+    bad_alignment: Buffer.concat([Buffer.from('GGUF'), u32(3), u64(0), u64(1), u64(17), Buffer.from('general.alignment'),
+      u32(4), u32(48)]),
   };
   for (const [code, bytes] of Object.entries(cases)) {
     let error;
@@ -33,4 +37,17 @@ test('each GGUF error is worded in Chinese, with its byte offset', async () => {
     const said = zh.error(error, hp.limits, 'GGUF 文件');
     assert.equal(said, WORDS[code]);
   }
+});
+
+test('general.alignment given as a float is worded at its type, in Chinese', async () => {
+  const hp = await require(modulePath)();
+  const bytes = Buffer.concat([Buffer.from('GGUF'), u32(3), u64(0), u64(1), u64(17), Buffer.from('general.alignment'),
+    u32(6), Buffer.from(new Float32Array([32]).buffer)]);
+  let error;
+  try { await hp.modelInfo(new Uint8Array(bytes)); } catch (e) { error = e; }
+  assert.ok(error);
+  assert.deepEqual([error.code, error.field, error.index, error.value, error.token],
+    ['bad_alignment', 'value_type', 49, 6, 'general.alignment']);
+  assert.equal(zh.error(error, hp.limits, 'GGUF 文件'),
+    'GGUF 文件，第 49 字节：键“general.alignment”的值类型 6 不是整数，而对齐值必须是整数');
 });

@@ -163,7 +163,7 @@
           return '张量' + key + '的数据从偏移 ' + G(e.value) + ' 开始，落在另一张量的数据之内（该数据在 ' + G(e.limit) + ' 结束）';
         case 'bad_alignment':
           return e.field === 'value_type' ? '键' + key + '的值类型 ' + G(e.value) + ' 不是整数，而对齐值必须是整数'
-            : '键' + key + '的值 ' + got + ' 不能作对齐值：GGUF 要求非零的 2 的幂';
+            : '键' + key + '的值 ' + G(e.value) + ' 不能作对齐值：GGUF 要求非零的 2 的幂';
         case 'conflicting_keys': return '不能与“' + e.token + '”同时给出';
         // A model's facts that contradict each other: the token names the other fact, the limit is its value.
         case 'above_fact': return '不能大于 ' + e.token + ' = ' + N(e.limit) + '（输入为 ' + N(e.value) + '）';

@@ -171,7 +171,17 @@ def llama_8b(path, sparse=True):
     return write(path, kv, tensors, sparse=sparse)
 
 
-FIXTURES = {"dense.gguf": dense, "gqa.gguf": gqa, "moe.gguf": moe, "mixed_tied.gguf": mixed}
+def bad_alignment(path):
+    """The mixed fixture but for general.alignment = 48, no power of two:
+    ggml refuses such a file, and so does the reader (bad_alignment)."""
+    b = "blk.0."
+    tensors = [("token_embd.weight", [256, 64], "Q6_K"), (b + "attn_q.weight", [256, 256], "Q4_K")]
+    kv = llama_kv("llama", "Bad Alignment Test", 1, 256, 4, 4, 512, 64, [("general.alignment", U32, 48)])
+    return write(path, kv, tensors, alignment=48)
+
+
+FIXTURES = {"dense.gguf": dense, "gqa.gguf": gqa, "moe.gguf": moe, "mixed_tied.gguf": mixed,
+            "bad_alignment.gguf": bad_alignment}
 
 if __name__ == "__main__":
     folder = os.path.dirname(os.path.abspath(__file__))
