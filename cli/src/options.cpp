@@ -160,14 +160,17 @@ void define_options(CLI::App& app, Choices& c) {
       ->type_name("NAME");
   trace->add_option("--unit", c.trace.unit, "Unit of every time in the result: s, ms (default), us")->type_name("NAME");
   trace->add_option("--stage-order", c.trace.stage_order, "Ranks in stage order (default: ascending rank)")
-      ->type_name("LIST");
+      ->type_name("LIST")
+      ->each([&c](const std::string&) { c.trace.stage_order_given = true; });
   trace->add_option("--clock-offsets", c.trace.clock_offsets,
                     "Per stage, in --unit: added to each stage's clock (default: found from the pairs)")
-      ->type_name("LIST");
+      ->type_name("LIST")
+      ->each([&c](const std::string&) { c.trace.clock_offsets_given = true; });
   trace->add_option("--profiler-step", c.trace.profiler_step,
                     "The N of the profiler step (ProfilerStep#N) to import when the files hold several\n"
                     "(default: the first)")
-      ->type_name("N");
+      ->type_name("N")
+      ->each([&c](const std::string&) { c.trace.profiler_step_given = true; });
   // The dialect: docs/traces.md#patterns.
   trace->add_option("--compute", c.trace.compute, "Pattern: events whose name matches are compute")
       ->type_name("PATTERN");

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <iostream>
+#include <tuple>
 
 #include "heteropipe/cli/cli.hpp"
 #include "heteropipe/cli/gzip.hpp"
@@ -26,6 +27,11 @@ Result<TraceOptions> options_of(const TraceChoices& c) {
   if (!unit) return unit.error();
   o.stat = stat.value();
   o.unit = unit.value();
+  for (auto [given, text, field] : {std::tuple{c.stage_order_given, &c.stage_order, Field::stage_order},
+                                    std::tuple{c.clock_offsets_given, &c.clock_offsets, Field::clock_offsets},
+                                    std::tuple{c.profiler_step_given, &c.profiler_step, Field::profiler_step}}) {
+    if (given && text->empty()) return Error{ErrorCode::empty, field, kWholeField, 0.0, {}};
+  }
   auto typed = parse_number_list(c.stage_order, Field::stage_order);
   if (!typed) return typed.error();
   auto order = stage_order_of(typed.value());
