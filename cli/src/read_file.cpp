@@ -28,7 +28,8 @@ std::string reason_of(int error_number) {
 }
 
 std::string failure(const std::string& file, int error_number) {
-  const std::string label = file == "-" ? "standard input" : text::quoted(file);
+  // An empty name ('' typed, or a variable that was not set) would leave the line starting with ": ".
+  const std::string label = file == "-" ? "standard input" : file.empty() ? "(an empty file name)" : text::quoted(file);
   return label + ": cannot be read (" + reason_of(error_number) + ")";
 }
 
