@@ -22,8 +22,8 @@ test('a device too slow to plan names what was typed, in English and Chinese, ne
       'avg_ts，第 2 项：至少为 1e-15，否则该设备的层时间之和超过 1000000000000000（输入为 5e-324）'],
     [{ model: 'llama-3.1-8b', quant: 'Q4_K_M', devices: ['rtx-4080'], calibration: [record(1e-300)] },
       { code: 'too_small', field: 'calibration', index: 0 },
-      'calibration, record 1: avg_ts must be at least 9.869122940444505e-16, or the layer times of the device it calibrates add up past 1e15 (got 1e-300)',
-      '校准记录，第 1 条记录：avg_ts 至少为 9.869122940444505e-16，否则它所校准设备的层时间之和超过 1000000000000000（输入为 1e-300）'],
+      'calibration, record 1: avg_ts must be at least 9.868060665978574e-16, or the layer times of the device it calibrates add up past 1e15 (got 1e-300)',
+      '校准记录，第 1 条记录：avg_ts 至少为 9.868060665978574e-16，否则它所校准设备的层时间之和超过 1000000000000000（输入为 1e-300）'],
   ];
   for (const [input, fields, english, chinese] of cases) {
     let error;
