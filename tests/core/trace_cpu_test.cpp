@@ -18,6 +18,7 @@
 
 using namespace heteropipe;
 using heteropipe::testing::cpu_event;
+using heteropipe::testing::warning_of;
 
 namespace {
 
@@ -492,11 +493,6 @@ std::vector<std::string> two_iterations(CpuRun run, double shift, bool steps) {
     out.push_back(ranges.str() + (steps ? ",\n" : "") + inner(first[r]) + ",\n" + inner(second[r]) + "]");
   }
   return out;
-}
-
-const TraceWarning* warning_of(const TraceResult& r, TraceWarningCode code) {
-  const auto found = std::find_if(r.warnings.begin(), r.warnings.end(), [&](const TraceWarning& w) { return w.code == code; });
-  return found == r.warnings.end() ? nullptr : &*found;
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 
 using namespace heteropipe;
 using heteropipe::testing::SyntheticRun;
+using heteropipe::testing::warning_of;
 
 namespace {
 
@@ -17,11 +18,6 @@ TraceResult recover(const SyntheticRun& run, TraceOptions options = {}) {
   auto result = recover_model(testing::read_synthetic(run), options);
   REQUIRE(result.ok());
   return std::move(result).value();
-}
-
-const TraceWarning* warning(const TraceResult& r, TraceWarningCode code) {
-  const auto found = std::find_if(r.warnings.begin(), r.warnings.end(), [&](const TraceWarning& w) { return w.code == code; });
-  return found == r.warnings.end() ? nullptr : &*found;
 }
 
 SyntheticRun three_stages() {
@@ -54,11 +50,11 @@ TEST_CASE("trace returns: results sent back to stage 0 are set aside, by positio
       run.returns = true;
       const TraceResult with = recover(run);
       testing::check_same(with, plain);
-      const TraceWarning* w = warning(with, TraceWarningCode::returns_to_first_stage);
+      const TraceWarning* w = warning_of(with, TraceWarningCode::returns_to_first_stage);
       REQUIRE(w);
       CHECK(w->value == run.M);
       CHECK(w->limit == run.M);
-      CHECK(!warning(plain, TraceWarningCode::returns_to_first_stage));
+      CHECK(!warning_of(plain, TraceWarningCode::returns_to_first_stage));
     }
   }
 }
@@ -94,7 +90,7 @@ TEST_CASE("trace returns: a training run's gradients are two-way traffic, not re
     two.autograd = false;
     r = recover(two);
     CHECK(r.pipeline);
-    CHECK(warning(r, TraceWarningCode::returns_to_first_stage));
+    CHECK(warning_of(r, TraceWarningCode::returns_to_first_stage));
   }
 }
 
@@ -113,7 +109,7 @@ TEST_CASE("trace returns: a message whose named peer is no neighbour is set asid
   run.elsewhere = 7;  // a rank of another group
   const TraceResult with = recover(run);
   testing::check_same(with, plain);
-  const TraceWarning* w = warning(with, TraceWarningCode::messages_set_aside);
+  const TraceWarning* w = warning_of(with, TraceWarningCode::messages_set_aside);
   REQUIRE(w);
   CHECK(w->value == 3);
   // Each stage sends one more message to rank 2: stage 0's skips a link and
@@ -122,8 +118,8 @@ TEST_CASE("trace returns: a message whose named peer is no neighbour is set asid
   run.elsewhere = 2;
   const TraceResult skip = recover(run);
   testing::check_same(skip, plain);
-  REQUIRE(warning(skip, TraceWarningCode::messages_set_aside));
-  CHECK(warning(skip, TraceWarningCode::messages_set_aside)->value == 2);
+  REQUIRE(warning_of(skip, TraceWarningCode::messages_set_aside));
+  CHECK(warning_of(skip, TraceWarningCode::messages_set_aside)->value == 2);
   CHECK(skip.links[1].unmatched == 1);
 }
 

@@ -6,6 +6,7 @@
 #include <heteropipe/heteropipe.hpp>
 #include <heteropipe/trace/model.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <sstream>
 #include <string>
@@ -52,6 +53,12 @@ inline void check_same(const TraceResult& with, const TraceResult& plain) {
   for (std::size_t l = 0; l < with.links.size(); ++l) CHECK(with.links[l].pairs == plain.links[l].pairs);
 }
 #endif
+
+// The result's warning of this code, or null when it has none.
+inline const TraceWarning* warning_of(const TraceResult& r, TraceWarningCode code) {
+  const auto found = std::find_if(r.warnings.begin(), r.warnings.end(), [&](const TraceWarning& w) { return w.code == code; });
+  return found == r.warnings.end() ? nullptr : &*found;
+}
 
 inline Timeline synthetic_timeline(const SyntheticRun& run) {
   return timeline(Pipeline::create(run.tau, run.d).value(), static_cast<double>(run.M), Regime::async).value();

@@ -17,6 +17,26 @@ TraceResult recover(const TraceEvents& events, TraceOptions options = {}) {
   return std::move(result).value();
 }
 
+// Four stages whose micro-batches are annotation ranges; the last stage
+// queues, so its ranges, not the receives, cut it.
+SyntheticRun annotated_run() {
+  SyntheticRun run;
+  run.tau = {400, 800, 2000, 4000};
+  run.d = {100, 40, 60};
+  run.M = 6;
+  run.clock = {0, 900, -50, 3};
+  run.annotate = true;
+  return run;
+}
+
+// Micro-batches by their ranges' names, times in microseconds.
+TraceOptions by_ranges() {
+  TraceOptions options;
+  options.microbatch_regex = "^microbatch_(\\d+)$";
+  options.unit = TimeUnit::us;
+  return options;
+}
+
 void check_recovers(const SyntheticRun& run) {
   const Timeline t = testing::synthetic_timeline(run);
   const TraceResult r = recover(testing::read_synthetic(run));
@@ -223,15 +243,8 @@ TEST_CASE("trace: B/E pairs, the bare array and fractional microseconds") {
 }
 
 TEST_CASE("trace: micro-batches from annotation ranges") {
-  SyntheticRun run;
-  run.tau = {400, 800, 2000, 4000};  // the last stage queues: its ranges, not the receives, cut it
-  run.d = {100, 40, 60};
-  run.M = 6;
-  run.clock = {0, 900, -50, 3};
-  run.annotate = true;
-  TraceOptions options;
-  options.microbatch_regex = "^microbatch_(\\d+)$";
-  options.unit = TimeUnit::us;
+  const SyntheticRun run = annotated_run();
+  const TraceOptions options = by_ranges();
   const TraceResult r = recover(testing::read_synthetic(run), options);
   REQUIRE(r.pipeline);
   CHECK(r.tau == run.tau);
@@ -248,15 +261,8 @@ TEST_CASE("trace: a GPU training run's forward pass imports by its gpu_user_anno
   // no direction-giving ranges around them), and autograd's ops are in the
   // trace. Each range claims its own messages; the gradients, after the
   // last range, are the other pass's, and the numbers are the forward run's.
-  SyntheticRun run;
-  run.tau = {400, 800, 2000, 4000};
-  run.d = {100, 40, 60};
-  run.M = 6;
-  run.clock = {0, 900, -50, 3};
-  run.annotate = true;
-  TraceOptions options;
-  options.microbatch_regex = "^microbatch_(\\d+)$";
-  options.unit = TimeUnit::us;
+  SyntheticRun run = annotated_run();
+  const TraceOptions options = by_ranges();
   const TraceResult forward = recover(testing::read_synthetic(run), options);
   run.gradients = true;
   run.autograd = true;
@@ -266,10 +272,8 @@ TEST_CASE("trace: a GPU training run's forward pass imports by its gpu_user_anno
   CHECK(r.M == run.M);
   CHECK(r.clock_offsets == forward.clock_offsets);
   CHECK(r.T_real == forward.T_real);
-  const auto aside = std::find_if(r.warnings.begin(), r.warnings.end(), [](const TraceWarning& w) {
-    return w.code == TraceWarningCode::other_pass_set_aside;
-  });
-  REQUIRE(aside != r.warnings.end());
+  const TraceWarning* aside = testing::warning_of(r, TraceWarningCode::other_pass_set_aside);
+  REQUIRE(aside);
   CHECK(aside->value == 2 * 3 * run.M);  // 3 links, both sides of each gradient
   CHECK(aside->limit == 2 * 3 * run.M);
 }

@@ -18,6 +18,7 @@
 
 using namespace heteropipe;
 using heteropipe::testing::cpu_event;
+using heteropipe::testing::warning_of;
 
 namespace {
 
@@ -128,11 +129,6 @@ Result<TraceResult> recover(const std::vector<std::string>& texts, const std::st
   o.stage_order = std::move(order);
   o.clock_offsets = std::move(offsets);
   return recover_model(events, o);
-}
-
-const TraceWarning* warning_of(const TraceResult& r, TraceWarningCode code) {
-  const auto w = std::find_if(r.warnings.begin(), r.warnings.end(), [&](const TraceWarning& x) { return x.code == code; });
-  return w == r.warnings.end() ? nullptr : &*w;
 }
 
 constexpr const char* kForward = "^microbatch_([0-9]+)$";
