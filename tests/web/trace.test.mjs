@@ -16,7 +16,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createGzip, gunzipSync } from 'node:zlib';
-import { launch, open, fileBase, root, modulePath, settled, readyCount, pageValues, expectedValues, axeViolations, PAGES } from './helpers.mjs';
+import { launch, open, fileBase, root, modulePath, settled, readyCount, pageValues, expectedValues, axeViolations, artifactDir, PAGES } from './helpers.mjs';
 
 const traces = path.join(root, 'tests', 'data', 'traces');
 const bad = path.join(root, 'tests', 'cli', 'traces');
@@ -293,6 +293,21 @@ for (const p of PAGES) {
     await choose(again.page, files);
     assert.equal(await again.page.inputValue('#trace-profiler_step'), String(steps.limit));
     assertRecovered(await summary(again.page), second);
+    // The options as reopened, at a wide and a phone width: every field inside the section (and a
+    // screenshot to look at in build/test-artifacts).
+    await again.page.click('.trace-options summary');
+    const artifacts = await artifactDir();
+    for (const [width, height] of [[1366, 900], [390, 844]]) {
+      await again.page.setViewportSize({ width, height });
+      const section = again.page.locator('#measured-run');
+      const overflow = await section.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        return [...el.querySelectorAll('.trace-options input, .trace-options select')]
+          .map((f) => f.getBoundingClientRect()).filter((r) => r.left < box.left - 1 || r.right > box.right + 1).length;
+      });
+      assert.equal(overflow, 0, `${width}: an option field past the section's edge`);
+      await section.screenshot({ path: path.join(artifacts, `trace-options-${p.name}-${width}.png`) });
+    }
     assert.deepEqual(again.problems, []);
     await again.page.close();
     // A step the files lack: the core's coded error, its sentence in each language.
