@@ -26,6 +26,21 @@ double estimated(const char* model, const char* quant, const char* gpu, int coun
   return tokens_per_second(make_plan(estimate(on(model, quant, gpu, count)).value()).value(), 1);
 }
 
+// A held-out row's source, by its short name.
+const HeldOutSource& source_of(const HeldOutRow& row) {
+  const auto s = std::find_if(kHeldOutSources.begin(), kHeldOutSources.end(),
+                              [&](const HeldOutSource& x) { return std::strcmp(x.name, row.source) == 0; });
+  REQUIRE(s != kHeldOutSources.end());
+  return *s;
+}
+
+// A held-out row's estimate by the fit set's rule (fit_estimate): as its
+// build ran, so a CUDA build before CUDA graphs, a fact its source states,
+// pays kPreGraphLayerCost on every layer, as the fit set's rows of that era do.
+double as_it_ran(const HeldOutRow& row) {
+  return fit_estimate(row.model, row.quant, row.gpu, row.count, source_of(row).cuda_graphs);
+}
+
 // The p-quantile of sorted values, interpolated between neighbours.
 double quantile(const std::vector<double>& sorted, double p) {
   const double x = p * static_cast<double>(sorted.size() - 1);
@@ -37,7 +52,7 @@ double quantile(const std::vector<double>& sorted, double p) {
 }  // namespace
 
 TEST_CASE("held out: every row names a cited source, a catalog model and GPU, and the sources are not the fit set's") {
-  CHECK(kHeldOutRows.size() == 32);
+  CHECK(kHeldOutRows.size() == 33);
   for (const HeldOutRow& row : kHeldOutRows) {
     INFO((std::string(row.source) + " " + row.model + " " + row.gpu));
     CHECK(std::any_of(kHeldOutSources.begin(), kHeldOutSources.end(),
@@ -72,10 +87,7 @@ void print_tables(const std::vector<double>& estimates) {
   std::vector<std::string> source_order;
   for (std::size_t k = 0; k < kHeldOutRows.size(); ++k) {
     const HeldOutRow& row = kHeldOutRows[k];
-    const char* era = "";
-    for (const HeldOutSource& s : kHeldOutSources) {
-      if (std::strcmp(s.name, row.source) == 0) era = s.era;
-    }
+    const char* era = source_of(row).era;
     const double error = estimates[k] / row.tokens_per_second - 1;
     const std::string gpus = row.count == 1 ? row.gpu : std::to_string(row.count) + " x " + row.gpu;
     std::printf("| %s | %s | %s | %s | %s | %.2f | %.1f | %+.0f %% |\n", row.source, era, row.model, row.quant,
@@ -103,6 +115,10 @@ void print_tables(const std::vector<double>& estimates) {
   for (const auto& [key, e] : by_count) all.insert(all.end(), e.begin(), e.end());
   std::printf("\nAll %zu rows: median |error| %.1f %%, worst %.0f %%.\n", all.size(), 100 * median(all),
               100 * *std::max_element(all.begin(), all.end()));
+  std::vector<double> ratios;
+  for (std::size_t k = 0; k < kHeldOutRows.size(); ++k) ratios.push_back(kHeldOutRows[k].tokens_per_second / estimates[k]);
+  std::sort(ratios.begin(), ratios.end());
+  std::printf("Measured / estimated: 10th percentile %.4f, 90th %.4f.\n", quantile(ratios, 0.1), quantile(ratios, 0.9));
 }
 
 }  // namespace
@@ -111,10 +127,10 @@ void print_tables(const std::vector<double>& estimates) {
 // estimate reaches on runs it was not fitted on, as they are (of the goal,
 // a median of 10 % and a worst of 20 %, the worst is not reached; the doc
 // says why).
-TEST_CASE("held out: median |error| under 9.5 % and worst under 115 % on 32 published runs from other sources") {
+TEST_CASE("held out: median |error| under 9.5 % and worst under 95 % on 33 published runs from other sources") {
   std::vector<double> errors, ratios, estimates;
   for (const HeldOutRow& row : kHeldOutRows) {
-    const double e = estimated(row.model, row.quant, row.gpu, row.count);
+    const double e = as_it_ran(row);
     INFO((std::string(row.source) + ": " + row.model + " " + row.quant + " on " + std::to_string(row.count) + " x " +
           row.gpu + ": measured " + std::to_string(row.tokens_per_second) + ", estimated " + std::to_string(e)));
     REQUIRE(std::isfinite(e));
@@ -126,7 +142,7 @@ TEST_CASE("held out: median |error| under 9.5 % and worst under 115 % on 32 publ
   std::sort(errors.begin(), errors.end());
   std::sort(ratios.begin(), ratios.end());
   CHECK(quantile(errors, 0.5) < 0.095);
-  CHECK(errors.back() < 1.15);
+  CHECK(errors.back() < 0.95);
   // The band's derivation (kEstimateBandLow / kEstimateBandHigh): the 10th
   // and 90th percentiles of measured / estimated over these rows.
   CHECK(quantile(ratios, 0.1) == doctest::Approx(kEstimateBandLow).epsilon(0.002));
@@ -146,7 +162,7 @@ TEST_CASE("held out: the multi-GPU rows, median |error| under 10 % and worst und
   std::vector<double> errors;
   for (const HeldOutRow& row : kHeldOutRows) {
     if (row.count == 1) continue;
-    errors.push_back(std::fabs(estimated(row.model, row.quant, row.gpu, row.count) / row.tokens_per_second - 1));
+    errors.push_back(std::fabs(as_it_ran(row) / row.tokens_per_second - 1));
   }
   std::sort(errors.begin(), errors.end());
   CHECK(errors.size() == 6);
