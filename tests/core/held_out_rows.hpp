@@ -82,6 +82,16 @@ inline const std::vector<HeldOutSource> kHeldOutSources = {
    "llama.cpp pull request #16715, \"CUDA: General GEMV fusion\", JohannesGaessler's table of 2025-10-26 "
    "(https://github.com/ggml-org/llama.cpp/pull/16715): Tesla P40, gpt-oss 20B MXFP4 MoE, tg128, column t/s 5cca2542a "
    "(master)"},
+  {"gpuext-5090", "2025-11", true,
+   "crupest/gpu_ext, workloads/REPRODUCTION_LOG.md, commit 5f81ed0, \"Test 2a: Normal Mode (20B model, fits in VRAM)\" "
+   "(https://github.com/crupest/gpu_ext/blob/5f81ed0d26b5311c88cd96160a61d1644e059a68/workloads/REPRODUCTION_LOG.md): "
+   "RTX 5090, CUDA 12.9, the project's llama.cpp submodule built without VMM (build f92e406b (7100)), llama-bench, "
+   "ggml-org's gpt-oss-20b-mxfp4.gguf (gpt-oss 20B MXFP4 MoE, 11.27 GiB), tg128"},
+  {"ferrum-m1max", "2026-04", true,
+   "sizzlecar/ferrum-infer-rs, the status note \"M1 Max Qwen3-MoE ... llama.cpp (2026-04-30)\", section 1, the llama.cpp "
+   "baseline table (https://github.com/sizzlecar/ferrum-infer-rs): Apple M1 Max 32 GB, llama-bench (build 27aef3d), "
+   "Metal, qwen3moe 30B.A3B Q4_K - Medium (17.28 GiB), tg128 (the same repository's decode note of that date, "
+   "docs/qwen3-moe-decode-status-2026-04-30.md, quotes a baseline of 44 t/s without a table)"},
   {"continuum-1627", "2026-06", true,
    "CambrianTech/continuum pull request #1627 (https://github.com/CambrianTech/continuum/pull/1627): RTX 5090, "
    "Docker Model Runner's llama.cpp-cuda under WSL2, qwen3-8B Q4_K_M fully in VRAM, 221.7 tokens/s generation"},
@@ -120,5 +130,7 @@ inline const std::vector<HeldOutRow> kHeldOutRows = {
   {"vulkanforge","llama-3.1-8b","Q4_K_M","rx-9070-xt",1,119.6},
   {"vulkanforge","mistral-7b","Q4_K_M","rx-9070-xt",1,127.5},
   {"gemv-16715","gpt-oss-20b","MXFP4","tesla-p40",1,72.42},
+  {"gpuext-5090","gpt-oss-20b","MXFP4","rtx-5090",1,362.59},
+  {"ferrum-m1max","qwen3-30b-a3b","Q4_K_M","apple-m1-max",1,51.03},
   {"continuum-1627","qwen3-8b","Q4_K_M","rtx-5090",1,221.7},
 };
