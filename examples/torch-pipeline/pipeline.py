@@ -70,6 +70,11 @@ def stage_main(rank, args, queue):
     if args.returns and rank == 0:
         dist.recv(result, src=last)
     dist.barrier()
+    if rank == args.busy_rank:
+        # A noisy host: a Python thread spinning beside the stage takes the
+        # GIL between its ops (and a core of 2), so its spans vary.
+        import threading
+        threading.Thread(target=lambda: [None for _ in iter(int, 1)], daemon=True).start()
 
     pending = []
     inputs, outputs = [], []  # --train: each micro-batch's, for its backward pass
@@ -240,6 +245,8 @@ def main():
                         help="torch.profiler.profile, or torch.autograd.profiler.profile")
     parser.add_argument("--range-name", default="microbatch_{m}",
                         help="each range's name, a format of m (the micro-batch) and s (the stage)")
+    parser.add_argument("--busy-rank", type=int, default=-1,
+                        help="this rank runs a spinning Python thread beside its stage (a noisy host)")
     parser.add_argument("--port", type=int, default=29517)
     parser.add_argument("--out", required=True)
     args = parser.parse_args()

@@ -53,7 +53,7 @@ test('the synthetic ranks: the known tau, d, M, T_real and offsets, as the CLI g
   assert.deepEqual([reversed.pipeline, reversed.reason], [false, 'stages_out_of_order']);
   // The reason in words too, the CLI's sentence (sameAsCli holds the whole object to its JSON).
   assert.equal(reversed.reason_message,
-    'the first stage receives but sends nothing, or the last sends but receives nothing: the stages are not in the order the messages flow; give the files in rank order or set the stage order');
+    "the first stage receives but sends nothing, the last sends but receives nothing, or the links' pairs contradict each other about the clocks in this order and agree in another order of the middle stages: the stages are not in the order the messages flow; give the files in rank order or set the stage order");
   assert.deepEqual(hp.importTrace(files(SYNTHETIC), { stage_order: '2,1,0' }), reversed);
   const one = sameAsCli([SYNTHETIC[1]]);
   assert.equal(one.pipeline, false);

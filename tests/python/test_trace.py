@@ -86,9 +86,10 @@ class ImportTrace(unittest.TestCase):
         reversed_order = import_trace(SYNTHETIC, stage_order=[2, 1, 0])
         self.assertEqual((reversed_order["pipeline"], reversed_order["reason"]), (False, "stages_out_of_order"))
         self.assertEqual(reversed_order["reason_message"],
-                         "the first stage receives but sends nothing, or the last sends but receives nothing: the "
-                         "stages are not in the order the messages flow; give the files in rank order or set the "
-                         "stage order")
+                         "the first stage receives but sends nothing, the last sends but receives nothing, or the "
+                         "links' pairs contradict each other about the clocks in this order and agree in another "
+                         "order of the middle stages: the stages are not in the order the messages flow; give the "
+                         "files in rank order or set the stage order")
 
     def test_stage_order_and_clock_offsets_are_read_as_the_cli_reads_them(self):
         # Text as the CLI takes it, or numbers: the same import.

@@ -109,8 +109,9 @@ std::string describe(NotPipeline reason) {
     case NotPipeline::no_microbatches: return "some stage has no compute inside any micro-batch";
     case NotPipeline::model_rejected: return "the recovered times do not form a valid model (no stage time > 0)";
     case NotPipeline::stages_out_of_order:
-      return "the first stage receives but sends nothing, or the last sends but receives nothing: the stages are "
-             "not in the order the messages flow; give the files in rank order or set the stage order";
+      return "the first stage receives but sends nothing, the last sends but receives nothing, or the links' pairs "
+             "contradict each other about the clocks in this order and agree in another order of the middle stages: "
+             "the stages are not in the order the messages flow; give the files in rank order or set the stage order";
     case NotPipeline::two_way_traffic:
       return "messages flow both ways, as a training run's activations forward and gradients backward do (the trace "
              "holds autograd's backward ops, a middle stage sends and receives about twice what stage 0 sends, or "

@@ -2,6 +2,7 @@
 // link, clocks aligned, compute cut into micro-batches (docs/traces.md).
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -313,6 +314,63 @@ Placed place_transfers(std::map<std::int64_t, RankEvents>& ranks, const std::vec
     merge(p.recvs[s], recvs);
   }
   return p;
+}
+
+// One link's offset and bounds from its k-th sends and receives paired.
+double pair_offset(const std::vector<Transfer>& out_of, const std::vector<Transfer>& into, bool host_clocks,
+                   OffsetBounds& bounds) {
+  const std::size_t pairs = std::min(out_of.size(), into.size());
+  std::vector<PairSide> send_sides, recv_sides;
+  bool ends_together = true, gloo = true;
+  for (std::size_t k = 0; k < pairs; ++k) {
+    send_sides.push_back({out_of[k].issued, out_of[k].end, out_of[k].handed, std::nullopt});
+    recv_sides.push_back({into[k].start, into[k].end, std::nullopt, into[k].issued});
+    ends_together = ends_together && out_of[k].ends_together && into[k].ends_together;
+    gloo = gloo && out_of[k].gloo && into[k].gloo;
+  }
+  return link_offset(send_sides, recv_sides, ends_together, host_clocks, gloo, bounds);
+}
+
+bool contradicts(const OffsetBounds& b) { return b.hi && b.lo > *b.hi + kTraceResolution; }
+
+// Rank-less files given with their middle stages out of order (4 stages in
+// the order 0, 2, 1, 3) pass the first and last stages' test, and each link
+// pairs one rank's sends with another's receives, M of each. Such pairs
+// contradict each other about the clocks (rank 2's receives are bounded by
+// rank 1's sends, not rank 0's), where the ranks' own links agree. So when
+// a link of the given order contradicts and some other order of the middle
+// stages has no link that does, the stages are out of order. Only
+// unnamed transfers are placed by position alone, so only they are
+// reordered; named peers place themselves. Each pair of stages is bounded
+// once, then orders are searched through the pairs that agree.
+bool middle_stages_swapped(const Placed& p, const std::vector<OffsetBounds>& given) {
+  const std::size_t S = p.sends.size();
+  if (S < 4 || S > kMaxStagesReordered || p.forward_named + p.backward + p.elsewhere > 0) return false;
+  if (std::none_of(given.begin(), given.end(), contradicts)) return false;
+  // agree[a][b]: stage a's sends and stage b's receives, paired, agree.
+  std::vector<std::vector<bool>> agree(S, std::vector<bool>(S, false));
+  for (std::size_t a = 0; a + 1 < S; ++a) {
+    for (std::size_t b = 1; b < S; ++b) {
+      if (a == b || p.sends[a].empty() || p.recvs[b].empty()) continue;
+      OffsetBounds bounds;
+      pair_offset(p.sends[a], p.recvs[b], false, bounds);
+      agree[a][b] = !contradicts(bounds);
+    }
+  }
+  // A path from stage 0 to the last through every middle stage once.
+  std::vector<bool> used(S, false);
+  std::function<bool(std::size_t, std::size_t)> extend = [&](std::size_t at, std::size_t placed) -> bool {
+    if (placed == S - 1) return agree[at][S - 1];
+    for (std::size_t next = 1; next + 1 < S; ++next) {
+      if (used[next] || !agree[at][next]) continue;
+      used[next] = true;
+      const bool found = extend(next, placed + 1);
+      used[next] = false;
+      if (found) return true;
+    }
+    return false;
+  };
+  return extend(0, 1);
 }
 
 // Transfers that name no peer, when every stage both sends and receives: a
@@ -674,18 +732,14 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
       out.reason = NotPipeline::unpaired_link;
       return out;
     }
-    std::vector<PairSide> send_sides, recv_sides;
-    bool ends_together = true, gloo = true;
-    for (std::size_t k = 0; k < pairs; ++k) {
-      send_sides.push_back({out_of[k].issued, out_of[k].end, out_of[k].handed, std::nullopt});
-      recv_sides.push_back({into[k].start, into[k].end, std::nullopt, into[k].issued});
-      ends_together = ends_together && out_of[k].ends_together && into[k].ends_together;
-      gloo = gloo && out_of[k].gloo && into[k].gloo;
-    }
     const bool host_clocks = ranks[stage_rank[link]].host_clock && ranks[stage_rank[link + 1]].host_clock;
-    const double offset = link_offset(send_sides, recv_sides, ends_together, host_clocks, gloo, m.bounds[link]);
+    const double offset = pair_offset(out_of, into, host_clocks, m.bounds[link]);
     m.offsets[link + 1] = given_offsets.empty() ? m.offsets[link] + offset
                                                 : given_offsets[link + 1] * microseconds_in(options.unit);
+  }
+  if (options.stage_order.empty() && middle_stages_swapped(placed, m.bounds)) {
+    out.reason = NotPipeline::stages_out_of_order;
+    return out;
   }
   if (!given_offsets.empty()) m.offsets[0] = given_offsets[0] * microseconds_in(options.unit);
   for (std::size_t link = 0; link + 1 < S; ++link) {

@@ -73,6 +73,11 @@ double link_offset(const std::vector<PairSide>& sends, const std::vector<PairSid
 // Boundaries closer than this (microseconds) touch: the trace's resolution.
 inline constexpr double kTraceResolution = 1.0;
 
+// The most stages whose middle ones are searched for an order in which the
+// links' clocks agree (middle_stages_swapped): (S - 2)! orders at most,
+// 40,320 at 10 stages.
+inline constexpr std::size_t kMaxStagesReordered = 10;
+
 class Classifier;
 
 // The profiler steps ("ProfilerStep#N") the files hold and the one

@@ -124,8 +124,10 @@ enum class NotPipeline {
   unpaired_link,
   no_microbatches,
   model_rejected,
-  // The first stage receives and sends nothing, or the last sends and
-  // receives nothing: the stages are not in the order the messages flow.
+  // The first stage receives and sends nothing, the last sends and
+  // receives nothing, or the links' pairs contradict each other about the
+  // clocks where another order of the middle stages agrees: the stages are
+  // not in the order the messages flow.
   stages_out_of_order,
   // Messages flow both ways: a training run's activations forward and
   // gradients backward (its trace holds autograd's backward ops, a middle
