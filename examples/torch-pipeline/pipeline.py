@@ -13,7 +13,12 @@ every one backward, each stage sending its input's gradient to the stage
 before (ranges "backward_N"); with --schedule 1f1b the same step in 1F1B
 order (stage s runs S - 1 - s forwards ahead, then alternates a forward with
 the oldest backward), so the passes interleave; either way each pass
-imports by its own ranges' pattern.
+imports by its own ranges' pattern (--loss: the last stage's forward
+range ends with an MSE loss; --optimizer: an SGD step after the step).
+Other shapes a user profiles: --warmup-in-profile (iterations without
+ranges inside the profiler), --busy-rank (a spinning thread beside one
+stage), --with-flops, and --measure-links (each link's time to move one
+activation to a waiting receiver, measured before profiling).
 It writes, into --out:
   rank-N.json   the torch.profiler Chrome trace of stage N
   run.json      the run's facts: stages, microbatches, mode, the wall clock
@@ -25,7 +30,8 @@ It writes, into --out:
                 clock (stage 0's first forward range start to the last
                 stage's last forward range end) and the backward one's (the
                 last stage's first backward range start to stage 0's last
-                backward range end).
+                backward range end); with --measure-links,
+                link_transfer_us: each link's median of 5 such moves.
 Import with:  heteropipe trace --microbatch '^microbatch_([0-9]+)$' OUT/rank-*.json
 """
 import argparse
@@ -51,6 +57,14 @@ def stage_main(rank, args, queue):
     count = args.stage_layers[rank] if args.stage_layers else args.layers + rank
     layers = [torch.randn(args.width, args.width) / args.width ** 0.5 for _ in range(count)]
     x = torch.randn(args.batch, args.width)
+    target = torch.randn(args.batch, args.width)
+    # --optimizer: the layers are parameters, and an SGD step follows each
+    # training step, outside every range.
+    optimizer = None
+    if args.optimizer:
+        for w in layers:
+            w.requires_grad_()
+        optimizer = torch.optim.SGD(layers, lr=1e-3)
     buf = torch.empty(args.batch, args.width)
     result = torch.empty(args.batch, args.width)
 
@@ -70,12 +84,30 @@ def stage_main(rank, args, queue):
     if args.returns and rank == 0:
         dist.recv(result, src=last)
     dist.barrier()
+    # --measure-links: each link's time to move one activation to a receiver
+    # already waiting, on the host's clock (both ranks read it): the sender
+    # sleeps so that the receive is surely posted, then sends; the receiver
+    # notes when it returns. One link at a time, 5 times each.
+    link_times = {"sent": [], "got": []}
+    if args.measure_links:
+        for link in range(args.stages - 1):
+            for _ in range(5):
+                dist.barrier()
+                if rank == link:
+                    time.sleep(0.05)
+                    link_times["sent"].append(time.time_ns() / 1e3)
+                    dist.send(x, dst=link + 1)
+                elif rank == link + 1:
+                    dist.recv(buf, src=link)
+                    link_times["got"].append(time.time_ns() / 1e3)
+        dist.barrier()
     if rank == args.busy_rank:
         # A noisy host: a Python thread spinning beside the stage takes the
         # GIL between its ops (and a core of 2), so its spans vary.
         import threading
         threading.Thread(target=lambda: [None for _ in iter(int, 1)], daemon=True).start()
 
+    warming = False
     pending = []
     inputs, outputs = [], []  # --train: each micro-batch's, for its backward pass
     entered = []  # epoch microseconds just before each range opens
@@ -100,9 +132,16 @@ def stage_main(rank, args, queue):
         if args.train:
             h.requires_grad_()
             inputs.append(h)
-        entered.append(time.time_ns() / 1e3)
-        with record_function(name(m)):
-            h = forward(h)
+        if warming:
+            h = forward(h)  # --warmup-in-profile: no range, no entry
+        else:
+            entered.append(time.time_ns() / 1e3)
+            with record_function(name(m)):
+                h = forward(h)
+                if args.loss and rank == last:
+                    # --loss: the last stage's forward range ends with the
+                    # loss against a target, which its backward starts from.
+                    h = torch.nn.functional.mse_loss(h, target)
         if args.train:
             outputs.append(h)
             h = h.detach()
@@ -129,6 +168,8 @@ def stage_main(rank, args, queue):
                 grad = torch.empty(args.batch, args.width)
                 dist.recv(grad, src=rank + 1)
                 outputs[m].backward(grad)
+            elif args.loss:
+                outputs[m].backward()
             else:
                 outputs[m].sum().backward()
         if rank > 0:
@@ -180,13 +221,28 @@ def stage_main(rank, args, queue):
     iterations = 2 + args.steps if args.steps else 1
     schedule = torch.profiler.schedule(wait=1, warmup=1, active=args.steps) if args.steps else None
     extras = dict(record_shapes=True, with_stack=True, profile_memory=True) if args.record_all else {}
+    if args.with_flops:
+        extras["with_flops"] = True
     if args.profiler == "legacy":
         prof = torch.autograd.profiler.profile(**extras)
     else:
         prof = profile(activities=[ProfilerActivity.CPU], schedule=schedule, **extras)
     with prof:
+        # --warmup-in-profile: forward-only iterations inside the profiler,
+        # without ranges, their messages sent as the ranged ones are.
+        warming = True
+        for _ in range(args.warmup_in_profile):
+            for m in range(args.microbatches):
+                forward_step(m)
+            for p in pending:
+                p.wait()
+            pending.clear()
+        warming = False
         for _ in range(iterations):
             iteration()
+            if optimizer:
+                optimizer.step()
+                optimizer.zero_grad()
             if args.steps:
                 prof.step()
     recorded = slice(2 * args.microbatches, None) if args.steps else slice(None)
@@ -215,7 +271,7 @@ def stage_main(rank, args, queue):
                      if e.get("name") in (name(0), name(m - 1), "backward_0", f"backward_{m - 1}") and "dur" in e}
         passes = {"forward": (spans[name(0)][0], spans[name(m - 1)][1]),
                   "backward": (spans["backward_0"][0], spans[f"backward_{m - 1}"][1])}
-    queue.put((rank, [origin + starts[k * m] for k in range(len(ends))], ends, origin, passes))
+    queue.put((rank, [origin + starts[k * m] for k in range(len(ends))], ends, origin, passes, link_times))
     dist.barrier()
     dist.destroy_process_group()
 
@@ -245,6 +301,16 @@ def main():
                         help="torch.profiler.profile, or torch.autograd.profiler.profile")
     parser.add_argument("--range-name", default="microbatch_{m}",
                         help="each range's name, a format of m (the micro-batch) and s (the stage)")
+    parser.add_argument("--loss", action="store_true",
+                        help="--train: the last stage's forward range ends with an MSE loss, its backward starts there")
+    parser.add_argument("--optimizer", action="store_true",
+                        help="--train: the layers are parameters, an SGD step after the training step")
+    parser.add_argument("--with-flops", action="store_true", help="the profiler's with_flops")
+    parser.add_argument("--warmup-in-profile", type=int, default=0,
+                        help="forward-only iterations without ranges inside the profiler, before the recorded one")
+    parser.add_argument("--measure-links", action="store_true",
+                        help="before profiling, time each link moving one activation to a waiting receiver "
+                             "(run.json's link_transfer_us)")
     parser.add_argument("--busy-rank", type=int, default=-1,
                         help="this rank runs a spinning Python thread beside its stage (a noisy host)")
     parser.add_argument("--port", type=int, default=29517)
@@ -252,6 +318,8 @@ def main():
     args = parser.parse_args()
     if args.stage_layers and len(args.stage_layers) != args.stages:
         parser.error("--stage-layers needs one count per stage")
+    if (args.loss or args.optimizer) and not args.train:
+        parser.error("--loss and --optimizer are --train's")
     if args.train and (args.returns or args.steps):
         parser.error("--train runs without --return or --steps")
     if args.schedule != "gpipe" and not args.train:
@@ -284,6 +352,11 @@ def main():
         # Adding clock_offsets_us[s] to stage s's times puts them on stage 0's clock.
         "clock_offsets_us": [o - origins[0] for o in origins],
     }
+    if args.measure_links:
+        # Link s: rank s's sends against rank s + 1's returns, the median.
+        run["link_transfer_us"] = [
+            sorted(got - sent for sent, got in zip(facts[s][5]["sent"], facts[s + 1][5]["got"][-5:]))[2]
+            for s in range(args.stages - 1)]
     if args.train:
         # The forward pass runs from stage 0's first forward range to the last
         # stage's last one; the backward pass from the last stage's first
