@@ -437,6 +437,32 @@ TEST_CASE("trace cpu: a micro-batch pattern that matches no name is named") {
   CHECK(*r.reason == NotPipeline::no_microbatch_ranges);
 }
 
+TEST_CASE("trace cpu: a micro-batch pattern that matches one stage's names only is named, not no_microbatches") {
+  CpuRun run;
+  double makespan = 0;
+  std::vector<std::string> texts = cpu_run_texts(run, makespan);
+  // Stage 1's ranges named stage1_mb_N, stage 0's stage0_mb_N, as a user
+  // names them with record_function(f"stage{s}_mb_{m}").
+  for (std::size_t s = 0; s < texts.size(); ++s) {
+    const std::string from = "\"microbatch_", to = "\"stage" + std::to_string(s) + "_mb_";
+    for (auto at = texts[s].find(from); at != std::string::npos; at = texts[s].find(from, at + to.size())) {
+      texts[s].replace(at, from.size(), to);
+    }
+  }
+  TraceOptions o = by_ranges();
+  o.microbatch_regex = "^stage0_mb_([0-9]+)$";
+  TraceResult r = recover(texts, o);
+  CHECK(!r.pipeline);
+  REQUIRE(r.reason);
+  CHECK(*r.reason == NotPipeline::no_microbatch_ranges);
+  // A pattern that matches every stage's names imports the run.
+  o.microbatch_regex = "_mb_([0-9]+)$";
+  r = recover(texts, o);
+  REQUIRE(r.pipeline);
+  CHECK(r.M == run.M);
+  CHECK(r.tau == std::vector<double>{run.tau0, run.tau1});
+}
+
 TEST_CASE("trace cpu: a micro-batch range missing on one stage leaves M the run's, replayed in its tau") {
   // Stage 1 has no range for micro-batch 1, so its ops there are in no
   // micro-batch. M was the fewest (3), and the replay of 3 micro-batches

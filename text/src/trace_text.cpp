@@ -123,9 +123,9 @@ std::string describe(NotPipeline reason) {
              "early, as a stage that crashed or a profiler window that ended sooner, or starts late; import a window "
              "every stage covers";
     case NotPipeline::no_microbatch_ranges:
-      return "no event's name matches the micro-batch pattern; write one that matches the ranges' names, with the "
-             "micro-batch number as its first group (ranges mb0, mb1, ...: '^mb([0-9]+)$'; stage0_mb3: "
-             "'_mb([0-9]+)$')";
+      return "no event's name on some stage matches the micro-batch pattern; write one that matches every stage's "
+             "ranges (not one stage's names alone), with the micro-batch number as its first group (ranges mb0, mb1, "
+             "...: '^mb([0-9]+)$'; stage0_mb3, stage1_mb3, ...: '_mb([0-9]+)$')";
   }
   return std::string(not_pipeline_name(reason));
 }

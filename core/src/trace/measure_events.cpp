@@ -762,11 +762,16 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
   std::vector<std::int64_t> distinct;
   if (!options.microbatch_regex.empty()) {
     number_repeats_in_time(ranks, stage_rank, m);
+    // A stage none of whose names match (a pattern that names one stage, as
+    // '^stage0_mb([0-9]+)$') has no micro-batch: say so, not only that it
+    // has no compute in one.
+    bool stage_unmatched = false;
     for (std::size_t s = 0; s < S; ++s) {
       const std::vector<std::int64_t> numbers = number_ranges(ranks[stage_rank[s]].annotations);
+      stage_unmatched = stage_unmatched || numbers.empty();
       distinct.insert(distinct.end(), numbers.begin(), numbers.end());
     }
-    if (distinct.empty()) {
+    if (stage_unmatched) {
       out.reason = NotPipeline::no_microbatch_ranges;
       return out;
     }
