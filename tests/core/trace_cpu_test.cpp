@@ -342,6 +342,80 @@ std::vector<std::string> without_event(std::vector<std::string> texts, std::size
 
 }  // namespace
 
+namespace {
+
+// A chain of `stages` CPU processes with blocking gloo sends, each file on
+// its own clock (origin 1000 s us apart), each micro-batch's span uneven (as
+// a real host's are), in the form cpu_run_texts writes: stage s posts its
+// receive when free, gets the message `transfer` after both sides are there
+// (gloo's rendezvous), runs its range, then sends.
+std::vector<std::string> chain_texts(int stages, int M) {
+  const double transfer = 3;
+  std::vector<std::ostringstream> out(static_cast<std::size_t>(stages));
+  for (auto& o : out) o << "[";
+  std::vector<double> free(static_cast<std::size_t>(stages), 10000);
+  for (int m = 0; m < M; ++m) {
+    double arrival = 0;
+    for (int s = 0; s < stages; ++s) {
+      std::ostringstream& o = out[static_cast<std::size_t>(s)];
+      const double origin = 1000.0 * s;
+      double& at = free[static_cast<std::size_t>(s)];
+      if (s > 0) {
+        cpu_event(o, "c10d::recv_", at - origin, 0.5);
+        const double got = std::max(at + 1.5, arrival);
+        cpu_event(o, "gloo:recv", at + 0.5 - origin, got - at - 0.5);
+        at = got;
+      }
+      const double tau = 100 + 20 * s + 37 * ((m * 7 + s * 3) % 5);
+      cpu_event(o, "microbatch_" + std::to_string(m), at - origin, tau);
+      cpu_event(o, "aten::mm", at - origin, tau);
+      at += tau;
+      if (s + 1 == stages) continue;
+      // The send completes once the next stage has posted its receive.
+      const double posted = free[static_cast<std::size_t>(s) + 1];
+      cpu_event(o, "c10d::send", at - origin, 2);
+      arrival = std::max(at + 2, posted + 1.5) + transfer;
+      cpu_event(o, "gloo:send", at + 2 - origin, arrival - at - 2);
+      at = arrival;
+    }
+  }
+  std::vector<std::string> texts;
+  for (auto& o : out) {
+    o << "]";
+    texts.push_back(o.str());
+  }
+  return texts;
+}
+
+}  // namespace
+
+TEST_CASE("trace cpu: files whose middle stages are out of order are named, by their links' clocks") {
+  for (const int stages : {4, 12}) {
+    CAPTURE(stages);
+    const std::vector<std::string> texts = chain_texts(stages, 8);
+    const TraceResult plain = recover(texts, by_ranges());
+    REQUIRE(plain.pipeline);
+    CHECK(warning_of(plain, TraceWarningCode::clock_bounds_contradict) == nullptr);
+    // Stages 1 and 2 swapped: the first stage still only sends and the last
+    // only receives, but the swapped links' pairs contradict each other.
+    std::vector<std::string> swapped = texts;
+    std::swap(swapped[1], swapped[2]);
+    TraceResult r = recover(swapped, by_ranges());
+    CHECK(!r.pipeline);
+    REQUIRE(r.reason);
+    CHECK(*r.reason == NotPipeline::stages_out_of_order);
+    // The order given by hand is imported as given, the same run as in order.
+    TraceOptions o = by_ranges();
+    for (std::int64_t s = 0; s < stages; ++s) o.stage_order.push_back(s);
+    std::swap(o.stage_order[1], o.stage_order[2]);
+    r = recover(swapped, o);
+    REQUIRE(r.pipeline);
+    CHECK(r.tau == plain.tau);
+    CHECK(r.T_real == plain.T_real);
+    CHECK(r.clock_offsets == plain.clock_offsets);
+  }
+}
+
 TEST_CASE("trace cpu: rank-less files given out of the messages' order are named as such, not unpaired") {
   CpuRun run;
   double makespan = 0;

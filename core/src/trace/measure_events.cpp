@@ -2,7 +2,7 @@
 // link, clocks aligned, compute cut into micro-batches (docs/traces.md).
 #include <algorithm>
 #include <cmath>
-#include <functional>
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <set>
@@ -342,7 +342,8 @@ bool contradicts(const OffsetBounds& b) { return b.hi && b.lo > *b.hi + kTraceRe
 // stages has no link that does, the stages are out of order. Only
 // unnamed transfers are placed by position alone, so only they are
 // reordered; named peers place themselves. Each pair of stages is bounded
-// once, then orders are searched through the pairs that agree.
+// once, then orders are searched through the pairs that agree, by the sets
+// of middle stages placed (2^(S - 2) sets, not (S - 2)! orders).
 bool middle_stages_swapped(const Placed& p, const std::vector<OffsetBounds>& given) {
   const std::size_t S = p.sends.size();
   if (S < 4 || S > kMaxStagesReordered || p.forward_named + p.backward + p.elsewhere > 0) return false;
@@ -357,20 +358,26 @@ bool middle_stages_swapped(const Placed& p, const std::vector<OffsetBounds>& giv
       agree[a][b] = !contradicts(bounds);
     }
   }
-  // A path from stage 0 to the last through every middle stage once.
-  std::vector<bool> used(S, false);
-  std::function<bool(std::size_t, std::size_t)> extend = [&](std::size_t at, std::size_t placed) -> bool {
-    if (placed == S - 1) return agree[at][S - 1];
-    for (std::size_t next = 1; next + 1 < S; ++next) {
-      if (used[next] || !agree[at][next]) continue;
-      used[next] = true;
-      const bool found = extend(next, placed + 1);
-      used[next] = false;
-      if (found) return true;
+  // A path from stage 0 to the last through every middle stage once: over
+  // the sets of middle stages placed (bit i: stage i + 1), ends[set] holds
+  // the stages a path through that set can end at, as bits.
+  const std::size_t middle = S - 2;
+  std::vector<std::uint32_t> ends(std::size_t{1} << middle, 0);
+  for (std::size_t i = 0; i < middle; ++i) {
+    if (agree[0][i + 1]) ends[std::size_t{1} << i] |= std::uint32_t{1} << i;
+  }
+  for (std::size_t set = 1; set < ends.size(); ++set) {
+    for (std::size_t i = 0; i < middle; ++i) {
+      if (!(ends[set] >> i & 1)) continue;
+      for (std::size_t j = 0; j < middle; ++j) {
+        if (!(set >> j & 1) && agree[i + 1][j + 1]) ends[set | std::size_t{1} << j] |= std::uint32_t{1} << j;
+      }
     }
-    return false;
-  };
-  return extend(0, 1);
+  }
+  for (std::size_t i = 0; i < middle; ++i) {
+    if ((ends.back() >> i & 1) && agree[i + 1][S - 1]) return true;
+  }
+  return false;
 }
 
 // Transfers that name no peer, when every stage both sends and receives: a
