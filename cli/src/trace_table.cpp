@@ -13,11 +13,13 @@ namespace {
 
 using text::readable;
 
-// Right-aligned cells of fixed width, one row a line.
+// Right-aligned cells of fixed width, one row a line. Each cell opens with a
+// space of its own, so a value wider than its cell (4.704333333) still stands
+// apart from the one before it.
 template <class... Cells>
 void row(std::ostream& out, const Cells&... cells) {
   out << ' ';
-  ((out << std::setw(11) << cells), ...);
+  ((out << ' ' << std::setw(10) << cells), ...);
   out << '\n';
 }
 
