@@ -325,6 +325,31 @@ TEST_CASE("calibration: llama-bench's output read alone, numbered after the inpu
   CHECK(broken.errors[0].field == Field::calibration);
 }
 
+TEST_CASE("calibration: a bench file's values are judged by its reader and quoted as typed") {
+  const std::string head = R"({"gpu_info": "x", "model_size": 1, "model_n_params": 1, "n_prompt": 0, "n_gen": 1, )";
+  const CalibrationJson nan = read_calibration_json("[" + head + R"("avg_ts": "NaN"}])", 2);
+  REQUIRE(nan.errors.size() == 1);
+  CHECK(nan.errors[0].code == ErrorCode::not_finite);
+  CHECK(nan.errors[0].field == Field::calibration);
+  CHECK(nan.errors[0].index == 2);
+  CHECK(text::describe(nan.errors[0]) == "calibration, record 3: avg_ts must be a finite number (got \"NaN\")");
+  const CalibrationJson huge = read_calibration_json(head + R"("avg_ts": 1e308})", 0);
+  REQUIRE(huge.errors.size() == 1);
+  CHECK(huge.errors[0].code == ErrorCode::too_large);
+  CHECK(huge.errors[0].value == 1e308);
+  CHECK(text::describe(huge.errors[0]) == "calibration, record 1: avg_ts must be at most 1e15 (got 1e308)");
+  // Another field's, as typed too; a record the reader faulted is not judged again.
+  const CalibrationJson both =
+      read_calibration_json("[" + head + R"("avg_ts": "fast"}, )" + head + R"("avg_ts": "Infinity"}])", 0);
+  REQUIRE(both.errors.size() == 2);
+  CHECK(text::describe(both.errors[0]) == "calibration, record 1: avg_ts has the wrong type of value (got \"fast\")");
+  CHECK(text::describe(both.errors[1]) == "calibration, record 2: avg_ts must be a finite number (got \"Infinity\")");
+  const CalibrationJson inf = read_calibration_json(
+      R"({"gpu_info": "x", "model_size": "-Infinity", "model_n_params": 1, "n_prompt": 0, "n_gen": 1, "avg_ts": 1})", 0);
+  REQUIRE(inf.errors.size() == 1);
+  CHECK(text::describe(inf.errors[0]) == "model_size, record 1: must be a finite number (got \"-Infinity\")");
+}
+
 TEST_CASE("calibration: llama-bench -o jsonl, one record per line, reads as the list") {
   const std::string tg = record("NVIDIA GeForce RTX 4080", "tg"), pp = record("NVIDIA GeForce RTX 4080", "pp");
   const CalibrationJson lines = read_calibration_json(tg + "\n" + pp + "\n", 0);

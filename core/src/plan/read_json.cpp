@@ -14,6 +14,7 @@
 #include "../json_cursor.hpp"
 #include "heteropipe/limits.hpp"
 #include "heteropipe/parse.hpp"
+#include "heteropipe/plan/calibration.hpp"
 #include "heteropipe/plan/plan.hpp"
 #include "key_suggestion.hpp"
 
@@ -174,6 +175,8 @@ class Reader {
         add(Error{ErrorCode::wrong_type, field, index, 0.0, quoted(c_.text_from(begin))});
         return false;
       }
+      // The check's not_finite quotes "NaN" as typed, quotes and all, not the number's nan.
+      typed.push_back(Typed{field, index, out, std::string(c_.text_from(begin))});
       return true;
     }
     wrong_type(field, index);
@@ -662,6 +665,16 @@ bool of_an_item(Field field) {
 // links lists) was read, and none about a field and item the reader already
 // refused (its value there is a stand-in), nor about a device or link whose
 // id it refused (the id decides what the other keys must give).
+// A value check's error quotes its number as typed, when the reader kept it:
+// 2e15, not 2e+15; "NaN", not nan (a not_finite's token is the parsed word).
+void quote_typed(Error& e, const std::vector<Reader::Typed>& typed) {
+  for (const Reader::Typed& t : typed) {
+    if (t.field != e.field || t.index != e.index) continue;
+    const bool finite = t.value - t.value == 0;
+    if (e.code == ErrorCode::not_finite ? !finite : e.token.empty() && t.value == e.value) e.token = t.text;
+  }
+}
+
 void add_value_errors(PlanJson& out, const std::vector<Reader::Typed>& typed) {
   auto frame = [](const Error& e) {
     return (e.code == ErrorCode::wrong_type || e.code == ErrorCode::missing_field) &&
@@ -684,9 +697,7 @@ void add_value_errors(PlanJson& out, const std::vector<Reader::Typed>& typed) {
       return r.index == e.index && (r.field == e.field || (r.field == Field::id && of_an_item(e.field)));
     };
     if (std::any_of(out.errors.begin(), out.errors.begin() + static_cast<std::ptrdiff_t>(read), same)) continue;
-    for (const Reader::Typed& t : typed) {
-      if (e.token.empty() && t.field == e.field && t.index == e.index && t.value == e.value) e.token = t.text;
-    }
+    quote_typed(e, typed);
     out.errors.push_back(std::move(e));
   }
 }
@@ -757,6 +768,19 @@ CalibrationJson read_calibration_json(std::string_view text, std::int64_t first)
   }
   Reader r(text);
   read_records(r, first, out.records);
+  // Each record's values are judged here too, so that every error of the file
+  // comes from its reader (the CLI names the file before each) and quotes the
+  // number as typed; a record the reader already faulted is left at that.
+  const std::size_t read = r.errors.size();
+  for (std::size_t j = 0; j < out.records.size() && !r.full(); ++j) {
+    const auto index = first + static_cast<std::int64_t>(j);
+    auto faulted = [&](const Error& e) { return e.index == index; };
+    if (std::any_of(r.errors.begin(), r.errors.begin() + static_cast<std::ptrdiff_t>(read), faulted)) continue;
+    if (auto e = check_record(out.records[j], index)) {
+      quote_typed(*e, r.typed);
+      r.add(std::move(*e));
+    }
+  }
   out.errors = std::move(r.errors);
   return out;
 }

@@ -46,7 +46,8 @@ PlanJson read_plan_json(std::string_view text);
 // `heteropipe plan --calibrate` (docs/planner.md#calibration): the records,
 // numbered from `first` in errors, and every problem the reader finds (as
 // the plan input's "calibration" key gives them; not_json and too_long on
-// field calibration). Values are judged with the plan's input.
+// field calibration), then each record's values as check_record judges them,
+// quoting its numbers as typed ("NaN", 1e308).
 struct CalibrationJson {
   std::vector<BenchRecord> records;
   std::vector<Error> errors;
