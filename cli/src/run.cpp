@@ -79,6 +79,10 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   // CLI11 reads an argv, program name first.
   std::vector<const char*> argv{"heteropipe"};
   for (const std::string& a : args) argv.push_back(a.c_str());
+  if (auto line = empty_after_equals(app, args)) {
+    err << "error: " << *line << '\n';
+    return kExitBadInput;
+  }
   try {
     app.parse(static_cast<int>(argv.size()), argv.data());
   } catch (const CLI::ParseError& e) {

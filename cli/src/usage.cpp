@@ -85,6 +85,30 @@ void refuse_repeated_flags(CLI::App& app) {
   }
 }
 
+std::optional<std::string> empty_after_equals(CLI::App& app, const std::vector<std::string>& args) {
+  // The options of the subcommand named first, else the program's own.
+  CLI::App* scope = &app;
+  if (!args.empty()) {
+    for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) {
+      if (sub->check_name(args.front())) scope = sub;
+    }
+  }
+  for (std::size_t k = 0; k < args.size(); ++k) {
+    const std::string& arg = args[k];
+    if (arg == "--") break;  // the rest are files, whatever their names
+    if (arg.size() < 4 || arg.compare(0, 2, "--") != 0 || arg.find('=') != arg.size() - 1) continue;
+    const std::string name = arg.substr(0, arg.size() - 1);
+    for (const CLI::Option* o : scope->get_options()) {
+      if (!o->check_name(name)) continue;
+      // A flag given "=" and nothing is given a value, as --json=yes is (CLI11 takes it for the flag).
+      const std::string place = name + ", " + argument(k + 1);
+      if (o->get_items_expected_max() == 0) return place + ": takes no value (got '" + echo(arg) + "')";
+      return place + ": is empty (got '" + echo(arg) + "'); give its value after the =";
+    }
+  }
+  return std::nullopt;
+}
+
 std::string usage_error(CLI::App& app, const CLI::ParseError& error, const std::vector<std::string>& args) {
   const std::string message = error.what();
   if (dynamic_cast<const CLI::ArgumentMismatch*>(&error)) {

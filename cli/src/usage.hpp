@@ -1,5 +1,6 @@
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,13 @@ namespace heteropipe::cli {
 // Every flag (--json, --recurrence, --timeline of simulate) given twice, or
 // given a value (--json=yes), is refused as an option given twice is.
 void refuse_repeated_flags(CLI::App& app);
+
+// "--NAME=" with nothing after the '=', for an option NAME (of the
+// subcommand named first, else the program's) that takes a value: the line
+// after "error: " that refuses it, as '' is refused (CLI11 would take the
+// next argument for its value); or for a flag (--json=), which takes none.
+// None when no argument is such.
+std::optional<std::string> empty_after_equals(CLI::App& app, const std::vector<std::string>& args);
 
 // The line after "error: " for a parse error of `app` over `args` (the
 // arguments after the program's name).
