@@ -42,6 +42,13 @@ std::string_view skip_bom(std::string_view text) {
   return text.substr(0, 3) == "\xEF\xBB\xBF" ? text.substr(3) : text;
 }
 
+std::string quote_cut(std::string_view text) {
+  if (text.size() <= limits::kMaxQuoteBytes) return std::string(text);
+  std::size_t cut = limits::kMaxQuoteBytes;
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;  // not inside a UTF-8 character
+  return std::string(text.substr(0, cut)) + "...";
+}
+
 bool JsonCursor::fail(ErrorCode code, Field field, double value, std::optional<std::size_t> at) {
   if (!error) error = Error{code, field, static_cast<std::int64_t>(at ? *at : pos_), value, label_};
   return false;

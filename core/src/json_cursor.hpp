@@ -21,6 +21,10 @@ std::string_view skip_bom(std::string_view text);
 
 enum class JsonType { object, array, string, number, boolean, null, none };
 
+// What an error quotes of a value's text: up to limits::kMaxQuoteBytes of it,
+// cut at a UTF-8 character's start, and "..." when cut.
+std::string quote_cut(std::string_view text);
+
 // A JSON number's text (as number_text accepts it) as the nearest double, the
 // value decimal_value gives, without it for the numbers profilers write: when
 // its digits make an integer up to 2^53 and its power of ten is at most 22

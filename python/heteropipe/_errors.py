@@ -34,11 +34,13 @@ class HeteropipeError(ValueError):
     (``service_matrix``, ``link_matrix``) has ``index`` its row (the
     micro-batch) and ``column`` its 0-based column (the stage, or the link),
     None for a whole row or the whole matrix; ``column`` is None on every
-    other error."""
+    other error. A trace file's error has the file's label in ``token``, and
+    ``typed`` holds its value as typed when it has the wrong type (its JSON
+    text: ``'"NaN"'``, ``'null'``, cut to 40 bytes); "" on every other error."""
 
     def __init__(self, code: str, field: str, index: Optional[int] = None, value: float = 0.0,
                  token: str = "", limit: float = 0.0, fits_quant: str = "",
-                 fits_with_device: Optional[int] = None, column: Optional[int] = None) -> None:
+                 fits_with_device: Optional[int] = None, column: Optional[int] = None, typed: str = "") -> None:
         self.code = code
         self.field = field
         self.index = index
@@ -48,13 +50,14 @@ class HeteropipeError(ValueError):
         self.fits_quant = fits_quant
         self.fits_with_device = fits_with_device
         self.column = column
+        self.typed = typed
         self.errors = [self]
         super().__init__(_core.describe(code, field, index, value, token, limit, fits_quant, fits_with_device,
-                                        column))
+                                        column, typed))
 
     def __reduce__(self):
         return (type(self), (self.code, self.field, self.index, self.value, self.token, self.limit,
-                             self.fits_quant, self.fits_with_device, self.column))
+                             self.fits_quant, self.fits_with_device, self.column, self.typed))
 
 
 def token_of(x) -> str:

@@ -28,18 +28,20 @@ py::str name_of(std::string_view name) { return py::str(name.data(), name.size()
 py::object error_object(const Error& e) {
   py::object type = py::module_::import("heteropipe._errors").attr("HeteropipeError");
   py::object index = e.index == kWholeField ? py::object(py::none()) : py::object(py::int_(e.index));
+  // A trace file's value as typed ("" on every other error).
+  const py::object typed = decoded(e.typed);
   if (has_column(e)) {
     py::object column = e.column == kWholeField ? py::object(py::none()) : py::object(py::int_(e.column));
     return type(name_of(error_code_name(e.code)), name_of(field_name(e.field)), index, e.value, decoded(e.token),
-                e.limit, py::arg("column") = column);
+                e.limit, py::arg("column") = column, py::arg("typed") = typed);
   }
   if (!has_memory_advice(e)) {
     return type(name_of(error_code_name(e.code)), name_of(field_name(e.field)), index, e.value, decoded(e.token),
-                e.limit);
+                e.limit, py::arg("typed") = typed);
   }
   py::object device = e.fits_with_device == kWholeField ? py::object(py::none()) : py::object(py::int_(e.fits_with_device));
   return type(name_of(error_code_name(e.code)), name_of(field_name(e.field)), index, e.value, decoded(e.token),
-              e.limit, decoded(e.fits_quant), device);
+              e.limit, decoded(e.fits_quant), device, py::arg("typed") = typed);
 }
 
 Error error_of(py::handle error) {
@@ -50,6 +52,8 @@ Error error_of(py::handle error) {
           error.attr("value").cast<double>(), utf8_of(error.attr("token")), error.attr("limit").cast<double>()};
   const py::object column = py::getattr(error, "column", py::none());
   if (!column.is_none()) e.column = column.cast<std::int64_t>();
+  const py::object typed = py::getattr(error, "typed", py::none());
+  if (!typed.is_none()) e.typed = utf8_of(typed);
   return e;
 }
 
@@ -114,13 +118,15 @@ double count_from_text(const std::string& text, Field field) {
 
 py::str describe(const std::string& code, const std::string& field, std::optional<std::int64_t> index,
                  double value, py::handle token, double limit, const std::string& fits_quant,
-                 std::optional<std::int64_t> fits_with_device, std::optional<std::int64_t> column) {
+                 std::optional<std::int64_t> fits_with_device, std::optional<std::int64_t> column,
+                 py::handle typed) {
   const auto error_code = by_name<ErrorCode>(code, error_code_name);
   if (!error_code) throw py::value_error("unknown error code '" + code + "'");
   Error e{*error_code, field_from(py::str(field)), index.value_or(kWholeField), value, utf8_of(token), limit};
   e.fits_quant = fits_quant;
   e.fits_with_device = fits_with_device.value_or(kWholeField);
   e.column = column.value_or(kWholeField);
+  e.typed = utf8_of(typed);
   return decoded(text::describe(e));
 }
 

@@ -50,8 +50,8 @@ double count_from_text(const std::string& text, Field field);
 
 // The sentence of the error with these parts, e.g. "tau, item 2: must be >= 0 (got -2)".
 py::str describe(const std::string& code, const std::string& field, std::optional<std::int64_t> index,
-                 double value, py::handle token, double limit, const std::string& fits_quant = "",
-                 std::optional<std::int64_t> fits_with_device = std::nullopt,
-                 std::optional<std::int64_t> column = std::nullopt);
+                 double value, py::handle token, double limit, const std::string& fits_quant,
+                 std::optional<std::int64_t> fits_with_device, std::optional<std::int64_t> column,
+                 py::handle typed);
 
 }  // namespace heteropipe::python

@@ -105,7 +105,8 @@ PYBIND11_MODULE(_core, m) {
         "Raises the core's error for a bad number of micro-batches.");
   m.def("describe", &hpy::describe, py::arg("code"), py::arg("field"), py::arg("index"), py::arg("value"),
         py::arg("token"), py::arg("limit"), py::arg("fits_quant") = "", py::arg("fits_with_device") = py::none(),
-        py::arg("column") = py::none(),
+        py::arg("column") = py::none(), py::arg("typed") = "",
         "The core's English sentence for an error given by its parts (index None for the whole field; "
-        "fits_with_device None for no device; column None but for a matrix's cell).");
+        "fits_with_device None for no device; column None but for a matrix's cell; typed \"\" but for a trace "
+        "file's value as typed).");
 }

@@ -87,16 +87,16 @@ TEST_CASE("trace errors: every number of the file names its key and its rule") {
   CHECK(said(R"("distributedInfo":{"rank":-1},)") == "27: rank must be between 0 and 2^53 (got -1)");
   CHECK(said(R"("distributedInfo":{"rank":1e300},)") == "27: rank must be between 0 and 2^53 (got 1e300)");
   CHECK(said(R"("distributedInfo":{"rank":1.5},)") == "27: rank must be a whole number");
-  CHECK(said(R"("distributedInfo":{"world_size":"x"},)") == "33: world_size has the wrong type of value");
-  CHECK(said(R"("distributedInfo":{"world_size":true},)") == "33: world_size has the wrong type of value");
-  CHECK(said(R"("distributedInfo":"x",)") == "19: distributedInfo has the wrong type of value");
+  CHECK(said(R"("distributedInfo":{"world_size":"x"},)") == "33: world_size has the wrong type of value (got \"x\")");
+  CHECK(said(R"("distributedInfo":{"world_size":true},)") == "33: world_size has the wrong type of value (got true)");
+  CHECK(said(R"("distributedInfo":"x",)") == "19: distributedInfo has the wrong type of value (got \"x\")");
   CHECK(said(R"("baseTimeNanoseconds":1e30,)") == "23: baseTimeNanoseconds must be between 0 and 9e18 (got 1e30)");
   CHECK(said(R"("baseTimeNanoseconds":-1,)") == "23: baseTimeNanoseconds must be between 0 and 9e18 (got -1)");
   CHECK(said(R"("baseTimeNanoseconds":1.5,)") == "23: baseTimeNanoseconds must be a whole number");
   CHECK(said(R"("baseTimeNanoseconds":1e999,)") == "23: baseTimeNanoseconds must be at most 9e18");
   for (const char* value : {R"("x")", "null", "true", "[]"}) {
     CHECK(said(std::string(R"("baseTimeNanoseconds":)") + value + ",") ==
-          "23: baseTimeNanoseconds has the wrong type of value");
+          "23: baseTimeNanoseconds has the wrong type of value (got " + std::string(value) + ")");
   }
   // Past 2^53, still exact.
   TraceEvents events;
@@ -110,9 +110,22 @@ TEST_CASE("trace errors: every number of the file names its key and its rule") {
   CHECK(event(R"("pid":1e300)") == "bad.json, byte 43: pid must be between -2^53 and 2^53 (got 1e300)");
   CHECK(event(R"("tid":-1e300)") == "bad.json, byte 43: tid must be between -2^53 and 2^53 (got -1e300)");
   CHECK(event(R"("tid":1.5)") == "bad.json, byte 43: tid must be a whole number");
-  CHECK(event(R"("pid":null)") == "bad.json, byte 43: pid has the wrong type of value");
+  CHECK(event(R"("pid":null)") == "bad.json, byte 43: pid has the wrong type of value (got null)");
   CHECK(event(R"("ts":-1e300)") == "bad.json, byte 42: ts must be between -1e17 and 1e17 (got -1e300)");
-  CHECK(event(R"("dur":"x")") == "bad.json, byte 43: dur has the wrong type of value");
+  CHECK(event(R"("dur":"x")") == "bad.json, byte 43: dur has the wrong type of value (got \"x\")");
+  // A number typed as a string is quoted as typed, the file's label kept in token.
+  const Error nan_text = refused(R"([{"ph":"X","name":"k","ts":"NaN","dur":2}])");
+  CHECK(nan_text.code == ErrorCode::wrong_type);
+  CHECK(nan_text.token == "bad.json");
+  CHECK(nan_text.typed == "\"NaN\"");
+  CHECK(text::describe(nan_text) == "bad.json, byte 27: ts has the wrong type of value (got \"NaN\")");
+  CHECK(event(R"("dur":"12")") == "bad.json, byte 43: dur has the wrong type of value (got \"12\")");
+  // A long value is cut to limits::kMaxQuoteBytes; a control character is escaped when shown.
+  const Error list = refused(R"([{"ph":"X","name":"k","ts":[)" + std::string(100, '1') + "]}]");
+  CHECK(list.typed == "[" + std::string(limits::kMaxQuoteBytes - 1, '1') + "...");
+  const Error mistyped_events = refused(R"({"traceEvents":"a\u0001"})");
+  CHECK(mistyped_events.typed == "\"a\\u0001\"");
+  CHECK(text::describe(mistyped_events) == "bad.json, byte 15: traceEvents must be a list of event objects (got \"a\\u0001\")");
   // A named pid never shares a thread with a numbered one.
   TraceEvents named;
   const auto problem =

@@ -175,6 +175,11 @@ test('bad files: coded errors naming the file and the byte, worded as the CLI wo
   refusedAlike(join(bad, 'begin_without_end.json'), { code: 'unmatched_begin' });
   refusedAlike(join(bad, 'negative_dur.json'), { code: 'negative', field: 'dur' });
   refusedAlike(join(bad, 'empty.json'), { code: 'empty', field: 'trace' });
+  // A number typed as a string: the file's label in token, the value as typed in typed.
+  refusedAlike(join(bad, 'ts_string_nan.json'), { code: 'wrong_type', field: 'ts', index: 71, typed: '"NaN"' });
+  fails(() => hp.importTrace([{ name: 'd.json', bytes: new TextEncoder().encode('[{"ph":"X","name":"k","ts":1,"dur":"12"}]') }]),
+    { code: 'wrong_type', field: 'dur', token: 'd.json', typed: '"12"',
+      message: 'd.json, byte 35: dur has the wrong type of value (got "12")' });
   fails(() => hp.importTrace([{ name: 'zeros', bytes: new Uint8Array(0) }]), { code: 'empty', token: 'zeros' });
   fails(() => hp.importTrace([{ name: 'junk', bytes: Uint8Array.from([0xff, 0xfe, 0x00, 0x42, 0x13]) }]),
     { field: 'trace', token: 'junk', index: 0 });

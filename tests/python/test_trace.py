@@ -4,6 +4,7 @@ position (docs/traces.md)."""
 
 import gzip
 import json
+import pickle
 import unittest
 
 from heteropipe import HeteropipeError, import_trace
@@ -177,7 +178,9 @@ class ImportTrace(unittest.TestCase):
             (b'{"baseTimeNanoseconds":1e30,"traceEvents":[]}',
              "(bytes 1), byte 23: baseTimeNanoseconds must be between 0 and 9e18 (got 1e30)"),
             (b'{"baseTimeNanoseconds":"x","traceEvents":[]}',
-             "(bytes 1), byte 23: baseTimeNanoseconds has the wrong type of value"),
+             "(bytes 1), byte 23: baseTimeNanoseconds has the wrong type of value (got \"x\")"),
+            (b'[{"ph":"X","name":"k","ts":"NaN","dur":1}]',
+             "(bytes 1), byte 27: ts has the wrong type of value (got \"NaN\")"),
             (b'[{"ph":"X","name":"k","ts":1,"dur":2,"pid":1e300}]',
              "(bytes 1), byte 43: pid must be between -2^53 and 2^53 (got 1e300)"),
             (b"stage,microbatch,kind,start_s,end_s\n0,0,compute,1e12,2e12\n",
@@ -189,6 +192,14 @@ class ImportTrace(unittest.TestCase):
                 with self.assertRaises(HeteropipeError) as caught:
                     import_trace(data)
                 self.assertEqual(str(caught.exception), message)
+        # The value as typed is kept apart from the file's label, and survives a pickle.
+        with self.assertRaises(HeteropipeError) as caught:
+            import_trace(b'[{"ph":"X","name":"k","ts":1,"dur":"12"}]')
+        e = caught.exception
+        self.assertEqual((e.code, e.field, e.token, e.typed), ("wrong_type", "dur", "(bytes 1)", '"12"'))
+        again = pickle.loads(pickle.dumps(e))
+        self.assertEqual((again.typed, str(again)), ('"12"', str(e)))
+        self.assertEqual(str(e), '(bytes 1), byte 35: dur has the wrong type of value (got "12")')
         # CR-only lines and a quoted header read like the plain file.
         plain = b"stage,microbatch,kind,start,end\n0,0,compute,0,2\n1,0,compute,3,5\n0,0,transfer,2,3\n"
         quoted = plain.replace(b"stage,microbatch,kind,start,end", b'"stage","microbatch","kind","start","end"')

@@ -62,3 +62,23 @@ test('a bad clock offset names its stage, in English and Chinese', async () => {
     assert.equal(zh.trace.error(error, hp.limits), chinese);
   }
 });
+
+// A file's number typed as a string: quoted as typed in both languages, the file's label kept apart.
+test("a trace file's mistyped number is quoted as typed, in English and Chinese", async () => {
+  const hp = await require(modulePath)();
+  require(path.join(root, 'web', 'i18n', 'trace-zh.js'));
+  const cases = [
+    ['[{"ph":"X","name":"k","ts":"NaN","dur":2}]', 'r.json, byte 27: ts has the wrong type of value (got "NaN")',
+      '文件“r.json”，第 27 字节：ts 的值类型不对（输入为 "NaN"）'],
+    ['{"traceEvents":null}', 'r.json, byte 15: traceEvents must be a list of event objects (got null)',
+      '文件“r.json”，第 15 字节：traceEvents 必须是事件对象的列表（输入为 null）'],
+  ];
+  for (const [text, english, chinese] of cases) {
+    let error;
+    try { hp.importTrace([{ name: 'r.json', bytes: new TextEncoder().encode(text) }]); } catch (e) { error = e; }
+    assert.ok(error instanceof Error, text);
+    assert.equal(error.token, 'r.json');
+    assert.equal(error.message, english);
+    assert.equal(zh.trace.error(error, hp.limits), chinese);
+  }
+});

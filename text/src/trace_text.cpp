@@ -49,9 +49,11 @@ std::string what(const Error& e) {
       if (is_csv_field(e.field) && e.index == 0) return "the first line must be stage,microbatch,kind,start,end";
       if (e.field == Field::traceEvents) return "the object has no traceEvents list";
       return "the event has no " + field;
-    case ErrorCode::wrong_type:
-      if (e.field == Field::traceEvents) return "traceEvents must be a list of event objects";
-      return field + " " + kWrongType;
+    case ErrorCode::wrong_type: {
+      const std::string got = e.typed.empty() ? "" : " (got " + quoted(e.typed) + ")";
+      if (e.field == Field::traceEvents) return "traceEvents must be a list of event objects" + got;
+      return field + " " + kWrongType + got;
+    }
     case ErrorCode::not_finite: return field + " " + kNotFinite;
     case ErrorCode::negative: return field + " " + kNegative + " (got " + written(e.value) + ")";
     case ErrorCode::too_large:

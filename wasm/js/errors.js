@@ -15,6 +15,8 @@ export class HeteropipeError extends Error {
     // A matrix's error (service_matrix, link_matrix): index is the row and
     // column the column, null for a whole row or the whole matrix.
     if (info.column !== undefined) this.column = info.column;
+    // A trace file's wrong_type (token is the file's label): the value as typed.
+    if (info.typed !== undefined) this.typed = info.typed;
     // What would fit, on an estimate that no split fits (field 'memory').
     if (info.fits_quant !== undefined) {
       this.fits_quant = info.fits_quant;

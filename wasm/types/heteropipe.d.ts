@@ -183,6 +183,11 @@ declare namespace heteropipe {
      * micro-batch): the 0-based column (the stage, or the link), or null for a whole row or the whole matrix.
      */
     column?: number | null;
+    /**
+     * Present only on a trace file's wrong_type (whose `token` is the file's label): the value as typed, its
+     * JSON text ('"NaN"' with its quotes, 'null', '[1]'), cut to 40 bytes and marked "...".
+     */
+    typed?: string;
     /** The core's English sentence, e.g. "tau, item 2: must be >= 0 (got -1)". */
     message: string;
     /**
@@ -208,6 +213,8 @@ declare namespace heteropipe {
     readonly fits_with_device?: number | null;
     /** See ErrorInfo: a matrix cell's 0-based column, index being its row. */
     readonly column?: number | null;
+    /** See ErrorInfo: a trace file's mistyped value as typed. */
+    readonly typed?: string;
     /** Every error the call found, this one first; a list of one when it is alone (plan reports each bad key of its input). */
     readonly errors: HeteropipeError[];
   }

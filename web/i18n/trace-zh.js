@@ -27,9 +27,12 @@
       case 'missing_field':
         if (CSV[f] && e.index === 0) return '第一行必须是 stage,microbatch,kind,start,end';
         return f === 'traceEvents' ? '对象中没有 traceEvents 列表' : '事件缺少 ' + f;
-      case 'wrong_type':
-        if (f === 'traceEvents') return 'traceEvents 必须是事件对象的列表';
-        return f === 'trace' ? '不能混合 ' + e.token : f + ' 的值类型不对';
+      case 'wrong_type': {
+        // typed: the file's value as typed (its JSON text), where token is the file's label.
+        var got = e.typed ? '（输入为 ' + e.typed + '）' : '';
+        if (f === 'traceEvents') return 'traceEvents 必须是事件对象的列表' + got;
+        return f === 'trace' ? '不能混合 ' + e.token : f + ' 的值类型不对' + got;
+      }
       case 'not_finite': return key + '必须是有限数' + (e.token ? '（输入为 ' + e.token + '）' : '');
       case 'negative': return f + ' 必须 ≥ 0（输入为 ' + V(e.value) + '）';
       case 'too_large':

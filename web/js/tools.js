@@ -100,6 +100,8 @@ function workerMain() {
     if (e.fits_quant !== undefined) { out.fits_quant = e.fits_quant; out.fits_with_device = e.fits_with_device; }
     // A matrix's cell: index is its row, column its column.
     if (e.column !== undefined) out.column = e.column;
+    // A trace file's mistyped value, as typed.
+    if (e.typed !== undefined) out.typed = e.typed;
     if (!inner) out.errors = (e.errors || [e]).map(function (x) { return fields(x, true); });
     return out;
   }

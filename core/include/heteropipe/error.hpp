@@ -177,6 +177,10 @@ struct Error {
   // micro-batch) and column its 0-based column (the stage, or the link);
   // kWholeField for a whole row or the whole matrix.
   std::int64_t column = kWholeField;
+  // A trace file's value as typed, where token holds the file's label: the
+  // JSON text of a wrong_type's value ("NaN" with its quotes, [1], null), cut
+  // to limits::kMaxQuoteBytes; "" elsewhere.
+  std::string typed = {};
 };
 
 // Whether an error carries fits_quant and fits_with_device: a memory error of an estimate.
@@ -202,6 +206,7 @@ void visit_error_fields(const Error& e, Visitor&& visit) {
   visit("limit", e.limit);
   visit("token", std::string_view(e.token));
   if (has_column(e)) visit("column", e.column);
+  if (!e.typed.empty()) visit("typed", std::string_view(e.typed));
   if (has_memory_advice(e)) {
     visit("fits_quant", std::string_view(e.fits_quant));
     visit("fits_with_device", e.fits_with_device);

@@ -70,6 +70,10 @@ inline constexpr double kMaxEstimateContext = 16'777'216;  // 2^24
 // against every device's names stays small.
 inline constexpr std::int64_t kMaxCalibrationRecords = 1024;
 inline constexpr double kMaxGpuInfoBytes = 1024;
+// What an error quotes of a value typed in a JSON input or file (the
+// planner's token, a trace file's typed): its text, cut to this many bytes
+// (at a UTF-8 character's start) and marked "...".
+inline constexpr std::size_t kMaxQuoteBytes = 40;
 // Errors one planner or calibration input reports: its first this many, so a
 // file of a million bad keys costs a hundred lines, not a million (reading goes
 // on, but finds no more). Not listed by visit_fields; docs/planner.md states it.

@@ -24,8 +24,6 @@ namespace {
 using json_detail::JsonCursor;
 using json_detail::JsonType;
 
-// What an error quotes of a value: its text, cut to this many bytes.
-constexpr std::size_t kQuoteBytes = 40;
 // Nothing here recurses, so the reader needs no depth limit of its own.
 constexpr std::int64_t kNoDepthLimit = std::numeric_limits<std::int64_t>::max();
 
@@ -323,12 +321,7 @@ class Reader {
     return true;
   }
 
-  static std::string quoted(std::string_view text) {
-    if (text.size() <= kQuoteBytes) return std::string(text);
-    std::size_t cut = kQuoteBytes;
-    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;  // not inside a UTF-8 character
-    return std::string(text.substr(0, cut)) + "...";
-  }
+  static std::string quoted(std::string_view text) { return json_detail::quote_cut(text); }
 
   JsonCursor c_;
 };

@@ -96,7 +96,7 @@ class ChromeReader {
       } else if (key == "distributedInfo") {
         if (cut_short()) return;
         if (cursor_.peek() != JsonType::object) {
-          cursor_.fail(ErrorCode::wrong_type, Field::distributedInfo);
+          mistyped(Field::distributedInfo, cursor_.offset());
           return;
         }
         read_distributed_info();
@@ -117,7 +117,7 @@ class ChromeReader {
   bool read_whole(std::int64_t& out, Field field, double low, double high) {
     if (cut_short()) return false;
     const std::size_t at = (cursor_.peek(), cursor_.offset());
-    if (cursor_.peek() != JsonType::number) return cursor_.fail(ErrorCode::wrong_type, field, 0, at);
+    if (cursor_.peek() != JsonType::number) return mistyped(field, at);
     std::string_view token;
     if (!cursor_.read_number_text(token, field)) return false;
     const double value = json_detail::json_number_value(token);
@@ -168,18 +168,28 @@ class ChromeReader {
 
   void read_events() {
     if (cursor_.peek() != JsonType::array) {
-      cursor_.fail(ErrorCode::wrong_type, Field::traceEvents);
+      mistyped(Field::traceEvents, cursor_.offset());
       return;
     }
     cursor_.enter('[');
     while (cursor_.next_item()) {
       if (cursor_.peek() != JsonType::object) {
-        cursor_.fail(ErrorCode::wrong_type, Field::traceEvents);
+        mistyped(Field::traceEvents, cursor_.offset());
         return;
       }
       raw_.reset();
       if (!read_event(raw_) || !take(raw_)) return;
     }
+  }
+
+  // A value of the wrong type at `at` (where the cursor is, past blanks):
+  // wrong_type there, quoting the value's JSON text as typed ("12", null).
+  // A value that is no JSON either is that error instead.
+  bool mistyped(Field field, std::size_t at) {
+    if (!cursor_.skip_value()) return false;
+    cursor_.fail(ErrorCode::wrong_type, field, 0, at);
+    cursor_.error->typed = json_detail::quote_cut(cursor_.text_from(at));
+    return false;
   }
 
   // Text that ends where a value should be is cut short, not mistyped.
@@ -203,7 +213,7 @@ class ChromeReader {
   bool read_time(std::optional<double>& out, std::size_t& at, Field field) {
     if (cut_short()) return false;
     at = (cursor_.peek(), cursor_.offset());
-    if (cursor_.peek() != JsonType::number) return cursor_.fail(ErrorCode::wrong_type, field, 0, at);
+    if (cursor_.peek() != JsonType::number) return mistyped(field, at);
     double value = 0;
     if (!cursor_.read_number(value, field)) {
       if (cursor_.error->code == ErrorCode::too_large) cursor_.error->limit = limits::kMaxTraceTime;
@@ -223,7 +233,7 @@ class ChromeReader {
   bool read_string_field(std::string& out, Field field) {
     if (cut_short()) return false;
     const std::size_t at = (cursor_.peek(), cursor_.offset());
-    if (cursor_.peek() != JsonType::string) return cursor_.fail(ErrorCode::wrong_type, field, 0, at);
+    if (cursor_.peek() != JsonType::string) return mistyped(field, at);
     return cursor_.read_string(out);
   }
 
