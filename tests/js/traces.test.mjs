@@ -170,6 +170,21 @@ function refusedAlike(path, expected) {
   assert.equal(run.stderr, `error: ${e.message}\n`);
 }
 
+test('clock_offsets as text, as the CLI and Python take it: the same offsets, and its errors as the CLI words them', () => {
+  const list = hp.importTrace(files(SYNTHETIC), { clock_offsets: [0, -12.5, 0.75] });
+  const typed = hp.importTrace(files(SYNTHETIC), { clock_offsets: '0, -12.5, 0.75' });
+  assert.deepEqual(typed.clock_offsets, list.clock_offsets);
+  assert.deepEqual(typed.tau, list.tau);
+  // Once a lone value, a list of one: "needs S = 3 offsets (got 1)", the text lost.
+  for (const [text, code, index, token] of [['NaN', 'not_a_number', 0, 'NaN'], ['0,,1', 'empty_item', 1, ''], ['0, x, 1', 'not_a_number', 1, 'x']]) {
+    const e = fails(() => hp.importTrace(files(SYNTHETIC), { clock_offsets: text }), { code, field: 'clock_offsets', index });
+    if (token) assert.equal(e.token, token);
+    const run = cli(['--clock-offsets', text, ...SYNTHETIC]);
+    assert.equal(run.stderr, `error: ${e.message}\n`);
+  }
+  fails(() => hp.importTrace(files(SYNTHETIC), { clock_offsets: '0, 1' }), { code: 'wrong_length', field: 'clock_offsets', value: 2, limit: 3 });
+});
+
 test('bad files: coded errors naming the file and the byte, worded as the CLI words them', () => {
   refusedAlike(join(bad, 'truncated.json'), { code: 'not_json', field: 'trace' });
   refusedAlike(join(bad, 'begin_without_end.json'), { code: 'unmatched_begin' });
@@ -196,7 +211,7 @@ test('issue 22.17: each number of a file names its key and its rule; CSV lines e
   const said = [
     ['{"distributedInfo":{"rank":0,"world_size":-5},"traceEvents":[]}', 'world_size', 't, byte 42: world_size must be between 1 and 2^53 (got -5)'],
     ['{"baseTimeNanoseconds":1e30,"traceEvents":[]}', 'baseTimeNanoseconds', 't, byte 23: baseTimeNanoseconds must be between 0 and 9e18 (got 1e30)'],
-    ['{"baseTimeNanoseconds":"x","traceEvents":[]}', 'baseTimeNanoseconds', 't, byte 23: baseTimeNanoseconds has the wrong type of value'],
+    ['{"baseTimeNanoseconds":"x","traceEvents":[]}', 'baseTimeNanoseconds', 't, byte 23: baseTimeNanoseconds has the wrong type of value (got "x")'],
     ['[{"ph":"X","name":"k","ts":1,"dur":2,"tid":1e300}]', 'tid', 't, byte 43: tid must be between -2^53 and 2^53 (got 1e300)'],
     ['stage,microbatch,kind,start_s,end_s\n0,0,compute,1e12,2e12\n', 'start', 't, line 2: start must be at most 100,000,000,000 (got 1e12)'],
   ];

@@ -135,7 +135,9 @@ export function tracesOf(m, operation, limits) {
       optionalText('unit', o.unit),
       typeof order === 'string' ? text('stage_order_text', order, what('options.stage_order'))
         : list('stage_order', order, limits.max_trace_ranks),
-      list('clock_offsets', o.clock_offsets, limits.max_trace_ranks),
+      // Text as the CLI's --clock-offsets ("0, -12.3, 0.8"), as Python takes it too; a list otherwise.
+      typeof o.clock_offsets === 'string' ? text('clock_offsets_text', o.clock_offsets, what('options.clock_offsets'))
+        : list('clock_offsets', o.clock_offsets, limits.max_trace_ranks),
       optional('profiler_step', o.profiler_step),
       optionalText('compute', o.compute),
       optionalText('transfer', o.transfer),

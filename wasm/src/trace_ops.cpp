@@ -71,7 +71,15 @@ Result<TraceOptions> read_options(Request& in) {
   auto order = read_stage_order(in);
   if (!order) return order.error();
   o.stage_order = std::move(order).value();
-  auto offsets = in.list("clock_offsets", Field::clock_offsets, static_cast<double>(limits::kMaxTraceRanks));
+  // Per stage: a list of numbers, or the CLI's text.
+  Result<std::vector<double>> offsets = std::vector<double>{};
+  if (in.has("clock_offsets_text")) {
+    auto t = in.text("clock_offsets_text", Field::clock_offsets);
+    if (!t) return t.error();
+    offsets = parse_number_list(t.value(), Field::clock_offsets);
+  } else {
+    offsets = in.list("clock_offsets", Field::clock_offsets, static_cast<double>(limits::kMaxTraceRanks));
+  }
   if (!offsets) return offsets.error();
   o.clock_offsets = std::move(offsets).value();
   if (auto step = in.number("profiler_step", Field::profiler_step)) {
