@@ -114,8 +114,8 @@ test('declared result types match the runtime objects field for field', () => {
   assert.deepEqual(Object.keys(hp.makespanCurve({ tau: [1], batches: [1] })).sort(), members('Curve'));
   assert.deepEqual(Object.keys(hp.memory()).sort(), members('MemoryUse'));
   // fits_quant and fits_with_device come only with an estimate's memory error (checked below), column
-  // only with a matrix's error.
-  const always = (k) => !k.startsWith('fits_') && k !== 'column';
+  // only with a matrix's error, typed only with a trace file's wrong_type (checked below).
+  const always = (k) => !k.startsWith('fits_') && k !== 'column' && k !== 'typed';
   assert.deepEqual(Object.keys(hp.check({ tau: [] })[0]).sort(), members('ErrorInfo').filter(always));
   let error;
   try {
@@ -130,7 +130,7 @@ test('declared result types match the runtime objects field for field', () => {
   } catch (e) {
     cell = e;
   }
-  const matrixOnly = (k) => k !== 'name' && !k.startsWith('fits_');
+  const matrixOnly = (k) => k !== 'name' && !k.startsWith('fits_') && k !== 'typed';
   assert.deepEqual(Object.keys(cell).sort(), members('HeteropipeError').filter(matrixOnly));
   assert.equal(typeof load.HeteropipeError, 'function');
 });
@@ -152,7 +152,17 @@ test("the planner's declared result types match its runtime objects field for fi
   } catch (e) {
     short = e;
   }
-  assert.deepEqual(Object.keys(short).sort(), members('HeteropipeError').filter((k) => k !== 'name' && k !== 'column'));
+  assert.deepEqual(Object.keys(short).sort(), members('HeteropipeError').filter((k) => k !== 'name' && k !== 'column' && k !== 'typed'));
+  // A trace file's wrong_type carries typed, as ErrorInfo and HeteropipeError declare it.
+  let mistyped;
+  try {
+    hp.importTrace([{ name: 't.json', bytes: new TextEncoder().encode('[{"ph":"X","name":"k","ts":null,"dur":1}]') }]);
+  } catch (e) {
+    mistyped = e;
+  }
+  assert.ok(members('ErrorInfo').includes('typed'));
+  assert.deepEqual(Object.keys(mistyped).sort(), members('HeteropipeError').filter((k) => k !== 'name' && k !== 'column' && !k.startsWith('fits_')));
+  assert.equal(mistyped.typed, 'null');
 });
 
 test("the simulator's and trace import's declared result types match their runtime objects field for field", () => {
