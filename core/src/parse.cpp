@@ -240,6 +240,12 @@ Result<std::vector<double>> parse_number_list(std::string_view text, Field field
   return parse_list(text, field, false);
 }
 
+std::string_view list_item(std::string_view text, std::int64_t index) {
+  const Tokens tokens = tokenize(text);
+  if (index < 0 || index >= static_cast<std::int64_t>(tokens.items.size())) return {};
+  return tokens.items[static_cast<std::size_t>(index)];
+}
+
 Result<std::vector<double>> parse_number_list_or_inf(std::string_view text, Field field) {
   return parse_list(text, field, true);
 }

@@ -42,9 +42,13 @@ ReadRequest read_request(const RequestText& text) {
   const std::vector<Error> parse_errors = out.errors;
   for (Error& e : check_request(judged)) {
     if (has_error(parse_errors, e.field)) continue;
-    // A typed scalar is quoted as typed (1e-400, not the 0 it rounds to).
+    // A typed scalar is quoted as typed (1e-400, not the 0 it rounds to), and
+    // so is a list's item (1e16, not 1e+16).
     if (e.field == Field::rho) e.token = std::string(trim_blanks(text.rho));
     if (e.field == Field::T_real && text.T_real) e.token = std::string(trim_blanks(*text.T_real));
+    if ((e.field == Field::tau || e.field == Field::d) && e.index >= 0 && e.token.empty()) {
+      e.token = std::string(list_item(e.field == Field::tau ? text.tau : text.d, e.index));
+    }
     out.errors.push_back(std::move(e));
   }
   // At most one error per field, reported in field order (a plain pass, not

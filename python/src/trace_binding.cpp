@@ -22,6 +22,24 @@ namespace {
 // One (label, bytes) per file, as the Python layer read them.
 using Sources = std::vector<std::pair<std::string, py::bytes>>;
 
+// The profiler step: one item, a number or numeric text as the CLI's
+// --profiler-step reads it. It is read as a list of one, but its error is
+// about the whole field ("profiler_step: is empty"), not a list's item 1.
+double step_from(py::handle profiler_step) {
+  py::object cause;
+  Error e;
+  try {
+    return values_from(py::make_tuple(profiler_step), Field::profiler_step).at(0);
+  } catch (py::error_already_set& caught) {
+    const py::object type = py::module_::import("heteropipe._errors").attr("HeteropipeError");
+    if (!caught.matches(type)) throw;
+    e = error_of(caught.value());
+    cause = caught.value().attr("__cause__");
+  }
+  e.index = kWholeField;
+  raise_from(e, cause.is_none() ? py::object() : cause);
+}
+
 // stage_order and clock_offsets: None, a list (or any iterable) of numbers,
 // or text as the CLI reads it; every bad item a coded error (values_from).
 py::dict import_trace(const Sources& sources, const std::string& stat, const std::string& unit,
@@ -35,11 +53,7 @@ py::dict import_trace(const Sources& sources, const std::string& stat, const std
   options.transfer_regex = transfer;
   options.microbatch_regex = microbatch;
   options.clock_offsets = values_from(clock_offsets, Field::clock_offsets);
-  if (!profiler_step.is_none()) {
-    // One item: a number, or numeric text as the CLI's --profiler-step reads it.
-    const std::vector<double> step = values_from(py::make_tuple(profiler_step), Field::profiler_step);
-    options.profiler_step = value_or_raise(profiler_step_of(step.at(0)));
-  }
+  if (!profiler_step.is_none()) options.profiler_step = value_or_raise(profiler_step_of(step_from(profiler_step)));
   TraceEvents events;
   for (const auto& [label, bytes] : sources) {
     std::string content = value_or_raise(io::inflate_if_gzip(std::string(bytes), label));

@@ -1,6 +1,8 @@
 // read_request: typed text to a checked request, one error per field.
 #include <doctest/doctest.h>
 
+#include <heteropipe/text/error_text.hpp>
+
 #include "support.hpp"
 
 using namespace heteropipe;
@@ -60,4 +62,20 @@ TEST_CASE("blank scalars are empty, blank T_real text too") {
   const ReadRequest read = read_request({"1", "", " ", "", std::string("")});
   CHECK(fields_of(read) == std::vector<std::string>{"M", "rho", "T_real"});
   for (const Error& e : read.errors) CHECK(e.code == ErrorCode::empty);
+}
+
+TEST_CASE("a list item's range error quotes the item as typed, not the number it reads as") {
+  const ReadRequest read = read_request({"1，２e15", "1e16", "8", "1", std::nullopt});
+  REQUIRE(read.errors.size() == 2);
+  CHECK(read.errors[0].code == ErrorCode::too_large);
+  CHECK(read.errors[0].value == 2e15);
+  CHECK(read.errors[0].token == "２e15");
+  CHECK(text::describe(read.errors[0]) == "tau, item 2: must be at most 1e15 (got ２e15)");
+  CHECK(text::describe(read.errors[1]) == "d, item 1: must be at most 1e15 (got 1e16)");
+  const ReadRequest negative = read_request({"0.5 -0.50", "", "8", "1", std::nullopt});
+  REQUIRE(negative.errors.size() == 1);
+  CHECK(text::describe(negative.errors[0]) == "tau, item 2: must be >= 0 (got -0.50)");
+  CHECK(list_item("1，２e15;3", 1) == "２e15");
+  CHECK(list_item("1 2", 2).empty());
+  CHECK(list_item("1 2", -1).empty());
 }

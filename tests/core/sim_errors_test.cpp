@@ -335,6 +335,16 @@ TEST_CASE("sim errors: the typed forms") {
   CHECK(bad_sample.error().index == 2);
   CHECK(bad_sample.error().column == -1);
   CHECK(hp::text::describe(bad_sample.error()) == "service_samples, stage 3: 'x' is not a number");
+  // A time out of range is refused by the reader, quoted as typed (not 1e+308), where the check would place it.
+  const auto huge = sim::parse_table("1,1\n1e308,1\n", Field::service_matrix, 2, hp::limits::kMaxSimCells);
+  CHECK(huge.error().code == ErrorCode::too_large);
+  CHECK(huge.error().value == 1e308);
+  CHECK(huge.error().limit == hp::limits::kMaxValue);
+  CHECK(hp::text::describe(huge.error()) == "service_matrix, row 2, column 1: must be at most 1e15 (got 1e308)");
+  CHECK(hp::text::describe(sim::parse_rows("0 -0.50\n", Field::link_matrix).error()) ==
+        "link_matrix, row 1, column 2: must be >= 0 (got -0.50)");
+  CHECK(hp::text::describe(sim::parse_rows("1,2\n3,２e16\n", Field::service_samples).error()) ==
+        "service_samples, stage 2: must be at most 1e15 (got ２e16)");
 }
 
 TEST_CASE("sim errors: a table is read flat, each row its width, a samples file no further than its limit") {

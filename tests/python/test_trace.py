@@ -72,11 +72,17 @@ class ImportTrace(unittest.TestCase):
         for step, code, index, message in [
                 (9, "unknown_id", 0, "profiler_step: file 1 holds no ProfilerStep#9 (the files' last step is ProfilerStep#2)"),
                 (1.5, "not_integer", None, "profiler_step: must be a whole number (got 1.5)"),
-                ("x", "not_a_number", 0, "profiler_step, item 1: 'x' is not a number")]:
+                ("x", "not_a_number", None, "profiler_step: 'x' is not a number"),
+                ("", "empty", None, "profiler_step: is empty")]:
             with self.assertRaises(HeteropipeError) as caught:
                 import_trace(TORCH_STEPS, microbatch=MICROBATCH, profiler_step=step)
             e = caught.exception
             self.assertEqual((e.code, e.field, e.index, str(e)), (code, "profiler_step", index, message))
+            # The step is one value, as the CLI's --profiler-step: the same line, no "item 1".
+            if isinstance(step, str):
+                run = run_bytes([native_cli(self), "trace", "--microbatch", MICROBATCH, "--profiler-step", step,
+                                 *map(str, TORCH_STEPS)])
+                self.assertEqual(run.stderr.decode(), "error: " + message + "\n")
 
     def test_options_and_bytes(self):
         data = [p.read_bytes() for p in SYNTHETIC]

@@ -18,6 +18,10 @@ namespace heteropipe {
 // can say which input they belong to.
 Result<std::vector<double>> parse_number_list(std::string_view text, Field field);
 
+// Item `index` (0-based) of such a list as typed, or "" past its end: what a
+// value check's error about that item quotes (2e15, not the 2e+15 it reads as).
+std::string_view list_item(std::string_view text, std::int64_t index);
+
 // The same list in which the item "inf" stands for +infinity (buffer sizes).
 Result<std::vector<double>> parse_number_list_or_inf(std::string_view text, Field field);
 
