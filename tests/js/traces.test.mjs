@@ -185,6 +185,19 @@ test('clock_offsets as text, as the CLI and Python take it: the same offsets, an
   fails(() => hp.importTrace(files(SYNTHETIC), { clock_offsets: '0, 1' }), { code: 'wrong_length', field: 'clock_offsets', value: 2, limit: 3 });
 });
 
+test('profiler_step as text, as the CLI and Python take it: its errors as the CLI words them', () => {
+  const steps = [0, 1].map((r) => join(bad, `torch_steps_rank-${r}.json`));
+  const microbatch = '^microbatch_([0-9]+)$';
+  assert.deepEqual(hp.importTrace(files(steps), { microbatch, profiler_step: '2' }),
+    hp.importTrace(files(steps), { microbatch, profiler_step: 2 }));
+  // Once "must be a finite number (got "2")", and '' as that too, where the CLI says it is empty.
+  for (const [text, code] of [['', 'empty'], ['x', 'not_a_number'], ['1.5', 'not_integer'], ['-1', 'out_of_range']]) {
+    const e = fails(() => hp.importTrace(files(steps), { microbatch, profiler_step: text }), { code, field: 'profiler_step', index: null });
+    const run = cli(['--microbatch', microbatch, '--profiler-step', text, ...steps]);
+    assert.equal(run.stderr, `error: ${e.message}\n`);
+  }
+});
+
 test('bad files: coded errors naming the file and the byte, worded as the CLI words them', () => {
   refusedAlike(join(bad, 'truncated.json'), { code: 'not_json', field: 'trace' });
   refusedAlike(join(bad, 'begin_without_end.json'), { code: 'unmatched_begin' });

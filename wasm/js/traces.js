@@ -138,7 +138,9 @@ export function tracesOf(m, operation, limits) {
       // Text as the CLI's --clock-offsets ("0, -12.3, 0.8"), as Python takes it too; a list otherwise.
       typeof o.clock_offsets === 'string' ? text('clock_offsets_text', o.clock_offsets, what('options.clock_offsets'))
         : list('clock_offsets', o.clock_offsets, limits.max_trace_ranks),
-      optional('profiler_step', o.profiler_step),
+      // Text as the CLI's --profiler-step ("2"), as Python takes it too; a number otherwise.
+      typeof o.profiler_step === 'string' ? text('profiler_step_text', o.profiler_step, what('options.profiler_step'))
+        : optional('profiler_step', o.profiler_step),
       optionalText('compute', o.compute),
       optionalText('transfer', o.transfer),
       optionalText('microbatch', o.microbatch),

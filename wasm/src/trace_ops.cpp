@@ -82,7 +82,15 @@ Result<TraceOptions> read_options(Request& in) {
   }
   if (!offsets) return offsets.error();
   o.clock_offsets = std::move(offsets).value();
-  if (auto step = in.number("profiler_step", Field::profiler_step)) {
+  if (in.has("profiler_step_text")) {
+    // The CLI's text: '' is empty, other text read as --profiler-step reads it.
+    auto t = in.text("profiler_step_text", Field::profiler_step);
+    if (!t) return t.error();
+    if (t.value().empty()) return Error{ErrorCode::empty, Field::profiler_step, kWholeField, 0.0, {}};
+    auto step = parse_count(t.value(), Field::profiler_step, 0, limits::kMaxBatches);
+    if (!step) return step.error();
+    o.profiler_step = static_cast<std::int64_t>(step.value());
+  } else if (auto step = in.number("profiler_step", Field::profiler_step)) {
     auto whole = profiler_step_of(*step);
     if (!whole) return whole.error();
     o.profiler_step = whole.value();
