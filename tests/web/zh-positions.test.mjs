@@ -63,6 +63,21 @@ test('a bad clock offset names its stage, in English and Chinese', async () => {
   }
 });
 
+// An option typed as text that is no number: quoted in both languages, as the CLI's --profiler-step x.
+test('a profiler step that is no number is quoted as typed, in English and Chinese', async () => {
+  const hp = await require(modulePath)();
+  require(path.join(root, 'web', 'i18n', 'trace-zh.js'));
+  const steps = [0, 1].map((r) => {
+    const name = `torch_steps_rank-${r}.json`;
+    return { name, bytes: new Uint8Array(readFileSync(path.join(root, 'tests', 'cli', 'traces', name))) };
+  });
+  let error;
+  try { hp.importTrace(steps, { microbatch: '^microbatch_([0-9]+)$', profiler_step: 'x' }); } catch (e) { error = e; }
+  assert.ok(error instanceof Error);
+  assert.equal(error.message, "profiler_step: 'x' is not a number");
+  assert.equal(zh.trace.error(error, hp.limits), '分析步：“x”不是数字');
+});
+
 // A file's number typed as a string: quoted as typed in both languages, the file's label kept apart.
 test("a trace file's mistyped number is quoted as typed, in English and Chinese", async () => {
   const hp = await require(modulePath)();

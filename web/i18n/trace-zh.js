@@ -45,7 +45,8 @@
       case 'unmatched_begin': return 'B 事件在同一 pid 和 tid 上没有对应的 E';
       case 'unmatched_end': return 'E 事件在同一 pid 和 tid 上没有未结束的 B';
       case 'end_before_start': return 'end 早于 start';
-      case 'not_a_number': return key + '不是数字';
+      // An option's token is the text typed (a file's is its label, named before the sentence).
+      case 'not_a_number': return key + (OPTION[f] && e.token ? '“' + e.token + '”' : '') + '不是数字';
       case 'unknown_name':
         if (f === 'kind') return 'kind 必须是 compute 或 transfer';
         return '不是可选的名称（输入为 ' + e.token + '）';
