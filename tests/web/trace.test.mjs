@@ -318,13 +318,13 @@ for (const p of PAGES) {
     assert.deepEqual([missing.code, missing.field, missing.index, missing.value, missing.limit], ['unknown_id', 'profiler_step', 0, 7, steps.limit]);
     assert.equal(await page.textContent('#trace-result .error'), p.name === 'en' ? missing.message
       : `分析步：第 1 个文件中没有 ProfilerStep#7（这些文件的最后一步是 ProfilerStep#${steps.limit}）`);
-    // Text that is no number: refused by the core, quoting what was typed.
+    // Text that is no number: refused by the core as the CLI's --profiler-step two is, quoting what was typed.
     await page.fill('#trace-profiler_step', 'two');
     await imported();
     let typed = null;
     try { full.importTrace(inflated(files), { microbatch: MICROBATCH, unit: 'ms', profiler_step: 'two' }); } catch (e) { typed = e; }
-    assert.deepEqual([typed.code, typed.field, typed.token], ['not_finite', 'profiler_step', '"two"']);
-    assert.equal(await page.textContent('#trace-result .error'), p.name === 'en' ? typed.message : '分析步：必须是有限数（输入为 "two"）');
+    assert.deepEqual([typed.code, typed.field, typed.token, typed.message], ['not_a_number', 'profiler_step', 'two', "profiler_step: 'two' is not a number"]);
+    assert.equal(await page.textContent('#trace-result .error'), p.name === 'en' ? typed.message : '分析步：“two”不是数字');
     assert.deepEqual(problems, []);
     await page.close();
   });
