@@ -74,7 +74,14 @@ int run_trace(const TraceChoices& c, std::ostream& out, std::ostream& err) {
     if (auto problem = read_trace_text(content.value(), label, events)) return refuse(*problem, err);
   }
   const auto result = recover_model(events, options.value());
-  if (!result) return refuse(result.error(), err);
+  if (!result) {
+    // A clock offset past the limit is quoted as typed (1e15, not 1e+15).
+    Error e = result.error();
+    if (e.field == Field::clock_offsets && e.index >= 0 && e.token.empty()) {
+      e.token = std::string(list_item(c.clock_offsets, e.index));
+    }
+    return refuse(e, err);
+  }
   if (c.json) out << to_json(result.value()).dump(2) << '\n';
   else write_trace_table(out, result.value());
   out.flush();

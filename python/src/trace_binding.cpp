@@ -11,9 +11,11 @@
 #include "bindings.hpp"
 #include "errors.hpp"
 #include "heteropipe/cli/gzip.hpp"
+#include "heteropipe/parse.hpp"
 #include "heteropipe/text/trace_text.hpp"
 #include "heteropipe/trace/model.hpp"
 #include "inputs.hpp"
+#include "strings.hpp"
 #include "to_python.hpp"
 
 namespace heteropipe::python {
@@ -59,7 +61,16 @@ py::dict import_trace(const Sources& sources, const std::string& stat, const std
     std::string content = value_or_raise(io::inflate_if_gzip(std::string(bytes), label));
     if (auto problem = read_trace_text(content, label, events)) raise(*problem);
   }
-  const TraceResult result = value_or_raise(recover_model(events, options));
+  auto recovered = recover_model(events, options);
+  if (!recovered) {
+    // A clock offset typed as the CLI's text is quoted as typed (1e15, not 1e+15), as the CLI quotes it.
+    Error e = recovered.error();
+    if (e.field == Field::clock_offsets && e.index >= 0 && e.token.empty() && is_text(clock_offsets)) {
+      e.token = std::string(list_item(utf8_of(clock_offsets), e.index));
+    }
+    raise(e);
+  }
+  const TraceResult& result = recovered.value();
   return to_python(result, Arrays::lists);
 }
 

@@ -64,10 +64,10 @@ test('bad clock offsets and stage orders: the CLI\'s coded errors, one offset pe
     [{ clock_offsets: [0, 0] }, ['--clock-offsets', '0,0'],
       { code: 'wrong_length', field: 'clock_offsets', index: null, value: 2, limit: 3 },
       'clock_offsets: needs S = 3 offsets, one per stage, or none (got 2)'],
-    // A finite offset past the limit was "must be a finite number (got 1e+15)".
-    [{ clock_offsets: [0, 1e15, 0] }, ['--clock-offsets', '0,1e15,0'],
+    // A finite offset past the limit was "must be a finite number (got 1e+15)"; typed, it is quoted as typed.
+    [{ clock_offsets: '0,1e15,0' }, ['--clock-offsets', '0,1e15,0'],
       { code: 'too_large', field: 'clock_offsets', index: 1, value: 1e15, limit: 1e14 },
-      'clock_offsets, stage 2: must be at most 1e14 (got 1e+15)'],
+      'clock_offsets, stage 2: must be at most 1e14 (got 1e15)'],
     [{ stage_order: [1e20, 0, 1] }, ['--stage-order', '1e20,0,1'],
       { code: 'not_a_permutation', field: 'stage_order', value: 1e20 },
       'stage_order: must list each rank that ran kernels exactly once (rank 1e+20 is wrong)'],
@@ -76,6 +76,9 @@ test('bad clock offsets and stage orders: the CLI\'s coded errors, one offset pe
     fails(() => hp.importTrace(files(SYNTHETIC), options), { ...fields, message });
     assert.equal(cli([...flags, ...SYNTHETIC]).stderr, `error: ${message}\n`);
   }
+  // A number passed is written as JS writes it.
+  fails(() => hp.importTrace(files(SYNTHETIC), { clock_offsets: [0, 1e15, 0] }),
+    { code: 'too_large', field: 'clock_offsets', index: 1, message: 'clock_offsets, stage 2: must be at most 1e14 (got 1e+15)' });
   fails(() => hp.importTrace(files(SYNTHETIC), { clock_offsets: [0, NaN, 0] }),
     { code: 'not_finite', field: 'clock_offsets', index: 1, message: 'clock_offsets, stage 2: must be a finite number (got NaN)' });
   // A value that is no number is quoted as passed, never as the NaN it became on its way to the core.
@@ -183,6 +186,10 @@ test('clock_offsets as text, as the CLI and Python take it: the same offsets, an
     assert.equal(run.stderr, `error: ${e.message}\n`);
   }
   fails(() => hp.importTrace(files(SYNTHETIC), { clock_offsets: '0, 1' }), { code: 'wrong_length', field: 'clock_offsets', value: 2, limit: 3 });
+  // Past the limit: quoted as typed, as the CLI quotes it (a number passed is written as JS writes it).
+  const large = fails(() => hp.importTrace(files(SYNTHETIC), { clock_offsets: '0, 1e15, 0' }),
+    { code: 'too_large', field: 'clock_offsets', index: 1, token: '1e15' });
+  assert.equal(cli(['--clock-offsets', '0, 1e15, 0', ...SYNTHETIC]).stderr, `error: ${large.message}\n`);
 });
 
 test('profiler_step as text, as the CLI and Python take it: its errors as the CLI words them', () => {

@@ -125,6 +125,9 @@ class ImportTrace(unittest.TestCase):
                 clock_offsets=[float("nan"), 0, 0])
         refused("too_large", "clock_offsets", 1, "clock_offsets, stage 2: must be at most 1e14 (got 1e+15)",
                 clock_offsets=[0, 1e15, 0])
+        # Typed as the CLI's text, it is quoted as typed, as the CLI quotes it.
+        refused("too_large", "clock_offsets", 1, "clock_offsets, stage 2: must be at most 1e14 (got 1e15)",
+                clock_offsets="0, 1e15, 0")
         refused("wrong_length", "clock_offsets", None,
                 "clock_offsets: needs S = 3 offsets, one per stage, or none (got 2)", clock_offsets=[0, 0])
 

@@ -162,6 +162,13 @@ Result<TraceEvents> read_files(double staging, TraceOptions& options, std::vecto
   if (!read) return in.annotated(read.error());
   options = std::move(read).value();
   offset_tokens.assign(options.clock_offsets.size(), std::string());
+  if (in.has("clock_offsets_text")) {
+    // The CLI's text: each offset quoted as typed (1e15, not 1e+15), as the CLI quotes it.
+    auto t = in.text("clock_offsets_text", Field::clock_offsets);
+    for (std::size_t s = 0; t && s < offset_tokens.size(); ++s) {
+      offset_tokens[s] = std::string(list_item(t.value(), static_cast<std::int64_t>(s)));
+    }
+  }
   for (std::size_t s = 0; s < options.clock_offsets.size(); ++s) {
     const double x = options.clock_offsets[s];
     if (std::isfinite(x)) continue;
@@ -196,10 +203,10 @@ double import_trace(double staging) {
   auto result = recover_model(events.value(), options);
   if (result) return answer(std::move(result).value());
   // A clock offset's error quotes the value as JS passed it: NaN (not the core's nan), or "x" for a
-  // value that was no number.
+  // value that was no number, or the text typed.
   Error e = result.error();
-  if (e.field == Field::clock_offsets && e.code == ErrorCode::not_finite && e.index >= 0 &&
-      static_cast<std::size_t>(e.index) < offset_tokens.size()) {
+  if (e.field == Field::clock_offsets && (e.code == ErrorCode::not_finite || e.token.empty()) && e.index >= 0 &&
+      static_cast<std::size_t>(e.index) < offset_tokens.size() && !offset_tokens[static_cast<std::size_t>(e.index)].empty()) {
     e.token = offset_tokens[static_cast<std::size_t>(e.index)];
   }
   return refuse(e);
