@@ -158,6 +158,49 @@ TEST_CASE("trace cpu: files that share their pid are one rank each, by file inde
   CHECK(std::abs(r.T_real - makespan) <= run.transfer + 2);
 }
 
+TEST_CASE("trace cpu: pids given as names are ranks numbered from 0, in the order they first appear") {
+  // Before, such a rank showed as the reader's internal id of its name,
+  // -9007199254740993, which --stage-order could not name.
+  CpuRun run;
+  run.origin1 = run.origin0;  // one file, one clock
+  run.step_per_microbatch = false;
+  double makespan = 0;
+  const std::vector<std::string> texts = cpu_run_texts(run, makespan);
+  SUBCASE("one file of one named pid") {
+    const TraceResult r = recover({texts[0]}, by_ranges());
+    CHECK_FALSE(r.pipeline);
+    REQUIRE(r.ranks.size() == 1);
+    CHECK(r.ranks[0].rank == 0);
+  }
+  SUBCASE("a number a pid already holds is not given to a name") {
+    const std::string numbered = R"([{"name": "aten::mm", "ph": "X", "ts": 1, "dur": 1, "tid": 9, "pid": 0}])";
+    const TraceResult r = recover({numbered, texts[0]}, by_ranges());
+    REQUIRE(r.ranks.size() == 2);
+    CHECK(r.ranks[0].rank == 0);
+    CHECK(r.ranks[1].rank == 1);
+    CHECK(r.ranks[1].compute_time == doctest::Approx(run.M * run.tau0));
+  }
+  SUBCASE("both stages in one file, each its own named pid, ordered by --stage-order") {
+    auto renamed = [](std::string text, const std::string& name) {
+      for (std::size_t at = text.find("CPU functions"); at != std::string::npos; at = text.find("CPU functions", at)) {
+        text.replace(at, 13, name);
+      }
+      return text;
+    };
+    const std::string first = renamed(texts[0], "stage zero"), second = renamed(texts[1], "stage one");
+    const std::string merged = "[" + first.substr(1, first.size() - 2) + "," + second.substr(1);
+    TraceOptions options = by_ranges();
+    options.stage_order = {0, 1};
+    const TraceResult r = recover({merged}, options);
+    REQUIRE(r.pipeline);
+    REQUIRE(r.stages.size() == 2);
+    CHECK(r.stages[0].rank == 0);
+    CHECK(r.stages[1].rank == 1);
+    CHECK(r.tau == std::vector<double>{run.tau0, run.tau1});
+    CHECK(std::abs(r.T_real - makespan) <= run.transfer + 2);
+  }
+}
+
 TEST_CASE("trace cpu: a message written inside c10d::send aligns the clocks by that pair's hand-over") {
   // Every receiver waits; the 1.2 ms the message takes to be written show in
   // c10d::send alone. Taking the link's shortest send or receive for the

@@ -76,6 +76,36 @@ std::vector<std::optional<std::int64_t>> file_ranks(const TraceEvents& events) {
   return out;
 }
 
+// A pid given as a name (Chrome allows it; the reader files each name below
+// every number's id) would show as a rank far below zero, one --stage-order
+// could not name. Each such name, in the order the names first appear,
+// becomes the smallest whole number no other rank of the run uses.
+std::map<std::int64_t, std::int64_t> named_ranks(const TraceEvents& events,
+                                                  const std::vector<std::optional<std::int64_t>>& given) {
+  const auto lowest_number = -static_cast<std::int64_t>(limits::kMaxTraceId);
+  std::set<std::int64_t> used;
+  for (const auto& rank : given) {
+    if (rank) used.insert(*rank);
+  }
+  std::vector<std::int64_t> names;
+  std::set<std::int64_t> seen;
+  for (const TraceEvent& e : events.events) {
+    if (e.file < given.size() && given[e.file]) continue;
+    if (e.rank >= lowest_number) {
+      used.insert(e.rank);
+    } else if (seen.insert(e.rank).second) {
+      names.push_back(e.rank);
+    }
+  }
+  std::map<std::int64_t, std::int64_t> out;
+  std::int64_t next = 0;
+  for (const std::int64_t name : names) {
+    while (used.count(next)) ++next;
+    out[name] = next++;
+  }
+  return out;
+}
+
 // Each transport event's wrapper is the latest of its thread and direction
 // that starts at or before it.
 void issued_by_wrappers(std::vector<Transfer>& transports, std::vector<Transfer> wrappers) {
@@ -545,7 +575,12 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
   if (!found_steps) return found_steps.error();
   const ProfilerSteps& steps = found_steps.value();
   const std::vector<std::optional<std::int64_t>> given = file_ranks(events);
-  auto rank_of = [&](const TraceEvent& e) { return e.file < given.size() && given[e.file] ? *given[e.file] : e.rank; };
+  const std::map<std::int64_t, std::int64_t> named = named_ranks(events, given);
+  auto rank_of = [&](const TraceEvent& e) {
+    if (e.file < given.size() && given[e.file]) return *given[e.file];
+    const auto name = named.find(e.rank);
+    return name == named.end() ? e.rank : name->second;
+  };
   auto peer_of = [&](std::ptrdiff_t index) -> std::optional<std::int64_t> {
     const auto i = static_cast<std::uint32_t>(index);
     const auto found = std::lower_bound(events.peers.begin(), events.peers.end(), std::make_pair(i, std::int64_t{0}),
