@@ -391,3 +391,14 @@ test('issue 22: a seed that is no number says what was given', () => {
   fails(() => hp.simulate({ ...base, seed: 'x' }), { code: 'not_a_number', field: 'seed', token: 'x', message: "seed: 'x' is not a number" });
   fails(() => hp.simulate({ ...base, reps: '2.5' }), { code: 'not_integer', field: 'reps', message: 'reps: must be a whole number (got 2.5)' });
 });
+
+test('a request or option key simulate does not read is refused by name, never dropped', () => {
+  const base = { tau: [1, 2], d: [0.5], M: 4 };
+  // A misspelt link_matrix was dropped before, and the run replayed no measured links.
+  assert.throws(() => hp.simulate({ ...base, link_matrx: [[1], [1], [1], [1]] }),
+    { name: 'TypeError', message: /^simulate: unknown key "link_matrx" \(the keys read: tau, d, M, links,/ });
+  assert.throws(() => hp.simulate(base, { onProgress: () => {} }), /^TypeError: simulate: options: unknown key "onProgress"/);
+  assert.equal(hp.simulate({ ...base, link_matrix: [[1], [1], [1], [1]] }).deterministic_makespan,
+    hp.simulate({ ...base, d: [1] }).deterministic_makespan);
+});
+

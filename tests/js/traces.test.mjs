@@ -251,3 +251,15 @@ test('what is no value of its kind is a TypeError, and nothing is left allocated
   hp.importTrace(files(SYNTHETIC));
   assert.equal(hp.memory().malloc_bytes, before);
 });
+
+test('an option importTrace does not read is refused by name, as the plan refuses an unknown key', () => {
+  // A misspelt clock_offsets was dropped before: the import ran with the offsets the core found.
+  assert.throws(() => hp.importTrace(files(SYNTHETIC), { clock_offset: '0,1,2' }),
+    { name: 'TypeError', message: /^importTrace: options: unknown key "clock_offset" \(the keys read: stat, unit, stage_order, clock_offsets,/ });
+  assert.throws(() => hp.importTrace(files(SYNTHETIC), { microbatch: '^mb([0-9]+)$', Unit: 'ms' }), /unknown key "Unit"/);
+  // Every key the d.ts names is read.
+  const all = { stat: 'p50', unit: 'us', stage_order: [0, 1, 2], clock_offsets: null, profiler_step: null, compute: undefined,
+    transfer: undefined, microbatch: undefined, detach: false, on_progress: () => {} };
+  assert.deepEqual(hp.importTrace(files(SYNTHETIC), all), hp.importTrace(files(SYNTHETIC), { unit: 'us', stage_order: '0,1,2' }));
+});
+

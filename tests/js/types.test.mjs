@@ -165,9 +165,12 @@ test('every reply shape the module sends is its interface in the d.ts, field for
   assert.equal(calibrated.calibrated.length, 1);
   assert.equal(calibrated.calibration_unused.length, 1);
   conforms(calibrated, 'PlanReport', 'plan');
-  conforms(hp.simulate({ ...pipeline, reps: 20, service: 'lognormal:cv=0.5', buffers: 1, timeline: true }),
+  // simulate reads no rho (its links are async, blocking or serial) and refuses the key.
+  const { rho, ...simulated } = pipeline;
+  assert.equal(rho, 0.5);
+  conforms(hp.simulate({ ...simulated, reps: 20, service: 'lognormal:cv=0.5', buffers: 1, timeline: true }),
     'Simulation', 'simulate');
-  conforms(hp.simulate({ ...pipeline, links: 'serial' }), 'Simulation', 'simulate');
+  conforms(hp.simulate({ ...simulated, links: 'serial' }), 'Simulation', 'simulate');
   const synthetic = [0, 1, 2].map((r) => join(traces, 'synthetic', `rank-${r}.json.gz`));
   conforms(hp.importTrace(trace(synthetic)), 'TraceResult', 'importTrace');
   conforms(hp.importTrace(trace(synthetic), { stage_order: [2, 1, 0] }), 'TraceResult', 'importTrace');

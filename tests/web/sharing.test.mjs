@@ -26,6 +26,8 @@ for (const p of PAGES) {
     const { page } = await open(context, fileBase + p.file);
     await typeAll(page);
     await page.click('#regime-toggle button[data-regime="blocking"]');
+    // The link follows after the next paint (app.js): on a busy machine, later than the click.
+    await page.waitForFunction(() => location.hash.includes('regime=blocking'));
     const url = page.url();
     assert.match(url, /#/);
     const expected = expectedValues(hp.analyze(INPUT));

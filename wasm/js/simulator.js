@@ -3,7 +3,7 @@
 // Pipeline.simulate takes; every value is read and checked by the core
 // (wasm/src/sim_ops.cpp), so this file only snapshots them: nested lists
 // flattened with their lengths, lists of names as one text with theirs.
-import { float64Length, fieldsOf, flag, list, number, progressOf, quote, text, utf8Length } from './snapshot.js';
+import { float64Length, flag, knownFieldsOf, list, number, progressOf, quote, text, utf8Length } from './snapshot.js';
 
 const what = (name) => 'simulate: ' + name;
 
@@ -58,6 +58,10 @@ function bool(name, x) {
   return flag(name, x);
 }
 
+// The keys a simulate request may hold (the d.ts's SimulateInput).
+const SIMULATE_KEYS = ['tau', 'd', 'M', 'links', 'shared', 'buffers', 'service', 'link_service', 'service_matrix',
+  'link_matrix', 'service_samples', 'service_probabilities', 'quantiles', 'scaled', 'reps', 'seed', 'timeline'];
+
 // The simulator's function for the API of module m, or none.
 export function simulatorOf(m, operation, limits) {
   if (typeof m.simulate !== 'function') return {};
@@ -66,8 +70,8 @@ export function simulatorOf(m, operation, limits) {
   // options.on_progress: called with the fraction of the replications done
   // (at most about 100 times a run, not at all without random times).
   function simulate(request, options) {
-    const progress = progressOf(options, 'simulate');
-    const r = fieldsOf(request);
+    const progress = progressOf(knownFieldsOf(options, ['on_progress'], 'simulate: options'), 'simulate');
+    const r = knownFieldsOf(request, SIMULATE_KEYS, 'simulate');
     const links = r.links;
     const timeline = bool('timeline', r.timeline);
     const inputs = [

@@ -124,6 +124,20 @@ export function fieldsOf(request) {
   return request === undefined || request === null ? {} : request;
 }
 
+// A request's or options object's fields, where each key must be one the
+// call reads: a misspelt key (clock_offset for clock_offsets) is refused by
+// name, never silently dropped, as the plan's reader refuses one.
+export function knownFieldsOf(x, known, label) {
+  const fields = fieldsOf(x);
+  if (typeof fields !== 'object') return fields;
+  for (const key of Object.keys(fields)) {
+    if (!known.includes(key)) {
+      throw new TypeError(label + ': unknown key ' + quote(key) + ' (the keys read: ' + known.join(', ') + ')');
+    }
+  }
+  return fields;
+}
+
 // One input as the encoder takes it (encode.js). Every input has every
 // field, so that the encoder sees one kind of object: value is a number, a
 // boolean or a text; values a list's items (an array of our own, or the

@@ -4,7 +4,7 @@
 // staged once and read in place by the core's readers (wasm/src/trace_ops.cpp),
 // which also read and check every option.
 import { Refusal, pour, probe, sizeOfBlob } from './blob.js';
-import { fieldsOf, list, number, optional, progressOf, quote, text, uint8Length } from './snapshot.js';
+import { knownFieldsOf, list, number, optional, progressOf, quote, text, uint8Length } from './snapshot.js';
 
 const what = (name) => 'importTrace: ' + name;
 
@@ -110,13 +110,18 @@ async function importBlobs(run, inputs, names, blobs, limit, done, report) {
   throw new Error(what('files') + ': a gzip file changed while it was read');
 }
 
+// The keys importTrace's options may hold (the d.ts's TraceOptions).
+const TRACE_OPTIONS = ['stat', 'unit', 'stage_order', 'clock_offsets', 'profiler_step', 'compute', 'transfer',
+  'microbatch', 'detach', 'on_progress'];
+
 // The trace importer for the API of module m, or none.
 export function tracesOf(m, operation, limits) {
   if (typeof m.import_trace !== 'function') return {};
   const run = operation('import_trace', true);
   // options.on_progress: called with the fraction of the Blobs' bytes read.
   function importTrace(files, options) {
-    const progress = progressOf(options, 'importTrace');
+    const o = knownFieldsOf(options, TRACE_OPTIONS, what('options'));
+    const progress = progressOf(o, 'importTrace');
     const count = objectAt(files, 'files').length;
     if (typeof count !== 'number' || !(count >= 0)) throw new TypeError(what('files') + ' must be a list of files');
     const inputs = [number('files', count)];
@@ -128,7 +133,6 @@ export function tracesOf(m, operation, limits) {
       inputs.push(names[k + 1]);
       inputs.push(content('bytes.' + k, file.bytes, limits.max_trace_bytes, what('files[' + k + '].bytes'), blobs, k));
     }
-    const o = fieldsOf(options);
     const order = o.stage_order;
     inputs.push(
       optionalText('stat', o.stat),
