@@ -79,6 +79,16 @@ std::vector<double> values_of_sequence(py::handle sequence, Field field) {
   return values;
 }
 
+// A mapping iterates over its keys and a set in no order of the caller's:
+// read as lists they give other numbers than meant (clock_offsets={1: 12.3}
+// read as [1]; tau={3, 1, 2} as 1, 2, 3), so they are refused whole.
+bool keyed_or_unordered(py::handle obj) {
+  if (PyDict_Check(obj.ptr()) || PyAnySet_Check(obj.ptr())) return true;
+  const int mapping = PyObject_IsInstance(obj.ptr(), py::module_::import("collections.abc").attr("Mapping").ptr());
+  if (mapping < 0) throw py::error_already_set();
+  return mapping == 1;
+}
+
 std::vector<double> values_of_iterable(py::handle obj, Field field) {
   auto iterator = py::reinterpret_steal<py::object>(PyObject_GetIter(obj.ptr()));
   if (!iterator) {
@@ -113,6 +123,7 @@ std::vector<double> values_from(py::handle obj, Field field) {
   if (is_text(obj)) return value_or_raise(parse_number_list(utf8_of(obj), field));
   if (auto values = numbers_from_buffer(obj, field)) return std::move(*values);
   if (PyList_Check(obj.ptr()) || PyTuple_Check(obj.ptr())) return values_of_sequence(obj, field);
+  if (keyed_or_unordered(obj)) raise_not_a_number(field, kWholeField, obj);
   return values_of_iterable(obj, field);
 }
 

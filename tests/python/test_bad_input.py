@@ -38,6 +38,18 @@ class BadInput(unittest.TestCase):
         self.expect(lambda: Pipeline(5), "not_a_number", "tau", None,
                     "tau: must be a list of numbers or a text list like '1, 2.5, 3' (got 5)")
 
+    def test_a_mapping_or_a_set_is_no_list(self):
+        # Iterated, a dict gives its keys and a set no order of the caller's:
+        # both were read as other numbers than meant ({1.0: 'a'} as tau [1.0]).
+        self.expect(lambda: Pipeline({1.0: "a", 2.0: "b"}), "not_a_number", "tau", None,
+                    "tau: must be a list of numbers or a text list like '1, 2.5, 3' (got {1.0: 'a', 2.0: 'b'})")
+        self.expect(lambda: Pipeline([1, 2], {0.5}), "not_a_number", "d", None,
+                    "d: must be a list of numbers or a text list like '1, 2.5, 3' (got {0.5})")
+        self.expect(lambda: Pipeline(frozenset([3.0, 1.0])), "not_a_number", "tau", None,
+                    "tau: must be a list of numbers or a text list like '1, 2.5, 3' (got frozenset({1.0, 3.0}))")
+        # A dict's values, or any other ordered iterable, is read in its order.
+        self.assertEqual(Pipeline({"a": 3.0, "b": 1.0}.values()).tau, (3.0, 1.0))
+
     def test_too_small_when_the_core_has_it(self):
         with self.assertRaises(HeteropipeError) as caught:
             Pipeline([1e-16, 0])

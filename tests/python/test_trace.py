@@ -130,6 +130,11 @@ class ImportTrace(unittest.TestCase):
                 clock_offsets="0, 1e15, 0")
         refused("wrong_length", "clock_offsets", None,
                 "clock_offsets: needs S = 3 offsets, one per stage, or none (got 2)", clock_offsets=[0, 0])
+        # A dict was read as its keys ({0: 0, 1: 5, 2: 9} as offsets 0, 1, 2) and a set in its own order.
+        refused("not_a_number", "clock_offsets", None, "clock_offsets: '{0: 0, 1: 5, 2: 9}' is not a number",
+                clock_offsets={0: 0, 1: 5, 2: 9})
+        refused("not_a_number", "stage_order", None, "stage_order: '{0, 1, 2}' is not a number",
+                stage_order={0, 1, 2})
 
     def test_real_traces_agree_with_the_cli(self):
         result = import_trace(REAL)
