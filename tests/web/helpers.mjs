@@ -102,6 +102,10 @@ export async function typeInto(page, id, text) {
   await page.fill('#' + id, '');
   await page.type('#' + id, text, { delay: 0 });
   if (text === '') await page.dispatchEvent('#' + id, 'input');
+  // The update of fill('') alone can raise data-ready before the typed text's does (a busy
+  // machine paints between them): a frame and a task queued now run after the last keystroke's
+  // job (after-paint.js), so the count read next is the typed text's.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
   await page.waitForFunction((n) => Number(document.documentElement.getAttribute('data-ready')) > n, before);
 }
 
