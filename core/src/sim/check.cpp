@@ -2,6 +2,7 @@
 #include <cmath>
 #include <string>
 
+#include "check_time.hpp"
 #include "engine.hpp"
 #include "heteropipe/limits.hpp"
 #include "heteropipe/sim/input.hpp"
@@ -15,13 +16,16 @@ Error at(ErrorCode code, Field field, std::int64_t index, double value, double l
   return Error{code, field, index, value, {}, limit};
 }
 
-// A time as tau and d take it: finite, >= 0, <= kMaxValue.
+}  // namespace
+
 std::optional<Error> check_time(double x, Field field, std::int64_t index) {
   if (!std::isfinite(x)) return Error{ErrorCode::not_finite, field, index, 0.0, non_finite(x)};
   if (x < 0) return at(ErrorCode::negative, field, index, x);
   if (x > limits::kMaxValue) return at(ErrorCode::too_large, field, index, x, limits::kMaxValue);
   return std::nullopt;
 }
+
+namespace {
 
 // A whole number in [low, high].
 std::optional<Error> check_whole(double x, Field field, double low, double high) {

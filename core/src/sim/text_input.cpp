@@ -6,7 +6,7 @@
 #include <string>
 
 #include "../json_cursor.hpp"
-#include "heteropipe/limits.hpp"
+#include "check_time.hpp"
 #include "heteropipe/parse.hpp"
 
 namespace heteropipe::sim {
@@ -121,17 +121,16 @@ std::optional<Error> each_row(std::string_view text, Field field, OnRow&& on_row
       e.index = row;
       return e;
     }
-    // A time past the checks' range (below 0, above kMaxValue) is refused
-    // here, as check_time would refuse it, so that its error quotes the cell
-    // as typed (1e308, not the 1e+308 it reads as).
+    // Each time is judged here, by the checks' own rule, so that its error
+    // quotes the cell as typed (1e308, not the 1e+308 it reads as).
     const std::vector<double>& times = values.value();
     for (std::size_t k = 0; k < times.size(); ++k) {
-      if (times[k] >= 0 && times[k] <= limits::kMaxValue) continue;
       const bool samples = field == Field::service_samples;
       const auto column = static_cast<std::int64_t>(k);
-      Error e{times[k] < 0 ? ErrorCode::negative : ErrorCode::too_large, field, samples ? column : row, times[k],
-              std::string(list_item(line, column)), times[k] < 0 ? 0.0 : limits::kMaxValue};
-      if (!samples) e.column = column;
+      auto e = check_time(times[k], field, samples ? column : row);
+      if (!e) continue;
+      e->token = std::string(list_item(line, column));
+      if (!samples) e->column = column;
       return e;
     }
     if (auto e = on_row(std::move(values).value(), row)) return e;
