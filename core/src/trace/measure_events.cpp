@@ -89,8 +89,10 @@ std::map<std::int64_t, std::int64_t> named_ranks(const TraceEvents& events,
   }
   std::vector<std::int64_t> names;
   std::set<std::int64_t> seen;
+  std::optional<std::int64_t> last;  // a file's events run in one pid after another: look each run up once
   for (const TraceEvent& e : events.events) {
-    if (e.file < given.size() && given[e.file]) continue;
+    if ((e.file < given.size() && given[e.file]) || last == e.rank) continue;
+    last = e.rank;
     if (e.rank >= lowest_number) {
       used.insert(e.rank);
     } else if (seen.insert(e.rank).second) {
