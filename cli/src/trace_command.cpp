@@ -41,9 +41,9 @@ Result<TraceOptions> options_of(const TraceChoices& c) {
   if (!offsets) return offsets.error();
   o.clock_offsets = offsets.value();
   if (!c.profiler_step.empty()) {
-    auto step = parse_count(c.profiler_step, Field::profiler_step, 0, limits::kMaxBatches);
+    auto step = profiler_step_of_text(c.profiler_step);
     if (!step) return step.error();
-    o.profiler_step = static_cast<std::int64_t>(step.value());
+    o.profiler_step = step.value();
   }
   o.compute_regex = c.compute;
   o.transfer_regex = c.transfer;
@@ -77,9 +77,7 @@ int run_trace(const TraceChoices& c, std::ostream& out, std::ostream& err) {
   if (!result) {
     // A clock offset past the limit is quoted as typed (1e15, not 1e+15).
     Error e = result.error();
-    if (e.field == Field::clock_offsets && e.index >= 0 && e.token.empty()) {
-      e.token = std::string(list_item(c.clock_offsets, e.index));
-    }
+    quote_list_item(e, Field::clock_offsets, c.clock_offsets);
     return refuse(e, err);
   }
   if (c.json) out << to_json(result.value()).dump(2) << '\n';

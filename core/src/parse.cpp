@@ -246,6 +246,10 @@ std::string_view list_item(std::string_view text, std::int64_t index) {
   return tokens.items[static_cast<std::size_t>(index)];
 }
 
+void quote_list_item(Error& e, Field field, std::string_view text) {
+  if (e.field == field && e.index >= 0 && e.token.empty()) e.token = std::string(list_item(text, e.index));
+}
+
 Result<std::vector<double>> parse_number_list_or_inf(std::string_view text, Field field) {
   return parse_list(text, field, true);
 }

@@ -46,9 +46,8 @@ ReadRequest read_request(const RequestText& text) {
     // so is a list's item (1e16, not 1e+16).
     if (e.field == Field::rho) e.token = std::string(trim_blanks(text.rho));
     if (e.field == Field::T_real && text.T_real) e.token = std::string(trim_blanks(*text.T_real));
-    if ((e.field == Field::tau || e.field == Field::d) && e.index >= 0 && e.token.empty()) {
-      e.token = std::string(list_item(e.field == Field::tau ? text.tau : text.d, e.index));
-    }
+    quote_list_item(e, Field::tau, text.tau);
+    quote_list_item(e, Field::d, text.d);
     out.errors.push_back(std::move(e));
   }
   // At most one error per field, reported in field order (a plain pass, not

@@ -65,9 +65,7 @@ py::dict import_trace(const Sources& sources, const std::string& stat, const std
   if (!recovered) {
     // A clock offset typed as the CLI's text is quoted as typed (1e15, not 1e+15), as the CLI quotes it.
     Error e = recovered.error();
-    if (e.field == Field::clock_offsets && e.index >= 0 && e.token.empty() && is_text(clock_offsets)) {
-      e.token = std::string(list_item(utf8_of(clock_offsets), e.index));
-    }
+    if (is_text(clock_offsets)) quote_list_item(e, Field::clock_offsets, utf8_of(clock_offsets));
     raise(e);
   }
   const TraceResult& result = recovered.value();

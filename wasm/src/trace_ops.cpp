@@ -28,16 +28,17 @@ bool is_gzip(std::string_view bytes) {
          static_cast<unsigned char>(bytes[1]) == 0x8b;
 }
 
+// A list of numbers per rank or stage, `name`, or the CLI's text, `name`_text.
+Result<std::vector<double>> read_numbers(Request& in, const std::string& name, Field field) {
+  if (!in.has(name + "_text")) return in.list(name, field, static_cast<double>(limits::kMaxTraceRanks));
+  auto t = in.text(name + "_text", field);
+  if (!t) return t.error();
+  return parse_number_list(t.value(), field);
+}
+
 // Ranks in stage order: a list of numbers, or the CLI's text.
 Result<std::vector<std::int64_t>> read_stage_order(Request& in) {
-  Result<std::vector<double>> ranks = std::vector<double>{};
-  if (in.has("stage_order_text")) {
-    auto t = in.text("stage_order_text", Field::stage_order);
-    if (!t) return t.error();
-    ranks = parse_number_list(t.value(), Field::stage_order);
-  } else {
-    ranks = in.list("stage_order", Field::stage_order, static_cast<double>(limits::kMaxTraceRanks));
-  }
+  auto ranks = read_numbers(in, "stage_order", Field::stage_order);
   if (!ranks) return ranks.error();
   auto order = stage_order_of(ranks.value());
   if (order || order.error().token.empty()) return order;
@@ -71,25 +72,15 @@ Result<TraceOptions> read_options(Request& in) {
   auto order = read_stage_order(in);
   if (!order) return order.error();
   o.stage_order = std::move(order).value();
-  // Per stage: a list of numbers, or the CLI's text.
-  Result<std::vector<double>> offsets = std::vector<double>{};
-  if (in.has("clock_offsets_text")) {
-    auto t = in.text("clock_offsets_text", Field::clock_offsets);
-    if (!t) return t.error();
-    offsets = parse_number_list(t.value(), Field::clock_offsets);
-  } else {
-    offsets = in.list("clock_offsets", Field::clock_offsets, static_cast<double>(limits::kMaxTraceRanks));
-  }
+  auto offsets = read_numbers(in, "clock_offsets", Field::clock_offsets);
   if (!offsets) return offsets.error();
   o.clock_offsets = std::move(offsets).value();
   if (in.has("profiler_step_text")) {
-    // The CLI's text: '' is empty, other text read as --profiler-step reads it.
     auto t = in.text("profiler_step_text", Field::profiler_step);
     if (!t) return t.error();
-    if (t.value().empty()) return Error{ErrorCode::empty, Field::profiler_step, kWholeField, 0.0, {}};
-    auto step = parse_count(t.value(), Field::profiler_step, 0, limits::kMaxBatches);
+    auto step = profiler_step_of_text(t.value());
     if (!step) return step.error();
-    o.profiler_step = static_cast<std::int64_t>(step.value());
+    o.profiler_step = step.value();
   } else if (auto step = in.number("profiler_step", Field::profiler_step)) {
     auto whole = profiler_step_of(*step);
     if (!whole) return whole.error();

@@ -22,6 +22,11 @@ Result<std::vector<double>> parse_number_list(std::string_view text, Field field
 // value check's error about that item quotes (2e15, not the 2e+15 it reads as).
 std::string_view list_item(std::string_view text, std::int64_t index);
 
+// An error about an item of `field`'s list `text` (e.index), when it quotes
+// nothing yet, quotes that item as typed: the one place every front end and
+// reader turns a value check's number back into the user's text.
+void quote_list_item(Error& e, Field field, std::string_view text);
+
 // The same list in which the item "inf" stands for +infinity (buffer sizes).
 Result<std::vector<double>> parse_number_list_or_inf(std::string_view text, Field field);
 

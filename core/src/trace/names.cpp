@@ -6,6 +6,7 @@
 
 #include "classify.hpp"
 #include "heteropipe/limits.hpp"
+#include "heteropipe/parse.hpp"
 #include "measured.hpp"
 
 namespace heteropipe {
@@ -65,6 +66,13 @@ Result<std::int64_t> profiler_step_of(double step) {
     return Error{ErrorCode::out_of_range, Field::profiler_step, kWholeField, step, {}, step < 0 ? 0.0 : limits::kMaxBatches};
   }
   return static_cast<std::int64_t>(step);
+}
+
+Result<std::int64_t> profiler_step_of_text(std::string_view text) {
+  if (text.empty()) return Error{ErrorCode::empty, Field::profiler_step, kWholeField, 0.0, {}};
+  auto step = parse_count(text, Field::profiler_step, 0, limits::kMaxBatches);
+  if (!step) return step.error();
+  return static_cast<std::int64_t>(step.value());
 }
 
 double microseconds_in(TimeUnit unit) {

@@ -37,6 +37,9 @@ Result<std::vector<std::int64_t>> stage_order_of(const std::vector<double>& rank
 // A profiler step typed as a number: a whole number in [0, 2^53], else
 // not_finite, not_integer or out_of_range on Field::profiler_step.
 Result<std::int64_t> profiler_step_of(double step);
+// A profiler step typed as the CLI's --profiler-step text: '' is empty,
+// other text a whole number in [0, 2^53] as parse_count reads it.
+Result<std::int64_t> profiler_step_of_text(std::string_view text);
 
 struct TraceOptions {
   TraceStat stat = TraceStat::p50;
