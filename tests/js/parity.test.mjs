@@ -59,6 +59,7 @@ const coveredBy = {
   trim_blanks: { api: 'parseNumber' },
   // A list's item as typed, which readRequest's errors quote.
   list_item: { api: 'readRequest' },
+  quote_list_item: { api: 'readRequest' },
   // The CSV readers' lines and cells: the schedule CSV of importTrace, and simulate's matrix and samples.
   next_line: { api: 'importTrace' },
   csv_cell: { api: 'importTrace' },

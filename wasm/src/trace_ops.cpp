@@ -28,17 +28,18 @@ bool is_gzip(std::string_view bytes) {
          static_cast<unsigned char>(bytes[1]) == 0x8b;
 }
 
-// A list of numbers per rank or stage, `name`, or the CLI's text, `name`_text.
-Result<std::vector<double>> read_numbers(Request& in, const std::string& name, Field field) {
-  if (!in.has(name + "_text")) return in.list(name, field, static_cast<double>(limits::kMaxTraceRanks));
-  auto t = in.text(name + "_text", field);
+// A list of numbers per rank or stage, `name`, or the CLI's text, `text_name`.
+// The names are literals: the request keeps them to quote an item later.
+Result<std::vector<double>> read_numbers(Request& in, std::string_view name, std::string_view text_name, Field field) {
+  if (!in.has(text_name)) return in.list(name, field, static_cast<double>(limits::kMaxTraceRanks));
+  auto t = in.text(text_name, field);
   if (!t) return t.error();
   return parse_number_list(t.value(), field);
 }
 
 // Ranks in stage order: a list of numbers, or the CLI's text.
 Result<std::vector<std::int64_t>> read_stage_order(Request& in) {
-  auto ranks = read_numbers(in, "stage_order", Field::stage_order);
+  auto ranks = read_numbers(in, "stage_order", "stage_order_text", Field::stage_order);
   if (!ranks) return ranks.error();
   auto order = stage_order_of(ranks.value());
   if (order || order.error().token.empty()) return order;
@@ -72,7 +73,7 @@ Result<TraceOptions> read_options(Request& in) {
   auto order = read_stage_order(in);
   if (!order) return order.error();
   o.stage_order = std::move(order).value();
-  auto offsets = read_numbers(in, "clock_offsets", Field::clock_offsets);
+  auto offsets = read_numbers(in, "clock_offsets", "clock_offsets_text", Field::clock_offsets);
   if (!offsets) return offsets.error();
   o.clock_offsets = std::move(offsets).value();
   if (in.has("profiler_step_text")) {
