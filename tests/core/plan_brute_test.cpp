@@ -7,6 +7,8 @@
 #include <cmath>
 #include <set>
 
+#include <heteropipe/plan/report.hpp>
+
 #include "plan_support.hpp"
 
 using namespace heteropipe;
@@ -264,4 +266,87 @@ TEST_CASE("plan: extreme magnitudes against the brute force (S <= 4, L <= 8, eve
     CHECK(feasible > 1000);
     CHECK(infeasible > 100);
   }
+}
+
+TEST_CASE("plan: rounding ties of huge and small times: never better than the brute force, no better split one move or one baseline away") {
+  // Layer times of 1e13..9e13 beside tenths: splits equal in exact
+  // arithmetic report values a unit in the last place apart, and the
+  // search's own fill (prefix sums) need not pick the lower. The plan then
+  // reports no more than any split one boundary move away, nor than a
+  // feasible baseline, and stays within rounding of the brute force.
+  std::mt19937_64 rng(700);
+  int compared = 0, moves = 0;
+  for (int i = 0; i < 12000; ++i) {
+    // Even instances: two devices, free links, memory that never binds
+    // (where such ties are most common); odd ones: up to three devices,
+    // links, memory caps, order search.
+    const bool plain = i % 2 == 0;
+    PlanInput in;
+    in.objective = kObjectives[(i / 2) % 3];
+    in.allow_idle_devices = (i / 6) % 2 == 1;
+    if (!plain && i % 5 == 0) in.order = DeviceOrder::search;
+    const double Ms[] = {1, 1, 2, 3, 1e6};
+    in.M = Ms[random_int(rng, 0, plain ? 3 : 4)];
+    const std::int64_t S = plain ? 2 : random_int(rng, 1, 3);
+    const std::int64_t L = random_int(rng, in.allow_idle_devices ? 1 : S, plain ? 6 : 8);
+    for (std::int64_t s = 0; s < S; ++s) {
+      PlanDevice device;
+      device.memory_capacity = plain ? 1e3 : static_cast<double>(random_int(rng, 2, 3 * L));
+      for (std::int64_t b = 0; b < L; ++b) {
+        device.layer_times.push_back(random_int(rng, 0, 1) == 1 ? static_cast<double>(random_int(rng, 1, 9)) * 1e13
+                                                                : static_cast<double>(random_int(rng, 1, 99)) / 10);
+      }
+      in.devices.push_back(device);
+    }
+    for (std::int64_t b = 0; b < L; ++b) in.layer_memory.push_back(plain ? 1 : static_cast<double>(random_int(rng, 1, 3)));
+    for (std::int64_t b = 0; b + 1 < L; ++b) {
+      in.cut_bytes.push_back(plain ? 0 : static_cast<double>(random_int(rng, 0, 3)) / 10);
+    }
+    for (std::int64_t s = 0; s + 1 < S; ++s) {
+      in.links.push_back({plain ? 0 : static_cast<double>(random_int(rng, 0, 9)) / 10, 1});
+    }
+    const auto brute = brute_force(in);
+    const Result<Plan> plan = make_plan(in);
+    if (!brute) {
+      CHECK_FALSE(plan.ok());
+      continue;
+    }
+    CAPTURE(i);
+    REQUIRE(plan.ok());
+    ++compared;
+    const Plan& p = plan.value();
+    check_consistent(in, p);
+    CHECK(p.objective_value >= brute->value);
+    CHECK(p.objective_value <= brute->value * (1 + 1e-12));
+    const auto report = make_plan_report(in, std::nullopt, 1);
+    REQUIRE(report.ok());
+    for (const Baseline* b : {&report.value().even, &report.value().memory_proportional}) {
+      if (b->feasible) CHECK(b->loss_percent >= 0);
+    }
+    // Every split one boundary move away, in the plan's device order.
+    if (in.order == DeviceOrder::search || in.allow_idle_devices) continue;
+    std::vector<std::int64_t> bounds{0};
+    for (const PlanStage& stage : p.stages) bounds.push_back(stage.last_layer + 1);
+    for (std::size_t s = 1; s + 1 < bounds.size(); ++s) {
+      for (const std::int64_t step : {-1, 1}) {
+        std::vector<std::int64_t> counts;
+        std::vector<std::int64_t> next = bounds;
+        next[s] += step;
+        bool valid = true;
+        for (std::size_t k = 0; k + 1 < next.size(); ++k) {
+          counts.push_back(next[k + 1] - next[k]);
+          valid = valid && counts.back() >= 1;
+        }
+        if (!valid) continue;
+        const Plan moved = plan_of_counts(in, counts);
+        bool fits = true;
+        for (const PlanStage& stage : moved.stages) fits = fits && stage.memory_used <= stage.memory_capacity;
+        if (!fits) continue;
+        ++moves;
+        CHECK(moved.objective_value >= p.objective_value);
+      }
+    }
+  }
+  CHECK(compared > 8000);
+  CHECK(moves > 4000);
 }

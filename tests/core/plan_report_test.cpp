@@ -329,6 +329,28 @@ TEST_CASE("report: no split, baseline or what-if order shows more tokens per sec
   CHECK(baselines > 2000);
 }
 
+TEST_CASE("report: a baseline that ties the plan in exact arithmetic never shows a negative loss (rounding ties)") {
+  // Both splits below run the same four numbers (layer 1 takes 3e13 on
+  // either device): equal in exact arithmetic. The search's prefix-sum fill
+  // kept 0 | 1-3, which reports 60000000000013.906, while the even split
+  // 0-1 | 2-3 reports 60000000000013.898: a loss of -1.3e-14 % and more
+  // tokens per second than the "optimal" plan.
+  PlanInput in;
+  in.devices = {PlanDevice{{3e13, 3e13, 9e13, 2.1}, 100}, PlanDevice{{6e13, 3e13, 7.6, 6.3}, 100}};
+  in.layer_memory = {1, 1, 1, 1};
+  in.cut_bytes = {0, 0, 0};
+  in.links = {{0, 1}};
+  in.M = 1;
+  const PlanReport r = make_plan_report(in, std::nullopt, 1).value();
+  const double even = (3e13 + 3e13) + (7.6 + 6.3);  // the even split's sum(tau), as analyze adds it
+  CHECK(r.even.feasible);
+  CHECK(r.even.plan.objective_value == even);
+  CHECK(r.plan.objective_value == even);
+  CHECK(r.even.loss_percent == 0);
+  CHECK(r.even.tokens_per_second <= r.tokens_per_second);
+  CHECK(r.plan.objective_value == testing::brute_force(in)->value);
+}
+
 TEST_CASE("report: an estimate's every speed carries its band, factors x tokens per second; explicit costs none (issue 24.5)") {
   // 70B in Q4_K_M fits two 24 GB cards but not one: the what-if without
   // either device is infeasible, and its 0 has the band [0, 0].
