@@ -68,7 +68,7 @@ Result<Pipeline> Pipeline::create(std::vector<double> tau, std::vector<double> d
   p.tau_ = std::move(tau);
   p.d_ = std::move(d);
   p.tau_max_ = stats.tau_max;
-  p.tie_ = Pipeline::kTieUlps * (std::nextafter(stats.tau_max, HUGE_VAL) - stats.tau_max);
+  p.tie_ = tie_tolerance_of(stats.tau_max);
   p.sigma_max_ = stats.sigma_max;
   p.bottleneck_ = stats.bottleneck;
   p.blocking_bottleneck_ = stats.blocking_bottleneck;
@@ -87,6 +87,10 @@ Result<Pipeline> Pipeline::create(std::vector<double> tau, std::vector<double> d
   p.sum_d_ = stats.sum_d;
   p.sum_slack_ = stats.sum_slack;
   return p;
+}
+
+double Pipeline::tie_tolerance_of(double tau_max) {
+  return kTieUlps * (std::nextafter(tau_max, HUGE_VAL) - tau_max);
 }
 
 std::vector<double> Pipeline::sigma() const {

@@ -115,6 +115,43 @@ TEST_CASE("sim: deterministic block links give the core's blocking recurrence bi
   }
 }
 
+TEST_CASE("sim: a blocking send within the tie rule of tau_max costs what the recurrence's sigma does") {
+  // 1e9 + 1e-7 rounds one unit in the last place above 1e9, within the tie
+  // rule: sigma[0] is tau_max, and the recurrence runs on it. The engines
+  // added tau + d as computed and finished a unit later: 1000000001.0000001
+  // against 1000000001 at M = 1.
+  const auto issue = make({1e9, 1}, {1e-7});
+  REQUIRE(issue.sigma(0) == 1e9);
+  for (double M : {1.0, 2.0, 7.0}) {
+    CAPTURE(M);
+    const double expected = hp::recurrence_makespan(issue, M, hp::Regime::blocking).value();
+    CHECK(makespan(issue, options(M, sim::LinkMode::blocking)) == expected);
+    sim::Options alone = options(M, sim::LinkMode::blocking);
+    alone.shared = {{0}};
+    CHECK(makespan(issue, alone) == expected);
+  }
+  // Random pipelines with some link's d within a few units in the last
+  // place of tau_max's slack, any magnitude.
+  hp::testing::TestRandom rng(2213);
+  for (int trial = 0; trial < 600; ++trial) {
+    const auto S = static_cast<std::size_t>(2 + rng() % 6);
+    std::vector<double> tau = hp::testing::log_uniform_list(rng, S, 1e-3, 1e9);
+    std::vector<double> d = hp::testing::log_uniform_list(rng, S - 1, 1e-12, 1e3);
+    const double tau_max = *std::max_element(tau.begin(), tau.end());
+    const std::size_t l = rng() % (S - 1);
+    const double ulp = std::nextafter(tau_max, 2 * tau_max) - tau_max;
+    d[l] = (tau_max - tau[l]) + static_cast<double>(rng() % 9) * ulp / 2;  // at the slack, or a few halves of a unit past it
+    const auto p = make(tau, d);
+    const auto M = static_cast<double>(1 + rng() % 20);
+    CAPTURE(trial);
+    const double expected = hp::recurrence_makespan(p, M, hp::Regime::blocking).value();
+    CHECK(makespan(p, options(M, sim::LinkMode::blocking)) == expected);
+    sim::Options alone = options(M, sim::LinkMode::blocking);
+    for (std::int64_t k = 0; k + 1 < static_cast<std::int64_t>(S); ++k) alone.shared.push_back({k});
+    CHECK(makespan(p, alone) == expected);
+  }
+}
+
 TEST_CASE("sim: buffers of 0, 1 and 2 leave identical deterministic micro-batches' makespan unchanged") {
   hp::testing::TestRandom rng(13);
   for (int trial = 0; trial < 300; ++trial) {

@@ -26,10 +26,7 @@ class Pipeline {
   // sigma[S-1] = tau[S-1]. Computed on demand, so that a pipeline of a
   // million stages costs no array beyond its inputs. A sum that exceeds
   // tau_max by no more than tie_tolerance() is tau_max (see tie_tolerance).
-  double sigma(std::int64_t s) const {
-    const double sum = s + 1 < S() ? tau_[s] + d_[s] : tau_[s];
-    return sum > tau_max_ && sum - tau_max_ <= tie_ ? tau_max_ : sum;
-  }
+  double sigma(std::int64_t s) const { return tied(s + 1 < S() ? tau_[s] + d_[s] : tau_[s], tau_max_, tie_); }
   std::vector<double> sigma() const;
   // Hands tau and d back, so that a caller can reuse their storage for the
   // next input (zeroing fresh arrays for a million stages costs a large
@@ -44,6 +41,13 @@ class Pipeline {
   // against tau_max, the overlap headroom and the sign of the full bias.
   static constexpr double kTieUlps = 4;
   double tie_tolerance() const { return tie_; }
+  // The rule for any largest stage time: the tolerance kTieUlps units in its
+  // last place, and a sum (a sigma) that exceeds it by no more than that is
+  // it. sigma() applies it; so does the simulator to fixed times.
+  static double tie_tolerance_of(double tau_max);
+  static double tied(double sum, double tau_max, double tie) {
+    return sum > tau_max && sum - tau_max <= tie ? tau_max : sum;
+  }
   double sigma_max() const { return sigma_max_; }
   // First index of the largest tau / sigma.
   std::int64_t bottleneck_stage() const { return bottleneck_; }

@@ -30,6 +30,11 @@ struct Setup {
   const double* matrix = nullptr;    // M x S, replacing stage
   const double* link_matrix = nullptr;  // M x (S-1), replacing link
   bool random = false;               // whether any sampler draws
+  // Per link, with every time fixed (no draw, no matrix): what a blocking
+  // sender not held by its buffer is busy, its stage's time plus its link's
+  // under the pipeline's tie rule (Pipeline::tied), so that the engines give
+  // the blocking recurrence's bits, which runs on sigma; empty otherwise.
+  std::vector<double> held;
 };
 
 // Whether a finite buffer can ever fill: M micro-batches fit in one of M - 1

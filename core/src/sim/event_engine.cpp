@@ -64,6 +64,11 @@ class EventEngine {
  private:
   enum class Phase { start, leave, held };
 
+  // What a blocking sender not held since its service ended is busy with
+  // micro-batch's transfer x: p + x, or with fixed times Setup::held (the
+  // recurrence's sigma under the tie rule), as in the row engine.
+  double held(std::int64_t s, double x) const { return su_.held.empty() ? service_[s] + x : su_.held[s]; }
+
   void wake(std::int64_t s) {
     if (s < 0 || s >= su_.S || queued_[s]) return;
     queued_[s] = 1;
@@ -133,7 +138,7 @@ class EventEngine {
       const double x = draws_.link(m, s);
       // As in the row engine: a blocking sender not held since its service
       // ended releases at start + (p + x), the blocking recurrence's bits.
-      const double end = su_.block && begin == finish_[s] ? start_[s] + (service_[s] + x) : begin + x;
+      const double end = su_.block && begin == finish_[s] ? start_[s] + held(s, x) : begin + x;
       link_free_[s] = end;
       if (rec_) rec_->transfer(m, s, begin, end);
       arrivals_[s + 1].push_back(end);
@@ -158,7 +163,7 @@ class EventEngine {
     const double x = draws_.link(p.m, best_link);
     // A blocking sender is held on this micro-batch, its times still current.
     const bool unheld = su_.block && best_begin == finish_[best_link];
-    const double end = unheld ? start_[best_link] + (service_[best_link] + x) : best_begin + x;
+    const double end = unheld ? start_[best_link] + held(best_link, x) : best_begin + x;
     medium_free_[g] = end;
     update_medium(g);
     if (rec_) rec_->transfer(p.m, best_link, best_begin, end);

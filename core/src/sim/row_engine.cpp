@@ -11,8 +11,8 @@ double later(double a, double b) { return a > b ? a : b; }
 
 // Every time at its stage's or link's fixed value, read from plain arrays.
 struct Fixed {
-  std::vector<double> tau, d;
-  explicit Fixed(const Setup& su) {
+  std::vector<double> tau, d, held;  // held: Setup::held
+  explicit Fixed(const Setup& su) : held(su.held) {
     for (const Sampler& s : su.stage) tau.push_back(s.mean());
     for (const Sampler& s : su.link) d.push_back(s.mean());
   }
@@ -116,8 +116,11 @@ struct Sweep {
       const double begin = kMode == Mode::serial ? later(leave, st[s + 1].arrival) : leave;
       const double x = times.link(m, s);
       // A blocking sender not held by its buffer releases at start + (p + x),
-      // the core's blocking recurrence (on sigma = tau + d) bit for bit.
-      const double end = kMode == Mode::block && leave == finish ? start + (service + x) : begin + x;
+      // the core's blocking recurrence (on sigma = tau + d) bit for bit; with
+      // fixed times, at start + sigma under the tie rule (Setup::held).
+      double held = service + x;
+      if constexpr (kFixedTimes<Times>) held = times.held[s];
+      const double end = kMode == Mode::block && leave == finish ? start + held : begin + x;
       st[s + 1].arrival = end;
       release = kMode == Mode::block ? end : leave;
       if (kCells) rec->transfer(m, s, begin, end);

@@ -13,6 +13,22 @@ const T* pick(const std::vector<T>& list, std::int64_t i) {
   return list.size() == 1 ? &list[0] : &list[static_cast<std::size_t>(i)];
 }
 
+// Setup::held: with every time fixed, each blocking sender's stage time plus
+// its link's, a sum within the tie rule above the largest stage time being
+// that time, as Pipeline::sigma has it. Without it, 1e9 + 1e-7 (a unit in the
+// last place above 1e9) held the sender a unit longer than the recurrence's
+// sigma of 1e9.
+void fix_held(Setup& su) {
+  su.held.clear();
+  if (su.random || su.matrix || su.link_matrix) return;
+  double tau_max = 0;
+  for (const Sampler& s : su.stage) tau_max = std::max(tau_max, s.mean());
+  const double tie = Pipeline::tie_tolerance_of(tau_max);
+  for (std::int64_t l = 0; l + 1 < su.S; ++l) {
+    su.held.push_back(Pipeline::tied(su.stage[l].mean() + su.link[l].mean(), tau_max, tie));
+  }
+}
+
 }  // namespace
 
 Setup make_setup(const Pipeline& p, const Options& o) {
@@ -56,6 +72,7 @@ Setup make_setup(const Pipeline& p, const Options& o) {
   };
   // A replayed matrix replaces the stages' (the links') samplers.
   su.random = (!su.matrix && any_random(su.stage)) || (!su.link_matrix && any_random(su.link));
+  fix_held(su);
   return su;
 }
 
@@ -88,6 +105,7 @@ Setup mean_setup(const Setup& setup) {
     for (std::int64_t l = 0; l + 1 < su.S; ++l) su.link[l] = Sampler::fixed(link_means[l]);
     su.link_matrix = nullptr;
   }
+  fix_held(su);
   return su;
 }
 
