@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "support.hpp"
+#include "test_random.hpp"
 
 namespace hp = heteropipe;
 namespace sim = heteropipe::sim;
@@ -136,6 +137,47 @@ TEST_CASE("sim random: empirical samples and quantiles") {
   CHECK(r.makespan.min >= 1 + 1.6);
   CHECK(r.makespan.max <= 3 + 5 * 1.6);
   CHECK(r.makespan.max > 10.9);
+}
+
+TEST_CASE("sim random: equal makespans whose sum rounds have no spread, and the interval holds the mean") {
+  // 0.1 + 0.1 + 0.1 = 0.30000000000000004, over 3 = 0.10000000000000002:
+  // the mean was clamped back to 0.1 only after the sd and the interval were
+  // taken around the rounded one, so a run with no randomness reported
+  // sd 1.7e-17 and an interval [0.10000000000000002 -/+ 1.9e-17] that
+  // excluded its own mean (and the same with a tiny CV, 288 replications of
+  // 1077949216.5015352: sd 4e-6, the interval 36 units below the mean).
+  for (const double cv : {0.0, 1e-10}) {
+    CAPTURE(cv);
+    const auto p = make({0.1});
+    sim::Options o;
+    o.M = 1;
+    o.reps = 3;
+    if (cv > 0) o.service = {sim::Distribution{sim::DistributionKind::gamma, cv}};
+    const auto r = run(p, o);
+    CHECK(r.makespan.mean == 0.1);
+    CHECK(r.makespan.sd == 0);
+    CHECK(r.makespan.ci95_low == 0.1);
+    CHECK(r.makespan.ci95_high == 0.1);
+    CHECK(r.mean_vs_T_async_ci95_percent == 0);
+    CHECK(r.jensen_gap_ci95_low == 0);
+    CHECK(r.jensen_gap_ci95_high == 0);
+  }
+  // Any spread: the interval is around the reported mean.
+  hp::test::TestRandom rng(2214);
+  for (int trial = 0; trial < 300; ++trial) {
+    const auto p = make({rng.uniform(1e6, 1e9), rng.uniform(1e-3, 1)}, {rng.uniform(0, 1)});
+    sim::Options o;
+    o.M = static_cast<double>(1 + rng() % 8);
+    o.reps = static_cast<double>(2 + rng() % 300);
+    o.seed = static_cast<double>(trial);
+    o.service = {sim::Distribution{sim::DistributionKind::uniform, trial % 2 == 0 ? 1e-10 : 1e-7}};
+    const auto r = run(p, o);
+    CAPTURE(trial);
+    CHECK(r.makespan.ci95_low <= r.makespan.mean);
+    CHECK(r.makespan.mean <= r.makespan.ci95_high);
+    CHECK(r.mean_vs_T_async_ci95_percent >= 0);
+    if (r.makespan.min == r.makespan.max) CHECK(r.makespan.sd == 0);
+  }
 }
 
 TEST_CASE("sim random: statistics of a deterministic run are its one makespan") {

@@ -43,17 +43,6 @@ std::int64_t helper_threads(std::int64_t reps) {
 Summary summarize(const std::vector<double>& values) {
   Summary s;
   const auto n = static_cast<double>(values.size());
-  double sum = 0;
-  for (double x : values) sum += x;
-  s.mean = sum / n;
-  if (values.size() > 1) {
-    double squares = 0;
-    for (double x : values) squares += (x - s.mean) * (x - s.mean);
-    s.sd = std::sqrt(squares / (n - 1));
-  }
-  const double half = kZ95 * s.sd / std::sqrt(n);
-  s.ci95_low = s.mean - half;
-  s.ci95_high = s.mean + half;
   std::vector<double> sorted = values;
   std::sort(sorted.begin(), sorted.end());
   s.p50 = percentile(sorted, 0.5);
@@ -62,8 +51,21 @@ Summary summarize(const std::vector<double>& values) {
   s.p99 = percentile(sorted, 0.99);
   s.min = sorted.front();
   s.max = sorted.back();
-  // A mean of equal values can round off them; it stays within [min, max].
-  s.mean = std::min(std::max(s.mean, s.min), s.max);
+  double sum = 0;
+  for (double x : values) sum += x;
+  // A mean of equal values can round off them (0.1 three times sums to
+  // 0.30000000000000004, a third of which is 0.10000000000000002); it stays
+  // within [min, max], and the spread and the interval are taken around the
+  // mean reported, so equal values have sd 0 and the interval holds the mean.
+  s.mean = std::min(std::max(sum / n, s.min), s.max);
+  if (values.size() > 1) {
+    double squares = 0;
+    for (double x : values) squares += (x - s.mean) * (x - s.mean);
+    s.sd = std::sqrt(squares / (n - 1));
+  }
+  const double half = kZ95 * s.sd / std::sqrt(n);
+  s.ci95_low = s.mean - half;
+  s.ci95_high = s.mean + half;
   return s;
 }
 
