@@ -121,9 +121,9 @@ constexpr std::int64_t kPolishMovesPerLayerOrDevice = 16;
 // ties in exact arithmetic, and the search's pick among them was arbitrary:
 // Llama 3 70B in Q4_K_M on two A100s planned 67 | 13 (tau_max 0.0321 s) where
 // 41 | 39 reports a lower value and tau_max 0.0196 s; the walk reaches it.
-// Exact (dyadic) inputs never move, the
-// search's value being the least there, but for blocking's tie-rule
-// exception (docs/planner.md), which the moves can only narrow.
+// Exact (dyadic) inputs never move, the search's value being the least
+// there, but for blocking's tie-rule exception (docs/planner.md), which the
+// moves can only narrow.
 Plan polished(const PlanInput& input, const Chain& chain, const std::vector<std::int64_t>& order, Bounds bounds) {
   Plan plan = plan_of(input, chain, order, bounds);
   // Each move lowers the reported (value, tie-breaker), so the walk ends; the

@@ -64,8 +64,8 @@ class EventEngine {
  private:
   enum class Phase { start, leave, held };
 
-  // What a blocking sender not held since its service ended is busy with
-  // micro-batch's transfer x: p + x, or with fixed times Setup::held (the
+  // How long a blocking sender not held since its service ended is busy,
+  // its transfer taking x: p + x, or with fixed times Setup::held (the
   // recurrence's sigma under the tie rule), as in the row engine.
   double held(std::int64_t s, double x) const { return su_.held.empty() ? service_[s] + x : su_.held[s]; }
 
