@@ -342,48 +342,95 @@ TEST_CASE("report: a baseline that ties the plan in exact arithmetic never shows
   in.links = {{0, 1}};
   in.M = 1;
   const PlanReport r = make_plan_report(in, std::nullopt, 1).value();
+  // The two tie (objective_ties): the plan is the one of the smaller
+  // bottleneck, 0 | 1-3 (3e13 + 13.9 against the even split's 6e13), and
+  // the even split's loss is 0.
   const double even = (3e13 + 3e13) + (7.6 + 6.3);  // the even split's sum(tau), as analyze adds it
   CHECK(r.even.feasible);
   CHECK(r.even.plan.objective_value == even);
-  CHECK(r.plan.objective_value == even);
+  CHECK(r.plan.objective_value > even);
+  CHECK(objective_ties(r.plan.objective_value, even, 2));
+  REQUIRE(r.plan.stages.size() == 2);
+  CHECK(r.plan.stages[0].layers == 1);
+  CHECK(r.plan.analysis.tau_max == (3e13 + 7.6) + 6.3);  // layers 1-3 on device 1, in layer order
+  CHECK(r.plan.analysis.tau_max < r.even.plan.analysis.tau_max);
   CHECK(r.even.loss_percent == 0);
-  CHECK(r.even.tokens_per_second <= r.tokens_per_second);
-  CHECK(r.plan.objective_value == testing::brute_force(in)->value);
+  CHECK(objective_ties(r.plan.objective_value, testing::brute_force(in)->value, 2));
 }
 
-TEST_CASE("report: identical devices at M = 1, every catalog model: no baseline reports less, nor as much with a smaller bottleneck") {
+TEST_CASE("report: Llama 2 7B on identical RTX 4090s at M = 1 plans the even split, not 22 | 10") {
+  // Every split ties in exact arithmetic at M = 1 on identical devices; the
+  // reported values differ by units in the last place, and the search's
+  // pick among them was 22 | 10, which a user reads as a wrong answer. The
+  // tie goes to the least bottleneck: 32 equal layers, 16 | 16 (8 each on
+  // four).
+  for (int S : {2, 4}) {
+    EstimateInput in;
+    in.model = "llama-2-7b";
+    in.quant = "Q4_K_M";
+    in.M = 1;
+    for (int s = 0; s < S; ++s) in.devices.push_back(DeviceChoice{"rtx-4090"});
+    const PlanReport r = make_plan_report(PlanRequest{in}).value();
+    CAPTURE(S);
+    REQUIRE(r.plan.stages.size() == static_cast<std::size_t>(S));
+    for (const PlanStage& stage : r.plan.stages) CHECK(stage.layers == 32 / S);
+    CHECK(r.plan.objective_value == r.even.plan.objective_value);
+    CHECK(r.plan.analysis.tau_max == r.even.plan.analysis.tau_max);
+    CHECK(r.even.loss_percent == 0);
+    CHECK(r.memory_proportional.loss_percent >= 0);
+  }
+}
+
+TEST_CASE("report: identical devices, every catalog model at M = 1 and 2: no baseline beats the plan, no tie has a loss") {
   // At M = 1 on identical devices every split runs the same layers: they tie
   // in exact arithmetic and differ by rounding, and the search's pick among
   // them was arbitrary. Llama 2 13B in Q4_K_M on eight RTX 4090s planned
   // 15,14,5,1,1,1,1,2, a unit in the last place above the even split
   // (a loss of -4e-14 %), and Llama 2 7B on eight RTX 3090s 5,4,1,1,5,2,7,7,
-  // equal to the even split but with 1.66 times its bottleneck.
-  int compared = 0;
+  // equal to the even split but with 1.66 times its bottleneck. Now no
+  // feasible baseline reports less but by a tie (objective_ties), none that
+  // ties has a smaller bottleneck or a loss, and the plan's bottleneck is at
+  // most 1.2 times the even split's (88 of these plans had more before).
+  int compared = 0, ties = 0;
   for (const ModelSpec& model : catalog_models()) {
     for (const char* gpu : {"rtx-3090", "rtx-4090", "a100-80gb"}) {
       for (int S : {2, 4, 8}) {
-        EstimateInput in;
-        in.model = std::string(model.id);
-        in.quant = "Q4_K_M";
-        for (int s = 0; s < S; ++s) in.devices.push_back(DeviceChoice{gpu});
-        const auto r = make_plan_report(PlanRequest{in});
-        if (!r) continue;  // too large for these devices
-        CAPTURE(model.id);
-        CAPTURE(gpu);
-        CAPTURE(S);
-        for (const Baseline* b : {&r.value().even, &r.value().memory_proportional}) {
-          if (!b->feasible) continue;
-          ++compared;
-          CHECK(b->plan.objective_value >= r.value().plan.objective_value);
-          CHECK(b->loss_percent >= 0);
-          if (b->plan.objective_value == r.value().plan.objective_value) {
-            CHECK(b->plan.analysis.tau_max >= r.value().plan.analysis.tau_max);
+        for (const double M : {1.0, 2.0}) {
+          for (const Phase phase : {Phase::decode, Phase::prefill}) {
+            EstimateInput in;
+            in.model = std::string(model.id);
+            in.quant = "Q4_K_M";
+            in.M = M;
+            in.phase = phase;
+            for (int s = 0; s < S; ++s) in.devices.push_back(DeviceChoice{gpu});
+            const auto r = make_plan_report(PlanRequest{in});
+            if (!r) continue;  // too large for these devices
+            CAPTURE(model.id);
+            CAPTURE(gpu);
+            CAPTURE(S);
+            CAPTURE(M);
+            CAPTURE(phase_name(phase));
+            const Plan& plan = r.value().plan;
+            if (r.value().even.feasible) CHECK(plan.analysis.tau_max <= 1.2 * r.value().even.plan.analysis.tau_max);
+            for (const Baseline* b : {&r.value().even, &r.value().memory_proportional}) {
+              if (!b->feasible) continue;
+              ++compared;
+              CHECK(b->loss_percent >= 0);
+              if (objective_ties(b->plan.objective_value, plan.objective_value, S)) {
+                ++ties;
+                CHECK(b->loss_percent == 0);
+                CHECK(b->plan.analysis.tau_max >= plan.analysis.tau_max);
+              } else {
+                CHECK(b->plan.objective_value > plan.objective_value);
+              }
+            }
           }
         }
       }
     }
   }
-  CHECK(compared > 200);
+  CHECK(compared > 800);
+  CHECK(ties > 200);
 }
 
 TEST_CASE("report: an estimate's every speed carries its band, factors x tokens per second; explicit costs none (issue 24.5)") {

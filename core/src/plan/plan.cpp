@@ -1,6 +1,7 @@
 #include "heteropipe/plan/plan.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <memory>
 #include <numeric>
@@ -85,10 +86,37 @@ Plan plan_of(const PlanInput& input, const Chain& chain, const std::vector<std::
   return plan;
 }
 
-bool better(const Plan& a, const Plan& b) {
-  if (a.objective_value != b.objective_value) return a.objective_value < b.objective_value;
-  return tie_breaker(a.analysis, a.objective) < tie_breaker(b.analysis, b.objective);
-}
+// Ranks the splits one make_plan prices. A split whose value ties the least
+// value seen so far (objective_ties) beats one that does not; among those
+// that do, the smaller tie-breaker wins. Anchored to the least value, a
+// chain of steps each tying the one before cannot drift: the plan stays
+// within one tolerance of the least value priced (a split that lowers it
+// and loses to the plan ties the plan).
+class Ranking {
+ public:
+  explicit Ranking(std::int64_t S) : S_(S) {}
+
+  // Whether a beats b; both must have been seen.
+  bool better(const Plan& a, const Plan& b) const {
+    const bool a_ties = ties_least(a), b_ties = ties_least(b);
+    if (a_ties != b_ties) return a_ties;
+    const double a_tie = tie_breaker(a.analysis, a.objective), b_tie = tie_breaker(b.analysis, b.objective);
+    if (a_ties && a_tie != b_tie) return a_tie < b_tie;
+    if (a.objective_value != b.objective_value) return a.objective_value < b.objective_value;
+    return a_tie < b_tie;
+  }
+
+  const Plan& see(const Plan& plan) {
+    least_ = std::min(least_, plan.objective_value);
+    return plan;
+  }
+
+ private:
+  bool ties_least(const Plan& plan) const { return objective_ties(plan.objective_value, least_, S_); }
+
+  std::int64_t S_;
+  double least_ = std::numeric_limits<double>::infinity();
+};
 
 // Whether a split keeps the plan's rules: every stage within its device's
 // memory (summed in layer order, as reported) and, unless allowed, no idle
@@ -111,24 +139,22 @@ constexpr std::int64_t kPolishMovesPerLayerOrDevice = 16;
 
 // The search ranks splits by its own fill (prefix sums in double-double,
 // rounded per stage), which can differ from the reported sum(tau) + sum(d)
-// by a unit in the last place. Where two splits tie in exact arithmetic the
-// search's pick can then report one unit more than the other: layer times
-// [3e13, 3e13, 9e13, 2.1] and [6e13, 3e13, 7.6, 6.3], M = 1, gave 0 | 1-3 at
-// 60000000000013.906 where 0-1 | 2-3 (the even split) reports
-// 60000000000013.898. So the split found moves each boundary by one layer
-// while that lowers the reported value (or, equal, its tie-breaker): no split
-// one move away reports better. At M = 1 on identical devices every split
-// ties in exact arithmetic, and the search's pick among them was arbitrary:
-// Llama 3 70B in Q4_K_M on two A100s planned 67 | 13 (tau_max 0.0321 s) where
-// 41 | 39 reports a lower value and tau_max 0.0196 s; the walk reaches it.
-// Exact (dyadic) inputs never move, the search's value being the least
-// there, but for blocking's tie-rule exception (docs/planner.md), which the
-// moves can only narrow.
-Plan polished(const PlanInput& input, const Chain& chain, const std::vector<std::int64_t>& order, Bounds bounds) {
-  Plan plan = plan_of(input, chain, order, bounds);
-  // Each move lowers the reported (value, tie-breaker), so the walk ends; the
-  // budget only bounds its time on a hostile input (a move is priced in
-  // O(L + S)). Real walks take a few dozen moves.
+// by units in the last place. Where two splits tie in exact arithmetic the
+// search's pick can then report more than the other, or have the larger
+// bottleneck: layer times [3e13, 3e13, 9e13, 2.1] and [6e13, 3e13, 7.6, 6.3],
+// M = 1, run the same four numbers as 0 | 1-3 and 0-1 | 2-3, reported a
+// unit apart; at M = 1 on identical devices every split ties so. So the
+// split found moves each boundary by one layer while that ranks better
+// (Ranking: a tie of values goes to the smaller bottleneck): no split one
+// move away ranks better. Exact (dyadic) inputs move only to a split whose
+// value ties within the tolerance (docs/planner.md).
+Plan polished(const PlanInput& input, const Chain& chain, const std::vector<std::int64_t>& order, Bounds bounds,
+              Ranking& ranking) {
+  Plan plan = ranking.see(plan_of(input, chain, order, bounds));
+  // Each move ranks better; the ranking changes only when the least value
+  // seen falls, which a finite set of splits allows finitely often, so the
+  // walk ends. The budget only bounds its time on a hostile input (a move is
+  // priced in O(L + S)). Real walks take a few dozen moves.
   std::int64_t budget = kPolishMovesPerLayerOrDevice * (chain.L + chain.S);
   for (bool moved = true; moved && budget > 0;) {
     moved = false;
@@ -139,8 +165,8 @@ Plan polished(const PlanInput& input, const Chain& chain, const std::vector<std:
           Bounds next = bounds;
           next[s] += step;
           if (next[s] < next[s - 1] || next[s] > next[s + 1] || !allowed(chain, next)) break;
-          Plan candidate = plan_of(input, chain, order, next);
-          if (!better(candidate, plan)) break;
+          Plan candidate = ranking.see(plan_of(input, chain, order, next));
+          if (!ranking.better(candidate, plan)) break;
           plan = std::move(candidate);
           bounds = std::move(next);
           moved = true;
@@ -153,25 +179,43 @@ Plan polished(const PlanInput& input, const Chain& chain, const std::vector<std:
 }
 
 // The report's baselines (the devices as given) are splits too; where one
-// ties the plan in exact arithmetic but reports a unit less, it is the plan,
-// so that no feasible baseline shows a negative loss.
-void keep_better_baselines(const PlanInput& input, Plan& best) {
+// ranks better than the plan (a value below it by more than a tie, or tied
+// with a smaller bottleneck), it is the plan, so that no feasible baseline
+// shows a negative loss.
+void keep_better_baselines(const PlanInput& input, Plan& best, Ranking& ranking) {
   const auto S = static_cast<std::int64_t>(input.devices.size());
   const auto L = static_cast<std::int64_t>(input.layer_memory.size());
   std::vector<double> capacities;
   for (const PlanDevice& device : input.devices) capacities.push_back(device.memory_capacity);
   for (const auto& counts : {even_layer_counts(L, S), memory_proportional_layer_counts(capacities, L)}) {
     if (!input.allow_idle_devices && std::count(counts.begin(), counts.end(), 0) > 0) continue;
-    Plan baseline = plan_of_counts(input, counts);
+    Plan baseline = ranking.see(plan_of_counts(input, counts));
     bool fits = true;
     for (const PlanStage& stage : baseline.stages) fits = fits && stage.memory_used <= stage.memory_capacity;
-    if (fits && better(baseline, best)) best = std::move(baseline);
+    if (fits && ranking.better(baseline, best)) best = std::move(baseline);
   }
 }
 
 std::optional<Bounds> solve(const Chain& chain, const PlanInput& input) {
   if (input.objective == Objective::throughput) return plan_detail::least_bottleneck_split(chain);
   return plan_detail::least_makespan(chain, input.M);
+}
+
+// Where the walk starts. At M = 1 the value is the fill alone, and on
+// identical devices every split ties it: the search's pick among them is
+// arbitrary (Llama 2 7B on two RTX 4090s: 22 | 10), and a walk of one
+// boundary at a time can stall where two stages share the bottleneck. The
+// split of least fill among those of least bottleneck ties it there, so the
+// one of the two that ranks better is the start.
+std::optional<Bounds> start(const PlanInput& input, const Chain& chain, const std::vector<std::int64_t>& order,
+                            Ranking& ranking) {
+  auto bounds = solve(chain, input);
+  if (!bounds || input.M != 1 || input.objective == Objective::throughput) return bounds;
+  const auto balanced = plan_detail::least_bottleneck_split(chain);
+  if (!balanced) return bounds;
+  const Plan found = ranking.see(plan_of(input, chain, order, *bounds));
+  if (ranking.better(ranking.see(plan_of(input, chain, order, *balanced)), found)) return balanced;
+  return bounds;
 }
 
 // Reasons no split can fit, found before any search: each needs every
@@ -206,6 +250,10 @@ Error infeasibility(const PlanInput& input) {
 
 }  // namespace
 
+bool objective_ties(double a, double b, std::int64_t S) {
+  return std::abs(a - b) <= static_cast<double>(S) * Pipeline::tie_tolerance_of(std::max(a, b));
+}
+
 double objective_value(const Analysis& a, Objective objective) {
   switch (objective) {
     case Objective::async: return a.T_async;
@@ -220,16 +268,17 @@ Result<Plan> make_plan(const PlanInput& input) {
   if (auto e = certain_infeasibility(input)) return *e;
   const auto cost = input.objective == Objective::blocking ? plan_detail::StageCost::sigma
                                                             : plan_detail::StageCost::tau;
+  Ranking ranking(static_cast<std::int64_t>(input.devices.size()));
   std::optional<Plan> best;  // ties between orders go to the first tried
   for (const auto& order : plan_detail::device_orders(input)) {
     const Chain chain = chain_of(input, order, cost);
-    if (const auto bounds = solve(chain, input)) {
-      Plan plan = polished(input, chain, order, *bounds);
-      if (!best || better(plan, *best)) best = std::move(plan);
+    if (const auto bounds = start(input, chain, order, ranking)) {
+      Plan plan = polished(input, chain, order, *bounds, ranking);
+      if (!best || ranking.better(plan, *best)) best = std::move(plan);
     }
   }
   if (!best) return infeasibility(input);
-  keep_better_baselines(input, *best);
+  keep_better_baselines(input, *best, ranking);
   return std::move(*best);
 }
 

@@ -31,7 +31,11 @@ Baseline baseline_of(const PlanInput& input, const std::vector<std::int64_t>& co
   }
   b.tokens_per_second = tokens_per_second(b.plan, tokens);
   b.throughput = throughput(b.plan);
-  b.loss_percent = (b.plan.objective_value - best.objective_value) / best.objective_value * 100;
+  // A tie is no loss: the plan may report a few units above a baseline it
+  // ties (objective_ties), having the smaller bottleneck.
+  const auto S = static_cast<std::int64_t>(input.devices.size());
+  const bool tie = objective_ties(b.plan.objective_value, best.objective_value, S);
+  b.loss_percent = tie ? 0 : (b.plan.objective_value - best.objective_value) / best.objective_value * 100;
   return b;
 }
 

@@ -5,6 +5,7 @@
 
 #include "heteropipe/analysis.hpp"
 #include "heteropipe/error.hpp"
+#include "heteropipe/pipeline.hpp"
 #include "heteropipe/plan/input.hpp"
 #include "heteropipe/visit.hpp"
 
@@ -38,11 +39,18 @@ struct Plan {
 
 // The split that minimizes the objective over every split into contiguous
 // stages that fits each device's memory (and, with DeviceOrder::search, over
-// every order of the devices); among equal values, the one with the smaller
-// bottleneck. Errors: those of check_plan_input, then why no split fits
+// every order of the devices); among values that tie (objective_ties), the
+// one with the smaller bottleneck. Errors: those of check_plan_input, then why no split fits
 // (fewer_layers_than_devices, device_too_small, memory_short,
 // no_feasible_split).
 Result<Plan> make_plan(const PlanInput& input);
+
+// Whether two objective values of splits over S devices tie: they differ by
+// at most S x Pipeline::kTieUlps units in the last place of the larger.
+// Splits equal in exact arithmetic (every split at M = 1 on identical
+// devices) report values a few units apart, each rounded its own way; a tie
+// goes to the smaller bottleneck, and a baseline's loss within it is 0.
+bool objective_ties(double a, double b, std::int64_t S);
 
 // The objective's number in an analysis: T_async, T_block, or tau_max.
 double objective_value(const Analysis& analysis, Objective objective);
