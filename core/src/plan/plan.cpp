@@ -196,9 +196,11 @@ void keep_better_baselines(const PlanInput& input, Plan& best, Ranking& ranking)
   }
 }
 
-std::optional<Bounds> solve(const Chain& chain, const PlanInput& input) {
+// The search's split; at M = 1 (async or blocking), `balanced` also receives
+// the split of least fill among those of least bottleneck (see start).
+std::optional<Bounds> solve(const Chain& chain, const PlanInput& input, Bounds* balanced) {
   if (input.objective == Objective::throughput) return plan_detail::least_bottleneck_split(chain);
-  return plan_detail::least_makespan(chain, input.M);
+  return plan_detail::least_makespan(chain, input.M, input.M == 1 ? balanced : nullptr);
 }
 
 // Where the walk starts. At M = 1 the value is the fill alone, and on
@@ -209,12 +211,11 @@ std::optional<Bounds> solve(const Chain& chain, const PlanInput& input) {
 // one of the two that ranks better is the start.
 std::optional<Bounds> start(const PlanInput& input, const Chain& chain, const std::vector<std::int64_t>& order,
                             Ranking& ranking) {
-  auto bounds = solve(chain, input);
-  if (!bounds || input.M != 1 || input.objective == Objective::throughput) return bounds;
-  const auto balanced = plan_detail::least_bottleneck_split(chain);
-  if (!balanced) return bounds;
+  Bounds balanced;
+  auto bounds = solve(chain, input, &balanced);
+  if (!bounds || balanced.empty() || balanced == *bounds) return bounds;
   const Plan found = ranking.see(plan_of(input, chain, order, *bounds));
-  if (ranking.better(ranking.see(plan_of(input, chain, order, *balanced)), found)) return balanced;
+  if (ranking.better(ranking.see(plan_of(input, chain, order, balanced)), found)) return balanced;
   return bounds;
 }
 

@@ -96,6 +96,7 @@ class Search {
   // smaller bottleneck.
   void probe(double bound) {
     Split split = *best_split(chain_, Fold::fill, bound);
+    if (plateaus_.empty()) first_ = split.bounds;
     const double bottleneck = bottleneck_of(chain_, split.bounds);
     const double value = split.value + slope_ * bottleneck;
     if (value < best_value_ || (value == best_value_ && bottleneck < best_bottleneck_)) {
@@ -107,6 +108,7 @@ class Search {
   }
 
   const Bounds& best() const { return best_; }
+  const Bounds& first() const { return first_; }
 
   // Golden-section search for a good incumbent over [least, top].
   void sample(double top) {
@@ -184,7 +186,7 @@ class Search {
   const Chain& chain_;
   double slope_, least_;
   double best_value_ = kInf, best_bottleneck_ = kInf;
-  Bounds best_;
+  Bounds best_, first_;
   std::vector<Plateau> plateaus_;
 };
 
@@ -207,11 +209,12 @@ std::optional<Bounds> least_bottleneck_split(const Chain& chain) {
   return best_split(chain, Fold::fill, *least)->bounds;
 }
 
-std::optional<Bounds> least_makespan(const Chain& chain, double M) {
+std::optional<Bounds> least_makespan(const Chain& chain, double M, Bounds* balanced) {
   const auto least = least_bottleneck(chain);
   if (!least) return std::nullopt;
   Search search(chain, M, *least);
-  search.probe(*least);
+  search.probe(*least);  // least_bottleneck_split's split
+  if (balanced) *balanced = search.first();
   const double floor = fill_floor(chain);
   search.sample(search.live_below(kInf, floor));
   search.close_gaps(floor);

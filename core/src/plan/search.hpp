@@ -14,7 +14,9 @@ std::optional<double> least_bottleneck(const Chain& chain);
 // The split that minimizes fill + (M - 1) * bottleneck, with the bottleneck
 // made of the chain's stage costs (tau: T_async; sigma: T_block); among equal
 // values, the one with the smaller bottleneck. nullopt when no split fits.
-std::optional<Bounds> least_makespan(const Chain& chain, double M);
+// If `balanced` is given, it receives the search's first probe: the split
+// least_bottleneck_split returns, found on the way.
+std::optional<Bounds> least_makespan(const Chain& chain, double M, Bounds* balanced = nullptr);
 
 // The split with the least bottleneck and, among those, the least fill.
 std::optional<Bounds> least_bottleneck_split(const Chain& chain);
