@@ -106,7 +106,8 @@ class Ranking {
     return a_tie < b_tie;
   }
 
-  const Plan& see(const Plan& plan) {
+  // Notes a priced split's value; hands the split back.
+  Plan see(Plan plan) {
     least_ = std::min(least_, plan.objective_value);
     return plan;
   }
