@@ -28,6 +28,12 @@ struct CpuRun {
   // Each rank's profiler origin on the host's clock (microseconds).
   double origin0 = 5000, origin1 = 2000;
   bool isend = false;  // the send's transport event lasts until a wait after the loop
+  // With isend: that wait begins when stage 0's loop ends, and a send still
+  // outstanding then ends once its receive is posted (gloo's rendezvous).
+  bool wait_after_loop = false;
+  // When stage 1 is first free to receive, on the host's clock (its
+  // profiler entered later than stage 0's).
+  double start1 = 10000;
   // gloo's form for a large message: c10d::send writes it (for `transfer`),
   // and gloo:send, the wait on the written message, follows briefly.
   bool written_in_wrapper = false;
@@ -58,8 +64,9 @@ std::vector<std::string> cpu_run_texts(const CpuRun& run, double& makespan) {
   std::ostringstream r0, r1;
   r0 << "[";
   r1 << "[";
-  double free0 = 10000, free1 = 10000;
+  double free0 = 10000, free1 = run.start1;
   std::vector<double> loop_ends;
+  const double loop_end = 10000 + run.M * (run.tau0 + 3);  // with isend, stage 0's loop runs free
   for (int m = 0; m < run.M; ++m) {
     const double a = free0;
     const double o0 = run.origin0;
@@ -83,7 +90,8 @@ std::vector<std::string> cpu_run_texts(const CpuRun& run, double& makespan) {
     } else {
       if (run.python_functions) cpu_event(r0, "distributed_c10d.py(1145): send", a + run.tau0 - 0.5 - o0, 3);
       cpu_event(r0, "c10d::send", a + run.tau0 - o0, 2);
-      cpu_event(r0, "gloo:send", send - o0, run.isend ? 100000 - send : arrival - send);
+      const double waited = run.wait_after_loop ? std::max(loop_end, arrival) : 100000;
+      cpu_event(r0, "gloo:send", send - o0, run.isend ? waited - send : arrival - send);
       free0 = run.isend ? send + 1 : arrival;
     }
     // The message is there at `arrival`.
@@ -292,6 +300,32 @@ TEST_CASE("trace cpu: an isend's transport event lasting until its wait moves no
   CHECK(r.tau == std::vector<double>{run.tau0, run.tau1});
   CHECK(std::abs(r.clock_offsets[1] - (run.origin1 - run.origin0)) <= run.transfer + 2);
   CHECK(std::abs(r.T_real - makespan) <= run.transfer + 2);
+}
+
+TEST_CASE("trace cpu: a receiver whose profiler started later finds its messages queued and moves no clock") {
+  // Stage 1 enters its profiler 300 ms after stage 0 and is the slower, so
+  // every message waits for its receive: each pair's lower bound is loose by
+  // its queue, and the shortest queues (micro-batches 0 to 6) supported lo
+  // more than the three sends outstanding at the final wait supported hi,
+  // which put the clock 200 ms early. Those sends provably waited for their
+  // receives (issued before they were posted at any offset from lo); no
+  // receive provably waited, so hi's side holds.
+  CpuRun run;
+  run.isend = run.wait_after_loop = true;
+  run.tau0 = 100000;
+  run.tau1 = 103000;
+  run.M = 8;
+  run.start1 = 310000;
+  run.origin1 = 300000;
+  double makespan = 0;
+  const TraceResult r = recover(cpu_run_texts(run, makespan), by_ranges());
+  REQUIRE(r.pipeline);
+  const double truth = run.origin1 - run.origin0;
+  CHECK(r.clock_offset_bounds[0].lo < truth - 100000);
+  CHECK(*r.clock_offset_bounds[0].hi >= truth);
+  CHECK(std::abs(r.clock_offsets[1] - truth) <= 2);
+  CHECK(std::abs(r.T_real - makespan) <= 2);
+  CHECK(r.tau == std::vector<double>{run.tau0, run.tau1});
 }
 
 TEST_CASE("trace cpu: without ranges, micro-batches come from the transfers") {

@@ -79,16 +79,48 @@ double link_offset(const std::vector<PairSide>& sends, const std::vector<PairSid
   // bound lies within a tenth of the bounds' width of lo, and hi likewise.
   // From hi, the offset is hi less the link's shortest receive (the time to
   // deliver a message once the receive is posted and the sender is there).
+  //
+  // A side's estimate holds only where its pairs truly waited, which the
+  // bounds can prove: a receive posted before its send was issued at every
+  // offset up to hi (the receiver waited: lo's side), or a send issued before
+  // its receive was posted at every offset from lo (the sender waited: hi's
+  // side). Pairs near a bound need not have waited: a receiver that starts
+  // behind its sender (its profiler started later, or it is the slower stage)
+  // finds every message queued, its pairs' lower bounds all loose by the
+  // queue, and the shortest queue supports lo with its neighbours. So when
+  // one side's supporting pairs include one that provably waited and the
+  // other side's none, that side is taken whatever the counts. A send that
+  // ended with another (within the link's shortest receive) ended at a wait
+  // over several isends, not at its own receive's posting, so it proves
+  // nothing of hi.
   const double near = (hi - bounds.lo) / 10;
-  std::int64_t at_lo = 0, at_hi = 0;
   double receive = INFINITY;
+  std::vector<double> ends(pairs);
   for (std::size_t k = 0; k < pairs; ++k) {
-    at_lo += sends[k].start - recvs[k].end >= bounds.lo - near ? 1 : 0;
-    at_hi += sends[k].end - recvs[k].posted.value_or(recvs[k].start) <= hi + near ? 1 : 0;
     receive = std::min(receive, recvs[k].end - recvs[k].start);
+    ends[k] = sends[k].end;
+  }
+  std::sort(ends.begin(), ends.end());
+  auto ended_alone = [&ends, receive](double end) {
+    const auto at = std::lower_bound(ends.begin(), ends.end(), end);
+    const bool after = at != ends.begin() && end - *(at - 1) <= receive;
+    const bool before = at + 1 != ends.end() && *(at + 1) - end <= receive;
+    return !after && !before;
+  };
+  std::int64_t at_lo = 0, at_hi = 0;
+  bool lo_waited = false, hi_waited = false;
+  for (std::size_t k = 0; k < pairs; ++k) {
+    const double posted = recvs[k].posted.value_or(recvs[k].start);
+    const bool near_lo = sends[k].start - recvs[k].end >= bounds.lo - near;
+    const bool near_hi = sends[k].end - posted <= hi + near;
+    at_lo += near_lo ? 1 : 0;
+    at_hi += near_hi ? 1 : 0;
+    lo_waited = lo_waited || (near_lo && posted + hi <= sends[k].start);
+    hi_waited = hi_waited || (near_hi && sends[k].start <= posted + bounds.lo && ended_alone(sends[k].end));
   }
   const double from_hi = hi - std::max(0.0, receive);
-  return std::clamp(at_lo >= at_hi ? from_lo : from_hi, bounds.lo, hi);
+  const bool use_lo = lo_waited != hi_waited ? lo_waited : at_lo >= at_hi;
+  return std::clamp(use_lo ? from_lo : from_hi, bounds.lo, hi);
 }
 
 }  // namespace heteropipe::trace_detail
