@@ -466,47 +466,81 @@ std::vector<std::string> chain_texts(int stages, int M) {
 
 }  // namespace
 
-TEST_CASE("trace cpu: files whose middle stages are out of order are named, by their links' clocks") {
+TEST_CASE("trace cpu: files whose middle stages are out of order are put in the messages' order, by their links' clocks") {
   for (const int stages : {4, 12}) {
     CAPTURE(stages);
     const std::vector<std::string> texts = chain_texts(stages, 8);
     const TraceResult plain = recover(texts, by_ranges());
     REQUIRE(plain.pipeline);
     CHECK(warning_of(plain, TraceWarningCode::clock_bounds_contradict) == nullptr);
-    // Stages 1 and 2 swapped: the first stage still only sends and the last
-    // only receives, but the swapped links' pairs contradict each other.
-    std::vector<std::string> swapped = texts;
+    CHECK(warning_of(plain, TraceWarningCode::stages_reordered) == nullptr);
+    // Stages 1 and 2 swapped, and every file in reverse: the first stage
+    // still only sends and the last only receives, but the middle links'
+    // pairs contradict each other in the order given; in the messages'
+    // order they agree, and that is the run (stage s is file `at[s]`).
+    std::vector<std::string> swapped = texts, reversed(texts.rbegin(), texts.rend());
     std::swap(swapped[1], swapped[2]);
-    TraceResult r = recover(swapped, by_ranges());
-    CHECK(!r.pipeline);
-    REQUIRE(r.reason);
-    CHECK(*r.reason == NotPipeline::stages_out_of_order);
+    std::vector<std::int64_t> swapped_at(stages), reversed_at(stages);
+    for (std::int64_t s = 0; s < stages; ++s) swapped_at[s] = s, reversed_at[s] = stages - 1 - s;
+    std::swap(swapped_at[1], swapped_at[2]);
+    for (const auto& [files, at] : {std::pair{swapped, swapped_at}, std::pair{reversed, reversed_at}}) {
+      TraceResult r = recover(files, by_ranges());
+      REQUIRE(r.pipeline);
+      for (std::int64_t s = 0; s < stages; ++s) CHECK(r.stages[s].rank == at[s]);
+      CHECK(r.tau == plain.tau);
+      CHECK(r.T_real == plain.T_real);
+      CHECK(r.clock_offsets == plain.clock_offsets);
+      const TraceWarning* w = warning_of(r, TraceWarningCode::stages_reordered);
+      REQUIRE(w != nullptr);
+      CHECK(w->value == at.front());
+      CHECK(w->limit == at.back());
+      CHECK(warning_of(r, TraceWarningCode::clock_bounds_contradict) == nullptr);
+    }
     // The order given by hand is imported as given, the same run as in order.
     TraceOptions o = by_ranges();
     for (std::int64_t s = 0; s < stages; ++s) o.stage_order.push_back(s);
     std::swap(o.stage_order[1], o.stage_order[2]);
-    r = recover(swapped, o);
+    TraceResult r = recover(swapped, o);
     REQUIRE(r.pipeline);
     CHECK(r.tau == plain.tau);
     CHECK(r.T_real == plain.T_real);
     CHECK(r.clock_offsets == plain.clock_offsets);
+    CHECK(warning_of(r, TraceWarningCode::stages_reordered) == nullptr);
   }
 }
 
-TEST_CASE("trace cpu: rank-less files given out of the messages' order are named as such, not unpaired") {
+TEST_CASE("trace cpu: rank-less files given out of the messages' order follow the messages, not the files") {
+  // tensorboard_trace_handler's HOST_PID files, listed by a directory: the
+  // rank that only receives came first.
   CpuRun run;
   double makespan = 0;
   std::vector<std::string> texts = cpu_run_texts(run, makespan);
   std::swap(texts[0], texts[1]);
   TraceResult r = recover(texts, by_ranges());
-  CHECK(!r.pipeline);
-  REQUIRE(r.reason);
-  CHECK(*r.reason == NotPipeline::stages_out_of_order);
+  REQUIRE(r.pipeline);
+  CHECK(r.stages[0].rank == 1);
+  CHECK(r.stages[1].rank == 0);
+  CHECK(r.ranks[0].stage == 1);
+  CHECK(r.ranks[1].stage == 0);
+  CHECK(r.tau == std::vector<double>{run.tau0, run.tau1});
+  CHECK(std::abs(r.T_real - makespan) <= run.transfer + 2);
+  const TraceWarning* w = warning_of(r, TraceWarningCode::stages_reordered);
+  REQUIRE(w != nullptr);
+  CHECK(w->value == 1);
+  CHECK(w->limit == 0);
   TraceOptions o = by_ranges();
   o.stage_order = {1, 0};
-  r = recover(texts, o);
-  REQUIRE(r.pipeline);
-  CHECK(r.tau == std::vector<double>{run.tau0, run.tau1});
+  const TraceResult given = recover(texts, o);
+  REQUIRE(given.pipeline);
+  CHECK(given.tau == r.tau);
+  CHECK(given.clock_offsets == r.clock_offsets);
+  CHECK(warning_of(given, TraceWarningCode::stages_reordered) == nullptr);
+  // An order given by hand against the messages is still refused.
+  o.stage_order = {0, 1};
+  const TraceResult wrong = recover(texts, o);
+  CHECK(!wrong.pipeline);
+  REQUIRE(wrong.reason);
+  CHECK(*wrong.reason == NotPipeline::stages_out_of_order);
 }
 
 namespace {

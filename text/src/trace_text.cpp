@@ -172,6 +172,10 @@ std::string describe(const TraceWarning& w) {
     case TraceWarningCode::stages_reversed:
       return "the pass's messages flow against the stage order, as a backward pass's gradients do: its stages are "
              "that order reversed, from rank " + shortest(w.value) + " to rank " + shortest(w.limit);
+    case TraceWarningCode::stages_reordered:
+      return "the files are not in the order the messages flow, so the stages follow the messages: rank " +
+             shortest(w.value) + " (it only sends) is stage 0, rank " + shortest(w.limit) +
+             " (it only receives) the last (a file that names no rank is ranked by its place in the list)";
   }
   return std::string(trace_warning_name(w.code));
 }

@@ -412,6 +412,93 @@ bool middle_stages_swapped(const Placed& p, const std::vector<OffsetBounds>& giv
   return false;
 }
 
+// The stages in the messages' order, when the files' order is not it
+// (docs/traces.md, "One pass, in order"): rank-less files are ranked by
+// their place on the command line, and a directory's listing or
+// tensorboard_trace_handler's HOST_PID names need not be rank order. Where
+// no transfer names its peer and every one says its direction, the first
+// stage is the one rank that sends and never receives, the last the one that
+// receives and never sends, and every other both; the middle stages go in
+// the order whose links' pairs agree about the clocks (the given order when
+// it does; else the first found over the sets of middle stages placed, as
+// middle_stages_swapped searches). Returns the stages' positions in the given
+// order, or nothing when the messages name no chain (every stage sends and
+// receives, as with results returned to stage 0; no order of four stages or
+// more agrees).
+std::optional<std::vector<std::size_t>> messages_chain(const Placed& p) {
+  const std::size_t S = p.sends.size();
+  if (S < 2 || S > kMaxStagesReordered || p.forward_named + p.backward + p.elsewhere > 0) return std::nullopt;
+  std::optional<std::size_t> first, last;
+  std::vector<std::size_t> middle;
+  for (std::size_t s = 0; s < S; ++s) {
+    for (const auto* list : {&p.sends[s], &p.recvs[s]}) {
+      for (const Transfer& t : *list) {
+        if (t.direction == Direction::unknown) return std::nullopt;
+      }
+    }
+    const bool sends = !p.sends[s].empty(), recvs = !p.recvs[s].empty();
+    if (sends && !recvs) {
+      if (first) return std::nullopt;
+      first = s;
+    } else if (recvs && !sends) {
+      if (last) return std::nullopt;
+      last = s;
+    } else if (sends && recvs) {
+      middle.push_back(s);
+    } else {
+      return std::nullopt;
+    }
+  }
+  if (!first || !last) return std::nullopt;
+  std::vector<std::vector<bool>> agree(S, std::vector<bool>(S, false));
+  for (std::size_t a = 0; a < S; ++a) {
+    for (std::size_t b = 0; b < S; ++b) {
+      if (a == b || p.sends[a].empty() || p.recvs[b].empty()) continue;
+      OffsetBounds bounds;
+      pair_offset(p.sends[a], p.recvs[b], false, bounds);
+      agree[a][b] = !contradicts(bounds);
+    }
+  }
+  std::vector<std::size_t> order{*first};
+  order.insert(order.end(), middle.begin(), middle.end());
+  order.push_back(*last);
+  bool given_agrees = true;
+  for (std::size_t s = 0; s + 1 < S; ++s) given_agrees = given_agrees && agree[order[s]][order[s + 1]];
+  if (given_agrees || middle.size() <= 1) return order;
+  // Paths from the first stage through sets of middle stages (bit i:
+  // middle[i]): from[set][i], the middle stage before i on a path through
+  // `set` that ends at i (n: the first stage), or none.
+  const std::size_t n = middle.size(), none = n + 1;
+  std::vector<std::vector<std::size_t>> from(std::size_t{1} << n, std::vector<std::size_t>(n, none));
+  for (std::size_t i = 0; i < n; ++i) {
+    if (agree[*first][middle[i]]) from[std::size_t{1} << i][i] = n;
+  }
+  for (std::size_t set = 1; set < from.size(); ++set) {
+    for (std::size_t i = 0; i < n; ++i) {
+      if (from[set][i] == none) continue;
+      for (std::size_t j = 0; j < n; ++j) {
+        const std::size_t next = set | std::size_t{1} << j;
+        if (!(set >> j & 1) && agree[middle[i]][middle[j]] && from[next][j] == none) from[next][j] = i;
+      }
+    }
+  }
+  const std::size_t all = from.size() - 1;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (from[all][i] == none || !agree[middle[i]][*last]) continue;
+    std::vector<std::size_t> path{*last};
+    for (std::size_t set = all, at = i; at != n;) {
+      path.push_back(middle[at]);
+      const std::size_t before = from[set][at];
+      set &= ~(std::size_t{1} << at);
+      at = before;
+    }
+    path.push_back(*first);
+    std::reverse(path.begin(), path.end());
+    return path;
+  }
+  return std::nullopt;
+}
+
 // Transfers that name no peer, when every stage both sends and receives: a
 // forward pipeline whose last stage returns its results to stage 0 (each
 // middle stage receives and sends about as many messages as stage 0 sends),
@@ -739,6 +826,24 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
       if (rank.stage >= 0) rank.stage = static_cast<std::int64_t>(S) - 1 - rank.stage;
     }
   }
+  // Rank-less files given in another order than the messages flow: the
+  // stages are the messages' chain.
+  bool reordered = false;
+  if (!one_pass && options.stage_order.empty()) {
+    if (const auto chain = messages_chain(placed)) {
+      std::vector<std::int64_t> chained;
+      for (const std::size_t s : *chain) chained.push_back(stage_rank[s]);
+      if (chained != stage_rank) {
+        stage_rank = chained;
+        placed = place_transfers(ranks, stage_rank);
+        reordered = true;
+        for (TraceRank& rank : out.ranks) {
+          const auto at = std::find(stage_rank.begin(), stage_rank.end(), rank.rank);
+          if (at != stage_rank.end()) rank.stage = at - stage_rank.begin();
+        }
+      }
+    }
+  }
   const std::vector<std::vector<Transfer>>& sends = placed.sends;
   const std::vector<std::vector<Transfer>>& recvs = placed.recvs;
   if (out_of_order()) {
@@ -759,6 +864,7 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
   m.other_pass = other_pass;
   m.pass_transfers = pass_transfers;
   m.reversed = reversed;
+  m.reordered = reordered;
   // Offsets given by hand follow the order they were given in: a reversed
   // pass takes them reversed.
   std::vector<double> given_offsets = options.clock_offsets;

@@ -45,6 +45,9 @@ struct Measured {
   // stage order reversed (the backward pass), so stage_rank is reversed.
   std::int64_t other_pass = 0, pass_transfers = 0;
   bool reversed = false;
+  // The files' order was not the messages': stage_rank is the messages'
+  // chain (messages_chain in measure_events.cpp).
+  bool reordered = false;
   std::vector<double> offsets;  // per stage, microseconds
   std::vector<OffsetBounds> bounds;  // per link, microseconds
   // A stage whose ranges repeat a micro-batch number (all stages' ranges

@@ -114,6 +114,7 @@ std::string_view trace_warning_name(TraceWarningCode code) {
     case TraceWarningCode::repeated_microbatch_names: return "repeated_microbatch_names";
     case TraceWarningCode::other_pass_set_aside: return "other_pass_set_aside";
     case TraceWarningCode::stages_reversed: return "stages_reversed";
+    case TraceWarningCode::stages_reordered: return "stages_reordered";
     case TraceWarningCode::messages_set_aside: return "messages_set_aside";
   }
   return "unknown";

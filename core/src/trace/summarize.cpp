@@ -240,6 +240,10 @@ TraceResult summarize(Classified classified, const TraceEvents& events, const Tr
     r.warnings.push_back({TraceWarningCode::stages_reversed, kWholeField, static_cast<double>(m.stage_rank.front()),
                           static_cast<double>(m.stage_rank.back())});
   }
+  if (m.reordered) {
+    r.warnings.push_back({TraceWarningCode::stages_reordered, kWholeField, static_cast<double>(m.stage_rank.front()),
+                          static_cast<double>(m.stage_rank.back())});
+  }
   if (m.set_aside > 0) {
     r.warnings.push_back({TraceWarningCode::messages_set_aside, kWholeField, static_cast<double>(m.set_aside), 0});
   }

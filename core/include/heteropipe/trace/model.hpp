@@ -173,6 +173,11 @@ enum class TraceWarningCode {
   // backward pass): its stages are that order reversed. value: stage 0's
   // rank; limit: the last stage's rank.
   stages_reversed,
+  // The files were not in the order the messages flow (rank-less files
+  // ranked by their place, given in a directory's order), so the stages
+  // are the messages' chain: the rank that only sends first, the one that
+  // only receives last. value: stage 0's rank; limit: the last stage's.
+  stages_reordered,
 };
 std::string_view trace_warning_name(TraceWarningCode code);
 
