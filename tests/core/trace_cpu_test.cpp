@@ -54,6 +54,9 @@ struct CpuRun {
   // with_stack's python_function events: a module's forward around the
   // first op of each micro-batch, torch's send() around c10d::send.
   bool python_functions = false;
+  // Stage 0's sends ran on a thread its profiler did not record (torch 1.13's
+  // CPU profiler records only the thread that entered it).
+  bool sends_recorded = true;
 };
 
 // The two ranks' texts, from one timeline on the host's clock. Stage 0 runs
@@ -89,9 +92,9 @@ std::vector<std::string> cpu_run_texts(const CpuRun& run, double& makespan) {
       free0 = returned + 0.1;
     } else {
       if (run.python_functions) cpu_event(r0, "distributed_c10d.py(1145): send", a + run.tau0 - 0.5 - o0, 3);
-      cpu_event(r0, "c10d::send", a + run.tau0 - o0, 2);
+      if (run.sends_recorded) cpu_event(r0, "c10d::send", a + run.tau0 - o0, 2);
       const double waited = run.wait_after_loop ? std::max(loop_end, arrival) : 100000;
-      cpu_event(r0, "gloo:send", send - o0, run.isend ? waited - send : arrival - send);
+      if (run.sends_recorded) cpu_event(r0, "gloo:send", send - o0, run.isend ? waited - send : arrival - send);
       free0 = run.isend ? send + 1 : arrival;
     }
     // The message is there at `arrival`.
@@ -326,6 +329,27 @@ TEST_CASE("trace cpu: a receiver whose profiler started later finds its messages
   CHECK(std::abs(r.clock_offsets[1] - truth) <= 2);
   CHECK(std::abs(r.T_real - makespan) <= 2);
   CHECK(r.tau == std::vector<double>{run.tau0, run.tau1});
+}
+
+TEST_CASE("trace cpu: a rank whose sends ran on a thread its profiler did not record is named") {
+  // A sender thread fed by a queue: the CPU profiler records the thread
+  // that entered it, so stage 0 shows its ranges and compute and no send.
+  // The link is unpaired, and the warning says which rank and why.
+  CpuRun run;
+  run.sends_recorded = false;
+  double makespan = 0;
+  const TraceResult r = recover(cpu_run_texts(run, makespan), by_ranges());
+  CHECK(!r.pipeline);
+  REQUIRE(r.reason);
+  CHECK(*r.reason == NotPipeline::unpaired_link);
+  const TraceWarning* w = warning_of(r, TraceWarningCode::rank_without_transfers);
+  REQUIRE(w != nullptr);
+  CHECK(w->index == 0);
+  CHECK(r.warnings.size() == 1);
+  // Every rank with its transfers: no such warning.
+  CpuRun whole;
+  CHECK(warning_of(recover(cpu_run_texts(whole, makespan), by_ranges()), TraceWarningCode::rank_without_transfers) ==
+        nullptr);
 }
 
 TEST_CASE("trace cpu: without ranges, micro-batches come from the transfers") {

@@ -135,6 +135,11 @@ std::string describe(NotPipeline reason) {
 std::string describe(const TraceWarning& w) {
   switch (w.code) {
     case TraceWarningCode::rank_without_compute: return "rank " + std::to_string(w.index) + " ran no compute kernel";
+    case TraceWarningCode::rank_without_transfers:
+      return "rank " + std::to_string(w.index) +
+             " recorded no send or receive, where other ranks did: if it sent or received on another thread, its "
+             "profiler did not record that thread (torch's profiler without Kineto records only the thread that "
+             "entered it), so send and receive on that thread or profile with Kineto";
     case TraceWarningCode::unmatched_transfers:
       return "link " + std::to_string(w.index) + ": " + grouped(w.value) + " transfers found no partner";
     case TraceWarningCode::microbatch_counts_differ:

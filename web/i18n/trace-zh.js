@@ -154,6 +154,7 @@
     warningsHeading: '警告',
     warning: function (w) {
       switch (w.code) {
+        case 'rank_without_transfers': return 'rank ' + w.index + ' 没有记录任何发送或接收，而其他 rank 有：若它在另一个线程上收发，其 profiler 没有记录该线程（没有 Kineto 的 torch profiler 只记录进入它的线程），请在该线程上收发，或用 Kineto 记录';
         case 'rank_without_compute': return 'rank ' + w.index + ' 没有运行任何计算 kernel';
         case 'unmatched_transfers': return '链路 ' + w.index + '：' + G(w.value) + ' 次传输没有配对';
         case 'microbatch_counts_differ': return '各阶段的微批次数在 ' + G(w.value) + ' 到 ' + G(w.limit) + ' 之间';

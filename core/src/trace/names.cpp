@@ -115,6 +115,7 @@ std::string_view trace_warning_name(TraceWarningCode code) {
     case TraceWarningCode::other_pass_set_aside: return "other_pass_set_aside";
     case TraceWarningCode::stages_reversed: return "stages_reversed";
     case TraceWarningCode::stages_reordered: return "stages_reordered";
+    case TraceWarningCode::rank_without_transfers: return "rank_without_transfers";
     case TraceWarningCode::messages_set_aside: return "messages_set_aside";
   }
   return "unknown";

@@ -73,9 +73,16 @@ SandwichAt sandwich_at(const TraceResult& r, TraceStat stat) {
 }
 
 void warn_about_ranks(const TraceEvents& events, TraceResult& r) {
+  // A schedule CSV's transfer rows are the sending stage's alone.
+  const bool any_transfer = events.rows.empty() && std::any_of(r.ranks.begin(), r.ranks.end(), [](const TraceRank& rank) {
+                              return rank.transfer_kernels > 0;
+                            });
   for (const TraceRank& rank : r.ranks) {
     if (rank.compute_kernels == 0) {
       r.warnings.push_back({TraceWarningCode::rank_without_compute, rank.rank, 0, 0});
+    }
+    if (any_transfer && rank.transfer_kernels == 0) {
+      r.warnings.push_back({TraceWarningCode::rank_without_transfers, rank.rank, 0, 0});
     }
   }
   std::int64_t world = 0;

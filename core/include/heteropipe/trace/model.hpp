@@ -178,6 +178,10 @@ enum class TraceWarningCode {
   // are the messages' chain: the rank that only sends first, the one that
   // only receives last. value: stage 0's rank; limit: the last stage's.
   stages_reordered,
+  // A rank recorded no send or receive while others did (index: the rank):
+  // its messages ran on a thread its profiler did not record (torch's CPU
+  // profiler without Kineto records only the thread that entered it).
+  rank_without_transfers,
 };
 std::string_view trace_warning_name(TraceWarningCode code);
 
