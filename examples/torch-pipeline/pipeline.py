@@ -17,8 +17,14 @@ imports by its own ranges' pattern (--loss: the last stage's forward
 range ends with an MSE loss; --optimizer: an SGD step after the step).
 Other shapes a user profiles: --warmup-in-profile (iterations without
 ranges inside the profiler), --busy-rank (a spinning thread beside one
-stage), --with-flops, and --measure-links (each link's time to move one
-activation to a waiting receiver, measured before profiling).
+stage), --with-flops, --measure-links (each link's time to move one
+activation to a waiting receiver, measured before profiling), --start-delay-ms
+(each rank enters its profiler that much after the others, so the clocks
+differ by hundreds of ms), --trace-handler (torch.profiler's
+tensorboard_trace_handler writes HOST_PID.MS.pt.trace.json[.gz] instead of
+rank-N.json), --sender-thread (each stage's sends run on a Python thread
+fed by a queue) and --all-reduce (an all_reduce across the stages after
+the micro-batches, inside the profiler).
 It writes, into --out:
   rank-N.json   the torch.profiler Chrome trace of stage N
   run.json      the run's facts: stages, microbatches, mode, the wall clock
@@ -35,8 +41,12 @@ It writes, into --out:
 Import with:  heteropipe trace --microbatch '^microbatch_([0-9]+)$' OUT/rank-*.json
 """
 import argparse
+import glob
+import gzip
 import json
 import os
+import queue as queues
+import threading
 import time
 
 import torch
@@ -104,7 +114,6 @@ def stage_main(rank, args, queue):
     if rank == args.busy_rank:
         # A noisy host: a Python thread spinning beside the stage takes the
         # GIL between its ops (and a core of 2), so its spans vary.
-        import threading
         threading.Thread(target=lambda: [None for _ in iter(int, 1)], daemon=True).start()
 
     warming = False
@@ -151,6 +160,10 @@ def stage_main(rank, args, queue):
             send(h, rank + 1)
 
     def send(tensor, dst):
+        if sender is not None:
+            # --sender-thread: the send runs on the sender thread, in order.
+            sender.put((tensor.clone(), dst))
+            return
         if args.mode == "async":
             pending.append(dist.isend(tensor, dst=dst))
         elif args.mode == "p2pop":
@@ -178,6 +191,17 @@ def stage_main(rank, args, queue):
                 return out
             out()
         return None
+
+    def sending():
+        while True:
+            item = outbox.get()
+            if item is None:
+                return
+            tensor, dst = item
+            if args.mode == "async":
+                dist.isend(tensor, dst=dst).wait()
+            else:
+                dist.send(tensor, dst=dst)
 
     def iteration():
         if args.schedule == "1f1b":
@@ -211,10 +235,23 @@ def stage_main(rank, args, queue):
         if args.returns and rank == 0:
             for m in range(args.microbatches):
                 dist.recv(result, src=last)
+        if sender is not None:
+            sender.put(None)
+            thread.join()
         for p in pending:
             p.wait()
         pending.clear()
+        if args.all_reduce:
+            # --all-reduce: a collective across the stages after the step
+            # (as a loss or a gradient norm is reduced), outside every range.
+            dist.all_reduce(torch.ones(args.width))
 
+    sender = outbox = thread = None
+    if args.sender_thread:
+        if args.train or args.steps or args.returns:
+            raise SystemExit("--sender-thread runs forward-only, one step")
+        sender = outbox = queues.Queue()
+        thread = threading.Thread(target=sending, daemon=True)
     # --steps: the usual way to profile, a schedule of one skipped and one
     # warm-up iteration, then `steps` recorded ones (ProfilerStep#2, #3, ...),
     # prof.step() after each; every recorded iteration repeats the range names.
@@ -223,10 +260,18 @@ def stage_main(rank, args, queue):
     extras = dict(record_shapes=True, with_stack=True, profile_memory=True) if args.record_all else {}
     if args.with_flops:
         extras["with_flops"] = True
+    if args.trace_handler:
+        extras["on_trace_ready"] = torch.profiler.tensorboard_trace_handler(args.out, use_gzip=args.gzip)
     if args.profiler == "legacy":
         prof = torch.autograd.profiler.profile(**extras)
     else:
         prof = profile(activities=[ProfilerActivity.CPU], schedule=schedule, **extras)
+    if args.start_delay_ms:
+        # --start-delay-ms: this rank enters its profiler later than the
+        # barrier that every rank left together.
+        time.sleep(args.start_delay_ms[rank] / 1e3)
+    if thread is not None:
+        thread.start()
     with prof:
         # --warmup-in-profile: forward-only iterations inside the profiler,
         # without ranges, their messages sent as the ranged ones are.
@@ -247,16 +292,23 @@ def stage_main(rank, args, queue):
                 prof.step()
     recorded = slice(2 * args.microbatches, None) if args.steps else slice(None)
     entered, ends = entered[recorded], ends[2:] if args.steps else ends
-    path = os.path.join(args.out, f"rank-{rank}.json")
-    prof.export_chrome_trace(path)
+    if args.trace_handler:
+        # tensorboard_trace_handler named it HOST_PID.MILLISECONDS.pt.trace.json(.gz).
+        path, = glob.glob(os.path.join(args.out, f"*_{os.getpid()}.*.pt.trace.json*"))
+    else:
+        path = os.path.join(args.out, f"rank-{rank}.json")
+        prof.export_chrome_trace(path)
+    def load(path):
+        with (gzip.open if path.endswith(".gz") else open)(path, "rt") as f:
+            events = json.load(f)
+        return events["traceEvents"] if isinstance(events, dict) else events
     # The profiler's clock reads 0 at an epoch time found from the ranges: a
     # range's event starts just after the time taken before it opens, so the
     # largest (entered - ts) is the closest estimate (the first is late by the
     # profiler's warm-up, the others agree within microseconds). Ranges are
     # matched to their entries in time order, as names repeat across steps.
     names = {name(m) for m in range(args.microbatches)}
-    with open(path) as f:
-        starts = sorted(e["ts"] for e in json.load(f) if e.get("name") in names and "dur" in e)
+    starts = sorted(e["ts"] for e in load(path) if e.get("name") in names and "dur" in e)
     origin = max(t - ts for t, ts in zip(entered, starts))
     # The wall clock starts where the trace does, at micro-batch 0's range: a
     # time taken before the loop would add the profiler's warm-up on its
@@ -266,12 +318,12 @@ def stage_main(rank, args, queue):
     # to its last range's end, on the host's clock.
     passes = None
     if args.train:
-        with open(path) as f:
-            spans = {e["name"]: (origin + e["ts"], origin + e["ts"] + e["dur"]) for e in json.load(f)
-                     if e.get("name") in (name(0), name(m - 1), "backward_0", f"backward_{m - 1}") and "dur" in e}
+        spans = {e["name"]: (origin + e["ts"], origin + e["ts"] + e["dur"]) for e in load(path)
+                 if e.get("name") in (name(0), name(m - 1), "backward_0", f"backward_{m - 1}") and "dur" in e}
         passes = {"forward": (spans[name(0)][0], spans[name(m - 1)][1]),
                   "backward": (spans["backward_0"][0], spans[f"backward_{m - 1}"][1])}
-    queue.put((rank, [origin + starts[k * m] for k in range(len(ends))], ends, origin, passes, link_times))
+    queue.put((rank, [origin + starts[k * m] for k in range(len(ends))], ends, origin, passes, link_times,
+               os.path.basename(path)))
     dist.barrier()
     dist.destroy_process_group()
 
@@ -313,9 +365,24 @@ def main():
                              "(run.json's link_transfer_us)")
     parser.add_argument("--busy-rank", type=int, default=-1,
                         help="this rank runs a spinning Python thread beside its stage (a noisy host)")
+    parser.add_argument("--start-delay-ms", type=lambda v: [float(n) for n in v.split(",")], default=None,
+                        help="each rank's sleep before entering its profiler, comma-separated ms "
+                             "(the ranks' clocks then differ by about as much)")
+    parser.add_argument("--trace-handler", action="store_true",
+                        help="write each trace with tensorboard_trace_handler (HOST_PID.MS.pt.trace.json), "
+                             "run.json's files naming each rank's")
+    parser.add_argument("--gzip", action="store_true", help="--trace-handler's use_gzip")
+    parser.add_argument("--sender-thread", action="store_true",
+                        help="each stage's sends run on a Python thread fed by a queue")
+    parser.add_argument("--all-reduce", action="store_true",
+                        help="an all_reduce across the stages after the micro-batches, inside the profiler")
     parser.add_argument("--port", type=int, default=29517)
     parser.add_argument("--out", required=True)
     args = parser.parse_args()
+    if args.start_delay_ms and len(args.start_delay_ms) != args.stages:
+        parser.error("--start-delay-ms needs one delay per stage")
+    if args.gzip and not args.trace_handler:
+        parser.error("--gzip is --trace-handler's")
     if args.stage_layers and len(args.stage_layers) != args.stages:
         parser.error("--stage-layers needs one count per stage")
     if (args.loss or args.optimizer) and not args.train:
@@ -351,6 +418,8 @@ def main():
         "profiler_start_epoch_us": origins,
         # Adding clock_offsets_us[s] to stage s's times puts them on stage 0's clock.
         "clock_offsets_us": [o - origins[0] for o in origins],
+        # Each rank's trace file, by rank.
+        "files": [f[6] for f in facts],
     }
     if args.measure_links:
         # Link s: rank s's sends against rank s + 1's returns, the median.
