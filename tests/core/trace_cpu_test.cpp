@@ -57,6 +57,11 @@ struct CpuRun {
   // Stage 0's sends ran on a thread its profiler did not record (torch 1.13's
   // CPU profiler records only the thread that entered it).
   bool sends_recorded = true;
+  // With isend and wait_after_loop: stage 1 isends each output back to
+  // stage 0 after its range, and stage 0 receives them after its loop,
+  // before its wait (a driver on rank 0 collecting results); each return's
+  // transport event ends once it is delivered.
+  bool returns = false;
 };
 
 // The two ranks' texts, from one timeline on the host's clock. Stage 0 runs
@@ -67,8 +72,9 @@ std::vector<std::string> cpu_run_texts(const CpuRun& run, double& makespan) {
   std::ostringstream r0, r1;
   r0 << "[";
   r1 << "[";
-  double free0 = 10000, free1 = run.start1;
-  std::vector<double> loop_ends;
+  double free0 = 10000, free1 = run.start1, last_end = 0;
+  std::vector<double> loop_ends, returned;  // with returns: when each was issued
+  std::vector<std::pair<double, double>> waits;  // stage 0's isends still waiting: (start, arrival)
   const double loop_end = 10000 + run.M * (run.tau0 + 3);  // with isend, stage 0's loop runs free
   for (int m = 0; m < run.M; ++m) {
     const double a = free0;
@@ -93,8 +99,11 @@ std::vector<std::string> cpu_run_texts(const CpuRun& run, double& makespan) {
     } else {
       if (run.python_functions) cpu_event(r0, "distributed_c10d.py(1145): send", a + run.tau0 - 0.5 - o0, 3);
       if (run.sends_recorded) cpu_event(r0, "c10d::send", a + run.tau0 - o0, 2);
-      const double waited = run.wait_after_loop ? std::max(loop_end, arrival) : 100000;
-      if (run.sends_recorded) cpu_event(r0, "gloo:send", send - o0, run.isend ? waited - send : arrival - send);
+      if (run.isend && run.wait_after_loop) {
+        waits.emplace_back(send, arrival);
+      } else if (run.sends_recorded) {
+        cpu_event(r0, "gloo:send", send - o0, run.isend ? 100000 - send : arrival - send);
+      }
       free0 = run.isend ? send + 1 : arrival;
     }
     // The message is there at `arrival`.
@@ -107,10 +116,28 @@ std::vector<std::string> cpu_run_texts(const CpuRun& run, double& makespan) {
     cpu_event(r1, "microbatch_" + std::to_string(m), b - o1, run.tau1);
     cpu_event(r1, "aten::matmul", b - o1, run.tau1);
     cpu_event(r1, "aten::mm", b + 1 - o1, run.tau1 - 2);
-    free1 = b + run.tau1;
+    free1 = last_end = b + run.tau1;
+    if (run.returns) {
+      cpu_event(r1, "c10d::send", free1 - o1, 2);
+      returned.push_back(free1);
+      free1 += 2;
+    }
     if (m == 0) makespan = -a;
   }
-  makespan += free1;
+  makespan += last_end;
+  // Stage 0 receives the returns after its loop, then waits on its isends:
+  // each ends when its receive was posted, or at the wait if that was sooner.
+  double wait_start = loop_end;
+  for (const double issued : returned) {
+    const double post = wait_start, arrival = std::max(post, issued + 1) + run.transfer;
+    cpu_event(r1, "gloo:send", issued + 1 - run.origin1, arrival - issued - 1);
+    cpu_event(r0, "c10d::recv_", post - run.origin0, 0.5);
+    cpu_event(r0, "gloo:recv", post + 0.5 - run.origin0, std::max(post + 1.5, arrival) - post - 0.5);
+    wait_start = std::max(post + 1.5, arrival) + 1;
+  }
+  for (const auto& [send, arrival] : waits) {
+    if (run.sends_recorded) cpu_event(r0, "gloo:send", send - run.origin0, std::max(wait_start, arrival) - send);
+  }
   r0 << "]";
   r1 << "]";
   return {r0.str(), r1.str()};
@@ -350,6 +377,41 @@ TEST_CASE("trace cpu: a rank whose sends ran on a thread its profiler did not re
   CpuRun whole;
   CHECK(warning_of(recover(cpu_run_texts(whole, makespan), by_ranges()), TraceWarningCode::rank_without_transfers) ==
         nullptr);
+}
+
+TEST_CASE("trace cpu: results returned to stage 0 place a link that no pair proves, by closing the loop") {
+  // Stage 1 enters its profiler 300 ms late and is the slower, so every
+  // message waits for its receive (no receive waited), and stage 0 waits on
+  // its isends only after it has received the results, when every receive
+  // was long posted: its sends end together, and neither side of the link
+  // proves anything. Its lo, loose by the shortest queue, put the clock
+  // 200 ms early. Stage 0 waited for the later results, so the returns'
+  // pairs place the last stage's clock against stage 0's, and the link
+  // takes what that loop leaves it.
+  CpuRun run;
+  run.isend = run.wait_after_loop = run.returns = true;
+  run.tau0 = 100000;
+  run.tau1 = 103000;
+  run.M = 8;
+  run.start1 = 310000;
+  run.origin1 = 300000;
+  double makespan = 0;
+  const TraceResult r = recover(cpu_run_texts(run, makespan), by_ranges());
+  REQUIRE(r.pipeline);
+  const double truth = run.origin1 - run.origin0;
+  CHECK(r.clock_offset_bounds[0].lo < truth - 100000);
+  CHECK(*r.clock_offset_bounds[0].hi > truth + 100000);
+  CHECK(std::abs(r.clock_offsets[1] - truth) <= 2 * run.transfer + 2);
+  CHECK(std::abs(r.T_real - makespan) <= 2 * run.transfer + 2);
+  const TraceWarning* w = warning_of(r, TraceWarningCode::returns_to_first_stage);
+  REQUIRE(w != nullptr);
+  CHECK(w->value == run.M);
+  // Without the returns stage 0 waits right after its loop, while the last
+  // receives were yet to be posted: those sends end alone and prove hi.
+  run.returns = false;
+  const TraceResult alone = recover(cpu_run_texts(run, makespan), by_ranges());
+  REQUIRE(alone.pipeline);
+  CHECK(std::abs(alone.clock_offsets[1] - truth) <= 2 * run.transfer + 2);
 }
 
 TEST_CASE("trace cpu: without ranges, micro-batches come from the transfers") {

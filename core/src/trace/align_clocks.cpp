@@ -59,12 +59,17 @@ double link_offset(const std::vector<PairSide>& sends, const std::vector<PairSid
     double hi = INFINITY;
     for (std::size_t k = 0; k < pairs; ++k) hi = std::min(hi, sends[k].end - recvs[k].start);
     bounds.hi = hi;
+    bounds.proven = true;
     std::vector<double> skew(pairs);
     for (std::size_t k = 0; k < pairs; ++k) skew[k] = sends[k].end - recvs[k].end;
     const double offset = median(skew);
     return bounds.lo <= hi ? std::clamp(offset, bounds.lo, hi) : offset;
   }
-  if (host_clocks && bounds.lo <= kTraceResolution) return 0;
+  bounds.proven = false;
+  if (host_clocks && bounds.lo <= kTraceResolution) {
+    bounds.proven = true;
+    return 0;
+  }
   const double from_lo = after_lo(sends, recvs, pairs, bounds.lo);
   if (!rendezvous) return from_lo;
   // gloo's rendezvous: a send completes only after its receive was posted,
@@ -120,6 +125,7 @@ double link_offset(const std::vector<PairSide>& sends, const std::vector<PairSid
   }
   const double from_hi = hi - std::max(0.0, receive);
   const bool use_lo = lo_waited != hi_waited ? lo_waited : at_lo >= at_hi;
+  bounds.proven = use_lo ? lo_waited : hi_waited;
   return std::clamp(use_lo ? from_lo : from_hi, bounds.lo, hi);
 }
 

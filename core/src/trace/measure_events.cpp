@@ -303,6 +303,9 @@ void keep_pass_ends(std::vector<Transfer>& first, std::vector<Transfer>& last) {
 struct Placed {
   std::vector<std::vector<Transfer>> sends, recvs;  // per stage, in time order
   std::int64_t returns_sent = 0, returns_received = 0, backward = 0, elsewhere = 0, forward_named = 0;
+  // The results returned: the last stage's sends to stage 0 and stage 0's
+  // receives of them, in time order.
+  std::vector<Transfer> returned_sends, returned_recvs;
 };
 
 Placed place_transfers(std::map<std::int64_t, RankEvents>& ranks, const std::vector<std::int64_t>& stage_rank) {
@@ -325,13 +328,13 @@ Placed place_transfers(std::map<std::int64_t, RankEvents>& ranks, const std::vec
       } else if (t.direction == Direction::send) {
         const std::size_t to = found->second;
         if (to == s + 1) ++p.forward_named, p.sends[s].push_back(t);
-        else if (s + 1 == S && to == 0) ++p.returns_sent;
+        else if (s + 1 == S && to == 0) ++p.returns_sent, p.returned_sends.push_back(t);
         else if (to < s) ++p.backward;
         else ++p.elsewhere;
       } else {
         const std::size_t from = found->second;
         if (from + 1 == s) ++p.forward_named, p.recvs[s].push_back(t);
-        else if (s == 0 && from + 1 == S) ++p.returns_received;
+        else if (s == 0 && from + 1 == S) ++p.returns_received, p.returned_recvs.push_back(t);
         else if (from > s) ++p.backward;
         else ++p.elsewhere;
       }
@@ -410,6 +413,33 @@ bool middle_stages_swapped(const Placed& p, const std::vector<OffsetBounds>& giv
     if ((ends.back() >> i & 1) && agree[i + 1][S - 1]) return true;
   }
   return false;
+}
+
+// Results returned to stage 0 close the chain into a loop: the return
+// link's pairs bound stage 0's clock against the last stage's, which the
+// forward links' offsets sum to. A forward pipeline's messages bound each
+// link from one side only, and a link where no pair provably waited (a
+// receiver whose profiler started late finds every isend queued, and its
+// sender's waits end together after the returns came) rests on loose
+// bounds. When exactly one link is so and the return link is proven, that
+// link takes what the loop leaves it, kept within its own bounds.
+void close_the_loop(const Placed& p, bool host_clocks, const std::vector<OffsetBounds>& bounds,
+                    std::vector<double>& link_offsets) {
+  if (p.returned_sends.empty() || p.returned_recvs.empty()) return;
+  OffsetBounds returned;
+  // Stage 0's clock against the last stage's: minus the forward links' sum.
+  const double back = pair_offset(p.returned_sends, p.returned_recvs, host_clocks, returned);
+  if (!returned.proven || contradicts(returned)) return;
+  std::size_t loose = bounds.size(), count = 0;
+  for (std::size_t link = 0; link < bounds.size(); ++link) {
+    if (!bounds[link].proven) loose = link, ++count;
+  }
+  if (count != 1 || contradicts(bounds[loose])) return;
+  double rest = -back;
+  for (std::size_t link = 0; link < bounds.size(); ++link) {
+    if (link != loose) rest -= link_offsets[link];
+  }
+  link_offsets[loose] = std::clamp(rest, bounds[loose].lo, bounds[loose].hi.value_or(INFINITY));
 }
 
 // The stages in the messages' order, when the files' order is not it
@@ -522,6 +552,8 @@ std::optional<NotPipeline> set_aside_returns(Placed& p, bool training) {
     if (training) return NotPipeline::two_way_traffic;
     p.returns_sent += static_cast<std::int64_t>(p.sends[S - 1].size());
     p.returns_received += static_cast<std::int64_t>(p.recvs[0].size());
+    p.returned_sends.insert(p.returned_sends.end(), p.sends[S - 1].begin(), p.sends[S - 1].end());
+    p.returned_recvs.insert(p.returned_recvs.end(), p.recvs[0].begin(), p.recvs[0].end());
     p.sends[S - 1].clear();
     p.recvs[0].clear();
   }
@@ -873,6 +905,7 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
   m.bounds.resize(S - 1);
   m.transfers.resize(S - 1);
   m.unmatched.resize(S - 1);
+  std::vector<double> link_offsets(S - 1, 0.0);
   for (std::size_t link = 0; link + 1 < S; ++link) {
     const auto& out_of = sends[link];
     const auto& into = recvs[link + 1];
@@ -883,8 +916,12 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
       return out;
     }
     const bool host_clocks = ranks[stage_rank[link]].host_clock && ranks[stage_rank[link + 1]].host_clock;
-    const double offset = pair_offset(out_of, into, host_clocks, m.bounds[link]);
-    m.offsets[link + 1] = given_offsets.empty() ? m.offsets[link] + offset
+    link_offsets[link] = pair_offset(out_of, into, host_clocks, m.bounds[link]);
+  }
+  close_the_loop(placed, ranks[stage_rank.front()].host_clock && ranks[stage_rank.back()].host_clock, m.bounds,
+                 link_offsets);
+  for (std::size_t link = 0; link + 1 < S; ++link) {
+    m.offsets[link + 1] = given_offsets.empty() ? m.offsets[link] + link_offsets[link]
                                                 : given_offsets[link + 1] * microseconds_in(options.unit);
   }
   if (options.stage_order.empty() && middle_stages_swapped(placed, m.bounds)) {

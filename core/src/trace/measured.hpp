@@ -24,6 +24,9 @@ struct MeasuredTransfer {
 struct OffsetBounds {
   double lo = 0;
   std::optional<double> hi;
+  // Whether the offset rests on a pair that provably waited (or on NCCL
+  // kernels that end together, or one host's clock), not on loose bounds.
+  bool proven = false;
 };
 
 struct Measured {
