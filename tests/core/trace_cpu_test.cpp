@@ -406,6 +406,21 @@ TEST_CASE("trace cpu: results returned to stage 0 place a link that no pair prov
   const TraceWarning* w = warning_of(r, TraceWarningCode::returns_to_first_stage);
   REQUIRE(w != nullptr);
   CHECK(w->value == run.M);
+  CHECK(warning_of(r, TraceWarningCode::stages_reordered) == nullptr);
+  // The files in reverse: both ranks send and receive (a ring), and stage 0
+  // is the one that sends before it receives, whatever the files' order.
+  std::vector<std::string> texts = cpu_run_texts(run, makespan);
+  std::swap(texts[0], texts[1]);
+  const TraceResult swapped = recover(texts, by_ranges());
+  REQUIRE(swapped.pipeline);
+  CHECK(swapped.stages[0].rank == 1);
+  CHECK(swapped.tau == r.tau);
+  CHECK(swapped.clock_offsets == r.clock_offsets);
+  CHECK(swapped.T_real == r.T_real);
+  w = warning_of(swapped, TraceWarningCode::stages_reordered);
+  REQUIRE(w != nullptr);
+  CHECK(w->value == 1);
+  CHECK(w->limit == 0);
   // Without the returns stage 0 waits right after its loop, while the last
   // receives were yet to be posted: those sends end alone and prove hi.
   run.returns = false;

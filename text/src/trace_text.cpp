@@ -179,8 +179,8 @@ std::string describe(const TraceWarning& w) {
              "that order reversed, from rank " + shortest(w.value) + " to rank " + shortest(w.limit);
     case TraceWarningCode::stages_reordered:
       return "the files are not in the order the messages flow, so the stages follow the messages: rank " +
-             shortest(w.value) + " (it only sends) is stage 0, rank " + shortest(w.limit) +
-             " (it only receives) the last (a file that names no rank is ranked by its place in the list)";
+             shortest(w.value) + ", which sends before it receives, is stage 0, and rank " + shortest(w.limit) +
+             " the last (a file that names no rank is ranked by its place in the list)";
   }
   return std::string(trace_warning_name(w.code));
 }

@@ -166,7 +166,7 @@
         case 'profiler_steps': return '这些文件含有 ' + G(w.value) + ' 个分析步（最后一个为 ProfilerStep#' + V(w.limit) + '），每一步都重复各微批次；只导入了 ProfilerStep#' + V(w.index) + '：设置分析步可导入另一步';
         case 'repeated_microbatch_names': return '阶段 ' + w.index + ' 的 ' + G(w.value) + ' 个微批次区间只有 ' + G(w.limit) + ' 个不同编号，因此所有阶段的区间都按时间顺序编号：名称重复（一次分析中有多次迭代），或模式的第一个分组不是微批次编号';
         case 'other_pass_set_aside': return '训练运行按其中一遍的区间导入：另一遍的 ' + G(w.value) + ' 次传输已搁置，保留本遍的 ' + G(w.limit) + ' 次';
-        case 'stages_reordered': return '文件的顺序不是消息流动的顺序，因此阶段按消息排列：rank ' + V(w.value) + '（只发送）为阶段 0，rank ' + V(w.limit) + '（只接收）为最后一个阶段（未标明 rank 的文件按其在列表中的位置编号）';
+        case 'stages_reordered': return '文件的顺序不是消息流动的顺序，因此阶段按消息排列：先发送后接收的 rank ' + V(w.value) + ' 为阶段 0，rank ' + V(w.limit) + ' 为最后一个阶段（未标明 rank 的文件按其在列表中的位置编号）';
         case 'stages_reversed': return '这一遍的消息逆着阶段顺序流动（如反向传播的梯度）：其阶段为该顺序的逆序，从 rank ' + V(w.value) + ' 到 rank ' + V(w.limit);
         case 'clock_bounds_contradict': return '链路 ' + w.index + '：各对传输给出的时钟界限相互矛盾（接收方的偏移须至少为 ' + V(w.value) + '，至多为 ' + V(w.limit) + '）；时钟有漂移或配对有误';
         default: return w.message;

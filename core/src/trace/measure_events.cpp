@@ -442,6 +442,38 @@ void close_the_loop(const Placed& p, bool host_clocks, const std::vector<OffsetB
   link_offsets[loose] = std::clamp(rest, bounds[loose].lo, bounds[loose].hi.value_or(INFINITY));
 }
 
+bool links_agree(const std::vector<Transfer>& sends, const std::vector<Transfer>& recvs) {
+  if (sends.empty() || recvs.empty()) return false;
+  OffsetBounds bounds;
+  pair_offset(sends, recvs, false, bounds);
+  return !contradicts(bounds);
+}
+
+// A ring of stages that all send and receive (messages_chain, below).
+std::optional<std::vector<std::size_t>> ring_order(const Placed& p) {
+  const std::size_t S = p.sends.size();
+  std::optional<std::size_t> first;
+  for (std::size_t s = 0; s < S; ++s) {
+    if (p.sends[s].empty() || p.recvs[s].empty()) return std::nullopt;
+    auto issued = [](const std::vector<Transfer>& v) {
+      double at = INFINITY;
+      for (const Transfer& t : v) at = std::min(at, t.issued);
+      return at;
+    };
+    if (issued(p.sends[s]) < issued(p.recvs[s])) {
+      if (first) return std::nullopt;
+      first = s;
+    }
+  }
+  if (!first) return std::nullopt;
+  std::vector<std::size_t> order;
+  for (std::size_t k = 0; k < S; ++k) order.push_back((*first + k) % S);
+  for (std::size_t k = 0; k < S; ++k) {
+    if (!links_agree(p.sends[order[k]], p.recvs[order[(k + 1) % S]])) return std::nullopt;
+  }
+  return order;
+}
+
 // The stages in the messages' order, when the files' order is not it
 // (docs/traces.md, "One pass, in order"): rank-less files are ranked by
 // their place on the command line, and a directory's listing or
@@ -454,7 +486,12 @@ void close_the_loop(const Placed& p, bool host_clocks, const std::vector<OffsetB
 // middle_stages_swapped searches). Returns the stages' positions in the given
 // order, or nothing when the messages name no chain (every stage sends and
 // receives, as with results returned to stage 0; no order of four stages or
-// more agrees).
+// more agrees). When every stage both sends and receives (results returned
+// to stage 0 make a ring), stage 0 is the one rank whose first message op
+// is a send, since every other stage receives before it sends (on its own
+// clock, so no offset is needed), and the others follow it in the given
+// order, from the rank after it round to the one before it, when every link
+// of that ring agrees (a directory's listing of pids that wrapped).
 std::optional<std::vector<std::size_t>> messages_chain(const Placed& p) {
   const std::size_t S = p.sends.size();
   if (S < 2 || S > kMaxStagesReordered || p.forward_named + p.backward + p.elsewhere > 0) return std::nullopt;
@@ -479,6 +516,7 @@ std::optional<std::vector<std::size_t>> messages_chain(const Placed& p) {
       return std::nullopt;
     }
   }
+  if (!first && !last) return ring_order(p);
   if (!first || !last) return std::nullopt;
   std::vector<std::vector<bool>> agree(S, std::vector<bool>(S, false));
   for (std::size_t a = 0; a < S; ++a) {
