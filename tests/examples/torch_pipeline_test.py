@@ -5,7 +5,10 @@ and a slow first stage, a 2-stage one whose last stage returns each output
 to stage 0 (--return), a 2-stage one profiled by a schedule of two
 recorded steps (--steps 2), a 2-stage GPipe training step (--train), and
 a 2-stage 1F1B one with isend (--train --schedule 1f1b: the passes
-interleave on every stage), and `heteropipe trace` imports its per-rank
+interleave on every stage), a 2-stage one with isend written by
+tensorboard_trace_handler, its stage 1 entering its profiler 300 ms late
+and its files given last rank first (--trace-handler --start-delay-ms
+0,300), and `heteropipe trace` imports its per-rank
 traces with --microbatch alone (and --profiler-step for the second step;
 each training step's forward pass by its forward ranges, its backward pass
 by its backward ranges).
@@ -80,8 +83,19 @@ TRAIN_MICROBATCHES = 6
 # 4.4 and 6.6 ms at a load average of 6-8 and by 20.1 ms at 9 (the forward
 # pass of the test's own run, beside a WebAssembly build), hence 40 ms.
 TRAIN_1F1B = ("train-1f1b", 2, ["--train", "--schedule", "1f1b", "--mode", "async"], 40000)
+# --trace-handler --start-delay-ms 0,300: tensorboard_trace_handler's
+# HOST_PID files, given in reverse (as a directory may list them), and
+# stage 1 entering its profiler 300 ms after stage 0, so the clocks are
+# 300 ms apart. Stage 1, the slower, finds every isend queued (no receive
+# waits, so lo is loose by the queue), and the sends still waiting at the
+# final wait place the clock (gloo's rendezvous): the stages follow the
+# messages, the offset within the isend run's bound (it was 185 ms early
+# when the queued pairs outvoted the waiting ones).
+HANDLER = ("handler", 2, ["--mode", "async", "--trace-handler", "--start-delay-ms", "0,300"],
+           OFFSET_BOUND_US["async"])
 RUNS = [("blocking", 2, ["--mode", "blocking"], OFFSET_BOUND_US["blocking"]),
-        ("async", 2, ["--mode", "async"], OFFSET_BOUND_US["async"]), CHAIN, RETURN, STEPS, TRAIN, TRAIN_1F1B]
+        ("async", 2, ["--mode", "async"], OFFSET_BOUND_US["async"]), CHAIN, RETURN, STEPS, TRAIN, TRAIN_1F1B,
+        HANDLER]
 
 
 def check(condition, what):
@@ -90,14 +104,14 @@ def check(condition, what):
     print("  ok:", what)
 
 
-def range_medians(out, ranks, microbatches, step=0, prefix="microbatch_"):
+def range_medians(out, ranks, microbatches, step=0, prefix="microbatch_", names=None):
     """Each rank's median range in recorded step `step` (its M ranges in time
     order), from the end of the receives inside it (a backward range
     receives its gradient, c10d::recv_'s wait then gloo:recv, before its
     compute)."""
     medians = []
     for rank in ranks:
-        with open(os.path.join(out, f"rank-{rank}.json")) as f:
+        with open(os.path.join(out, names[rank] if names else f"rank-{rank}.json")) as f:
             events = [e for e in json.load(f) if "dur" in e]
         receives = [(e["ts"], e["dur"]) for e in events if e.get("name") in ("gloo:recv", "c10d::recv_")]
         ranges = sorted((e["ts"], e["dur"]) for e in events if e.get("name", "").startswith(prefix))
@@ -121,6 +135,11 @@ def run_mode(cli, mode, stages, flags, bound, out):
     with open(os.path.join(out, "run.json")) as f:
         truth = json.load(f)
     files = [os.path.join(out, f"rank-{s}.json") for s in range(stages)]
+    order = None
+    if "--trace-handler" in flags:
+        # The handler's files, given last rank first: file i is rank order[i].
+        order = list(reversed(range(stages)))
+        files = [os.path.join(out, truth["files"][rank]) for rank in order]
     if truth["train"]:
         for name, pattern, prefix in (("forward", MICROBATCH, "microbatch_"), ("backward", BACKWARD, "backward_")):
             done = subprocess.run([cli, "trace", "--json", "--unit", "us", "--microbatch", pattern, *files],
@@ -148,14 +167,18 @@ def run_mode(cli, mode, stages, flags, bound, out):
             check(w is not None and w["value"] == steps and w["limit"] == w["index"] + steps - 1 - step,
                   f"{mode}: step {step} imported alone, profiler_steps names it and counts {steps}")
             first_step = w["index"] - step
+        if order:
+            check(warning(r, "stages_reordered") is not None, f"{mode}: stages_reordered says the files were not in order")
         check_import(r, mode if not steps else f"{mode} {step}", stages, bound, out, truth, step, MICROBATCHES,
-                     "microbatch_", truth["step_wall_clocks_us"][step])
+                     "microbatch_", truth["step_wall_clocks_us"][step], order)
 
 
-def check_import(r, mode, stages, bound, out, truth, step, microbatches, prefix, wall_clock):
-    # Stage s's rank (a backward pass runs the ranks reversed), and the true
-    # offsets on stage 0's clock.
-    ranks = [stage["rank"] for stage in r["stages"]]
+def check_import(r, mode, stages, bound, out, truth, step, microbatches, prefix, wall_clock, order=None):
+    # Stage s's rank (a backward pass runs the ranks reversed; files given
+    # out of rank order are ranked by their place, file i being rank
+    # order[i]), and the true offsets on stage 0's clock.
+    ranks = [stage["rank"] if order is None else order[stage["rank"]] for stage in r["stages"]]
+    check(ranks == sorted(ranks) or truth["train"], f"{mode}: stage s is rank s")
     true_offsets = [truth["clock_offsets_us"][rank] - truth["clock_offsets_us"][ranks[0]] for rank in ranks]
     print(f"{mode}: T_real {r['T_real']:.0f} us, wall clock {wall_clock:.0f} us, "
           f"offsets {r['clock_offsets']} (true {true_offsets}), tau {r['tau']}")
@@ -177,7 +200,7 @@ def check_import(r, mode, stages, bound, out, truth, step, microbatches, prefix,
         check(abs(r["clock_offsets"][s] - true_offsets[s]) <= bound,
               f"{mode}: stage {s}'s clock offset within {bound / 1000:g} ms of the truth")
     check(abs(r["T_real"] - wall_clock) <= 0.02 * wall_clock, f"{mode}: T_real within 2% of the wall clock")
-    for s, median in enumerate(range_medians(out, ranks, microbatches, step, prefix)):
+    for s, median in enumerate(range_medians(out, ranks, microbatches, step, prefix, truth.get("files"))):
         check(abs(r["tau"][s] - median) <= 0.05 * median,
               f"{mode}: stage {s}'s tau within 5% of its micro-batch ranges' median")
     check(r["sandwich"]["min"]["T_async"] <= r["sandwich"]["p50"]["T_async"],
