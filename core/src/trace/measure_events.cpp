@@ -439,7 +439,8 @@ void close_the_loop(const Placed& p, bool host_clocks, const std::vector<OffsetB
   for (std::size_t link = 0; link < bounds.size(); ++link) {
     if (link != loose) rest -= link_offsets[link];
   }
-  link_offsets[loose] = std::clamp(rest, bounds[loose].lo, bounds[loose].hi.value_or(INFINITY));
+  // Bounds within the resolution of each other may cross: no std::clamp.
+  link_offsets[loose] = std::min(std::max(rest, bounds[loose].lo), bounds[loose].hi.value_or(INFINITY));
 }
 
 bool links_agree(const std::vector<Transfer>& sends, const std::vector<Transfer>& recvs) {
