@@ -62,6 +62,9 @@ struct CpuRun {
   // before its wait (a driver on rank 0 collecting results); each return's
   // transport event ends once it is delivered.
   bool returns = false;
+  // With isend: the waits come after the profiler stopped, so each
+  // gloo:send records only its launch, inside its c10d::send.
+  bool waits_unrecorded = false;
 };
 
 // The two ranks' texts, from one timeline on the host's clock. Stage 0 runs
@@ -99,7 +102,9 @@ std::vector<std::string> cpu_run_texts(const CpuRun& run, double& makespan) {
     } else {
       if (run.python_functions) cpu_event(r0, "distributed_c10d.py(1145): send", a + run.tau0 - 0.5 - o0, 3);
       if (run.sends_recorded) cpu_event(r0, "c10d::send", a + run.tau0 - o0, 2);
-      if (run.isend && run.wait_after_loop) {
+      if (run.isend && run.waits_unrecorded) {
+        if (run.sends_recorded) cpu_event(r0, "gloo:send", a + run.tau0 + 0.5 - o0, 1);
+      } else if (run.isend && run.wait_after_loop) {
         waits.emplace_back(send, arrival);
       } else if (run.sends_recorded) {
         cpu_event(r0, "gloo:send", send - o0, run.isend ? 100000 - send : arrival - send);
@@ -427,6 +432,26 @@ TEST_CASE("trace cpu: results returned to stage 0 place a link that no pair prov
   const TraceResult alone = recover(cpu_run_texts(run, makespan), by_ranges());
   REQUIRE(alone.pipeline);
   CHECK(std::abs(alone.clock_offsets[1] - truth) <= 2 * run.transfer + 2);
+}
+
+TEST_CASE("trace cpu: isends whose waits came after the profiler stopped bound no clock from above") {
+  // Each gloo:send records its launch alone, inside c10d::send. Stage 1
+  // starts after micro-batch 0 was sent, then waits for every later one: its
+  // first receive was posted after that send's event ended, which read as a
+  // rendezvous put hi below lo and warned of a drifting clock.
+  CpuRun run;
+  run.isend = run.waits_unrecorded = true;
+  run.tau1 = 50;
+  run.start1 = 10000 + 250;
+  double makespan = 0;
+  const TraceResult r = recover(cpu_run_texts(run, makespan), by_ranges());
+  REQUIRE(r.pipeline);
+  CHECK(!r.clock_offset_bounds[0].hi);
+  CHECK(warning_of(r, TraceWarningCode::clock_bounds_contradict) == nullptr);
+  // The offset is lo's estimate, as it was (lo rests on the waiting
+  // receivers, each message moving `transfer` after its transport began).
+  CHECK(std::abs(r.clock_offsets[1] - (run.origin1 - run.origin0)) <= 3 * run.transfer);
+  CHECK(std::abs(r.T_real - makespan) <= 3 * run.transfer);
 }
 
 TEST_CASE("trace cpu: without ranges, micro-batches come from the transfers") {

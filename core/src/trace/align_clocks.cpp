@@ -74,9 +74,20 @@ double link_offset(const std::vector<PairSide>& sends, const std::vector<PairSid
   if (!rendezvous) return from_lo;
   // gloo's rendezvous: a send completes only after its receive was posted,
   // so send_end - recv_posted bounds the offset from above, tightly on the
-  // pairs whose sender waited, as lo is on those whose receiver waited.
+  // pairs whose sender waited, as lo is on those whose receiver waited. A
+  // send that waited does so in its transport event, after its wrapper
+  // (c10d::send) returned; one that ended within its wrapper was handed to
+  // a receiver already waiting, or waited outside the trace (an isend whose
+  // wait came after the profiler stopped records only its launch), and
+  // bounds nothing.
+  auto waited = [&sends](std::size_t k) {
+    return !sends[k].handed || sends[k].end > *sends[k].handed + kTraceResolution;
+  };
   double hi = INFINITY;
-  for (std::size_t k = 0; k < pairs; ++k) hi = std::min(hi, sends[k].end - recvs[k].posted.value_or(recvs[k].start));
+  for (std::size_t k = 0; k < pairs; ++k) {
+    if (waited(k)) hi = std::min(hi, sends[k].end - recvs[k].posted.value_or(recvs[k].start));
+  }
+  if (!std::isfinite(hi)) return from_lo;
   bounds.hi = hi;
   if (hi < bounds.lo) return from_lo;  // contradicting bounds: the result warns
   // Each side's estimate is as tight as its best pair's wake-up was short, so
@@ -117,7 +128,7 @@ double link_offset(const std::vector<PairSide>& sends, const std::vector<PairSid
   for (std::size_t k = 0; k < pairs; ++k) {
     const double posted = recvs[k].posted.value_or(recvs[k].start);
     const bool near_lo = sends[k].start - recvs[k].end >= bounds.lo - near;
-    const bool near_hi = sends[k].end - posted <= hi + near;
+    const bool near_hi = waited(k) && sends[k].end - posted <= hi + near;
     at_lo += near_lo ? 1 : 0;
     at_hi += near_hi ? 1 : 0;
     lo_waited = lo_waited || (near_lo && posted + hi <= sends[k].start);
