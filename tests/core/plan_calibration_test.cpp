@@ -305,6 +305,31 @@ TEST_CASE("calibration: a record so slow that its device's layer times overflow 
   CHECK(std::fabs(least - 9.8680606659785736e-16) < 1e-27);
 }
 
+TEST_CASE("calibration: a record so fast that its device's layers take under the least stage time names its avg_ts") {
+  // avg_ts 1e15 divided every layer time by about 8e12: 8.9e-17, refused as
+  // "layer_times: some layer must take at least 1e-15 even on its fastest
+  // device (got 8.9e-17)", a key of the explicit form and a number never typed.
+  const std::string base = R"({"model": "llama-3.1-8b", "quant": "Q4_K_M", "devices": ["rtx-4080"], "calibration": )";
+  std::string fast = record("NVIDIA GeForce RTX 4080", "tg");
+  fast.replace(fast.find("118.881588"), std::strlen("118.881588"), "1e15");
+  const PlanJson read = read_plan_json(base + "[" + fast + "]}");
+  REQUIRE(read.errors.size() == 1);
+  const Error e = read.errors.front();
+  CHECK(e.code == ErrorCode::too_large);
+  CHECK(e.field == Field::calibration);
+  CHECK(e.index == 0);
+  CHECK(e.value == 1e15);
+  REQUIRE(std::isfinite(e.limit));
+  CHECK(e.limit < 1e15);
+  CHECK(text::describe(e) == "calibration, record 1: avg_ts must be at most 8.940294093459583e13 (got 1e15)");
+  // The largest avg_ts it names is one that plans.
+  std::string at_most = record("NVIDIA GeForce RTX 4080", "tg");
+  at_most.replace(at_most.find("118.881588"), std::strlen("118.881588"), text::shortest(e.limit));
+  auto planned = estimate(input_of(base + "[" + at_most + "]}"));
+  REQUIRE(planned.ok());
+  CHECK(make_plan(planned.value()).ok());
+}
+
 TEST_CASE("calibration: llama-bench's output read alone, numbered after the input's records") {
   const CalibrationJson one = read_calibration_json(record("NVIDIA GeForce RTX 4080", "pp"), 2);
   CHECK(one.errors.empty());

@@ -9,8 +9,10 @@
 #include <cstring>
 #include <string>
 
+#include <heteropipe/plan/read_json.hpp>
 #include <heteropipe/plan/report.hpp>
 #include <heteropipe/text/error_text.hpp>
+#include <heteropipe/text/numbers.hpp>
 
 #include "published_rows.hpp"
 
@@ -283,6 +285,56 @@ TEST_CASE("estimate: a device too slow to plan names what the user gave, never a
   CHECK(e.field == Field::fp16_flops);
   CHECK(std::isfinite(e.limit));
   CHECK(text::describe(e).find("inf") == std::string::npos);
+}
+
+TEST_CASE("estimate: a device too fast to plan names what the user gave, not the explicit form's layer_times") {
+  // avg_ts 1e15 made each layer 1 / (1e15 x 32) = 3.1e-17, refused as
+  // "layer_times: some layer must take at least 1e-15 even on its fastest
+  // device (got 3.125e-17)": a key of the other form, and a number never typed.
+  auto error_of = [](const EstimateInput& in) { return estimate(in).error(); };
+  EstimateInput in = on("llama-3-8b", "Q4_K_M", "rtx-4090", 2);
+  in.devices[1] = DeviceChoice{"rtx-3090", {}, {}, {}, {}, {}, 1e15};
+  Error e = error_of(in);
+  CHECK(e.code == ErrorCode::too_large);
+  CHECK(e.field == Field::avg_ts);
+  CHECK(e.index == 1);
+  CHECK(e.value == 1e15);
+  // decode: one token in all 32 layers' time, each at least 1e-15
+  CHECK(std::fabs(e.limit - 1 / (32 * 1e-15)) <= 1e-15 * e.limit);
+  CHECK(text::describe(e) == "avg_ts, device 2: must be at most 3.1249999999999996e13 (got 1e+15)");
+  // The largest avg_ts it names plans.
+  in.devices[1].avg_ts = e.limit;
+  REQUIRE(estimate(in).ok());
+  CHECK(make_plan(estimate(in).value()).ok());
+  // A measured layer time below the least stage time, 0 included.
+  for (const double layer_time : {1e-16, 0.0}) {
+    CAPTURE(layer_time);
+    in.devices[1] = DeviceChoice{"rtx-3090", {}, {}, {}, {}, layer_time, {}};
+    e = error_of(in);
+    CHECK(e.code == ErrorCode::too_small);
+    CHECK(e.field == Field::layer_time);
+    CHECK(e.index == 1);
+    CHECK(e.value == layer_time);
+    CHECK(e.limit == 1e-15);
+  }
+  CHECK(text::describe(e) == "layer_time, device 2: must be at least 1e-15 (got 0)");
+  in.devices[1] = DeviceChoice{"rtx-3090", {}, {}, {}, {}, 1e-15, {}};
+  REQUIRE(estimate(in).ok());
+  CHECK(make_plan(estimate(in).value()).ok());
+  // The JSON input's errors quote each as typed.
+  const PlanJson read = read_plan_json(R"({"model": "llama-3-8b", "quant": "Q4_K_M",
+      "devices": [{"id": "rtx-4090", "avg_ts": 1E15}, "rtx-3090"]})");
+  REQUIRE(read.errors.size() == 1);
+  CHECK(text::describe(read.errors[0]) == "avg_ts, device 1: must be at most 3.1249999999999996e13 (got 1E15)");
+  const PlanJson second = read_plan_json(R"({"model": "llama-3-8b", "quant": "Q4_K_M",
+      "devices": [{"id": "rtx-3090", "layer_time": 0.0e0}]})");
+  REQUIRE(second.errors.size() == 1);
+  CHECK(text::describe(second.errors[0]) == "layer_time, device 1: must be at least 1e-15 (got 0.0e0)");
+  const PlanJson slow = read_plan_json(R"({"model": "llama-3-8b", "quant": "Q4_K_M",
+      "devices": [{"id": "rtx-3090", "avg_ts": 1E-300}]})");
+  REQUIRE(slow.errors.size() == 1);
+  CHECK(text::describe(slow.errors[0]) ==
+        "avg_ts, device 1: must be at least 1e-15, or the device's layer times add up past 1e15 (got 1E-300)");
 }
 
 // docs/planner.md#validation lists every row with its estimate. The two rows

@@ -149,6 +149,8 @@ std::optional<std::string> tool_what(const Error& e) {
         return "must be at least " + bound(e.limit) + ", or the device's layer times add up past " +
                bound(limits::kMaxValue) + got(e);
       }
+      // A device's measured layer time below the least stage time.
+      if (e.field == Field::layer_time) return "must be at least " + bound(e.limit) + got(e);
       if (e.field != Field::layer_times) return std::nullopt;
       return "some layer must take at least " + bound(e.limit) + " even on its fastest device" + got(e);
     case ErrorCode::wrong_length:

@@ -95,6 +95,8 @@
         case 'too_small':
           // The planner's fastest layer time (the calculator's tau keeps zh.js's wording).
           if (e.field === 'layer_times') return '某一层即使在最快的设备上也至少需要 ' + B(e.limit) + '（输入为 ' + got + '）';
+          // A device's measured layer time below the least stage time.
+          if (e.field === 'layer_time') return '至少为 ' + B(e.limit) + '（输入为 ' + got + '）';
           return (e.field === 'avg_ts' || e.field === 'memory_bandwidth' || e.field === 'fp16_flops') &&
             '至少为 ' + B(e.limit) + '，否则该设备的层时间之和超过 ' + B(limits.max_value) + '（输入为 ' + got + '）';
         case 'out_of_range':

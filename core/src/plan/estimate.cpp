@@ -87,6 +87,7 @@ struct SlowDevice {
   double work = 0;                   // avg_ts: the tokens one micro-batch's layers take together
   const Calibrated* record = nullptr;  // the record that calibrates it, if any
   double estimated_sum = 0;          // its estimated layer times summed, before calibration
+  double estimated_largest = 0;      // and the largest of them
   double bytes_time = 0, flops_time = 0;  // each roofline term summed over its layers
   double bytes = 0, flops = 0;             // and the work behind each, over its efficiency
 };
@@ -112,6 +113,48 @@ std::optional<Error> too_slow(const SlowDevice& d, const EstimateInput& input, s
   if (!given) return std::nullopt;
   return Error{ErrorCode::too_small, bytes ? Field::memory_bandwidth : Field::fp16_flops, d.index, *given, {},
                (bytes ? d.bytes : d.flops) / most};
+}
+
+// The largest value of a speed x for which time(x), decreasing in x, is still
+// at least the least stage time: `most` figured by the caller, stepped down
+// past any rounding of time() so that the value named is one that plans.
+template <class Time>
+double fastest_allowed(double most, Time time) {
+  for (int k = 0; k < 64 && most > 0 && !(time(most) >= limits::kMinStageTime); ++k) {
+    most = std::nextafter(most, 0.0);
+  }
+  return most;
+}
+
+// A device so fast, as given, that every layer takes under
+// limits::kMinStageTime: no plan's tau_max could reach it, and check_plan_input
+// would name layer_times, a key of the explicit form, with a time never typed.
+// The error names what the user gave instead: the device's layer_time, its
+// avg_ts, or the record that calibrates it, with the bound that would do.
+// nullopt where its own facts are not to blame.
+std::optional<Error> too_fast(const SlowDevice& d, const EstimateInput& input, std::int64_t layers,
+                              double largest) {
+  if (!(largest < limits::kMinStageTime)) return std::nullopt;
+  const auto L = static_cast<double>(layers);
+  if (d.choice->layer_time) {
+    return Error{ErrorCode::too_small, Field::layer_time, d.index, *d.choice->layer_time, {}, limits::kMinStageTime};
+  }
+  if (d.choice->avg_ts) {
+    // As device_of figures the layer time from it.
+    const double most = fastest_allowed(d.work / (L * limits::kMinStageTime),
+                                        [&](double avg_ts) { return d.work / (avg_ts * L); });
+    return Error{ErrorCode::too_large, Field::avg_ts, d.index, *d.choice->avg_ts, {}, most};
+  }
+  if (d.record && d.estimated_largest > 0) {
+    const BenchRecord& r = input.calibration[static_cast<std::size_t>(d.record->record)];
+    auto speed = plan_detail::record_tokens_per_second(input, static_cast<std::size_t>(d.index), r, layers);
+    if (!speed) return speed.error();
+    // Calibrated times are the estimated ones over the factor avg_ts / speed.
+    const double most = fastest_allowed(d.estimated_largest / limits::kMinStageTime * speed.value(),
+                                        [&](double avg_ts) { return d.estimated_largest / (avg_ts / speed.value()); });
+    return Error{ErrorCode::too_large, Field::calibration, d.record->record, r.avg_ts, {}, most};
+  }
+  return std::nullopt;
 }
 
 // The links as chosen, or the catalog's default between each two devices.
@@ -279,7 +322,10 @@ Result<std::vector<PlanDevice>> devices_of(const EstimateInput& input, std::int6
         if (j < L) plan_device.layer_times.push_back(work_seconds(w, d) + overhead);
       }
       plan_device.layer_times.back() += work_seconds(lm_head, d);
-      for (double t : plan_device.layer_times) slow.estimated_sum += t;
+      for (double t : plan_device.layer_times) {
+        slow.estimated_sum += t;
+        slow.estimated_largest = std::max(slow.estimated_largest, t);
+      }
       const double factor = calibration.value().factors[k];
       if (factor != 1) {
         for (double& t : plan_device.layer_times) t /= factor;
@@ -294,6 +340,11 @@ Result<std::vector<PlanDevice>> devices_of(const EstimateInput& input, std::int6
     if (!(sum <= limits::kMaxValue)) {
       if (auto e = too_slow(slow, input, layers)) return *e;
     }
+    // Every layer under the least stage time on this device makes it the
+    // fastest for each, and no plan's tau_max could reach that time.
+    double largest = 0;
+    for (double t : plan_device.layer_times) largest = std::max(largest, t);
+    if (auto e = too_fast(slow, input, layers, largest)) return *e;
     out.push_back(std::move(plan_device));
   }
   return out;

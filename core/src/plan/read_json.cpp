@@ -129,6 +129,20 @@ class Reader {
     if (!full()) errors.push_back(std::move(e));
   }
 
+  // A device's speed (avg_ts, layer_time, memory_bandwidth, fp16_flops) and
+  // a record's avg_ts may be refused inside [0, kMaxValue], by the bound the
+  // model's work sets (too fast or too slow to plan), so they are kept as
+  // typed too: one per device or record, and only as many as the limits
+  // allow (more are refused by count), so a long list keeps no copy.
+  static bool bounded_by_others(Field field, std::int64_t index) {
+    switch (field) {
+      case Field::avg_ts: case Field::layer_time: case Field::memory_bandwidth: case Field::fp16_flops:
+        return index < limits::kMaxPlanDevices;
+      case Field::calibration: return index < limits::kMaxCalibrationRecords;
+      default: return false;
+    }
+  }
+
   bool at_object() { return c_.peek() == JsonType::object; }
   std::size_t offset() { c_.peek(); return c_.offset(); }
   bool at_string() { return c_.peek() == JsonType::string; }
@@ -159,7 +173,9 @@ class Reader {
         return false;
       }
       out = x.value();
-      if (out < 0 || out > limits::kMaxValue) typed.push_back(Typed{field, index, out, std::string(token)});
+      if (out < 0 || out > limits::kMaxValue || bounded_by_others(field, index)) {
+        typed.push_back(Typed{field, index, out, std::string(token)});
+      }
       return true;
     }
     if (type == JsonType::string) {
