@@ -313,6 +313,69 @@ TEST_CASE("gguf: general.alignment that is no nonzero power of two is refused at
   CHECK(e.limit == size);
 }
 
+TEST_CASE("gguf: a fact the file gives below 0, or past int64 as a uint64, reaches the checks, never read as 0") {
+  // An int32 head_count_kv of -4 was read as 0: no KV cache, so a plan left
+  // its memory out (the dense model's at context 4,096: 2,286,848 bytes were
+  // 189,696) with no error; an int32 context_length of -5 showed as 0.
+  const std::string good = fixture("dense.gguf");
+  const auto size = static_cast<double>(good.size());
+  struct Case {
+    const char* key;
+    Field field;
+  };
+  for (const Case& c : {Case{"llama.attention.head_count_kv", Field::n_head_kv},
+                        Case{"llama.context_length", Field::context_length},
+                        Case{"llama.embedding_length", Field::n_embd},
+                        Case{"llama.feed_forward_length", Field::feed_forward_length}}) {
+    CAPTURE(c.key);
+    const std::size_t key_at = good.find(c.key);
+    REQUIRE(key_at != std::string::npos);
+    const std::size_t type_at = key_at + std::string(c.key).size();
+    std::string bytes = good;
+    put_u32(bytes, type_at, 5);  // INT32
+    put_u32(bytes, type_at + 4, static_cast<std::uint32_t>(-4));
+    auto m = read_all(bytes, size);
+    REQUIRE(m.ok());
+    EstimateInput in;
+    in.model_info = m.value();
+    in.devices = {DeviceChoice{"rtx-4090", {}, {}, {}, {}, {}, {}}};
+    in.context = 4096;
+    const Error e = estimate(in).error();
+    CHECK(e.code == ErrorCode::negative);
+    CHECK(e.field == c.field);
+    CHECK(e.value == -4);
+    CHECK(text::describe(e) == std::string(field_name(c.field)) + ": must be >= 0 (got -4)");
+  }
+  // A uint64 past int64's range: too large, never negative or 0.
+  const std::string key = "llama.context_length";
+  const std::size_t type_at = good.find(key) + key.size();
+  std::string bytes = good;
+  put_u32(bytes, type_at, 10);  // UINT64: four more bytes, taken from the zeros at the file's end
+  bytes.insert(type_at + 8, 4, '\0');
+  put_u64(bytes, type_at + 4, ~std::uint64_t{0});
+  bytes.resize(good.size());
+  auto m = read_all(bytes, size);
+  REQUIRE_MESSAGE(m.ok(), text::describe(m.error()));
+  CHECK(m.value().context_length > (std::int64_t{1} << 53));
+  EstimateInput in;
+  in.model_info = m.value();
+  in.devices = {DeviceChoice{"rtx-4090", {}, {}, {}, {}, {}, {}}};
+  Error e = estimate(in).error();
+  CHECK(e.code == ErrorCode::too_large);
+  CHECK(e.field == Field::context_length);
+  // block_count likewise: past its range, not "got -1".
+  const std::string blocks = "llama.block_count";
+  const std::size_t blocks_type_at = good.find(blocks) + blocks.size();
+  bytes = good;
+  put_u32(bytes, blocks_type_at, 10);
+  bytes.insert(blocks_type_at + 8, 4, '\0');
+  put_u64(bytes, blocks_type_at + 4, ~std::uint64_t{0});
+  bytes.resize(good.size());
+  e = error_of(bytes, size);
+  CHECK(e.code == ErrorCode::out_of_range);
+  CHECK(e.value > 4096);
+}
+
 TEST_CASE("gguf: every cut and random damage gives the facts or a coded error, never a crash or a hang") {
   for (const char* name : {"dense.gguf", "moe.gguf", "gqa.gguf", "mixed_tied.gguf"}) {
     const std::string good = fixture(name);

@@ -213,7 +213,8 @@ class Reader {
   }
 
   // A whole number of an integer type, read from `from` (which holds it);
-  // a uint64 past int64's range is kept as -1, which no fact accepts.
+  // a uint64 past int64's range is kept as int64's largest, which no fact
+  // accepts (each is refused past 2^53 as too large, never read as below 0).
   static std::int64_t integer(Cursor& from, std::uint32_t type) {
     switch (type) {
       case kU8: { std::uint8_t v = 0; from.number(v); return v; }
@@ -225,7 +226,7 @@ class Reader {
       case kU64: {
         std::uint64_t v = 0;
         from.number(v);
-        return v > static_cast<std::uint64_t>(INT64_MAX) ? -1 : static_cast<std::int64_t>(v);
+        return v > static_cast<std::uint64_t>(INT64_MAX) ? INT64_MAX : static_cast<std::int64_t>(v);
       }
       default: { std::int64_t v = 0; from.number(v); return v; }
     }
@@ -331,12 +332,16 @@ class Reader {
   std::vector<double> data_ends;
 };
 
-// The number under key, if it is one whole number >= 0 (the largest of an
-// array's, for keys given per layer).
+// The number under key, if it is whole (the largest of an array's, for keys
+// given per layer; its smallest when that is below 0). A value below 0 is
+// kept as the file gives it, so that check_model_info refuses it by name:
+// read as 0 it said "not given", and a negative head_count_kv planned with
+// no KV cache at all.
 std::optional<std::int64_t> whole(const Metadata& meta, const std::string& key) {
   auto it = meta.integers.find(key);
   if (it == meta.integers.end() || it->second.empty()) return std::nullopt;
-  return *std::max_element(it->second.begin(), it->second.end());
+  const auto [least, most] = std::minmax_element(it->second.begin(), it->second.end());
+  return *least < 0 ? *least : *most;
 }
 
 // Per layer: the array's value, or the one value for all.
@@ -382,7 +387,7 @@ Result<ModelInfo> facts(const Reader& r, std::size_t table_end) {
               static_cast<double>(limits::kMaxPlanLayers));
   }
   m.layers = *layers;
-  const auto get = [&](const std::string& key) { return std::max<std::int64_t>(0, whole(meta, key).value_or(0)); };
+  const auto get = [&](const std::string& key) { return whole(meta, key).value_or(0); };
   m.n_embd = get(a + "embedding_length");
   m.n_head = get(a + "attention.head_count");
   m.n_head_kv = whole(meta, a + "attention.head_count_kv") ? get(a + "attention.head_count_kv") : m.n_head;
