@@ -57,6 +57,7 @@ std::string_view error_code_name(ErrorCode code) {
     case ErrorCode::unknown_type: return "unknown_type";
     case ErrorCode::bad_tensor: return "bad_tensor";
     case ErrorCode::duplicate_tensor: return "duplicate_tensor";
+    case ErrorCode::duplicate_key: return "duplicate_key";
     case ErrorCode::unaligned_tensor: return "unaligned_tensor";
     case ErrorCode::overlapping_tensors: return "overlapping_tensors";
     case ErrorCode::bad_alignment: return "bad_alignment";

@@ -219,6 +219,23 @@ TEST_CASE("gguf: refusals carry the byte where the problem lies") {
                                  ": tensor 'blk.0.attn_q.weight' appears a second time in the tensor table (its "
                                  "bytes would count twice)");
 
+  // A key given twice (tokenizer.ggml.model renamed general.architecture, "gpt2"
+  // after "llama"): the last one was read, so the model's architecture was
+  // gpt2, and a block_count given twice planned the second; ggml refuses it.
+  bytes = good;
+  const std::size_t renamed = bytes.find("tokenizer.ggml.model");
+  REQUIRE(renamed != std::string::npos);
+  REQUIRE(std::string("tokenizer.ggml.model").size() == std::string("general.architecture").size());
+  bytes.replace(renamed, 20, "general.architecture");
+  e = error_of(bytes, size);
+  CHECK(e.code == ErrorCode::duplicate_key);
+  CHECK(e.field == Field::gguf);
+  CHECK(e.index == static_cast<std::int64_t>(renamed - 8));  // the key's length comes first
+  CHECK(e.token == "general.architecture");
+  CHECK(text::describe(e) == "GGUF file, byte " + text::grouped(static_cast<double>(renamed - 8)) +
+                                 ": key 'general.architecture' appears a second time in the metadata (which of its "
+                                 "values holds is not defined, and ggml refuses such a file)");
+
   // ggml's spec: a tensor's data offset is a multiple of general.alignment (32 here, the file gives none).
   bytes = good;
   const std::size_t offset_at = type_offset(bytes, "token_embd.weight", 2) + 4;

@@ -64,6 +64,9 @@ std::string what(const Error& e) {
              grouped(e.limit) + "-element blocks";
     case ErrorCode::duplicate_tensor:
       return "tensor " + name + " appears a second time in the tensor table (its bytes would count twice)";
+    case ErrorCode::duplicate_key:
+      return "key " + name + " appears a second time in the metadata (which of its values holds is not defined, "
+             "and ggml refuses such a file)";
     case ErrorCode::unaligned_tensor:
       return "tensor " + name + "'s data offset, " + grouped(e.value) + ", is no multiple of the alignment, " +
              grouped(e.limit);

@@ -105,8 +105,8 @@ declare namespace heteropipe {
     | 'missing_field' | 'unmatched_begin' | 'unmatched_end' | 'bad_gzip' | 'bad_pattern'
     | 'duplicate_rank' | 'end_before_start' | 'not_a_permutation' | 'not_a_trace'
     // GGUF files (index: the byte offset), and the plan input's model.
-    | 'not_gguf' | 'unsupported_version' | 'truncated' | 'unknown_type' | 'duplicate_tensor' | 'bad_tensor'
-    | 'unaligned_tensor' | 'overlapping_tensors' | 'bad_alignment'
+    | 'not_gguf' | 'unsupported_version' | 'truncated' | 'unknown_type' | 'duplicate_tensor' | 'duplicate_key'
+    | 'bad_tensor' | 'unaligned_tensor' | 'overlapping_tensors' | 'bad_alignment'
     | 'conflicting_keys'
     // Calibration: a record that names devices of two kinds (value, limit: the first two).
     | 'ambiguous_device'

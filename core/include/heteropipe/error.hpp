@@ -80,6 +80,8 @@ enum class ErrorCode {
                         // that is none of the format's; value = the type's number
   duplicate_tensor,     // a tensor name the table gives twice (its bytes would count twice); index = the
                         // second one's byte offset
+  duplicate_key,        // a metadata key the file gives twice (ggml refuses it); index = the second one's
+                        // byte offset
   bad_tensor,           // a tensor whose first dimension is no whole number of blocks (value = it, limit =
                         // the block), or blk.N past block_count (value = N, limit = block_count)
   unaligned_tensor,     // a tensor whose data offset is no multiple of general.alignment (32 unless the file

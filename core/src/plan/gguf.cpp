@@ -47,7 +47,7 @@ struct Metadata {
   std::map<std::string, std::vector<std::int64_t>, std::less<>> integers;
   std::map<std::string, std::string, std::less<>> strings;
   std::map<std::string, double, std::less<>> array_lengths;
-  // general.alignment as the file gives it (the last time it does): where its
+  // general.alignment as the file gives it: where its
   // value starts, its type, and the value when it is one whole number.
   std::optional<std::size_t> alignment_at;
   std::uint32_t alignment_type = 0;
@@ -253,9 +253,14 @@ class Reader {
   }
 
   bool metadata(std::uint64_t key_count) {
+    // A key given twice has no defined value (the reader kept the last one,
+    // ggml's gguf reader refuses the file): refused at the second.
+    std::set<std::string, std::less<>> keys;
     for (std::uint64_t k = 0; k < key_count; ++k) {
       std::string key;
+      const std::size_t key_at = c.offset();
       if (!string(key, true, {})) return false;
+      if (!keys.insert(key).second) return fail(at(ErrorCode::duplicate_key, Field::gguf, key_at, 0, key));
       const std::size_t type_at = c.offset();
       std::uint32_t type = 0;
       if (!c.number(type)) return false;

@@ -180,8 +180,19 @@ def bad_alignment(path):
     return write(path, kv, tensors, alignment=48)
 
 
+def duplicate_key(path):
+    """The dense fixture but for llama.block_count given twice (2, then 3):
+    ggml refuses a key the file gives twice, and so does the reader (duplicate_key)."""
+    tensors = [("token_embd.weight", [64, 96], "F16")]
+    for l in range(2):
+        tensors += layer_tensors(l, 64, 64, 64, 128, "F16")
+    tensors += [("output_norm.weight", [64], "F32"), ("output.weight", [64, 96], "F16")]
+    kv = llama_kv("llama", "Duplicate Key Test", 2, 64, 4, 4, 128, 96, [("llama.block_count", U32, 3)])
+    return write(path, kv, tensors)
+
+
 FIXTURES = {"dense.gguf": dense, "gqa.gguf": gqa, "moe.gguf": moe, "mixed_tied.gguf": mixed,
-            "bad_alignment.gguf": bad_alignment}
+            "bad_alignment.gguf": bad_alignment, "duplicate_key.gguf": duplicate_key}
 
 if __name__ == "__main__":
     folder = os.path.dirname(os.path.abspath(__file__))
