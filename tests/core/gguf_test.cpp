@@ -236,6 +236,36 @@ TEST_CASE("gguf: refusals carry the byte where the problem lies") {
                                  ": key 'general.architecture' appears a second time in the metadata (which of its "
                                  "values holds is not defined, and ggml refuses such a file)");
 
+  // A fact's key of another type (a float32 block_count, or head_count_kv):
+  // block_count was said to be missing, and head_count_kv fell back to n_head
+  // (no grouped-query attention, its KV cache overstated) with no error.
+  for (const std::string key : {"llama.block_count", "llama.attention.head_count_kv"}) {
+    CAPTURE(key);
+    bytes = good;
+    const std::size_t type_at = bytes.find(key) + key.size();
+    put_u32(bytes, type_at, 6);  // FLOAT32, as wide as the uint32 it was
+    e = error_of(bytes, size);
+    CHECK(e.code == ErrorCode::wrong_type);
+    CHECK(e.field == Field::value_type);
+    CHECK(e.index == static_cast<std::int64_t>(type_at));
+    CHECK(e.value == 6);
+    CHECK(e.token == key);
+    CHECK(text::describe(e) == "GGUF file, byte " + text::grouped(static_cast<double>(type_at)) + ": key '" + key +
+                                   "' has value type 6, but it must be a whole number");
+  }
+  // An empty string where the number should be: four more bytes, taken from the zeros at the file's end.
+  bytes = good;
+  const std::string blocks = "llama.block_count";
+  const std::size_t blocks_type_at = bytes.find(blocks) + blocks.size();
+  put_u32(bytes, blocks_type_at, 8);  // STRING
+  bytes.insert(blocks_type_at + 8, 4, '\0');
+  put_u64(bytes, blocks_type_at + 4, 0);
+  bytes.resize(good.size());
+  e = error_of(bytes, size);
+  CHECK(e.code == ErrorCode::wrong_type);
+  CHECK(e.index == static_cast<std::int64_t>(blocks_type_at));
+  CHECK(e.value == 8);
+
   // ggml's spec: a tensor's data offset is a multiple of general.alignment (32 here, the file gives none).
   bytes = good;
   const std::size_t offset_at = type_offset(bytes, "token_embd.weight", 2) + 4;

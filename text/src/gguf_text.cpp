@@ -105,6 +105,11 @@ std::optional<std::string> describe_gguf_error(const Error& e) {
            "\"model\": the object modelInfo returns";
   }
   if (e.code == ErrorCode::empty) return std::string("gguf: is empty");
+  // A fact's key of a type that is no whole number: where the type is given.
+  if (e.code == ErrorCode::wrong_type && e.field == Field::value_type) {
+    return "GGUF file, byte " + grouped(static_cast<double>(e.index)) + ": key '" + quoted(e.token) +
+           "' has value type " + shortest(e.value) + ", but it must be a whole number";
+  }
   if (e.code == ErrorCode::wrong_type) return std::nullopt;
   if (e.code == ErrorCode::conflicting_keys) return std::nullopt;
   return "GGUF file, byte " + grouped(static_cast<double>(e.index)) + ": " + what(e);

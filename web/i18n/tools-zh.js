@@ -75,6 +75,8 @@
         }
       }
       if (GGUF_FIELDS[e.field] && e.code === 'missing_field') return '缺少键' + key;
+      // A fact's key of a type that is no whole number, at the byte where its type is given.
+      if (e.field === 'value_type' && e.code === 'wrong_type') return '键' + key + '的值类型 ' + G(e.value) + ' 不是整数，而它必须是整数';
       var lists = { service: 1, link_service: 1, buffers: 1, service_samples: 1, service_matrix: 1, link_matrix: 1,
         service_probabilities: 1 };
       // A llama-bench record's avg_ts: its field is calibration (avg_ts is also a device's key).

@@ -39,7 +39,9 @@ enum class ErrorCode {
   no_feasible_split,  // no contiguous split fits every device's memory
   too_many_to_order,  // an order search over more than limits::kMaxOrderSearchDevices; value = S
   order_search_too_large,  // distinct orders x S x L above limits::kMaxOrderSearchWork; value = that product
-  wrong_type,       // a structured input (JSON) holds the wrong kind of value; token = that value
+  wrong_type,       // a structured input (JSON) holds the wrong kind of value; token = that value (a GGUF
+                    // file's fact of a type that is no whole number: field value_type, token = its key,
+                    // index = where its type is given, value = the type's number)
   // The planner's estimator and its JSON form:
   not_json,         // the text is not JSON; value = the byte offset where reading stopped (a trace's:
                     // limit = the text's length when reading ran past its end, a file cut short;

@@ -47,6 +47,13 @@ struct Metadata {
   std::map<std::string, std::vector<std::int64_t>, std::less<>> integers;
   std::map<std::string, std::string, std::less<>> strings;
   std::map<std::string, double, std::less<>> array_lengths;
+  // Each key's value type (an array's: its items' type) and where the type is
+  // given, so that a fact of another type is refused there, not taken as absent.
+  struct Type {
+    std::uint32_t type = 0;
+    std::size_t at = 0;
+  };
+  std::map<std::string, Type, std::less<>> types;
   // general.alignment as the file gives it: where its
   // value starts, its type, and the value when it is one whole number.
   std::optional<std::size_t> alignment_at;
@@ -154,6 +161,7 @@ class Reader {
   // One value of `type` under `key`; its integers kept (all of an array's
   // when it holds at most kMaxPlanLayers), its string kept when short.
   bool value(std::uint32_t type, const std::string& key, std::size_t type_at, std::int64_t depth) {
+    if (depth == 0 && type != kArray) meta.types[key] = {type, type_at};
     if (type == kString) {
       std::string s;
       if (!string(s, true, key)) return false;
@@ -170,6 +178,7 @@ class Reader {
       std::uint64_t n = 0;
       if (!c.number(item)) return false;
       if (item > kF64) return fail(at(ErrorCode::unknown_type, Field::value_type, item_type_at, item, key));
+      if (depth == 0) meta.types[key] = {item, item_type_at};
       const std::size_t count_at = c.offset();
       if (!c.number(n)) return false;
       if (static_cast<double>(n) > limits::kMaxGgufArrayItems) {
@@ -385,6 +394,17 @@ Result<ModelInfo> facts(const Reader& r, std::size_t table_end) {
   m.architecture = arch->second;
   if (auto name = meta.strings.find("general.name"); name != meta.strings.end()) m.name = name->second;
   const std::string a = m.architecture + ".";
+  // Each fact is a whole number (or an array of them, per layer), as
+  // llama.cpp reads it: another type is refused where it is given.
+  for (const char* fact : {"block_count", "embedding_length", "attention.head_count", "attention.head_count_kv",
+                           "context_length", "expert_count", "expert_used_count", "attention.key_length",
+                           "attention.value_length", "feed_forward_length", "attention.sliding_window",
+                           "vocab_size"}) {
+    auto type = meta.types.find(a + fact);
+    if (type != meta.types.end() && !is_integer(type->second.type)) {
+      return at(ErrorCode::wrong_type, Field::value_type, type->second.at, type->second.type, a + fact);
+    }
+  }
   const auto layers = whole(meta, a + "block_count");
   if (!layers || *layers < 1 || static_cast<double>(*layers) > static_cast<double>(limits::kMaxPlanLayers)) {
     if (!layers) return at(ErrorCode::missing_field, Field::gguf, table_end, 0, a + "block_count");
