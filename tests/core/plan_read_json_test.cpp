@@ -202,6 +202,36 @@ TEST_CASE("plan json: bytes after a NUL are refused; a byte-order mark is skippe
   CHECK(error_of("\xEF\xBB\xBF").code == ErrorCode::not_json);
 }
 
+TEST_CASE("plan json: a key given twice in one object is refused at the second, never read as the last") {
+  // {"M": 1, "M": 2} planned M = 2, a device's "avg_ts" given twice took the
+  // second, and a record's avg_ts likewise: which value holds is not defined.
+  const PlanJson twice = read_plan_json(explicit_with(R"(, "M": 1, "M": 2)"));
+  REQUIRE(twice.errors.size() == 1);
+  const Error e = twice.errors.front();
+  CHECK(e.code == ErrorCode::duplicate_key);
+  CHECK(e.field == Field::M);
+  CHECK(e.index == kWholeField);
+  CHECK(e.token == "M");
+  CHECK(text::describe(e) == "M: key 'M' is given a second time in its object (which of its values holds is not "
+                             "defined)");
+  CHECK(sentences(R"({"model": "llama-3-8b", "quant": "Q4_K_M",
+                      "devices": ["rtx-4090", {"id": "rtx-3090", "avg_ts": 50, "avg_ts": 60}]})") ==
+        std::vector<std::string>{"avg_ts, device 2: key 'avg_ts' is given a second time in its object (which of "
+                                 "its values holds is not defined)"});
+  // A record's avg_ts is field calibration, the record its index.
+  const CalibrationJson records = read_calibration_json(
+      R"({"gpu_info": "NVIDIA GeForce RTX 4090", "model_size": 1e9, "model_n_params": 1e9, "n_prompt": 0,
+          "n_gen": 128, "avg_ts": 50, "avg_ts": 60})", 0);
+  REQUIRE(records.errors.size() == 1);
+  CHECK(records.errors[0].code == ErrorCode::duplicate_key);
+  CHECK(text::describe(records.errors[0]) == "calibration, record 1: key 'avg_ts' is given a second time in its "
+                                             "object (which of its values holds is not defined)");
+  // Each object keeps its own keys: two devices may both give avg_ts.
+  CHECK(read_plan_json(R"({"model": "llama-3-8b", "quant": "Q4_K_M",
+                           "devices": [{"id": "rtx-4090", "avg_ts": 50}, {"id": "rtx-3090", "avg_ts": 60}]})")
+            .errors.empty());
+}
+
 TEST_CASE("plan json: every bad field is reported, in the order of the text") {
   CHECK(sentences(R"({"devices": [{"layer_times": [1, "x", "y"]}, 3], "M": "many", "objective": "fast",
                       "layer_memory": [true]})") ==

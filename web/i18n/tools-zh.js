@@ -161,7 +161,10 @@
         case 'bad_tensor':
           return '张量' + key + '的第一维 ' + G(e.value) + ' 不是其类型每块 ' + G(e.limit) + ' 个元素的整数倍';
         case 'duplicate_tensor': return '张量' + key + '在张量表中第二次出现（其字节会被重复计算）';
-        case 'duplicate_key': return '键' + key + '在元数据中第二次出现（以哪个值为准没有定义，ggml 也拒绝这样的文件）';
+        case 'duplicate_key':
+          // A GGUF file's metadata, or a JSON input's object.
+          return e.field === 'gguf' ? '键' + key + '在元数据中第二次出现（以哪个值为准没有定义，ggml 也拒绝这样的文件）'
+            : '键' + key + '在同一对象中第二次给出（以哪个值为准没有定义）';
         case 'unaligned_tensor':
           return '张量' + key + '的数据偏移 ' + G(e.value) + ' 不是对齐值 ' + G(e.limit) + ' 的整数倍';
         case 'overlapping_tensors':

@@ -83,7 +83,8 @@ enum class ErrorCode {
   duplicate_tensor,     // a tensor name the table gives twice (its bytes would count twice); index = the
                         // second one's byte offset
   duplicate_key,        // a metadata key the file gives twice (ggml refuses it); index = the second one's
-                        // byte offset
+                        // byte offset. Also a planner or calibration JSON object's key given twice: field =
+                        // the key's, index = the object's item (device, link, record), token = the key
   bad_tensor,           // a tensor whose first dimension is no whole number of blocks (value = it, limit =
                         // the block), or blk.N past block_count (value = N, limit = block_count)
   unaligned_tensor,     // a tensor whose data offset is no multiple of general.alignment (32 unless the file

@@ -5,6 +5,7 @@
 #include "heteropipe/plan/read_json.hpp"
 
 #include <algorithm>
+#include <bitset>
 #include <cstdint>
 #include <iterator>
 #include <limits>
@@ -326,8 +327,19 @@ class Reader {
     }
     c_.enter('{');
     std::string key;
+    // A key given twice in one object has no defined value (JSON leaves it
+    // open; JSON.parse and Python keep the last): refused at the second, its
+    // value skipped, so no interface plans on a value the user may not mean.
+    std::bitset<kFieldCount> seen;
     while (c_.next_key(key)) {
       if (const Key* known = plan_detail::find_key(keys, key)) {
+        const auto slot = static_cast<std::size_t>(known->field);
+        if (seen[slot]) {
+          add(Error{ErrorCode::duplicate_key, known->field, index, 0.0, key});
+          c_.skip_value();
+          continue;
+        }
+        seen[slot] = true;
         on_key(known->field);
       } else {
         on_other(key);
