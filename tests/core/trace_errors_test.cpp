@@ -86,14 +86,34 @@ TEST_CASE("trace errors: every number of the file names its key and its rule") {
   CHECK(said(R"("distributedInfo":{"rank":5,"world_size":2},)") == "27: rank must be between 0 and 1 (got 5)");
   CHECK(said(R"("distributedInfo":{"rank":-1},)") == "27: rank must be between 0 and 2^53 (got -1)");
   CHECK(said(R"("distributedInfo":{"rank":1e300},)") == "27: rank must be between 0 and 2^53 (got 1e300)");
-  CHECK(said(R"("distributedInfo":{"rank":1.5},)") == "27: rank must be a whole number");
+  CHECK(said(R"("distributedInfo":{"rank":1.5},)") == "27: rank must be a whole number (got 1.5)");
   CHECK(said(R"("distributedInfo":{"world_size":"x"},)") == "33: world_size has the wrong type of value (got \"x\")");
   CHECK(said(R"("distributedInfo":{"world_size":true},)") == "33: world_size has the wrong type of value (got true)");
   CHECK(said(R"("distributedInfo":"x",)") == "19: distributedInfo has the wrong type of value (got \"x\")");
   CHECK(said(R"("baseTimeNanoseconds":1e30,)") == "23: baseTimeNanoseconds must be between 0 and 9e18 (got 1e30)");
   CHECK(said(R"("baseTimeNanoseconds":-1,)") == "23: baseTimeNanoseconds must be between 0 and 9e18 (got -1)");
-  CHECK(said(R"("baseTimeNanoseconds":1.5,)") == "23: baseTimeNanoseconds must be a whole number");
-  CHECK(said(R"("baseTimeNanoseconds":1e999,)") == "23: baseTimeNanoseconds must be at most 9e18");
+  CHECK(said(R"("baseTimeNanoseconds":1.5,)") == "23: baseTimeNanoseconds must be a whole number (got 1.5)");
+  CHECK(said(R"("baseTimeNanoseconds":1e999,)") == "23: baseTimeNanoseconds must be at most 9e18 (got 1e999)");
+  // One past each limit, read exactly: 9000000000000000001 rounds to the double 9e18 and was taken (as
+  // 9000000000000000001 ns), a pid or rank of 2^53 + 1 likewise; each is quoted as typed, never as the
+  // double it rounds to (9000000000000001000 was "got 9000000000000001024").
+  CHECK(said(R"("baseTimeNanoseconds":9000000000000000001,)") ==
+        "23: baseTimeNanoseconds must be between 0 and 9e18 (got 9000000000000000001)");
+  CHECK(said(R"("baseTimeNanoseconds":9000000000000001000,)") ==
+        "23: baseTimeNanoseconds must be between 0 and 9e18 (got 9000000000000001000)");
+  CHECK(said(R"("distributedInfo":{"rank":9007199254740993},)") ==
+        "27: rank must be between 0 and 2^53 (got 9007199254740993)");
+  CHECK(said(R"("distributedInfo":{"rank":1.50},)") == "27: rank must be a whole number (got 1.50)");
+  const Error past = with(R"("baseTimeNanoseconds":9000000000000000001,)");
+  CHECK(past.code == ErrorCode::out_of_range);
+  CHECK(past.limit == 9e18);
+  CHECK(past.typed == "9000000000000000001");
+  {
+    TraceEvents at_limit;
+    REQUIRE(!read_trace_text(R"({"baseTimeNanoseconds":9000000000000000000,"traceEvents":[)" + kEvent + "]}", "a.json",
+                             at_limit));
+    CHECK(at_limit.base_ns == 9000000000000000000);
+  }
   for (const char* value : {R"("x")", "null", "true", "[]"}) {
     CHECK(said(std::string(R"("baseTimeNanoseconds":)") + value + ",") ==
           "23: baseTimeNanoseconds has the wrong type of value (got " + std::string(value) + ")");
@@ -109,7 +129,15 @@ TEST_CASE("trace errors: every number of the file names its key and its rule") {
   };
   CHECK(event(R"("pid":1e300)") == "bad.json, byte 43: pid must be between -2^53 and 2^53 (got 1e300)");
   CHECK(event(R"("tid":-1e300)") == "bad.json, byte 43: tid must be between -2^53 and 2^53 (got -1e300)");
-  CHECK(event(R"("tid":1.5)") == "bad.json, byte 43: tid must be a whole number");
+  CHECK(event(R"("tid":1.5)") == "bad.json, byte 43: tid must be a whole number (got 1.5)");
+  CHECK(event(R"("pid":9007199254740993)") == "bad.json, byte 43: pid must be between -2^53 and 2^53 (got 9007199254740993)");
+  CHECK(event(R"("tid":-9007199254740993)") ==
+        "bad.json, byte 43: tid must be between -2^53 and 2^53 (got -9007199254740993)");
+  {
+    TraceEvents at_limit;
+    CHECK(!read_trace_text(R"([{"ph":"X","name":"k","ts":1,"dur":2,"pid":9007199254740992,"tid":-9007199254740992}])",
+                           "a.json", at_limit));
+  }
   CHECK(event(R"("pid":null)") == "bad.json, byte 43: pid has the wrong type of value (got null)");
   CHECK(event(R"("ts":-1e300)") == "bad.json, byte 42: ts must be between -1e17 and 1e17 (got -1e300)");
   CHECK(event(R"("dur":"x")") == "bad.json, byte 43: dur has the wrong type of value (got \"x\")");

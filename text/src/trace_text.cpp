@@ -22,6 +22,10 @@ std::string written(double value) {
   return text;
 }
 
+// A number of the file as typed where the reader kept it (a whole number it
+// refused: typed), else as the file would write it.
+std::string number_got(const Error& e) { return e.typed.empty() ? written(e.value) : quoted(e.typed); }
+
 // The range a number of the file must be in: from 0, 1 (world_size) or the
 // limit's negative (ids and start times, either side of 0) up to the limit.
 std::string range(const Error& e) {
@@ -63,10 +67,11 @@ std::string what(const Error& e) {
       if (e.field == Field::trace) {
         return "more than " + grouped(e.limit) + " bytes once decompressed";
       }
+      if (!e.typed.empty()) return field + " " + kAtMost + bound(e.limit) + " (got " + number_got(e) + ")";
       return field + " " + kAtMost + bound(e.limit) + (e.value != 0 ? " (got " + written(e.value) + ")" : "");
     case ErrorCode::too_many: return "more than " + grouped(e.limit) + " timed events";
-    case ErrorCode::not_integer: return field + " " + kNotInteger;
-    case ErrorCode::out_of_range: return field + " must be between " + range(e) + " (got " + written(e.value) + ")";
+    case ErrorCode::not_integer: return field + " " + kNotInteger + " (got " + number_got(e) + ")";
+    case ErrorCode::out_of_range: return field + " must be between " + range(e) + " (got " + number_got(e) + ")";
     case ErrorCode::unmatched_begin: return "a B event has no matching E on its pid and tid";
     case ErrorCode::unmatched_end: return "an E event has no open B on its pid and tid";
     case ErrorCode::end_before_start: return "end is before start";

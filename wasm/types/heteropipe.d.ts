@@ -185,7 +185,9 @@ declare namespace heteropipe {
     column?: number | null;
     /**
      * Present only on a trace file's wrong_type (whose `token` is the file's label): the value as typed, its
-     * JSON text ('"NaN"' with its quotes, 'null', '[1]'), cut to 40 bytes and marked "...".
+     * JSON text ('"NaN"' with its quotes, 'null', '[1]'), cut to 40 bytes and marked "..."; and on its whole
+     * number refused (out_of_range, not_integer, too_large of baseTimeNanoseconds, rank, world_size, pid,
+     * tid): the number as typed ('9000000000000000001', '1.50'), exact where the double is not.
      */
     typed?: string;
     /** The core's English sentence, e.g. "tau, item 2: must be >= 0 (got -1)". */
@@ -213,7 +215,7 @@ declare namespace heteropipe {
     readonly fits_with_device?: number | null;
     /** See ErrorInfo: a matrix cell's 0-based column, index being its row. */
     readonly column?: number | null;
-    /** See ErrorInfo: a trace file's mistyped value as typed. */
+    /** See ErrorInfo: a trace file's mistyped value, or refused whole number, as typed. */
     readonly typed?: string;
     /** Every error the call found, this one first; a list of one when it is alone (plan reports each bad key of its input). */
     readonly errors: HeteropipeError[];

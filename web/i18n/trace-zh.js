@@ -38,10 +38,12 @@
       case 'too_large':
         if (f === 'trace' && e.limit === 0) return '嵌套超过 ' + G(limits.max_trace_depth) + ' 层';
         if (f === 'trace') return '解压后超过 ' + G(e.limit) + ' 字节';
+        if (e.typed) return key + '最大为 ' + window.HP_I18N.fmt.bound(e.limit) + '（输入为 ' + e.typed + '）';
         return key + '最大为 ' + window.HP_I18N.fmt.bound(e.limit) + (e.value ? '（输入为 ' + V(e.value) + '）' : '');
       case 'too_many': return '超过 ' + G(e.limit) + ' 个计时事件';
-      case 'not_integer': return f + ' 必须是整数';
-      case 'out_of_range': return f + ' 超出范围（输入为 ' + V(e.value) + '）';
+      // A whole number the file gives is quoted as typed (typed), exactly past 2^53.
+      case 'not_integer': return f + ' 必须是整数（输入为 ' + (e.typed || V(e.value)) + '）';
+      case 'out_of_range': return f + ' 超出范围（输入为 ' + (e.typed || V(e.value)) + '）';
       case 'unmatched_begin': return 'B 事件在同一 pid 和 tid 上没有对应的 E';
       case 'unmatched_end': return 'E 事件在同一 pid 和 tid 上没有未结束的 B';
       case 'end_before_start': return 'end 早于 start';

@@ -112,34 +112,39 @@ class ChromeReader {
   }
 
   // A whole number from `low` to `high` that the key must hold, each problem
-  // named by `field`: another type, a fraction, or out of range. Plain digits
-  // are read exactly (a nanosecond clock is past 2^53).
+  // named by `field`: another type, a fraction, or out of range, the number
+  // quoted as typed (typed). Plain digits are read exactly (a nanosecond clock
+  // is past 2^53) and judged exactly: 9000000000000000001 rounds to the double
+  // 9e18, and one past a limit was taken.
   bool read_whole(std::int64_t& out, Field field, double low, double high) {
     if (cut_short()) return false;
     const std::size_t at = (cursor_.peek(), cursor_.offset());
     if (cursor_.peek() != JsonType::number) return mistyped(field, at);
     std::string_view token;
     if (!cursor_.read_number_text(token, field)) return false;
+    auto refuse = [&](ErrorCode code, double value) {
+      cursor_.fail(code, field, value, at);
+      if (code != ErrorCode::not_integer) cursor_.error->limit = high;
+      cursor_.error->typed = json_detail::quote_cut(token);
+      return false;
+    };
     const double value = json_detail::json_number_value(token);
-    if (!(value - value == 0)) {
-      cursor_.fail(ErrorCode::too_large, field, 0, at);
-      cursor_.error->limit = high;
-      return false;
-    }
-    if (value < low || value > high) {
-      cursor_.fail(ErrorCode::out_of_range, field, value, at);
-      cursor_.error->limit = high;
-      return false;
-    }
-    if (value != std::floor(value)) return cursor_.fail(ErrorCode::not_integer, field, value, at);
+    if (!(value - value == 0)) return refuse(ErrorCode::too_large, 0);
+    if (value < low || value > high) return refuse(ErrorCode::out_of_range, value);
+    if (value != std::floor(value)) return refuse(ErrorCode::not_integer, value);
     if (token.find_first_of(".eE") != std::string_view::npos) {
       out = static_cast<std::int64_t>(value);
       return true;
     }
+    // Within a few units of [low, high] by the double, so below 2^63: both
+    // bounds are whole numbers of at most 9e18.
     const bool negative = token[0] == '-';
     std::int64_t exact = 0;
-    for (char c : token.substr(negative ? 1 : 0)) exact = exact * 10 + (c - '0');  // below 2^63: high is
+    for (char c : token.substr(negative ? 1 : 0)) exact = exact * 10 + (c - '0');
     out = negative ? -exact : exact;
+    if (out < static_cast<std::int64_t>(low) || out > static_cast<std::int64_t>(high)) {
+      return refuse(ErrorCode::out_of_range, value);
+    }
     return true;
   }
 
