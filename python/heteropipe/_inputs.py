@@ -105,8 +105,29 @@ def regime(name) -> str:
 
 
 def whole(x, field: str) -> float:
-    """A count (reps, seed) as the core's double: an int, whose range the core judges."""
-    return _finite(_whole(x, field))
+    """A count (reps, seed) as the core's double: an int, whose range the core judges.
+    Past 2^53 an int need not be exact as a double (a seed of 2^53 + 1 read as
+    2^53, which the core takes), so the core judges a double beyond the bound on
+    the same side, and as_given() puts the int back in its error."""
+    n = _whole(x, field)
+    if abs(n) <= _core.limits["max_batches"]:
+        return float(n)
+    return (2.0 if n > 0 else -2.0) * _core.limits["max_batches"]
+
+
+def as_given(e: HeteropipeError, counts: dict) -> HeteropipeError:
+    """The core's error about one of `counts` (field: the value given), quoting
+    an int past 2^53 as given, not as the double whole() passed for it."""
+    if e.field not in counts or e.index is not None or e.code != "out_of_range":
+        return e
+    n = counts[e.field]
+    try:
+        n = _whole(n, e.field)
+    except HeteropipeError:
+        return e
+    if abs(n) <= _core.limits["max_batches"]:
+        return e
+    return HeteropipeError(e.code, e.field, e.index, _finite(n), token_of(n), e.limit)
 
 
 def name(x, field: str) -> str:

@@ -218,11 +218,17 @@ class Pipeline:
         ``timeline=True`` adds replication 0's schedule, its arrays as
         ``Float64Array`` buffers (and so every array of the result).
         """
-        return self._core.simulate(_inputs.batches(M), _inputs.name(links, "link_mode"), shared, buffers,
-                                   service, link_service, service_matrix, link_matrix, service_samples,
-                                   bool(quantiles),
-                                   service_probabilities, bool(scaled), _inputs.whole(reps, "reps"),
-                                   _inputs.whole(seed, "seed"), bool(timeline))
+        try:
+            return self._core.simulate(_inputs.batches(M), _inputs.name(links, "link_mode"), shared, buffers,
+                                       service, link_service, service_matrix, link_matrix, service_samples,
+                                       bool(quantiles),
+                                       service_probabilities, bool(scaled), _inputs.whole(reps, "reps"),
+                                       _inputs.whole(seed, "seed"), bool(timeline))
+        except HeteropipeError as e:
+            given = _inputs.as_given(e, {"reps": reps, "seed": seed})
+            if given is e:
+                raise
+            raise given from None
 
     # ---- value semantics ------------------------------------------------
     def __eq__(self, other: object) -> bool:

@@ -116,6 +116,26 @@ class SimulateBadInput(unittest.TestCase):
         e = caught.exception
         self.assertEqual((e.code, e.field, e.index, str(e)), (code, field, index, message))
 
+    def test_a_count_past_2_53_is_judged_as_given_as_the_cli_judges_its_text(self):
+        # An int past 2^53 was read as the double it rounds to: seed 2^53 + 1 ran as the seed 2^53,
+        # where the CLI's --seed 9007199254740993 is refused; numpy's uint64 likewise.
+        p = Pipeline([1, 2])
+        message = "seed: must be between 0 and 2^53 (got 9007199254740993)"
+        self.check(lambda: p.simulate(4, seed=2**53 + 1), "out_of_range", "seed", None, message)
+        try:
+            import numpy
+        except ImportError:  # pragma: no cover (numpy is optional)
+            numpy = None
+        if numpy is not None:
+            self.check(lambda: p.simulate(4, seed=numpy.uint64(2**53 + 1)), "out_of_range", "seed", None, message)
+        self.check(lambda: p.simulate(4, seed=-(2**53) - 1), "out_of_range", "seed", None,
+                   "seed: must be between 0 and 2^53 (got -9007199254740993)")
+        self.check(lambda: p.simulate(4, reps=10**30), "out_of_range", "reps", None,
+                   "reps: must be between 1 and 1,000,000 (got 1000000000000000000000000000000)")
+        self.assertEqual(p.simulate(4, seed=2**53, reps=2)["seed"], 2**53)
+        cli = run([native_cli(self), "simulate", "--tau", "1,2", "--seed", str(2**53 + 1)])
+        self.assertEqual((cli.returncode, cli.stderr), (2, "error: " + message + "\n"))
+
     def test_a_matrix_cell_is_named_by_its_row_and_column(self):
         p = Pipeline([1, 2, 3])
 
