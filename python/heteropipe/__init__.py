@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import json
 import math
+import numbers
 import os
 from collections import abc
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _core, _inputs, core
-from ._errors import HeteropipeError
+from ._errors import HeteropipeError, token_of
 from .core import (
     __version__,
     asymptotic_throughput,
@@ -129,8 +130,22 @@ def _json_text(value: Any) -> str:
             parts.append(item)
         elif kind == 2:
             open_ids.discard(item)
-        elif isinstance(item, float) and not math.isfinite(item):
-            parts.append('"NaN"' if item != item else ('"Infinity"' if item > 0 else '"-Infinity"'))
+        elif isinstance(item, (bool, str)) or item is None:
+            parts.append(json.dumps(item))
+        elif _inputs._is_bool(item):  # numpy's bool, no int
+            parts.append("true" if item else "false")
+        elif isinstance(item, numbers.Integral):  # numpy's integers too, which json cannot write
+            parts.append(str(int(item)))
+        elif isinstance(item, numbers.Real) or _inputs._is_number_like(item):
+            try:
+                x = float(item)
+            except Exception:  # a number type whose conversion fails: named by its key as the wrong type
+                parts.append(json.dumps(token_of(item)))
+                continue
+            parts.append(json.dumps(x) if math.isfinite(x) else
+                         '"NaN"' if x != x else ('"Infinity"' if x > 0 else '"-Infinity"'))
+        elif getattr(item, "ndim", 0) >= 1 and hasattr(item, "tolist"):  # a numpy array: its items as a list
+            todo.append((0, item.tolist()))
         elif isinstance(item, (dict, list, tuple, FloatSequence)):
             if id(item) in open_ids:
                 raise ValueError("Circular reference detected")
@@ -149,7 +164,12 @@ def _json_text(value: Any) -> str:
                 steps.append((1, "["))
             todo += steps
         else:
-            parts.append(json.dumps(item))
+            # What JSON has no form for (a Decimal, a class): its text as a string, which the core refuses
+            # as the wrong type of value, naming the key it is under.
+            try:
+                parts.append(json.dumps(item))
+            except (TypeError, ValueError):
+                parts.append(json.dumps(token_of(item)))
     return "".join(parts)
 
 

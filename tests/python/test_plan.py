@@ -247,6 +247,32 @@ class PlanTest(unittest.TestCase):
         with self.assertRaises(ValueError):
             heteropipe.plan(self.explicit(M=cycle))
 
+    def test_numpy_numbers_and_arrays_plan_as_the_numbers_they_are_and_other_objects_are_named(self):
+        # A dict with numpy's int64 or an array raised json's TypeError ("Object of type int64 is not JSON
+        # serializable"), uncoded, where Pipeline takes both.
+        try:
+            import numpy
+        except ImportError:  # pragma: no cover (numpy is optional)
+            self.skipTest("numpy is not installed")
+        plain = heteropipe.plan(self.explicit(M=2))
+        self.assertEqual(heteropipe.plan(self.explicit(M=numpy.int64(2))), plain)
+        self.assertEqual(heteropipe.plan({"devices": [{"layer_times": numpy.array([1.0]),
+                                                       "memory_capacity": numpy.float32(1)}],
+                                          "layer_memory": numpy.array([1], dtype=numpy.uint8), "M": numpy.int8(2)}),
+                         plain)
+        self.assertEqual(self.plan_errors(self.explicit(M=numpy.int64(-3))),
+                         ["M: must be between 1 and 2^53 (got -3)"])
+        self.assertEqual(self.plan_errors(self.explicit(M=numpy.float64("nan"))), ['M: must be a finite number (got "NaN")'])
+        self.assertEqual(self.plan_errors(self.explicit(M=numpy.bool_(True))),
+                         ["M: has the wrong type of value (got true)"])
+        # A Decimal is the number it is, as Pipeline reads it; an object JSON has no form for is the
+        # wrong type of value, named by its key.
+        import decimal
+        self.assertEqual(heteropipe.plan(self.explicit(M=decimal.Decimal("2"))), plain)
+        self.assertEqual(self.plan_errors(self.explicit(M={1, 2})), ['M: has the wrong type of value (got "{1, 2}")'])
+        self.assertEqual(self.plan_errors(self.explicit(M=object)),
+                         ["M: has the wrong type of value (got \"<class 'object'>\")"])
+
     def test_every_bad_key_is_reported_by_name(self):
         self.assertEqual(self.plan_errors(self.explicit(allow_idle_devices="yes")),
                          ['allow_idle_devices: has the wrong type of value (got "yes")'])
