@@ -190,6 +190,18 @@ TEST_CASE("trace errors: the schedule CSV names its line") {
   CHECK(text::describe(*problem) == "s.csv, line 2: start must be at most 100,000,000,000 (got 1e12)");
   problem = read_trace_text("stage,microbatch,kind,start,end\n5000,0,compute,1,2\n", "s.csv", events);
   CHECK(text::describe(*problem) == "s.csv, line 2: stage must be between 0 and 4,095 (got 5000)");
+  // Each number as typed, not as the double it reads as: 1000000000000 was "got 1e12", a microbatch of
+  // 2^53 + 1 "got 9007199254740992", a stage of 1.50 "must be a whole number" with no value.
+  problem = read_trace_text("stage,microbatch,kind,start_s,end_s\n0,0,compute,1000000000000,2e12\n", "s.csv", events);
+  REQUIRE(problem);
+  CHECK(text::describe(*problem) == "s.csv, line 2: start must be at most 100,000,000,000 (got 1000000000000)");
+  CHECK(problem->typed == "1000000000000");
+  problem = read_trace_text("stage,microbatch,kind,start,end\n0,9007199254740993,compute,1,2\n", "s.csv", events);
+  REQUIRE(problem);
+  CHECK(text::describe(*problem) == "s.csv, line 2: microbatch must be between 0 and 19,999,999 (got 9007199254740993)");
+  problem = read_trace_text("stage,microbatch,kind,start,end\n1.50,0,compute,1,2\n", "s.csv", events);
+  REQUIRE(problem);
+  CHECK(text::describe(*problem) == "s.csv, line 2: stage must be a whole number (got 1.50)");
   problem = read_trace_text("stage,kind\n", "s.csv", events);
   CHECK(problem->code == ErrorCode::not_a_trace);
   CHECK(events.rows.empty());

@@ -77,6 +77,15 @@ class CsvReader {
     return std::nullopt;
   }
 
+  // The error about a cell's number, quoting the cell as typed (typed):
+  // 1000000000000, not the 1e12 it reads as; 2^53 + 1, not 2^53.
+  Error typed_error(ErrorCode code, Field field, std::int64_t line, std::string_view cell, double value,
+                    double limit = 0) const {
+    Error e = error(code, field, line, value, limit);
+    e.typed = json_detail::quote_cut(csv_cell(cell));
+    return e;
+  }
+
   // A number of the row, times `scale` (the times' unit in microseconds). A
   // time past the limit is quoted as typed, with the limit in the file's unit.
   std::optional<Error> number(std::string_view cell, Field field, std::int64_t line, double& out,
@@ -86,17 +95,20 @@ class CsvReader {
                              field, line);
     out = value.value() * scale;
     if (!(std::fabs(out) <= limits::kMaxTraceTime)) {
-      return error(ErrorCode::too_large, field, line, value.value(), limits::kMaxTraceTime / scale);
+      return typed_error(ErrorCode::too_large, field, line, cell, value.value(), limits::kMaxTraceTime / scale);
     }
     return std::nullopt;
   }
 
+  // A whole number below `high`; past 2^53 its double may round into range
+  // (high is far below), so the range is judged on the double and the error
+  // quotes the cell.
   std::optional<Error> whole(std::string_view cell, Field field, std::int64_t line, std::int64_t& out,
                              double high) const {
     double value = 0;
     if (auto problem = number(cell, field, line, value)) return problem;
-    if (value != std::floor(value)) return error(ErrorCode::not_integer, field, line, value);
-    if (value < 0 || value >= high) return error(ErrorCode::out_of_range, field, line, value, high - 1);
+    if (value != std::floor(value)) return typed_error(ErrorCode::not_integer, field, line, cell, value);
+    if (value < 0 || value >= high) return typed_error(ErrorCode::out_of_range, field, line, cell, value, high - 1);
     out = static_cast<std::int64_t>(value);
     return std::nullopt;
   }
