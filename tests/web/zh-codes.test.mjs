@@ -70,3 +70,42 @@ test("the planner's sums, delays and order searches past their limits, in Englis
     assert.ok(!/NaN|Infinity|\binf\b/.test(e.message), e.message);
   }
 });
+
+// Hunt 8: a key given twice, a device too fast to plan, and a trace file's refused whole numbers
+// quoted as typed, each in English and Chinese.
+test('a duplicate key, a too-fast device and a file number quoted as typed, in English and Chinese', async () => {
+  const hp = await require(modulePath)();
+  require(path.join(root, 'web', 'i18n', 'trace-zh.js'));
+  const thrown = (call) => { try { call(); } catch (e) { return e; } return assert.fail('accepted'); };
+  const planned = [
+    ['{"devices":[{"layer_times":[1],"memory_capacity":1}],"layer_memory":[1],"M":1,"M":2}',
+      "M: key 'M' is given a second time in its object (which of its values holds is not defined)",
+      'M：键“M”在同一对象中第二次给出（以哪个值为准没有定义）'],
+    [{ model: 'mistral-7b', quant: 'Q4_K_M', devices: ['rtx-3090', { id: 'rtx-3060-12gb', layer_time: 0 }], M: 8 },
+      'layer_time, device 2: must be at least 1e-15 (got 0)', 'layer_time，第 2 项：至少为 1e-15（输入为 0）'],
+    [{ model: 'mistral-7b', quant: 'Q4_K_M', devices: ['rtx-3090', { id: 'rtx-3060-12gb', avg_ts: 1e15 }], M: 8 },
+      'avg_ts, device 2: must be at most 3.1249999999999996e13 (got 1000000000000000)',
+      'avg_ts，第 2 项：最大为 31249999999999.996（输入为 1000000000000000）'],
+  ];
+  for (const [input, english, chinese] of planned) {
+    const e = thrown(() => hp.plan(input));
+    assert.equal(e.message, english);
+    assert.equal(zh.error(e, hp.limits), chinese);
+  }
+  const file = (text) => [{ name: 'a', bytes: new TextEncoder().encode(text) }];
+  const traced = [
+    ['{"baseTimeNanoseconds":9000000000000000001,"traceEvents":[]}',
+      'a, byte 23: baseTimeNanoseconds must be between 0 and 9e18 (got 9000000000000000001)',
+      '文件“a”，第 23 字节：baseTimeNanoseconds 超出范围（输入为 9000000000000000001）'],
+    ['{"distributedInfo":{"rank":1.50},"traceEvents":[]}', 'a, byte 27: rank must be a whole number (got 1.50)',
+      '文件“a”，第 27 字节：rank 必须是整数（输入为 1.50）'],
+    ['stage,microbatch,kind,start_s,end_s\n0,0,compute,1000000000000,2\n',
+      'a, line 2: start must be at most 100,000,000,000 (got 1000000000000)',
+      '文件“a”，第 2 行：start 最大为 100000000000（输入为 1000000000000）'],
+  ];
+  for (const [text, english, chinese] of traced) {
+    const e = thrown(() => hp.importTrace(file(text)));
+    assert.equal(e.message, english);
+    assert.equal(zh.trace.error(e, hp.limits), chinese);
+  }
+});

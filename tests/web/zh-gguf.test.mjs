@@ -51,3 +51,27 @@ test('general.alignment given as a float is worded at its type, in Chinese', asy
   assert.equal(zh.error(error, hp.limits, 'GGUF 文件'),
     'GGUF 文件，第 49 字节：键“general.alignment”的值类型 6 不是整数，而对齐值必须是整数');
 });
+
+test('a key given twice, and a fact of a type that is no whole number, are worded in Chinese at their bytes', async () => {
+  const hp = await require(modulePath)();
+  const key = (name) => Buffer.concat([u64(name.length), Buffer.from(name)]);
+  const refused = async (bytes) => {
+    try { await hp.modelInfo(new Uint8Array(bytes)); } catch (e) { return e; }
+    return assert.fail('modelInfo accepted the file');
+  };
+  // general.alignment = 32 twice: the second key starts at byte 24 + 33.
+  const twice = await refused(Buffer.concat([Buffer.from('GGUF'), u32(3), u64(0), u64(2),
+    key('general.alignment'), u32(4), u32(32), key('general.alignment'), u32(4), u32(32)]));
+  assert.deepEqual([twice.code, twice.field, twice.index, twice.token], ['duplicate_key', 'gguf', 57, 'general.alignment']);
+  assert.equal(zh.error(twice, hp.limits, 'GGUF 文件'),
+    'GGUF 文件，第 57 字节：键“general.alignment”在元数据中第二次出现（以哪个值为准没有定义，ggml 也拒绝这样的文件）');
+  // llama.block_count as a float32 (type 6): its type at byte 69 + 25.
+  const float = await refused(Buffer.concat([Buffer.from('GGUF'), u32(3), u64(0), u64(2),
+    key('general.architecture'), u32(8), key('llama'), key('llama.block_count'), u32(6),
+    Buffer.from(new Float32Array([2]).buffer)]));
+  assert.deepEqual([float.code, float.field, float.index, float.value, float.token],
+    ['wrong_type', 'value_type', 94, 6, 'llama.block_count']);
+  assert.equal(float.message, "GGUF file, byte 94: key 'llama.block_count' has value type 6, but it must be a whole number");
+  assert.equal(zh.error(float, hp.limits, 'GGUF 文件'),
+    'GGUF 文件，第 94 字节：键“llama.block_count”的值类型 6 不是整数，而它必须是整数');
+});
