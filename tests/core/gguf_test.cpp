@@ -423,6 +423,26 @@ TEST_CASE("gguf: a fact the file gives below 0, or past int64 as a uint64, reach
   CHECK(e.value > 4096);
 }
 
+TEST_CASE("gguf: a name or architecture that is not UTF-8 is kept as UTF-8, each bad sequence U+FFFD, as a browser decodes it") {
+  // general.name "D\xff\xed\xa0\x80\xc0\xe2\x82A\xf0" was kept as those bytes: the CLI's model --json
+  // aborted (nlohmann's type_error 316, uncaught), its table printed them, Python gave lone surrogates
+  // and the module U+FFFD. Now every interface has the WHATWG decoder's text (TextDecoder's).
+  std::string bytes = fixture("dense.gguf");
+  const std::size_t at = bytes.find("Dense Test");
+  REQUIRE(at != std::string::npos);
+  bytes.replace(at, 10, std::string("D\xff\xed\xa0\x80\xc0\xe2\x82" "A\xf0", 10));
+  auto m = read_all(bytes, static_cast<double>(bytes.size()));
+  REQUIRE(m.ok());
+  const std::string fffd = "\xEF\xBF\xBD";
+  CHECK(m.value().name == "D" + fffd + fffd + fffd + fffd + fffd + fffd + "A" + fffd);
+  // Valid UTF-8 (a CJK name, 4-byte characters) is kept as it is.
+  bytes = fixture("dense.gguf");
+  bytes.replace(at, 10, std::string("\xE6\xB5\x8B\xE8\xAF\x95\xF0\x9F\x98\x80", 10));
+  m = read_all(bytes, static_cast<double>(bytes.size()));
+  REQUIRE(m.ok());
+  CHECK(m.value().name == "\xE6\xB5\x8B\xE8\xAF\x95\xF0\x9F\x98\x80");
+}
+
 TEST_CASE("gguf: every cut and random damage gives the facts or a coded error, never a crash or a hang") {
   for (const char* name : {"dense.gguf", "moe.gguf", "gqa.gguf", "mixed_tied.gguf"}) {
     const std::string good = fixture(name);

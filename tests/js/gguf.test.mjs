@@ -35,6 +35,16 @@ test('modelInfo of a Blob, a Uint8Array and an ArrayBuffer is the CLI\'s model -
   }
 });
 
+test('a general.name that is not UTF-8 is the CLI\'s, as TextDecoder decodes its bytes', async () => {
+  // The CLI's model --json aborted on it (its JSON writer refuses bytes that are not UTF-8).
+  const path = join(folder, 'bad_utf8_name.gguf');
+  const info = await hp.modelInfo(new Uint8Array(readFileSync(path)));
+  assert.deepEqual(info, native(path));
+  const raw = Uint8Array.from(Buffer.from('Bad \xff name \xed\xa0\x80 cut \xe2\x82', 'latin1'));
+  assert.equal(info.name, new TextDecoder().decode(raw));
+  assert.equal(info.name, 'Bad \ufffd name \ufffd\ufffd\ufffd cut \ufffd');
+});
+
 test('@huggingface/gguf, an independent parser, reads the same facts and tensor bytes', async () => {
   for (const name of FIXTURES) {
     const path = join(folder, name);

@@ -29,6 +29,16 @@ class ModelInfoTest(unittest.TestCase):
             native = json.loads(run([cli, "model", "--json", str(FIXTURES / name)]).stdout)
             self.assertEqual(heteropipe.model_info(FIXTURES / name), native)
 
+    def test_a_name_that_is_not_utf8_is_the_clis_as_a_browser_decodes_it(self):
+        # It was the bytes decoded with surrogateescape ('Bad \\udcff name ...'), which no UTF-8 writer
+        # takes; the CLI's model --json aborted on it.
+        info = heteropipe.model_info(FIXTURES / "bad_utf8_name.gguf")
+        self.assertEqual(info["name"], "Bad \ufffd name \ufffd\ufffd\ufffd cut \ufffd")
+        self.assertEqual(info["name"].encode("utf-8").decode("utf-8"), info["name"])
+        cli = native_cli(self)
+        native = json.loads(run([cli, "model", "--json", str(FIXTURES / "bad_utf8_name.gguf")]).stdout)
+        self.assertEqual(info, native)
+
     def test_a_40_gb_file_reads_from_its_header_alone(self):
         with tempfile.TemporaryDirectory() as folder:
             path = os.path.join(folder, "big.gguf")

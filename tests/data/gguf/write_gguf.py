@@ -22,7 +22,7 @@ _SCALAR = {U8: "<B", I8: "<b", U16: "<H", I16: "<h", U32: "<I", I32: "<i", F32: 
 
 
 def _string(s):
-    b = s.encode("utf-8")
+    b = s if isinstance(s, bytes) else s.encode("utf-8")
     return struct.pack("<Q", len(b)) + b
 
 
@@ -191,8 +191,21 @@ def duplicate_key(path):
     return write(path, kv, tensors)
 
 
+def bad_utf8_name(path):
+    """The dense fixture but for a general.name that is not UTF-8 (a stray
+    byte, a surrogate in three bytes, a sequence cut short): the reader keeps it
+    as UTF-8, each bad sequence U+FFFD, as a browser's TextDecoder does."""
+    tensors = [("token_embd.weight", [64, 96], "F16")]
+    for l in range(2):
+        tensors += layer_tensors(l, 64, 64, 64, 128, "F16")
+    tensors += [("output_norm.weight", [64], "F32"), ("output.weight", [64, 96], "F16")]
+    kv = llama_kv("llama", b"Bad \xff name \xed\xa0\x80 cut \xe2\x82", 2, 64, 4, 4, 128, 96)
+    return write(path, kv, tensors)
+
+
 FIXTURES = {"dense.gguf": dense, "gqa.gguf": gqa, "moe.gguf": moe, "mixed_tied.gguf": mixed,
-            "bad_alignment.gguf": bad_alignment, "duplicate_key.gguf": duplicate_key}
+            "bad_alignment.gguf": bad_alignment, "duplicate_key.gguf": duplicate_key,
+            "bad_utf8_name.gguf": bad_utf8_name}
 
 if __name__ == "__main__":
     folder = os.path.dirname(os.path.abspath(__file__))
