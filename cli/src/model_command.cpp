@@ -33,7 +33,8 @@ void write_table(std::ostream& out, const std::string& file, const ModelInfo& m)
   visit_fields(m, [&out](std::string_view name, const auto& value) {
     using T = std::decay_t<decltype(value)>;
     std::string shown;
-    if constexpr (std::is_same_v<T, std::string_view>) shown = value.empty() ? "(none)" : std::string(value);
+    // A file's text, its control characters escaped (an ESC would drive the terminal), as errors quote it.
+    if constexpr (std::is_same_v<T, std::string_view>) shown = value.empty() ? "(none)" : text::quoted(value);
     else if constexpr (std::is_same_v<T, std::vector<double>>) shown = runs(value);
     else shown = text::grouped(static_cast<double>(value));
     out << "  " << name << std::string(name.size() < 22 ? 22 - name.size() : 1, ' ') << shown << '\n';

@@ -33,7 +33,7 @@ class ModelInfoTest(unittest.TestCase):
         # It was the bytes decoded with surrogateescape ('Bad \\udcff name ...'), which no UTF-8 writer
         # takes; the CLI's model --json aborted on it.
         info = heteropipe.model_info(FIXTURES / "bad_utf8_name.gguf")
-        self.assertEqual(info["name"], "Bad \ufffd name \ufffd\ufffd\ufffd cut \ufffd")
+        self.assertEqual(info["name"], "Bad \ufffd name \ufffd\ufffd\ufffd cut \ufffd \x1b[2J")
         self.assertEqual(info["name"].encode("utf-8").decode("utf-8"), info["name"])
         cli = native_cli(self)
         native = json.loads(run([cli, "model", "--json", str(FIXTURES / "bad_utf8_name.gguf")]).stdout)

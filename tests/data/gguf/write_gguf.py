@@ -193,13 +193,14 @@ def duplicate_key(path):
 
 def bad_utf8_name(path):
     """The dense fixture but for a general.name that is not UTF-8 (a stray
-    byte, a surrogate in three bytes, a sequence cut short): the reader keeps it
-    as UTF-8, each bad sequence U+FFFD, as a browser's TextDecoder does."""
+    byte, a surrogate in three bytes, a sequence cut short) and ends in a
+    terminal's escape sequence: the reader keeps it as UTF-8, each bad sequence
+    U+FFFD, as a browser's TextDecoder does; the CLI's table escapes the ESC."""
     tensors = [("token_embd.weight", [64, 96], "F16")]
     for l in range(2):
         tensors += layer_tensors(l, 64, 64, 64, 128, "F16")
     tensors += [("output_norm.weight", [64], "F32"), ("output.weight", [64, 96], "F16")]
-    kv = llama_kv("llama", b"Bad \xff name \xed\xa0\x80 cut \xe2\x82", 2, 64, 4, 4, 128, 96)
+    kv = llama_kv("llama", b"Bad \xff name \xed\xa0\x80 cut \xe2\x82 \x1b[2J", 2, 64, 4, 4, 128, 96)
     return write(path, kv, tensors)
 
 
