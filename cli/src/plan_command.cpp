@@ -138,6 +138,7 @@ int run_plan(const PlanChoices& c, std::ostream& out, std::ostream& err) {
     return kExitBadInput;
   }
   // --calibrate: its records follow the input's own, numbered after them.
+  std::int64_t first_file_record = -1;
   if (!c.calibrate.empty()) {
     std::string bench;
     if (auto problem = read_file(c.calibrate, bench)) {
@@ -154,6 +155,7 @@ int run_plan(const PlanChoices& c, std::ostream& out, std::ostream& err) {
       for (const Error& e : records.errors) err << "error: " << text::quoted(c.calibrate) << ": " << text::describe(e) << '\n';
       return kExitBadInput;
     }
+    first_file_record = static_cast<std::int64_t>(estimate->calibration.size());
     for (BenchRecord& r : records.records) estimate->calibration.push_back(std::move(r));
   }
   // "gguf": a path relative to the JSON file's folder, or to the current one for standard input.
@@ -166,7 +168,14 @@ int run_plan(const PlanChoices& c, std::ostream& out, std::ostream& err) {
   }
   const auto report = make_plan_report(read.request);
   if (!report) {
-    err << "error: " << text::describe(report.error()) << '\n';
+    // A record of the --calibrate file (judged against the model's work, or
+    // matched against the devices) is named with the file, as its reader's errors are.
+    const Error& e = report.error();
+    const bool of_a_record = e.field == Field::calibration || e.field == Field::gpu_info || e.field == Field::device ||
+                             e.field == Field::model_size || e.field == Field::model_n_params ||
+                             e.field == Field::n_prompt || e.field == Field::n_gen;
+    const bool from_file = first_file_record >= 0 && of_a_record && e.index >= first_file_record;
+    err << "error: " << (from_file ? text::quoted(c.calibrate) + ": " : std::string()) << text::describe(e) << '\n';
     return kExitBadInput;
   }
   if (c.json) out << to_json(report.value()).dump(2) << '\n';

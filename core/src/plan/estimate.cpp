@@ -105,7 +105,7 @@ std::optional<Error> too_slow(const SlowDevice& d, const EstimateInput& input, s
     // Calibrated times are the estimated ones times the estimated speed over avg_ts.
     auto speed = plan_detail::record_tokens_per_second(input, static_cast<std::size_t>(d.index), r, layers);
     if (!speed) return speed.error();
-    return Error{ErrorCode::too_small, Field::calibration, d.record->record, r.avg_ts, {},
+    return Error{ErrorCode::too_small, Field::calibration, d.record->record, r.avg_ts, r.avg_ts_typed,
                  d.estimated_sum / most * speed.value()};
   }
   const bool bytes = d.bytes_time >= d.flops_time;
@@ -152,7 +152,7 @@ std::optional<Error> too_fast(const SlowDevice& d, const EstimateInput& input, s
     // Calibrated times are the estimated ones over the factor avg_ts / speed.
     const double most = fastest_allowed(d.estimated_largest / limits::kMinStageTime * speed.value(),
                                         [&](double avg_ts) { return d.estimated_largest / (avg_ts / speed.value()); });
-    return Error{ErrorCode::too_large, Field::calibration, d.record->record, r.avg_ts, {}, most};
+    return Error{ErrorCode::too_large, Field::calibration, d.record->record, r.avg_ts, r.avg_ts_typed, most};
   }
   return std::nullopt;
 }

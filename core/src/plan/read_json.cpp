@@ -556,7 +556,9 @@ void read_records(Reader& r, std::int64_t first, std::vector<BenchRecord>& out) 
         default: {
           // Its wrong type says avg_ts (value 1), where the record's own says the record (value 0).
           const std::size_t before = r.errors.size();
+          const std::size_t typed_before = r.typed.size();
           r.number(Field::calibration, k, record.avg_ts);
+          if (r.typed.size() > typed_before) record.avg_ts_typed = r.typed.back().text;
           for (std::size_t e = before; e < r.errors.size(); ++e) {
             if (r.errors[e].code == ErrorCode::wrong_type) r.errors[e].value = 1;
           }

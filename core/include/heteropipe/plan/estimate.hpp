@@ -47,6 +47,9 @@ struct LinkChoice {
 struct BenchRecord {
   std::string gpu_info, device;
   double model_size = 0, model_n_params = 0, n_prompt = 0, n_gen = 0, avg_ts = 0;
+  // avg_ts as the JSON typed it, for the errors that judge it against the
+  // model's work (too slow or too fast to plan) to quote: "" when not kept.
+  std::string avg_ts_typed = {};
 };
 
 // The model: a catalog id with a quantization (model, quant), or its facts
