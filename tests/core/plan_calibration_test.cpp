@@ -330,6 +330,33 @@ TEST_CASE("calibration: a record so fast that its device's layers take under the
   CHECK(make_plan(planned.value()).ok());
 }
 
+TEST_CASE("calibration: a record's counts (model_size, model_n_params, n_prompt, n_gen) are whole numbers") {
+  // llama-bench writes each as an integer; model_size 5e-324 (bytes) was taken and moved the plan's split
+  // to 1 and 31 layers, n_prompt 512.5 read as a prefill of half a token more, both without an error.
+  const std::string base = R"({"model": "llama-3.1-8b", "quant": "Q4_K_M", "devices": ["rtx-4080", "rtx-3090"], "calibration": )";
+  struct Case {
+    const char* from;
+    const char* to;
+    Field field;
+  };
+  for (const Case& c : {Case{"4677120000", "5e-324", Field::model_size}, Case{"7615616512", "1e-300", Field::model_n_params},
+                        Case{"7615616512", "7615616512.5", Field::model_n_params}, Case{"128", "128.5", Field::n_gen}}) {
+    CAPTURE(c.to);
+    std::string bad = record("NVIDIA GeForce RTX 4080", "tg");
+    bad.replace(bad.find(c.from), std::strlen(c.from), c.to);
+    const PlanJson read = read_plan_json(base + "[" + bad + "]}");
+    REQUIRE(read.errors.size() == 1);
+    CHECK(read.errors[0].code == ErrorCode::not_integer);
+    CHECK(read.errors[0].field == c.field);
+    CHECK(read.errors[0].index == 0);
+  }
+  std::string half = record("NVIDIA GeForce RTX 4080", "pp");
+  half.replace(half.find("\"n_prompt\": 512"), 15, "\"n_prompt\": 512.5");
+  const CalibrationJson file = read_calibration_json(half, 1);
+  REQUIRE(file.errors.size() == 1);
+  CHECK(text::describe(file.errors[0]) == "n_prompt, record 2: must be a whole number (got 512.5)");
+}
+
 TEST_CASE("calibration: llama-bench's output read alone, numbered after the input's records") {
   const CalibrationJson one = read_calibration_json(record("NVIDIA GeForce RTX 4080", "pp"), 2);
   CHECK(one.errors.empty());

@@ -185,6 +185,11 @@ std::optional<Error> check_record(const BenchRecord& r, std::int64_t index) {
   for (const auto& n : numbers) {
     if (auto e = plan_detail::check_number(n.value, n.field, index, n.may_be_zero)) return e;
     if (n.value > n.most) return Error{ErrorCode::too_large, n.field, index, n.value, {}, n.most};
+    // The counts (bytes, parameters, tokens) are whole numbers, as llama-bench writes them: a fraction
+    // (5e-324 bytes, half a token) is no measurement, and would move the estimate it calibrates.
+    if (n.field != Field::calibration && n.value != std::floor(n.value)) {
+      return Error{ErrorCode::not_integer, n.field, index, n.value, {}};
+    }
   }
   return std::nullopt;
 }
