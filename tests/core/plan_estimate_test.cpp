@@ -337,6 +337,32 @@ TEST_CASE("estimate: a device too fast to plan names what the user gave, not the
         "avg_ts, device 1: must be at least 1e-15, or the device's layer times add up past 1e15 (got 1E-300)");
 }
 
+TEST_CASE("estimate: a KV cache past every device's memory is the memory error, not the explicit form's layer_memory") {
+  // tokens 2^20, context 2^24 and M 2^53 made each layer need 6.5e32 bytes, refused as "layer_memory,
+  // layer 1: must be at most 1e15 (got 6.490371073168535e+32)": a key of the other form, a number never typed.
+  EstimateInput in = on("llama-3-70b", "Q4_K_M", "rtx-4090", 2);
+  in.tokens = 1048576;
+  in.context = 16777216;
+  in.M = 9007199254740992.0;
+  const auto report = make_plan_report(PlanRequest{in});
+  REQUIRE_FALSE(report.ok());
+  const Error e = report.error();
+  // No device holds a layer: the first device, and the smallest layer's need, as the solver says it.
+  CHECK(e.code == ErrorCode::device_too_small);
+  CHECK(e.field == Field::memory);
+  CHECK(e.index == 0);
+  CHECK(e.value == estimate(in).value().devices[0].memory_capacity);
+  CHECK(std::isfinite(e.limit));
+  CHECK(e.limit > 1e15);
+  CHECK(e.fits_quant.empty());
+  CHECK(e.fits_with_device == kWholeField);
+  const std::string said = text::describe(e);
+  CHECK(said.find("memory, device 1: holds 22.79 GiB, less than the smallest layer needs (") == 0);
+  CHECK(said.find("layer_memory") == std::string::npos);
+  CHECK(said.find("inf") == std::string::npos);
+  CHECK(said.find("nan") == std::string::npos);
+}
+
 // docs/planner.md#validation lists every row with its estimate. The two rows
 // outside the band, held to where they are, are the M1 Max's quantized ones:
 // it reaches well under its 400 GB/s on the 70B model (4.09 tokens/s is

@@ -637,6 +637,7 @@ std::vector<Error> estimate_input_errors(const EstimateInput& input) {
   if (input.model_info) {
     auto estimated = estimate(input);
     if (!estimated) return {estimated.error()};
+    if (auto e = plan_detail::memory_past_every_device(estimated.value())) return {*e};
     return plan_input_errors(estimated.value());
   }
   std::vector<Error> errors;
@@ -663,7 +664,30 @@ std::vector<Error> estimate_input_errors(const EstimateInput& input) {
   // Every fact is good: what the estimate becomes is checked as a plan's input.
   auto estimated = estimate(input);
   if (!estimated) return {estimated.error()};
+  if (auto e = plan_detail::memory_past_every_device(estimated.value())) return {*e};
   return plan_input_errors(estimated.value());
+}
+
+std::optional<Error> plan_detail::memory_past_every_device(const PlanInput& estimated) {
+  double need = 0, have = 0;
+  bool past = false;
+  for (double bytes : estimated.layer_memory) {
+    need += bytes;
+    past = past || !(bytes <= limits::kMaxValue);
+  }
+  double most = 0;  // the largest device's capacity
+  for (const PlanDevice& device : estimated.devices) {
+    have += device.memory_capacity;
+    most = std::max(most, device.memory_capacity);
+  }
+  if (!past || !std::isfinite(need) || estimated.devices.empty()) return std::nullopt;
+  // As the solver words a device that holds no layer: the first device and the smallest layer, both
+  // exact (need - have would lose the devices' bytes beside a need of 1e32).
+  const double smallest = *std::min_element(estimated.layer_memory.begin(), estimated.layer_memory.end());
+  if (smallest > most) {
+    return Error{ErrorCode::device_too_small, Field::memory, 0, estimated.devices[0].memory_capacity, {}, smallest};
+  }
+  return Error{ErrorCode::memory_short, Field::memory, kWholeField, need - have, {}, need};
 }
 
 Result<PlanInput> plan_input_of(const PlanRequest& request) {

@@ -5,6 +5,7 @@
 
 #include "heteropipe/error.hpp"
 #include "heteropipe/plan/estimate.hpp"
+#include "heteropipe/plan/plan.hpp"
 
 // The estimator's input checks (estimate_check.cpp).
 namespace heteropipe::plan_detail {
@@ -21,5 +22,13 @@ std::optional<Error> check_estimate_scalars(const EstimateInput& input);
 // class's overhead; one token in decode, n_prompt in prefill (its phase).
 Result<double> record_tokens_per_second(const EstimateInput& input, std::size_t k, const BenchRecord& record,
                                         std::int64_t layers);
+
+// An estimate whose layers need more memory than any device can have (the KV
+// cache of tokens x context x M past limits::kMaxValue bytes in a layer):
+// device_too_small of memory (device 1 and the smallest layer) when no device
+// holds a layer, else memory_short of memory, as the solver says of a smaller
+// need (estimate.cpp). check_plan_input would name
+// layer_memory, a key of the explicit form, with a number never typed.
+std::optional<Error> memory_past_every_device(const PlanInput& estimated);
 
 }  // namespace heteropipe::plan_detail

@@ -3,6 +3,7 @@
 
 #include "heteropipe/formulas.hpp"
 #include "heteropipe/limits.hpp"
+#include "estimate_check.hpp"
 
 namespace heteropipe {
 namespace {
@@ -231,6 +232,11 @@ Result<PlanReport> make_plan_report(const PlanRequest& request) {
   } else if (std::holds_alternative<EstimateInput>(request)) {
     const LinkSpec pcie = find_link("pcie4-x16", kWholeField).value();
     added = PlanLink{pcie.latency + kHopSync, pcie.bandwidth};  // as the estimate plans every link
+  }
+  // An estimate whose layers need more than any device's memory can be is
+  // short of memory, with the same advice as the solver's memory errors.
+  if (estimated) {
+    if (auto e = plan_detail::memory_past_every_device(in)) return with_memory_advice(*estimated, *e);
   }
   auto report = make_plan_report(in, added, estimated ? estimated->tokens : 1);
   if (!report && estimated && memory_error(report.error().code)) return with_memory_advice(*estimated, report.error());
