@@ -88,10 +88,15 @@ class Draws {
   // block due on front k, so that filled() finds its draw without a test.
   // Stage s's block begins at a multiple m of B, on a front k = s (mod 2B),
   // a mask since 2B is a power of two; its link's stream draws on the same cells.
+  // Only stages from k - 2(M - 1) on have a micro-batch on front k, so the
+  // walk starts there: starting at the first stage made each front look at
+  // every stage before it, O(S^2) per replication at small M.
   void fill_front(std::int64_t k) {
-    for (std::int64_t s = k & (2 * block_ - 1); s < S_ && s <= k; s += 2 * block_) {
+    const std::int64_t step = 2 * block_, first = k - 2 * (setup_.M - 1);
+    std::int64_t s = k & (step - 1);
+    if (s < first) s += (first - s + step - 1) / step * step;
+    for (; s < S_ && s <= k; s += step) {
       const std::int64_t m = (k - s) / 2;
-      if (m >= setup_.M) continue;
       refill(s, m);
       if (s + 1 < S_) refill(S_ + s, m);
     }
