@@ -131,6 +131,19 @@ TEST_CASE("sim errors: each bad option names its field and position") {
   o.service_samples = {sim::Empirical{{1}}, sim::Empirical{{1, 0}}, sim::Empirical{{1}}};
   expect(refused(p, o), ErrorCode::not_positive, Field::service_samples, 1, 0, 0,
          "service_samples, stage 2: must be > 0 (got 0)");
+  // A sample below a femtosecond, as a stage time is (limits::kMinStageTime): samples of
+  // 5e-324 made a makespan of 4e-323 and its throughput, M over it, inf and nan.
+  o.service_samples = {sim::Empirical{{1}}, sim::Empirical{{1, 5e-324}}, sim::Empirical{{1}}};
+  expect(refused(p, o), ErrorCode::too_small, Field::service_samples, 1, 5e-324, 1e-15,
+         "service_samples, stage 2: must be at least 1e-15 (got 5e-324)");
+  o.service_samples = {sim::Empirical{{1e-15}}, sim::Empirical{{1e-15}}, sim::Empirical{{1e-15}}};
+  o.reps = 3;
+  const auto smallest = sim::simulate(p, o);
+  REQUIRE(smallest.ok());
+  CHECK(smallest.value().makespan.min >= 1);  // the links, 0.5 each
+  CHECK(std::isfinite(smallest.value().throughput.max));
+  CHECK(std::isfinite(smallest.value().throughput.sd));
+  o.reps = 1;
   o.service_samples = {sim::Empirical{{1}}, sim::Empirical{{1, 3, 2}, true}, sim::Empirical{{1}}};
   expect(refused(p, o), ErrorCode::not_ascending, Field::service_samples, 1, 2, 0,
          "service_samples, stage 2: quantiles must not decrease (got 2 after a larger one)");

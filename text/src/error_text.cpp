@@ -117,6 +117,8 @@ std::string what(const Error& e) {
     case ErrorCode::all_zero:
       return "at least one stage time must be > 0";
     case ErrorCode::too_small:
+      // A measured sample is judged alone: any one may be drawn.
+      if (e.field == Field::service_samples) return "must be at least " + bound(e.limit) + got(e);
       return "the largest stage time must be at least " + bound(e.limit) + got(e);
     case ErrorCode::too_large:
       return kAtMost + bound(e.limit) + got(e);
