@@ -5,6 +5,7 @@
 #include <string>
 
 #include "heteropipe/decimal.hpp"
+#include "json_cursor.hpp"
 #include "heteropipe/limits.hpp"
 
 namespace heteropipe {
@@ -190,7 +191,10 @@ Tokens tokenize(std::string_view text) {
   Tokens out;
   bool item_expected = true;  // at the start, or right after a separator
   bool separator = false;
-  for (std::size_t pos = 0; pos < text.size();) {
+  // A UTF-8 byte-order mark, as a file's first bytes or pasted before a value,
+  // is no part of the list (only at the start: anywhere else it is no number).
+  std::size_t pos = text.size() - json_detail::skip_bom(text).size();
+  for (; pos < text.size();) {
     if (const std::size_t n = break_length(text, pos, separator)) {
       if (separator) {
         if (item_expected && out.empty_at < 0) {
@@ -206,13 +210,34 @@ Tokens tokenize(std::string_view text) {
       out.too_many = true;
       return out;
     }
+    // A cell in double quotes (RFC 4180) runs to its closing quote, separators
+    // and blanks inside it included; "" inside it is an escaped quote.
     std::size_t end = pos + 1;
+    if (text[pos] == '"') {
+      for (std::size_t q = text.find('"', end); q != std::string_view::npos; q = text.find('"', q + 2)) {
+        end = q + 1;
+        if (text.substr(q + 1, 1) != "\"") break;
+      }
+    }
     while (end < text.size() && break_length(text, end, separator) == 0) ++end;
     out.items.push_back(text.substr(pos, end - pos));
     item_expected = false;
     pos = end;
   }
   return out;
+}
+
+// A list item's text: the content of a cell in double quotes, with "" read
+// as one quote and blanks inside trimmed; any other item as it is.
+std::string cell_content(std::string_view item) {
+  if (item.size() < 2 || item.front() != '"' || item.back() != '"') return std::string(item);
+  std::string out;
+  const std::string_view inside = item.substr(1, item.size() - 2);
+  for (std::size_t i = 0; i < inside.size(); ++i) {
+    out += inside[i];
+    if (inside[i] == '"' && inside.substr(i + 1, 1) == "\"") ++i;
+  }
+  return std::string(trim_blanks(out));
 }
 
 Result<std::vector<double>> parse_list(std::string_view text, Field field, bool infinity) {
@@ -227,8 +252,12 @@ Result<std::vector<double>> parse_list(std::string_view text, Field field, bool 
     const auto index = static_cast<std::int64_t>(k);
     if (index == tokens.empty_at) return item_error(ErrorCode::empty_item, field, index, tokens.empty_separator);
     if (k == tokens.items.size()) break;
-    auto value = convert(tokens.items[k], field, index, infinity);
-    if (!value) return value.error();
+    auto value = convert(cell_content(tokens.items[k]), field, index, infinity);
+    if (!value) {
+      Error e = value.error();
+      e.token = std::string(tokens.items[k]);  // as typed, quotes and all
+      return e;
+    }
     values.push_back(value.value());
   }
   return values;
@@ -269,6 +298,15 @@ std::string_view csv_cell(std::string_view cell) {
   const std::string_view t = trim_blanks(cell);
   if (t.size() >= 2 && t.front() == '"' && t.back() == '"') return t.substr(1, t.size() - 2);
   return t;
+}
+
+std::size_t csv_cell_end(std::string_view row) {
+  bool quoted = false;  // "" inside quotes leaves and enters them again: the same
+  for (std::size_t i = 0; i < row.size(); ++i) {
+    if (row[i] == '"') quoted = !quoted;
+    if (row[i] == ',' && !quoted) return i;
+  }
+  return std::string_view::npos;
 }
 
 std::string_view trim_blanks(std::string_view text) {

@@ -1,6 +1,7 @@
 // The shared number-list parser used by the CLI and the pages.
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -166,4 +167,34 @@ TEST_CASE("a list past kMaxStages items is refused by its count, before any item
   CHECK(e.index == 0);
   // Blanks and full-width separators count as the parser reads them: "1\u30011 1" is three items.
   CHECK(parsed("1\xE3\x80\x81" "1 1").size() == 3);
+}
+
+TEST_CASE("a cell in double quotes (RFC 4180) reads as its content; an error quotes it as typed") {
+  CHECK(parsed("\"1.5\",\"2.0\"") == List{1.5, 2.0});
+  CHECK(parsed("\"1.5\";2 \"3\"") == List{1.5, 2, 3});
+  // A separator inside the quotes belongs to the cell: one item, and no number (no decimal comma).
+  Error e = error_of("1,\"1,5\",2");
+  CHECK(e.code == ErrorCode::not_a_number);
+  CHECK(e.index == 1);
+  CHECK(e.token == "\"1,5\"");
+  // "" is an escaped quote inside the cell: its content 1"5 is no number.
+  e = error_of("\"1\"\"5\"");
+  CHECK(e.code == ErrorCode::not_a_number);
+  CHECK(e.token == "\"1\"\"5\"");
+  // An empty quoted cell is no number, a quote left open is none either; the limits stay as they are.
+  CHECK(error_of("\"\",1").code == ErrorCode::not_a_number);
+  CHECK(error_of("\"1").token == "\"1");
+  e = error_of("\"1e400\"");
+  CHECK(e.code == ErrorCode::too_large);
+  CHECK(e.token == "\"1e400\"");
+  CHECK(e.limit == limits::kMaxValue);
+  CHECK(parse_number_list_or_inf("\"inf\",1", Field::buffers).value() == List{INFINITY, 1});
+}
+
+TEST_CASE("a UTF-8 byte-order mark before typed list text is skipped, as a file's is") {
+  CHECK(parsed("\xEF\xBB\xBF" "1,2") == List{1, 2});
+  CHECK(parsed("\xEF\xBB\xBF") == List{});
+  CHECK(list_item("\xEF\xBB\xBF" "1,x", 1) == "x");
+  // Only at the start: a mark between items is no number.
+  CHECK(error_of("1,\xEF\xBB\xBF" "2").code == ErrorCode::not_a_number);
 }

@@ -383,6 +383,18 @@ TEST_CASE("sim errors: a table is read flat, each row its width, a samples file 
   CHECK(e.limit == hp::limits::kMaxServiceSamples);
 }
 
+TEST_CASE("sim errors: a table's cells in double quotes read as their content, the first row too") {
+  // As spreadsheets write them: a quoted first row of numbers is data, a quoted header is a header.
+  const auto quoted = sim::parse_table("\"1.5\",\"2.0\"\n\"3\",4\n", Field::service_matrix, 2, hp::limits::kMaxSimCells);
+  REQUIRE(quoted.ok());
+  CHECK(quoted.value() == std::vector<double>{1.5, 2.0, 3, 4});
+  CHECK(sim::parse_rows("\"stage 1\",\"stage 2\"\n\"1\",\"2\"\n", Field::link_matrix).value() ==
+        std::vector<std::vector<double>>{{1, 2}});
+  // A bad quoted cell is named at its row and column and quoted as typed.
+  const auto bad = sim::parse_rows("\"1\",\"2\"\n\"3\",\"-1\"\n", Field::service_matrix);
+  CHECK(hp::text::describe(bad.error()) == "service_matrix, row 2, column 2: must be >= 0 (got \"-1\")");
+}
+
 TEST_CASE("sim errors: random options, good and bad, never crash and never give a non-finite number") {
   std::mt19937_64 rng(99);
   auto pick = [&rng](std::initializer_list<double> values) { return *(values.begin() + rng() % values.size()); };

@@ -229,6 +229,23 @@ TEST_CASE("trace CSV: CR, CRLF and LF line ends, a header in quotes, a byte-orde
   }
 }
 
+TEST_CASE("trace CSV: every cell in double quotes (RFC 4180), a comma inside one its own") {
+  TraceEvents events;
+  auto problem = read_trace_text("stage,microbatch,kind,start,end\n\"0\",\"0\",\"compute\",\"1.5\",\"2.5\"\n", "s.csv",
+                                 events);
+  INFO((problem ? text::describe(*problem) : std::string()));
+  REQUIRE(!problem);
+  REQUIRE(events.rows.size() == 1);
+  CHECK(events.rows[0].start == 1.5);
+  CHECK(events.rows[0].end == 2.5);
+  // A comma inside quotes is the cell's: a start of "1,5" is no number, not a row of six cells.
+  TraceEvents bad;
+  problem = read_trace_text("stage,microbatch,kind,start,end\n0,0,compute,\"1,5\",2\n", "s.csv", bad);
+  REQUIRE(problem);
+  CHECK(problem->code == ErrorCode::not_a_number);
+  CHECK(problem->field == Field::start);
+}
+
 TEST_CASE("trace errors: two files of one rank") {
   const std::string file = R"({"distributedInfo":{"rank":3},"traceEvents":[]})";
   TraceEvents events;

@@ -53,4 +53,8 @@ std::string_view next_line(std::string_view& text);
 // it ("stage" is stage).
 std::string_view csv_cell(std::string_view cell);
 
+// Where a CSV row's first cell ends: its first comma outside double quotes
+// (RFC 4180: "1,5" is one cell), or npos.
+std::size_t csv_cell_end(std::string_view row);
+
 }  // namespace heteropipe

@@ -16,15 +16,17 @@ Error unknown(std::string_view text, Field field) {
   return Error{ErrorCode::unknown_name, field, kWholeField, 0.0, std::string(trim_blanks(text))};
 }
 
-// A header names its columns: it starts with a letter or a quote, and not
-// with a number's word (nan, inf, infinity), which is a measurement to check,
-// not a row to skip.
+// A header names its columns: its first cell, out of any double quotes,
+// starts with a letter or a single quote, and is not a number's word (nan,
+// inf, infinity), which is a measurement to check, not a row to skip. A
+// quoted number ("1.5", as spreadsheets write it) is data.
 bool is_header(std::string_view line) {
-  const std::string_view t = trim_blanks(line);
+  std::string_view t = csv_cell(list_item(line, 0));
+  if (!t.empty() && t[0] == '"') t.remove_prefix(1);  // a quote left open
   const char c = t.empty() ? '0' : t[0];
-  if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '"' || c == '\'')) return false;
+  if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '\'')) return false;
   std::string first;
-  for (char x : t.substr(0, t.find_first_of(",;\t "))) first += static_cast<char>(x >= 'A' && x <= 'Z' ? x - 'A' + 'a' : x);
+  for (char x : t) first += static_cast<char>(x >= 'A' && x <= 'Z' ? x - 'A' + 'a' : x);
   return first != "nan" && first != "inf" && first != "infinity";
 }
 

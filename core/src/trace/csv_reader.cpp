@@ -20,7 +20,7 @@ constexpr std::string_view kHeader = "stage,microbatch,kind,start,end";
 std::string header_names(std::string_view line) {
   std::string names;
   for (;;) {
-    const std::size_t comma = line.find(',');
+    const std::size_t comma = csv_cell_end(line);
     names += csv_cell(line.substr(0, comma));
     if (comma == std::string_view::npos) return names;
     names += ',';
@@ -118,7 +118,7 @@ class CsvReader {
     std::string_view cells[5];
     const Field fields[5] = {Field::stage, Field::microbatch, Field::kind, Field::start, Field::end};
     for (int i = 0; i < 5; ++i) {
-      const std::size_t comma = row.find(',');
+      const std::size_t comma = csv_cell_end(row);
       if ((comma == std::string_view::npos) != (i == 4)) {
         return error(ErrorCode::wrong_length, fields[i], line, 0, 5);
       }
