@@ -246,6 +246,28 @@ TEST_CASE("trace CSV: every cell in double quotes (RFC 4180), a comma inside one
   CHECK(problem->field == Field::start);
 }
 
+TEST_CASE("trace errors: a schedule CSV time too small to survive its units is named at its cell") {
+  // 5e-320 us is > 0, but in seconds it is 0: it was "no stage time > 0", with no cell named.
+  TraceEvents events;
+  auto problem = read_trace_text("stage,microbatch,kind,start,end\n0,0,compute,0,5e-320\n", "s.csv", events);
+  REQUIRE(problem);
+  CHECK(problem->code == ErrorCode::too_small);
+  CHECK(problem->field == Field::end);
+  CHECK(problem->index == 1);
+  CHECK(problem->typed == "5e-320");
+  CHECK(problem->limit == limits::kMinTraceTime);
+  CHECK(text::describe(*problem) ==
+        "s.csv, line 2: end must be 0 or at least 1e-300 (got 5e-320): a smaller time is lost when converted between "
+        "time units");
+  // The limit in the header's unit; 0 and the limit itself are read.
+  problem = read_trace_text("stage,microbatch,kind,start_s,end_s\n0,0,compute,-1e-307,1\n", "s.csv", events);
+  REQUIRE(problem);
+  CHECK(problem->field == Field::start);
+  CHECK(problem->limit == limits::kMinTraceTime / 1e6);
+  CHECK(problem->typed == "-1e-307");
+  CHECK(!read_trace_text("stage,microbatch,kind,start,end\n0,0,compute,-0,1e-300\n", "s.csv", events));
+}
+
 TEST_CASE("trace errors: two files of one rank") {
   const std::string file = R"({"distributedInfo":{"rank":3},"traceEvents":[]})";
   TraceEvents events;

@@ -69,6 +69,9 @@ std::string what(const Error& e) {
       }
       if (!e.typed.empty()) return field + " " + kAtMost + bound(e.limit) + " (got " + number_got(e) + ")";
       return field + " " + kAtMost + bound(e.limit) + (e.value != 0 ? " (got " + written(e.value) + ")" : "");
+    case ErrorCode::too_small:
+      return field + " must be 0 or at least " + bound(e.limit) + " (got " + number_got(e) +
+             "): a smaller time is lost when converted between time units";
     case ErrorCode::too_many: return "more than " + grouped(e.limit) + " timed events";
     case ErrorCode::not_integer: return field + " " + kNotInteger + " (got " + number_got(e) + ")";
     case ErrorCode::out_of_range: return field + " must be between " + range(e) + " (got " + number_got(e) + ")";

@@ -40,6 +40,9 @@
         if (f === 'trace') return '解压后超过 ' + G(e.limit) + ' 字节';
         if (e.typed) return key + '最大为 ' + window.HP_I18N.fmt.bound(e.limit) + '（输入为 ' + e.typed + '）';
         return key + '最大为 ' + window.HP_I18N.fmt.bound(e.limit) + (e.value ? '（输入为 ' + V(e.value) + '）' : '');
+      case 'too_small':
+        return key + '必须为 0 或至少 ' + window.HP_I18N.fmt.bound(e.limit) + '（输入为 ' + (e.typed || V(e.value)) +
+          '）：更小的时间在时间单位换算时会丢失';
       case 'too_many': return '超过 ' + G(e.limit) + ' 个计时事件';
       // A whole number the file gives is quoted as typed (typed), exactly past 2^53.
       case 'not_integer': return f + ' 必须是整数（输入为 ' + (e.typed || V(e.value)) + '）';

@@ -137,6 +137,11 @@ inline constexpr std::int64_t kMaxTraceRanks = 4096;
 // Largest |ts| and dur in a trace, in microseconds (about 3,000 years): a
 // finite bound that keeps every difference of two times exact enough.
 inline constexpr double kMaxTraceTime = 1e17;
+// Smallest nonzero |time| in a schedule CSV, in microseconds: a smaller one,
+// shown in seconds (1e6 times smaller), would fall below the smallest normal
+// double (about 2.2e-308) and lose its digits or become 0. Not listed by
+// visit_fields; errors carry it as limit, in the file's unit.
+inline constexpr double kMinTraceTime = 1e-300;
 // Largest baseTimeNanoseconds (a Kineto file's clock origin, nanoseconds
 // since the epoch: the year 2255), read exactly, within a signed 64-bit integer.
 // This and the next are not listed by visit_fields; errors carry them as limit.

@@ -97,6 +97,11 @@ class CsvReader {
     if (!(std::fabs(out) <= limits::kMaxTraceTime)) {
       return typed_error(ErrorCode::too_large, field, line, cell, value.value(), limits::kMaxTraceTime / scale);
     }
+    // A time other than 0 so small that a unit's conversion would lose it
+    // (a subnormal) is the cell's error, not a stage time of 0 further on.
+    if (out != 0 && std::fabs(out) < limits::kMinTraceTime) {
+      return typed_error(ErrorCode::too_small, field, line, cell, value.value(), limits::kMinTraceTime / scale);
+    }
     return std::nullopt;
   }
 
