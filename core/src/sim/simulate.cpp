@@ -63,8 +63,11 @@ Summary summarize(const std::vector<double>& values) {
     for (double x : values) squares += (x - s.mean) * (x - s.mean);
     s.sd = std::sqrt(squares / (n - 1));
   }
+  // A makespan and a throughput are never negative, so neither is their
+  // mean: the normal interval, wide with few replications (2 give
+  // mean -/+ 0.98 |a - b|), is cut at 0 rather than report what cannot be.
   const double half = kZ95 * s.sd / std::sqrt(n);
-  s.ci95_low = s.mean - half;
+  s.ci95_low = std::max(0.0, s.mean - half);
   s.ci95_high = s.mean + half;
   return s;
 }
