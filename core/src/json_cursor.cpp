@@ -38,6 +38,13 @@ int hex_digit(char c) {
 
 }  // namespace
 
+std::optional<Error> utf16_error(std::string_view text, Field field, std::int64_t index, std::string_view label) {
+  if (text.size() < 2) return std::nullopt;
+  const auto b0 = static_cast<unsigned char>(text[0]), b1 = static_cast<unsigned char>(text[1]);
+  if (!((b0 == 0xFF && b1 == 0xFE) || (b0 == 0xFE && b1 == 0xFF))) return std::nullopt;
+  return Error{ErrorCode::utf16_text, field, index, static_cast<double>(b0), std::string(label)};
+}
+
 std::string_view skip_bom(std::string_view text) {
   return text.substr(0, 3) == "\xEF\xBB\xBF" ? text.substr(3) : text;
 }

@@ -18,6 +18,11 @@ namespace heteropipe::json_detail {
 
 // The text after a leading UTF-8 byte-order mark, if it has one.
 std::string_view skip_bom(std::string_view text);
+// The one check every text reader makes first: text that starts with a UTF-16
+// byte-order mark (FF FE or FE FF) is utf16_text on `field`, not a syntax or
+// number error a few bytes in.
+std::optional<Error> utf16_error(std::string_view text, Field field, std::int64_t index = kWholeField,
+                                 std::string_view label = {});
 
 enum class JsonType { object, array, string, number, boolean, null, none };
 

@@ -3,6 +3,8 @@
 #include <doctest/doctest.h>
 
 #include <heteropipe/limits.hpp>
+#include <heteropipe/plan/read_json.hpp>
+#include <heteropipe/sim/text_input.hpp>
 #include <heteropipe/trace/model.hpp>
 #include <heteropipe/text/error_text.hpp>
 
@@ -353,4 +355,31 @@ TEST_CASE("trace: a micro-batch range's long name repeated in every range is mat
   const auto result = recover_model(events, options);
   REQUIRE_MESSAGE(result.ok(), text::describe(result.error()));
   CHECK_FALSE(result.value().pipeline);
+}
+
+TEST_CASE("utf16: every text reader names UTF-16 text (FF FE or FE FF) by one code, its sentence once") {
+  // It was not_json at byte 0, not_a_trace, and '\u00ff\u00fe1\u0000' is not a number: nothing said UTF-16.
+  const std::string le = std::string("\xFF\xFE", 2) + std::string("{\0\"\0", 4);
+  const std::string be = std::string("\xFE\xFF", 2) + std::string("\0{\0\"", 4);
+  const std::string sentence =
+      "the text is UTF-16 (it starts with a UTF-16 byte-order mark); save it as UTF-8, which every reader takes";
+  for (const std::string& text : {le, be}) {
+    TraceEvents events;
+    auto problem = read_trace_text(text, "t.json", events);
+    REQUIRE(problem);
+    CHECK(problem->code == ErrorCode::utf16_text);
+    CHECK(problem->value == static_cast<unsigned char>(text[0]));
+    CHECK(text::describe(*problem) == "t.json, byte 0: " + sentence);
+    CHECK(read_chrome_trace(text, "t.json", events)->code == ErrorCode::utf16_text);
+    CHECK(read_schedule_csv(text, "s.csv", events)->code == ErrorCode::utf16_text);
+    const auto plan = read_plan_json(text);
+    REQUIRE(plan.errors.size() == 1);
+    CHECK(text::describe(plan.errors[0]) == "input: " + sentence);
+    const auto calibration = read_calibration_json(text, 0);
+    REQUIRE(calibration.errors.size() == 1);
+    CHECK(text::describe(calibration.errors[0]) == "calibration: " + sentence);
+    const auto matrix = sim::parse_rows(text, Field::service_matrix);
+    CHECK(text::describe(matrix.error()) == "service_matrix: " + sentence);
+    CHECK(sim::parse_table(text, Field::link_matrix, 2, limits::kMaxSimCells).error().code == ErrorCode::utf16_text);
+  }
 }

@@ -21,6 +21,9 @@ inline constexpr const char* kNotFinite = "must be a finite number";
 inline constexpr const char* kAtMost = "must be at most ";
 inline constexpr const char* kNotInteger = "must be a whole number";
 inline constexpr const char* kWrongType = "has the wrong type of value";
+// utf16_text, wherever the text was read.
+inline constexpr const char* kUtf16Text =
+    "the text is UTF-16 (it starts with a UTF-16 byte-order mark); save it as UTF-8, which every reader takes";
 
 // What an index counts in a field's list: "device", "link", "layer", ... ("item" elsewhere).
 std::string_view position_noun(Field field);

@@ -72,6 +72,9 @@ enum class ErrorCode {
   not_a_permutation, // a stage order that is not each found rank once; value = the offending rank
   not_a_trace,       // a file that is neither trace JSON nor a schedule CSV (by its first bytes or
                      // its header line)
+  utf16_text,        // text (a plan, calibration or trace JSON, any CSV) that starts with a UTF-16
+                     // byte-order mark, FF FE or FE FF: every reader takes UTF-8; value = the mark's
+                     // first byte (255 or 254). Trace files: token = the label, index = 0.
   // GGUF files (heteropipe/plan/gguf.hpp): index = the byte offset, token =
   // the key or tensor concerned.
   not_gguf,             // the first four bytes are not "GGUF"

@@ -734,6 +734,10 @@ PlanJson read_plan_json(std::string_view text) {
                                limits::kMaxTextBytes});
     return out;
   }
+  if (auto e = json_detail::utf16_error(text, Field::input)) {
+    out.errors.push_back(*e);
+    return out;
+  }
   // First: JSON at all (else that alone is the answer), and which form.
   JsonCursor check(text, "", Field::input, kNoDepthLimit);
   bool has_model = false;
@@ -775,6 +779,10 @@ CalibrationJson read_calibration_json(std::string_view text, std::int64_t first)
   if (static_cast<double>(text.size()) > limits::kMaxTextBytes) {
     out.errors.push_back(Error{ErrorCode::too_long, Field::calibration, kWholeField, static_cast<double>(text.size()),
                                {}, limits::kMaxTextBytes});
+    return out;
+  }
+  if (auto e = json_detail::utf16_error(text, Field::calibration)) {
+    out.errors.push_back(*e);
     return out;
   }
   JsonCursor check(text, "", Field::calibration, kNoDepthLimit);

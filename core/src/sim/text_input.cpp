@@ -106,6 +106,7 @@ template <class OnRow>
 std::optional<Error> each_row(std::string_view text, Field field, OnRow&& on_row) {
   bool first = true;
   std::int64_t row = 0;
+  if (auto e = json_detail::utf16_error(text, field)) return e;
   text = json_detail::skip_bom(text);  // a header after it is still a header
   while (!text.empty()) {
     const std::string_view line = next_line(text);
