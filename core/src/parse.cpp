@@ -324,8 +324,16 @@ std::string_view trim_blanks(std::string_view text) {
   return seen ? text.substr(begin, end - begin) : std::string_view();
 }
 
+namespace {
+
+// A typed value without the blanks around it, nor a UTF-8 byte-order mark
+// before it (a pasted value), as a list's items are read.
+std::string_view typed_value(std::string_view text) { return trim_blanks(json_detail::skip_bom(text)); }
+
+}  // namespace
+
 Result<double> parse_number(std::string_view text, Field field) {
-  const std::string_view token = trim_blanks(text);
+  const std::string_view token = typed_value(text);
   if (token.empty()) return Error{ErrorCode::empty, field, kWholeField, 0.0, {}};
   return convert(token, field, kWholeField);
 }
@@ -333,7 +341,7 @@ Result<double> parse_number(std::string_view text, Field field) {
 Result<double> parse_count(std::string_view text, Field field, double low, double high) {
   auto value = parse_number(text, field);
   if (!value) return value;
-  const std::string_view token = trim_blanks(text);
+  const std::string_view token = typed_value(text);
   const std::string folded = fold_full_width(token);
   auto error = [&](ErrorCode code, double limit) {
     return Error{code, field, kWholeField, 0.0, std::string(token), limit};

@@ -198,3 +198,11 @@ TEST_CASE("a UTF-8 byte-order mark before typed list text is skipped, as a file'
   // Only at the start: a mark between items is no number.
   CHECK(error_of("1,\xEF\xBB\xBF" "2").code == ErrorCode::not_a_number);
 }
+
+TEST_CASE("a UTF-8 byte-order mark before a typed number or count is skipped too") {
+  CHECK(parse_number("\xEF\xBB\xBF" "2.5", Field::rho).value() == 2.5);
+  CHECK(parse_count("\xEF\xBB\xBF" "8", Field::M, limits::kMinBatches, limits::kMaxBatches).value() == 8);
+  const Error e = parse_count("\xEF\xBB\xBF" "8.5", Field::M, limits::kMinBatches, limits::kMaxBatches).error();
+  CHECK(e.code == ErrorCode::not_integer);
+  CHECK(e.token == "8.5");
+}
