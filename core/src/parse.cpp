@@ -227,10 +227,10 @@ Tokens tokenize(std::string_view text) {
   return out;
 }
 
-// A list item's text: the content of a cell in double quotes, with "" read
-// as one quote and blanks inside trimmed; any other item as it is.
+bool is_quoted(std::string_view item) { return item.size() >= 2 && item.front() == '"' && item.back() == '"'; }
+
+// A quoted item's content, with "" read as one quote and blanks inside trimmed.
 std::string cell_content(std::string_view item) {
-  if (item.size() < 2 || item.front() != '"' || item.back() != '"') return std::string(item);
   std::string out;
   const std::string_view inside = item.substr(1, item.size() - 2);
   for (std::size_t i = 0; i < inside.size(); ++i) {
@@ -252,10 +252,13 @@ Result<std::vector<double>> parse_list(std::string_view text, Field field, bool 
     const auto index = static_cast<std::int64_t>(k);
     if (index == tokens.empty_at) return item_error(ErrorCode::empty_item, field, index, tokens.empty_separator);
     if (k == tokens.items.size()) break;
-    auto value = convert(cell_content(tokens.items[k]), field, index, infinity);
+    // Only a quoted item is copied: the lists of millions of plain numbers are read in place.
+    const std::string_view item = tokens.items[k];
+    auto value = is_quoted(item) ? convert(cell_content(item), field, index, infinity)
+                                 : convert(item, field, index, infinity);
     if (!value) {
       Error e = value.error();
-      e.token = std::string(tokens.items[k]);  // as typed, quotes and all
+      e.token = std::string(item);  // as typed, quotes and all
       return e;
     }
     values.push_back(value.value());
