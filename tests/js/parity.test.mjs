@@ -63,6 +63,7 @@ const coveredBy = {
   // The CSV readers' lines and cells: the schedule CSV of importTrace, and simulate's matrix and samples.
   next_line: { api: 'importTrace' },
   csv_cell: { api: 'importTrace' },
+  csv_cell_end: { api: 'importTrace' },
 };
 
 // Members of the API that are not a core function.
