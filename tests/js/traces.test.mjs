@@ -216,8 +216,10 @@ test('bad files: coded errors naming the file and the byte, worded as the CLI wo
     { code: 'wrong_type', field: 'dur', token: 'd.json', typed: '"12"',
       message: 'd.json, byte 35: dur has the wrong type of value (got "12")' });
   fails(() => hp.importTrace([{ name: 'zeros', bytes: new Uint8Array(0) }]), { code: 'empty', token: 'zeros' });
+  // FF FE first: UTF-16 text, said so (it was not_a_trace), as the CLI says it.
   fails(() => hp.importTrace([{ name: 'junk', bytes: Uint8Array.from([0xff, 0xfe, 0x00, 0x42, 0x13]) }]),
-    { field: 'trace', token: 'junk', index: 0 });
+    { code: 'utf16_text', field: 'trace', token: 'junk', index: 0, value: 255 });
+  refusedAlike(join(root, 'tests', 'cli', 'sims', 'matrix_utf16.csv'), { code: 'utf16_text', field: 'trace', value: 255 });
   // Gzip is the caller's to inflate (DecompressionStream in a page, node:zlib here).
   fails(() => hp.importTrace([{ name: 'x.json.gz', bytes: new Uint8Array(readFileSync(SYNTHETIC[0])) }]),
     { code: 'bad_gzip', field: 'trace', token: 'x.json.gz', index: 0, value: 1,
