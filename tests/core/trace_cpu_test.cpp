@@ -67,6 +67,19 @@ struct CpuRun {
   bool waits_unrecorded = false;
 };
 
+// Stage 1 enters its profiler 300 ms after stage 0 and is the slower, with
+// isend waited on after stage 0's loop: every message waits for its receive.
+CpuRun late_receiver_run() {
+  CpuRun run;
+  run.isend = run.wait_after_loop = true;
+  run.tau0 = 100000;
+  run.tau1 = 103000;
+  run.M = 8;
+  run.start1 = 310000;
+  run.origin1 = 300000;
+  return run;
+}
+
 // The two ranks' texts, from one timeline on the host's clock. Stage 0 runs
 // a micro-batch (nested ops inside record_function ranges), then sends it:
 // a c10d::send wrapper, then gloo:send. Stage 1 posts its receive, gets the
@@ -345,13 +358,7 @@ TEST_CASE("trace cpu: a receiver whose profiler started later finds its messages
   // which put the clock 200 ms early. Those sends provably waited for their
   // receives (issued before they were posted at any offset from lo); no
   // receive provably waited, so hi's side holds.
-  CpuRun run;
-  run.isend = run.wait_after_loop = true;
-  run.tau0 = 100000;
-  run.tau1 = 103000;
-  run.M = 8;
-  run.start1 = 310000;
-  run.origin1 = 300000;
+  CpuRun run = late_receiver_run();
   double makespan = 0;
   const TraceResult r = recover(cpu_run_texts(run, makespan), by_ranges());
   REQUIRE(r.pipeline);
@@ -393,13 +400,8 @@ TEST_CASE("trace cpu: results returned to stage 0 place a link that no pair prov
   // 200 ms early. Stage 0 waited for the later results, so the returns'
   // pairs place the last stage's clock against stage 0's, and the link
   // takes what that loop leaves it.
-  CpuRun run;
-  run.isend = run.wait_after_loop = run.returns = true;
-  run.tau0 = 100000;
-  run.tau1 = 103000;
-  run.M = 8;
-  run.start1 = 310000;
-  run.origin1 = 300000;
+  CpuRun run = late_receiver_run();
+  run.returns = true;
   double makespan = 0;
   const TraceResult r = recover(cpu_run_texts(run, makespan), by_ranges());
   REQUIRE(r.pipeline);
