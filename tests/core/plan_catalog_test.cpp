@@ -64,6 +64,7 @@ TEST_CASE("catalog: every GPU the planner lists, with memory, bandwidth and FP16
   CHECK(find_gpu("apple-m3-ultra", 0).value().memory == 512.0 * (1 << 30));
   CHECK(find_gpu("l4", 0).value().fp16_flops == 121e12);
   CHECK(find_gpu("a10g", 0).value().memory_bandwidth == 600e9);
+  CHECK(find_gpu("tesla-p40", 0).value().memory_bandwidth == 346e9);  // the datasheet's figure
   CHECK(find_gpu("arc-a770", 0).value().device_class == DeviceClass::intel_gddr);
   CHECK(find_gpu("arc-a770", 0).value().memory_bandwidth == 560e9);
 }

@@ -138,9 +138,10 @@ const std::vector<GpuSpec> kGpus = {
      ".pdf): P100 for PCIe 16 GB CoWoS HBM2, 732 GB/s, 18.7 TFLOPS half precision", false},
     // Pascal runs FP16 arithmetic at 1/64 rate and llama.cpp computes in
     // FP32 there, so its FP32 rate is the throughput that counts.
-    {"tesla-p40", "NVIDIA Tesla P40", DeviceClass::nvidia_gddr, 24 * GiB, 347 * GBps, 11.76 * TFLOPS,
+    {"tesla-p40", "NVIDIA Tesla P40", DeviceClass::nvidia_gddr, 24 * GiB, 346 * GBps, 11.76 * TFLOPS,
      "NVIDIA Tesla P40 datasheet (https://images.nvidia.com/content/pdf/tesla/184427-Tesla-P40-Datasheet-"
-     "NV-Final-Letter-Web.pdf): 24 GB GDDR5, 346 GB/s, 11.76 TFLOPS FP32 (FP16 runs at 1/64 of it)", false},
+     "NV-Final-Letter-Web.pdf): 24 GB GDDR5, 346 GB/s; FP32 from its 3,840 CUDA cores x 2 FLOP x 1.531 GHz "
+     "boost = 11.76 TFLOPS (FP16 runs at 1/64 of it)", false},
     {"rx-7900-xtx", "AMD Radeon RX 7900 XTX", DeviceClass::amd_gddr, 24 * GiB, 960 * GBps, 122.8 * TFLOPS,
      "https://www.amd.com/en/products/graphics/desktops/radeon/7000-series/amd-radeon-rx-7900xtx.html (24 GB "
      "GDDR6, 960 GB/s, peak half precision (FP16) 122.8 TFLOPS)"},
