@@ -62,10 +62,13 @@ const std::vector<GpuSpec> kGpus = {
      "https://www.nvidia.com/en-us/geforce/graphics-cards/30-series/rtx-3090-3090ti/ (24 GB GDDR6X, 384-bit at "
      "21 Gbps = 1,008 GB/s); tensor rate: 84 SMs x 1.86 GHz x 512 FLOP/clk, the GA10x rate of the Ampere "
      "GA102 whitepaper"},
-    {"rtx-4060-ti-8gb", "GeForce RTX 4060 Ti 8GB", DeviceClass::nvidia_gddr, 8 * GiB, 288 * GBps, 44.2 * TFLOPS,
-     kAda},
-    {"rtx-4060-ti-16gb", "GeForce RTX 4060 Ti 16GB", DeviceClass::nvidia_gddr, 16 * GiB, 288 * GBps, 44.2 * TFLOPS,
-     kAda},
+    // The 4060 Ti's rate from NVIDIA's AI TOPS, as for the SUPER cards: 353 / 8
+    // = 44.1, which 34 SMs x 2.535 GHz x 512 FLOP/clk (the Ada rate that gives
+    // the 4090's 165.2) confirms.
+    {"rtx-4060-ti-8gb", "GeForce RTX 4060 Ti 8GB", DeviceClass::nvidia_gddr, 8 * GiB, 288 * GBps, 44.1 * TFLOPS,
+     kAdaTops},  // 8 GB GDDR6, 128-bit at 18 Gbps; 353 AI TOPS
+    {"rtx-4060-ti-16gb", "GeForce RTX 4060 Ti 16GB", DeviceClass::nvidia_gddr, 16 * GiB, 288 * GBps, 44.1 * TFLOPS,
+     kAdaTops},  // 16 GB GDDR6, 128-bit at 18 Gbps; 353 AI TOPS
     {"rtx-4070", "GeForce RTX 4070", DeviceClass::nvidia_gddr, 12 * GiB, 504 * GBps, 58.3 * TFLOPS,
      "https://www.nvidia.com/en-us/geforce/graphics-cards/40-series/rtx-4070-family/ (12 GB GDDR6X, 504 GB/s; "
      "466 AI TOPS, FP8 with sparsity: 58.3 dense FP16 with FP32 accumulate)"},
