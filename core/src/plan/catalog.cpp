@@ -102,7 +102,8 @@ const std::vector<GpuSpec> kGpus = {
     // NVIDIA publishes no datasheet for AWS's A10G. Its memory and bandwidth
     // are the A10's; its tensor rate is taken at half the A10's FP16 rate,
     // the GeForce convention for GA102 with FP32 accumulate, since the A10G
-    // trades tensor rate for CUDA-core rate. Only prefill reads that rate.
+    // trades tensor rate for CUDA-core rate. Prefill's arithmetic reads that
+    // rate, and so does the unpacking of quantized weights (kDequantFlops).
     {"a10g", "NVIDIA A10G", DeviceClass::nvidia_gddr, 24 * GiB, 600 * GBps, 62.5 * TFLOPS,
      "https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/aws-properties-deadline-fleet-"
      "acceleratorselection.html (a10g: 24 GiB); https://www.baseten.co/blog/nvidia-a10-vs-a10g-for-ml-model-"
@@ -156,7 +157,8 @@ const std::vector<GpuSpec> kGpus = {
      "1,307.4 TFLOPS dense, 2,614.9 with sparsity)"},
     // Intel quotes no XMX FP16 rate that we could find; the vector FP16
     // rate (4,096 ALUs x 2 FLOP x 2 lanes of FP16 x 2.1 GHz) stands in, a
-    // lower bound that only prefill reads.
+    // lower bound (read by prefill's arithmetic and the unpacking of
+    // quantized weights, kDequantFlops).
     {"arc-a770", "Intel Arc A770 16GB", DeviceClass::intel_gddr, 16 * GiB, 560 * GBps, 34.4 * TFLOPS,
      "https://www.svethardware.cz/intel-zverejnil-oficialni-specifikace-grafickych-karet-arc/58344 (Intel's "
      "official Arc specifications: A770, 32 Xe-cores, 2,100 MHz, 16 GB GDDR6 on 256 bits at 560 GB/s); "
@@ -198,6 +200,10 @@ const std::vector<ModelSpec> kModels = {
      "https://huggingface.co/meta-llama/Meta-Llama-3-8B/blob/main/config.json"},
     {"llama-3-70b", "Llama 3 70B", 80, 8192, 28672, 64, 8, 128256, false,
      "https://huggingface.co/meta-llama/Meta-Llama-3-70B/blob/main/config.json"},
+    // config.json gives sliding_window 4096, which llama.cpp does not apply
+    // to this model: it converts and runs it as a llama model, with full
+    // attention (llama.cpp issues #3371 and #3377 asked for the window), so
+    // the entry has none, as the runtime it estimates holds the cache.
     {"mistral-7b", "Mistral 7B v0.1", 32, 4096, 14336, 32, 8, 32000, false,
      "https://huggingface.co/mistralai/Mistral-7B-v0.1/blob/main/config.json"},
     {"qwen2.5-7b", "Qwen2.5 7B", 28, 3584, 18944, 28, 4, 152064, false,
@@ -257,10 +263,13 @@ const std::vector<ModelSpec> kModels = {
 };
 
 // The K-quant mixes' averages come from llama.cpp's own table of bits per
-// weight; the block formats' from their block layouts.
+// weight; the block formats' from their block layouts. That table is no
+// longer in the README on master (its Llama 3.1 8B table replaced it), so
+// the link names a commit that holds it.
 constexpr std::string_view kQuantTable =
-    "llama.cpp tools/quantize/README.md, bits per weight of Llama 2 7B "
-    "(https://github.com/ggml-org/llama.cpp/blob/master/tools/quantize/README.md)";
+    "llama.cpp examples/quantize/README.md, bits per weight of Llama 2 7B "
+    "(https://github.com/ggml-org/llama.cpp/blob/02240912ff3621da378ed62cb5d0f279f17fc9d1/examples/quantize/"
+    "README.md)";
 // The i-quant mixes are not in that table; the README's later table, for
 // Llama 3.1 8B, lists them.
 constexpr std::string_view kQuantTable31 =
