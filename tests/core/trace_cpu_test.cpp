@@ -12,6 +12,7 @@
 
 #include <heteropipe/limits.hpp>
 #include <heteropipe/text/error_text.hpp>
+#include <heteropipe/text/trace_text.hpp>
 #include <heteropipe/trace/model.hpp>
 
 #include "trace_support.hpp"
@@ -912,6 +913,65 @@ TEST_CASE("trace cpu: a profiler step per micro-batch, names not repeated, is on
   REQUIRE(r.pipeline);
   CHECK(r.M == run.M);
   CHECK(!warning_of(r, TraceWarningCode::profiler_steps));
+}
+
+namespace {
+
+// One rank's text of a profiler window: the run inside ProfilerStep#N, the
+// one step that window records.
+std::string in_step(const std::string& text, int step, double origin) {
+  std::ostringstream range;
+  range << "[";
+  cpu_event(range, "ProfilerStep#" + std::to_string(step), 9000 - origin, 1e6);
+  return range.str() + ",\n" + text.substr(1);
+}
+
+}  // namespace
+
+TEST_CASE("trace cpu: a repeating schedule's windows, a file per rank each, import one window, never one rank per file") {
+  // schedule(wait=1, warmup=1, active=1, repeat=2) with a trace handler: a
+  // file per rank per cycle, each cycle's clock from 0 again, the steps
+  // numbered on (#1, then #4). A shell's *.json lists them by pid: window
+  // 1's rank 0, window 2's rank 0, window 1's rank 1, window 2's rank 1.
+  CpuRun first, second;
+  first.step_per_microbatch = second.step_per_microbatch = false;
+  second.tau1 = 170;
+  second.origin1 = 2500;
+  double makespan = 0;
+  std::vector<std::string> one = cpu_run_texts(first, makespan), two = cpu_run_texts(second, makespan);
+  one = {in_step(one[0], 1, first.origin0), in_step(one[1], 1, first.origin1)};
+  two = {in_step(two[0], 4, second.origin0), in_step(two[1], 4, second.origin1)};
+  const std::vector<std::string> texts = {one[0], two[0], one[1], two[1]};
+
+  const TraceResult r = recover(texts, by_ranges());
+  testing::check_same(r, recover(one, by_ranges()));
+  CHECK(r.stages[0].rank == 0);
+  CHECK(r.stages[1].rank == 2);
+  CHECK(r.ranks.size() == 2);
+  const TraceWarning* w = warning_of(r, TraceWarningCode::profiler_windows);
+  REQUIRE(w);
+  CHECK(w->index == 1);
+  CHECK(w->value == 2);
+  CHECK(w->limit == 2);
+  CHECK(text::describe(*w) ==
+        "the files hold 2 profiler windows (a repeating schedule's cycles, one file per rank each, their "
+        "ProfilerStep numbers apart): the window from ProfilerStep#1 was imported and the other windows' 2 files "
+        "were left out: set the profiler step to a step of another window to import it");
+  CHECK(!warning_of(r, TraceWarningCode::profiler_steps));
+
+  TraceOptions o = by_ranges();
+  o.profiler_step = 4;
+  const TraceResult r4 = recover(texts, o);
+  testing::check_same(r4, recover(two, by_ranges()));
+  CHECK(r4.stages[0].rank == 1);
+  CHECK(r4.stages[1].rank == 3);
+  REQUIRE(warning_of(r4, TraceWarningCode::profiler_windows));
+  CHECK(warning_of(r4, TraceWarningCode::profiler_windows)->index == 4);
+  // Without ranges too: the transfers of one window only.
+  TraceOptions plain;
+  plain.unit = TimeUnit::us;
+  TraceOptions plain_only = plain;
+  testing::check_same(recover(texts, plain), recover(one, plain_only));
 }
 
 TEST_CASE("trace cpu: a profiler step is a whole number from 0") {

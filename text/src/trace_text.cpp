@@ -186,6 +186,11 @@ std::string describe(const TraceWarning& w) {
     case TraceWarningCode::stages_reversed:
       return "the pass's messages flow against the stage order, as a backward pass's gradients do: its stages are "
              "that order reversed, from rank " + shortest(w.value) + " to rank " + shortest(w.limit);
+    case TraceWarningCode::profiler_windows:
+      return "the files hold " + grouped(w.value) + " profiler windows (a repeating schedule's cycles, one file per "
+             "rank each, their ProfilerStep numbers apart): the window from ProfilerStep#" + std::to_string(w.index) +
+             " was imported and the other windows' " + grouped(w.limit) +
+             " files were left out: set the profiler step to a step of another window to import it";
     case TraceWarningCode::stages_reordered:
       return "the files are not in the order the messages flow, so the stages follow the messages: rank " +
              shortest(w.value) + ", which sends before it receives, is stage 0, and rank " + shortest(w.limit) +

@@ -54,15 +54,19 @@ struct RankEvents {
 
 // Files that name no rank and share a pid (the CPU profiler's "CPU
 // functions") are one rank each: the file's 0-based index. Otherwise an
-// event's rank is its file's or its pid.
-std::vector<std::optional<std::int64_t>> file_ranks(const TraceEvents& events) {
+// event's rank is its file's or its pid. Files of another profiler window
+// (`left_out`) are no rank.
+std::vector<std::optional<std::int64_t>> file_ranks(const TraceEvents& events, const std::vector<bool>& left_out) {
   const std::size_t n = events.files.size();
   std::vector<std::optional<std::int64_t>> out(n);
-  for (std::size_t f = 0; f < n; ++f) out[f] = events.files[f].rank;
+  auto kept = [&](std::size_t f) { return f >= left_out.size() || !left_out[f]; };
+  for (std::size_t f = 0; f < n; ++f) {
+    if (kept(f)) out[f] = events.files[f].rank;
+  }
   std::map<std::int64_t, std::uint32_t> first_file;  // pid -> the first rank-less file with it
   bool shared = false;
   for (const TraceEvent& e : events.events) {
-    if (e.file >= n || events.files[e.file].rank) continue;
+    if (e.file >= n || events.files[e.file].rank || !kept(e.file)) continue;
     const auto [it, added] = first_file.emplace(e.rank, e.file);
     if (!added && it->second != e.file) {
       shared = true;
@@ -71,7 +75,7 @@ std::vector<std::optional<std::int64_t>> file_ranks(const TraceEvents& events) {
   }
   if (!shared) return out;
   for (std::size_t f = 0; f < n; ++f) {
-    if (!out[f]) out[f] = static_cast<std::int64_t>(f);
+    if (!out[f] && kept(f)) out[f] = static_cast<std::int64_t>(f);
   }
   return out;
 }
@@ -734,7 +738,7 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
   auto found_steps = profiler_steps(events, options, c);
   if (!found_steps) return found_steps.error();
   const ProfilerSteps& steps = found_steps.value();
-  const std::vector<std::optional<std::int64_t>> given = file_ranks(events);
+  const std::vector<std::optional<std::int64_t>> given = file_ranks(events, steps.left_out);
   const std::map<std::int64_t, std::int64_t> named = named_ranks(events, given);
   auto rank_of = [&](const TraceEvent& e) {
     if (e.file < given.size() && given[e.file]) return *given[e.file];

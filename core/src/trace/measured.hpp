@@ -92,10 +92,18 @@ class Classifier;
 // micro-batch numbers (some file's ranges repeat one), else none. A file
 // with steps keeps the events that start from the chosen step's start until
 // its next step's (the end of the file after the last); one without, all.
+//
+// Files whose steps share no number with each other's are the windows of a
+// repeating schedule (schedule(..., repeat=R) with a trace handler writes a
+// file per rank per cycle, its steps numbered on across cycles): one window
+// is imported, the one holding options.profiler_step, else the first, and
+// the other windows' files are left out whole.
 struct ProfilerSteps {
-  std::int64_t count = 0;          // distinct step numbers in all files; 0: no step chosen
+  std::int64_t count = 0;          // distinct step numbers in the files imported; 0: no step chosen
   std::int64_t chosen = 0, last = 0;  // the imported step's N, the last N
   std::vector<std::optional<Interval>> window;  // per file
+  std::vector<bool> left_out;  // per file: another profiler window's
+  std::int64_t windows = 0, first_of_window = 0, files_left_out = 0;  // windows: 0 or 1 when one
   bool keeps(const TraceEvent& e) const;
 };
 

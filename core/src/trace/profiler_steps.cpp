@@ -8,6 +8,7 @@
 #include <charconv>
 #include <cmath>
 #include <iterator>
+#include <limits>
 #include <set>
 
 #include "classify.hpp"
@@ -30,9 +31,57 @@ std::optional<std::int64_t> step_number(const std::string& name) {
   return n;
 }
 
+// The profiler windows (measured.hpp): files join one window when their
+// step numbers meet, directly or through another file's. A pipeline's ranks
+// step together, so each window's files are its ranks, and a window's steps
+// are numbered apart from the other windows'. With two windows or more, the
+// one holding the step asked for (or the lowest step) is imported and the
+// others' files are left out; returns which files are, per file, and sets
+// the windows found, the imported one's first step and the files left out.
+// A step no file holds chooses no window: the caller names it as missing.
+std::vector<bool> profiler_windows(const std::vector<std::map<std::int64_t, double>>& in_file,
+                                   const TraceOptions& options, ProfilerSteps& out) {
+  const std::size_t files = in_file.size();
+  std::vector<std::size_t> parent(files);
+  for (std::size_t f = 0; f < files; ++f) parent[f] = f;
+  auto root = [&](std::size_t f) {
+    while (parent[f] != f) f = parent[f] = parent[parent[f]];
+    return f;
+  };
+  std::map<std::int64_t, std::size_t> holder;  // step -> a file holding it
+  for (std::size_t f = 0; f < files; ++f) {
+    for (const auto& [n, start] : in_file[f]) {
+      const auto [it, added] = holder.emplace(n, f);
+      if (!added) parent[root(f)] = root(it->second);
+    }
+  }
+  std::vector<bool> left_out(files, false);
+  std::set<std::size_t> windows;
+  for (std::size_t f = 0; f < files; ++f) {
+    if (!in_file[f].empty()) windows.insert(root(f));
+  }
+  out.windows = static_cast<std::int64_t>(windows.size());
+  if (windows.size() < 2) return left_out;
+  const auto wanted = options.profiler_step ? holder.find(*options.profiler_step) : holder.begin();
+  if (wanted == holder.end()) return left_out;
+  const std::size_t chosen = root(wanted->second);
+  out.first_of_window = std::numeric_limits<std::int64_t>::max();
+  for (std::size_t f = 0; f < files; ++f) {
+    if (in_file[f].empty()) continue;
+    if (root(f) == chosen) {
+      out.first_of_window = std::min(out.first_of_window, in_file[f].begin()->first);
+    } else {
+      left_out[f] = true;
+      ++out.files_left_out;
+    }
+  }
+  return left_out;
+}
+
 }  // namespace
 
 bool ProfilerSteps::keeps(const TraceEvent& e) const {
+  if (e.file < left_out.size() && left_out[e.file]) return false;
   if (e.file >= window.size() || !window[e.file]) return true;
   const Interval& w = *window[e.file];
   return e.start + kTraceResolution >= w.first && e.start < w.second;
@@ -59,17 +108,20 @@ Result<ProfilerSteps> profiler_steps(const TraceEvents& events, const TraceOptio
     if (!first) step->second = std::min(step->second, e.start);
   }
   if (auto slow = c.too_slow()) return *slow;
-  bool names_repeat = false;
-  for (std::vector<std::int64_t>& m : microbatches) {
-    std::sort(m.begin(), m.end());
-    names_repeat = names_repeat || std::adjacent_find(m.begin(), m.end()) != m.end();
-  }
-  std::set<std::int64_t> all;
-  for (const auto& steps : in_file) {
-    for (const auto& [n, range] : steps) all.insert(n);
-  }
   ProfilerSteps out;
   out.window.resize(files);
+  out.left_out = profiler_windows(in_file, options, out);
+  bool names_repeat = false;
+  for (std::size_t f = 0; f < files; ++f) {
+    std::vector<std::int64_t>& m = microbatches[f];
+    std::sort(m.begin(), m.end());
+    names_repeat = names_repeat || (!out.left_out[f] && std::adjacent_find(m.begin(), m.end()) != m.end());
+  }
+  std::set<std::int64_t> all;
+  for (std::size_t f = 0; f < files; ++f) {
+    if (out.left_out[f]) continue;
+    for (const auto& [n, range] : in_file[f]) all.insert(n);
+  }
   if (!options.profiler_step && (all.size() < 2 || !names_repeat)) return out;
   out.count = static_cast<std::int64_t>(all.size());
   const double last = all.empty() ? 0.0 : static_cast<double>(*all.rbegin());
@@ -83,7 +135,7 @@ Result<ProfilerSteps> profiler_steps(const TraceEvents& events, const TraceOptio
   out.chosen = options.profiler_step.value_or(*all.begin());
   out.last = *all.rbegin();
   for (std::size_t f = 0; f < in_file.size(); ++f) {
-    if (in_file[f].empty()) continue;  // a file without steps keeps every event
+    if (in_file[f].empty() || out.left_out[f]) continue;  // a file without steps keeps every event
     const auto found = in_file[f].find(out.chosen);
     if (found == in_file[f].end()) {
       return Error{ErrorCode::unknown_id, Field::profiler_step, static_cast<std::int64_t>(f),

@@ -108,6 +108,10 @@ TraceResult summarize(Classified classified, const TraceEvents& events, const Tr
   }
   warn_about_ranks(events, r);
   const ProfilerSteps& steps = classified.steps;
+  if (steps.files_left_out > 0) {
+    r.warnings.push_back({TraceWarningCode::profiler_windows, steps.first_of_window, static_cast<double>(steps.windows),
+                          static_cast<double>(steps.files_left_out)});
+  }
   if (steps.count > 1) {
     r.warnings.push_back({TraceWarningCode::profiler_steps, steps.chosen, static_cast<double>(steps.count),
                           static_cast<double>(steps.last)});

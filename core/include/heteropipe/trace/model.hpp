@@ -182,6 +182,11 @@ enum class TraceWarningCode {
   // its messages ran on a thread its profiler did not record (torch's CPU
   // profiler without Kineto records only the thread that entered it).
   rank_without_transfers,
+  // The files hold several profiler windows (a repeating schedule's cycles,
+  // a file per rank each, their ProfilerStep numbers disjoint) and one was
+  // imported: index: the first step N of the window imported; value: the
+  // windows; limit: the files of the others, left out.
+  profiler_windows,
 };
 std::string_view trace_warning_name(TraceWarningCode code);
 
