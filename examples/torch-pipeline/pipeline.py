@@ -121,12 +121,27 @@ def stage_main(rank, args, queue):
     inputs, outputs = [], []  # --train: each micro-batch's, for its backward pass
     entered = []  # epoch microseconds just before each range opens
     ends = []  # epoch microseconds after each iteration's last send
-    name = lambda m: args.range_name.format(m=m, s=rank)
+    done_iterations = [0]  # --continuous numbers each iteration's ranges on from the last
+    name = lambda m: args.range_name.format(
+        m=m + (done_iterations[0] * args.microbatches if args.continuous else 0), s=rank)
+    send_mode = args.stage_modes[rank] if args.stage_modes else args.mode
 
     def forward_step(m, deferred=None):
         """Micro-batch m forward: its input in before its range, its output
         out after. `deferred`, a gradient's send held back, goes out once
-        the input is in."""
+        the input is in. --wrap-range: the range holds the receive and the
+        send too; --outer-range: a second range around it, named by s."""
+        if args.wrap_range and not warming:
+            entered.append(time.time_ns() / 1e3)
+            with record_function(name(m)):
+                forward_body(m, deferred, ranged=False)
+        elif args.outer_range and not warming:
+            with record_function(args.outer_range.format(s=rank, m=m)):
+                forward_body(m, deferred)
+        else:
+            forward_body(m, deferred)
+
+    def forward_body(m, deferred=None, ranged=True):
         if rank > 0:
             if args.mode == "p2pop":
                 for p in dist.batch_isend_irecv([dist.P2POp(dist.irecv, buf, rank - 1)]):
@@ -141,7 +156,7 @@ def stage_main(rank, args, queue):
         if args.train:
             h.requires_grad_()
             inputs.append(h)
-        if warming:
+        if warming or not ranged:
             h = forward(h)  # --warmup-in-profile: no range, no entry
         else:
             entered.append(time.time_ns() / 1e3)
@@ -164,9 +179,9 @@ def stage_main(rank, args, queue):
             # --sender-thread: the send runs on the sender thread, in order.
             sender.put((tensor.clone(), dst))
             return
-        if args.mode == "async":
+        if send_mode == "async":
             pending.append(dist.isend(tensor, dst=dst))
-        elif args.mode == "p2pop":
+        elif send_mode == "p2pop":
             pending.extend(dist.batch_isend_irecv([dist.P2POp(dist.isend, tensor, dst)]))
         else:
             dist.send(tensor, dst=dst)
@@ -255,8 +270,12 @@ def stage_main(rank, args, queue):
     # --steps: the usual way to profile, a schedule of one skipped and one
     # warm-up iteration, then `steps` recorded ones (ProfilerStep#2, #3, ...),
     # prof.step() after each; every recorded iteration repeats the range names.
-    iterations = 2 + args.steps if args.steps else 1
-    schedule = torch.profiler.schedule(wait=1, warmup=1, active=args.steps) if args.steps else None
+    # --cycles: the schedule repeats, and the handler writes one file per
+    # cycle of one skipped, one warm-up and `steps` recorded iterations.
+    cycle = 2 + args.steps
+    iterations = cycle * args.cycles if args.steps else args.iterations
+    schedule = torch.profiler.schedule(wait=1, warmup=1, active=args.steps,
+                                       repeat=args.cycles if args.cycles > 1 else 0) if args.steps else None
     extras = dict(record_shapes=True, with_stack=True, profile_memory=True) if args.record_all else {}
     if args.with_flops:
         extras["with_flops"] = True
@@ -283,13 +302,51 @@ def stage_main(rank, args, queue):
                 p.wait()
             pending.clear()
         warming = False
-        for _ in range(iterations):
-            iteration()
+        if args.broadcast:
+            # --broadcast: stage 0 hands every stage a tensor first (a seed,
+            # a config), a collective inside the profiler before the ranges.
+            dist.broadcast(x, src=0)
+        for i in range(iterations):
+            done_iterations[0] = i
+            if args.step_range:
+                with record_function(f"step_{i}"):
+                    iteration()
+            else:
+                iteration()
+            if args.barrier:
+                dist.barrier()
             if optimizer:
                 optimizer.step()
                 optimizer.zero_grad()
             if args.steps:
                 prof.step()
+    def load(path):
+        with (gzip.open if path.endswith(".gz") else open)(path, "rt") as f:
+            events = json.load(f)
+        return events["traceEvents"] if isinstance(events, dict) else events
+    names = set()
+    for i in range(iterations):
+        done_iterations[0] = i
+        names |= {name(m) for m in range(args.microbatches)}
+    if args.cycles > 1:
+        # One file per cycle, in the order written (the handler's MS names
+        # sort by time only within a second, so by modification time); each
+        # file's own clock origin from its recorded iterations' ranges.
+        paths = sorted(glob.glob(os.path.join(args.out, f"*_{os.getpid()}.*.pt.trace.json*")), key=os.path.getmtime)
+        m = args.microbatches
+        cycles = []
+        for c, path in enumerate(paths):
+            recorded = [c * cycle + 2 + k for k in range(args.steps)]
+            entries = [t for i in recorded for t in entered[i * m:(i + 1) * m]]
+            starts = sorted(e["ts"] for e in load(path) if e.get("name") in names and "dur" in e)
+            origin = max(t - ts for t, ts in zip(entries, starts))
+            cycles.append({"file": os.path.basename(path), "origin": origin,
+                           "starts": [origin + starts[k * m] for k in range(args.steps)],
+                           "ends": [ends[i] for i in recorded]})
+        queue.put((rank, cycles))
+        dist.barrier()
+        dist.destroy_process_group()
+        return
     recorded = slice(2 * args.microbatches, None) if args.steps else slice(None)
     entered, ends = entered[recorded], ends[2:] if args.steps else ends
     if args.trace_handler:
@@ -298,16 +355,11 @@ def stage_main(rank, args, queue):
     else:
         path = os.path.join(args.out, f"rank-{rank}.json")
         prof.export_chrome_trace(path)
-    def load(path):
-        with (gzip.open if path.endswith(".gz") else open)(path, "rt") as f:
-            events = json.load(f)
-        return events["traceEvents"] if isinstance(events, dict) else events
     # The profiler's clock reads 0 at an epoch time found from the ranges: a
     # range's event starts just after the time taken before it opens, so the
     # largest (entered - ts) is the closest estimate (the first is late by the
     # profiler's warm-up, the others agree within microseconds). Ranges are
     # matched to their entries in time order, as names repeat across steps.
-    names = {name(m) for m in range(args.microbatches)}
     starts = sorted(e["ts"] for e in load(path) if e.get("name") in names and "dur" in e)
     origin = max(t - ts for t, ts in zip(entered, starts))
     # The wall clock starts where the trace does, at micro-batch 0's range: a
@@ -376,6 +428,23 @@ def main():
                         help="each stage's sends run on a Python thread fed by a queue")
     parser.add_argument("--all-reduce", action="store_true",
                         help="an all_reduce across the stages after the micro-batches, inside the profiler")
+    parser.add_argument("--cycles", type=int, default=1,
+                        help="--steps with --trace-handler: the schedule repeats this many cycles, a file per cycle")
+    parser.add_argument("--iterations", type=int, default=1,
+                        help="forward iterations in one profile, without prof.step(): the range names repeat "
+                             "(--continuous numbers them on)")
+    parser.add_argument("--continuous", action="store_true",
+                        help="--iterations: iteration i's ranges are numbered from i * microbatches")
+    parser.add_argument("--step-range", action="store_true", help="a range step_I around each iteration")
+    parser.add_argument("--barrier", action="store_true", help="a dist.barrier() after each iteration")
+    parser.add_argument("--broadcast", action="store_true",
+                        help="a dist.broadcast from stage 0 inside the profiler, before the first iteration")
+    parser.add_argument("--wrap-range", action="store_true",
+                        help="each micro-batch's range holds its receive and its send too")
+    parser.add_argument("--outer-range", default=None,
+                        help="a second range around each micro-batch's, a format of s and m (e.g. 'stage{s}')")
+    parser.add_argument("--stage-modes", type=lambda v: v.split(","), default=None,
+                        help="each stage's send mode, comma-separated (overrides --mode for sends)")
     parser.add_argument("--port", type=int, default=29517)
     parser.add_argument("--out", required=True)
     args = parser.parse_args()
@@ -393,6 +462,10 @@ def main():
         parser.error("--schedule is --train's")
     if args.steps and args.profiler == "legacy":
         parser.error("--steps needs torch.profiler's schedule, not the legacy profiler")
+    if args.cycles > 1 and not (args.steps and args.trace_handler):
+        parser.error("--cycles needs --steps and --trace-handler")
+    if args.iterations > 1 and args.steps:
+        parser.error("--iterations runs without --steps")
     os.makedirs(args.out, exist_ok=True)
     ctx = mp.get_context("fork")
     queue = ctx.Queue()
@@ -404,6 +477,18 @@ def main():
         p.join()
         if p.exitcode != 0:
             raise SystemExit(f"a stage failed (exit code {p.exitcode})")
+    if args.cycles > 1:
+        # Per cycle: each rank's file, the true offsets, each step's wall clock.
+        run = {"stages": args.stages, "microbatches": args.microbatches, "mode": args.mode, "steps": args.steps,
+               "cycles": [{"files": [f[1][c]["file"] for f in facts],
+                           "clock_offsets_us": [f[1][c]["origin"] - facts[0][1][c]["origin"] for f in facts],
+                           "step_wall_clocks_us": [e - s for s, e in zip(facts[0][1][c]["starts"],
+                                                                         facts[-1][1][c]["ends"])]}
+                          for c in range(args.cycles)]}
+        with open(os.path.join(args.out, "run.json"), "w") as f:
+            json.dump(run, f, indent=1)
+        print(json.dumps(run))
+        return
     origins = [f[3] for f in facts]
     run = {
         "stages": args.stages,
@@ -413,6 +498,9 @@ def main():
         "train": args.train,
         "steps": args.steps,
         "wall_clock_us": facts[-1][2][0] - facts[0][1][0],
+        # From the first recorded iteration's micro-batch 0 on stage 0 to the
+        # last one's end on the last stage (--iterations: all of them).
+        "total_wall_clock_us": facts[-1][2][-1] - facts[0][1][0],
         # --steps: each recorded step's, from its micro-batch 0 on stage 0.
         "step_wall_clocks_us": [end - start for start, end in zip(facts[0][1], facts[-1][2])],
         "profiler_start_epoch_us": origins,
