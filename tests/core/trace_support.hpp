@@ -22,6 +22,11 @@ struct SyntheticRun {
   double recv_wait = 7;           // a receive kernel starts this long before its send
   std::int64_t base = 1682725898000000;  // Kineto's epoch microseconds
   bool annotate = false;          // a gpu_user_annotation range "microbatch_<m>" around each micro-batch
+  // With annotate, the host's own range of each record_function too (Kineto's
+  // user_annotation on the CPU thread, of which gpu_user_annotation is the
+  // device's copy): the host enqueues each micro-batch's kernels ahead of
+  // the device, in ranges of 20 us every 30 us from the trace's start.
+  bool host_ranges = false;
   // torch 2.x's args: each send names its "Dst Rank", each receive its "Src Rank".
   bool peers = false;
   // The last stage sends each micro-batch's output back to stage 0, which
@@ -100,6 +105,10 @@ inline std::string synthetic_rank(const SyntheticRun& run, const Timeline& t, st
     if (run.annotate) {
       out << ",\n{\"ph\":\"X\",\"cat\":\"gpu_user_annotation\",\"name\":\"microbatch_" << m << "\",\"pid\":" << r
           << ",\"tid\":7,\"ts\":" << shift + start << ",\"dur\":" << length << "}";
+    }
+    if (run.annotate && run.host_ranges) {
+      out << ",\n{\"ph\":\"X\",\"cat\":\"user_annotation\",\"name\":\"microbatch_" << m
+          << "\",\"pid\":4000,\"tid\":1,\"ts\":" << shift + 30.0 * static_cast<double>(m) << ",\"dur\":20}";
     }
     for (int k = 0; k < run.kernels; ++k) {
       kernel(out, "void gemm_kernel<128>(float*)", static_cast<int>(r), 7, shift + start + length * k / run.kernels,

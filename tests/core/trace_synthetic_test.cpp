@@ -255,6 +255,20 @@ TEST_CASE("trace: micro-batches from annotation ranges") {
         run.tau);
 }
 
+TEST_CASE("trace: a GPU run's host ranges beside their device copies are one micro-batch each, the device's") {
+  // Kineto writes each record_function range twice on a GPU: the host's
+  // (user_annotation, as it enqueues) and the device's (gpu_user_annotation,
+  // around the kernels), with one name, so each number shows twice a rank.
+  SyntheticRun run = annotated_run();
+  const TraceResult device_only = recover(testing::read_synthetic(run), by_ranges());
+  run.host_ranges = true;
+  const TraceResult r = recover(testing::read_synthetic(run), by_ranges());
+  testing::check_same(r, device_only);
+  CHECK(r.tau == run.tau);
+  CHECK(r.M == run.M);
+  CHECK(!testing::warning_of(r, TraceWarningCode::repeated_microbatch_names));
+}
+
 TEST_CASE("trace: a GPU training run's forward pass imports by its gpu_user_annotation ranges") {
   // The annotated run above, as a GPipe step's forward pass: after it, each
   // stage s > 0 sends a gradient per micro-batch to s - 1 (NCCL kernels,

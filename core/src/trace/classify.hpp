@@ -30,6 +30,11 @@ class Classifier {
     return events.names[e.category] == "kernel";
   }
   bool is_nccl(const TraceEvents& events, const TraceEvent& e) const;
+  // Kineto's copy of a record_function range on the device, around the
+  // kernels launched inside it.
+  bool is_device_range(const TraceEvents& events, const TraceEvent& e) const {
+    return events.names[e.category] == "gpu_user_annotation";
+  }
   // A transfer's direction: the trace's own word, else its name's.
   Direction direction(const TraceEvents& events, const TraceEvent& e) const;
   // The micro-batch number an annotation's name gives (its pattern's first

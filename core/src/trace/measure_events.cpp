@@ -41,6 +41,7 @@ struct Compute {
 struct Annotation {
   double start = 0, end = 0;
   std::optional<std::int64_t> number;
+  bool device = false;  // Kineto's gpu_user_annotation: a host range's copy on the device
 };
 
 struct RankEvents {
@@ -767,7 +768,7 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
     RankEvents& r = ranks[rank];
     if (e.file < events.files.size()) r.host_clock = r.host_clock && events.files[e.file].host_clock;
     if (role == Role::annotation) {
-      r.annotations.push_back({e.start, e.end, c.microbatch_number(events, e)});
+      r.annotations.push_back({e.start, e.end, c.microbatch_number(events, e), c.is_device_range(events, e)});
       continue;
     }
     r.summary.rank = rank;
@@ -814,6 +815,19 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
     r.summary.transfer_kernels = static_cast<std::int64_t>(r.transfers.size());
     for (const Transfer& t : r.transfers) r.summary.communication_time += t.end - t.start;
     any_transfer = any_transfer || !r.transfers.empty();
+  }
+  // On a GPU, Kineto writes each record_function range twice, with one
+  // name: the host's, as it enqueues the kernels (user_annotation), and the
+  // device's around them (gpu_user_annotation). A rank's kernels run in the
+  // device's copies, so where a rank has them, they are its ranges.
+  for (auto& [rank, r] : ranks) {
+    const bool device = std::any_of(r.annotations.begin(), r.annotations.end(),
+                                    [](const Annotation& a) { return a.device; });
+    if (device) {
+      r.annotations.erase(std::remove_if(r.annotations.begin(), r.annotations.end(),
+                                         [](const Annotation& a) { return !a.device; }),
+                          r.annotations.end());
+    }
   }
   // A rank seen only through annotations ran nothing.
   for (auto it = ranks.begin(); it != ranks.end();) {

@@ -93,12 +93,16 @@ Result<ProfilerSteps> profiler_steps(const TraceEvents& events, const TraceOptio
   // micro-batch numbers.
   const std::size_t files = events.files.size();
   std::vector<std::map<std::int64_t, double>> in_file(files);
-  std::vector<std::vector<std::int64_t>> microbatches(files);
+  // Each file's micro-batch numbers, of its host ranges and of the device's
+  // copies (Kineto's gpu_user_annotation), each the whole file's numbers.
+  std::vector<std::vector<std::int64_t>> microbatches(files), on_device(files);
   std::map<std::uint32_t, std::optional<std::int64_t>> numbers;  // by name, each name parsed once
   for (const TraceEvent& e : events.events) {
     if (e.file >= files) continue;
     if (c.role(events, e) == Role::annotation) {
-      if (auto m = c.microbatch_number(events, e)) microbatches[e.file].push_back(*m);
+      if (auto m = c.microbatch_number(events, e)) {
+        (c.is_device_range(events, e) ? on_device : microbatches)[e.file].push_back(*m);
+      }
       continue;
     }
     auto [it, added] = numbers.try_emplace(e.name);
@@ -113,7 +117,7 @@ Result<ProfilerSteps> profiler_steps(const TraceEvents& events, const TraceOptio
   out.left_out = profiler_windows(in_file, options, out);
   bool names_repeat = false;
   for (std::size_t f = 0; f < files; ++f) {
-    std::vector<std::int64_t>& m = microbatches[f];
+    std::vector<std::int64_t>& m = on_device[f].empty() ? microbatches[f] : on_device[f];
     std::sort(m.begin(), m.end());
     names_repeat = names_repeat || (!out.left_out[f] && std::adjacent_find(m.begin(), m.end()) != m.end());
   }
