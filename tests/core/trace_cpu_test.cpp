@@ -66,6 +66,10 @@ struct CpuRun {
   // With isend: the waits come after the profiler stopped, so each
   // gloo:send records only its launch, inside its c10d::send.
   bool waits_unrecorded = false;
+  // Ranges a loose micro-batch pattern also matches: a "stage<r>" range
+  // around each micro-batch's range, and a sub-range "microbatch_<m>.layer0"
+  // inside it.
+  bool stage_ranges = false, layer_ranges = false;
 };
 
 // Stage 1 enters its profiler 300 ms after stage 0 and is the slower, with
@@ -98,6 +102,8 @@ std::vector<std::string> cpu_run_texts(const CpuRun& run, double& makespan) {
     const double o0 = run.origin0;
     if (run.step_per_microbatch) cpu_event(r0, "ProfilerStep#" + std::to_string(m), a - 1 - o0, run.tau0 + 12);
     cpu_event(r0, "microbatch_" + std::to_string(m), a - o0, run.tau0);
+    if (run.stage_ranges) cpu_event(r0, "stage0", a - 0.5 - o0, run.tau0 + 1);
+    if (run.layer_ranges) cpu_event(r0, "microbatch_" + std::to_string(m) + ".layer0", a + 1 - o0, run.tau0 * 0.5);
     if (run.python_functions) cpu_event(r0, "nn.Module: Linear_0", a - o0, run.tau0 * 0.6);
     cpu_event(r0, "aten::matmul", a - o0, run.tau0 * 0.6);
     cpu_event(r0, "aten::mm", a + 1 - o0, run.tau0 * 0.6 - 2);
@@ -133,6 +139,8 @@ std::vector<std::string> cpu_run_texts(const CpuRun& run, double& makespan) {
     cpu_event(r1, "aten::clone", got - o1, run.clone);
     const double b = got + run.clone;
     cpu_event(r1, "microbatch_" + std::to_string(m), b - o1, run.tau1);
+    if (run.stage_ranges) cpu_event(r1, "stage1", b - 0.5 - o1, run.tau1 + 1);
+    if (run.layer_ranges) cpu_event(r1, "microbatch_" + std::to_string(m) + ".layer0", b + 1 - o1, run.tau1 * 0.5);
     cpu_event(r1, "aten::matmul", b - o1, run.tau1);
     cpu_event(r1, "aten::mm", b + 1 - o1, run.tau1 - 2);
     free1 = last_end = b + run.tau1;
@@ -1008,6 +1016,46 @@ std::vector<std::string> with_extras(const CpuRun& run, std::vector<std::string>
 }
 
 }  // namespace
+
+TEST_CASE("trace cpu: ranges a loose pattern matches around or inside the micro-batches' own are left out, and named") {
+  CpuRun run;
+  run.step_per_microbatch = false;
+  double makespan = 0;
+  const TraceResult plain = recover(cpu_run_texts(run, makespan), by_ranges());
+  // '([0-9]+)' also matches "stage0" around each micro-batch's range: taken
+  // as ranges, stage 0's numbers repeat and every range was a micro-batch,
+  // 2M of them at half the span.
+  run.stage_ranges = true;
+  TraceOptions loose = by_ranges();
+  loose.microbatch_regex = "([0-9]+)";
+  const TraceResult r = recover(cpu_run_texts(run, makespan), loose);
+  testing::check_same(r, plain);
+  const TraceWarning* w = warning_of(r, TraceWarningCode::nested_ranges);
+  REQUIRE(w);
+  CHECK(w->index == 0);
+  // stage0 around microbatch_0 and stage1 around microbatch_1 hold their
+  // own number: the inner one is taken as the outer's part.
+  CHECK(w->value == 2 * run.M - 2);
+  CHECK(w->limit == 2);
+  CHECK(!warning_of(r, TraceWarningCode::repeated_microbatch_names));
+  CHECK(text::describe(*w) ==
+        "the micro-batch pattern matches ranges nested in one another (first on rank 0): 6 that held ranges of other "
+        "numbers (a step's or a stage's range around the micro-batches) and 2 inside a range of their own number "
+        "(its parts) were left out; anchor the pattern to the micro-batches' own names");
+
+  // '^microbatch_([0-9]+)' also matches each range's sub-range.
+  run.stage_ranges = false;
+  run.layer_ranges = true;
+  TraceOptions open_ended = by_ranges();
+  open_ended.microbatch_regex = "^microbatch_([0-9]+)";
+  const TraceResult parts = recover(cpu_run_texts(run, makespan), open_ended);
+  testing::check_same(parts, plain);
+  REQUIRE(warning_of(parts, TraceWarningCode::nested_ranges));
+  CHECK(warning_of(parts, TraceWarningCode::nested_ranges)->value == 0);
+  CHECK(warning_of(parts, TraceWarningCode::nested_ranges)->limit == 2 * run.M);
+  // Anchored, the sub-ranges are host ops like any other: no warning.
+  CHECK(!warning_of(recover(cpu_run_texts(run, makespan), by_ranges()), TraceWarningCode::nested_ranges));
+}
 
 TEST_CASE("trace cpu: shapes, stacks and memory events leave the run's numbers as they were") {
   CpuRun run;

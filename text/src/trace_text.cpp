@@ -191,6 +191,12 @@ std::string describe(const TraceWarning& w) {
              "rank each, their ProfilerStep numbers apart): the window from ProfilerStep#" + std::to_string(w.index) +
              " was imported and the other windows' " + grouped(w.limit) +
              " files were left out: set the profiler step to a step of another window to import it";
+    case TraceWarningCode::nested_ranges:
+      return "the micro-batch pattern matches ranges nested in one another (first on rank " +
+             std::to_string(w.index) + "): " + grouped(w.value) +
+             " that held ranges of other numbers (a step's or a stage's range around the micro-batches) and " +
+             grouped(w.limit) + " inside a range of their own number (its parts) were left out; anchor the "
+             "pattern to the micro-batches' own names";
     case TraceWarningCode::stages_reordered:
       return "the files are not in the order the messages flow, so the stages follow the messages: rank " +
              shortest(w.value) + ", which sends before it receives, is stage 0, and rank " + shortest(w.limit) +

@@ -174,6 +174,7 @@
         case 'other_pass_set_aside': return '训练运行按其中一遍的区间导入：另一遍的 ' + G(w.value) + ' 次传输已搁置，保留本遍的 ' + G(w.limit) + ' 次';
         case 'stages_reordered': return '文件的顺序不是消息流动的顺序，因此阶段按消息排列：先发送后接收的 rank ' + V(w.value) + ' 为阶段 0，rank ' + V(w.limit) + ' 为最后一个阶段（未标明 rank 的文件按其在列表中的位置编号）';
         case 'profiler_windows': return '这些文件含有 ' + G(w.value) + ' 个分析窗口（分析计划重复的各个周期，每个周期每个 rank 一个文件，其 ProfilerStep 编号互不重叠）：导入了从 ProfilerStep#' + V(w.index) + ' 起的窗口，其他窗口的 ' + G(w.limit) + ' 个文件未导入：把分析步设为另一窗口中的一步即可导入该窗口';
+        case 'nested_ranges': return '微批次模式匹配到相互嵌套的区间（最先见于 rank ' + w.index + '）：包含其他编号区间的 ' + G(w.value) + ' 个区间（微批次外层的步或阶段区间）和位于同编号区间之内的 ' + G(w.limit) + ' 个区间（其组成部分）未计入；请把模式锚定到微批次自身的名称';
         case 'stages_reversed': return '这一遍的消息逆着阶段顺序流动（如反向传播的梯度）：其阶段为该顺序的逆序，从 rank ' + V(w.value) + ' 到 rank ' + V(w.limit);
         case 'clock_bounds_contradict': return '链路 ' + w.index + '：各对传输给出的时钟界限相互矛盾（接收方的偏移须至少为 ' + V(w.value) + '，至多为 ' + V(w.limit) + '）；时钟有漂移或配对有误';
         default: return w.message;

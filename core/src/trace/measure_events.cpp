@@ -608,6 +608,59 @@ std::optional<NotPipeline> set_aside_returns(Placed& p, bool training) {
   return std::nullopt;
 }
 
+// Micro-batch ranges that nest, as a pattern matching more than the
+// micro-batches' own names finds them (a loose '_([0-9]+)' also matches a
+// step_N or stageN range around them; '^microbatch_([0-9]+)' also matches
+// sub-ranges "microbatch_3.layer0" inside microbatch_3): a range that holds
+// a range of another number holds several micro-batches, or one and the
+// stage's name, and is left out; ranges inside one of their own number are
+// its parts, left out. Returns (containers, parts) left out.
+std::pair<std::int64_t, std::int64_t> unnest_ranges(std::vector<Annotation>& ranges) {
+  std::sort(ranges.begin(), ranges.end(), [](const Annotation& a, const Annotation& b) {
+    return a.start != b.start ? a.start < b.start : a.end > b.end;
+  });
+  const std::size_t n = ranges.size();
+  std::vector<std::optional<std::size_t>> parent(n);
+  std::vector<std::size_t> open;
+  // Inside: from within its start (a range that begins as another ends,
+  // within the resolution, only touches it) to no later than its end.
+  auto inside = [&](std::size_t i, std::size_t p) {
+    return ranges[i].start + kTraceResolution < ranges[p].end && ranges[i].end <= ranges[p].end + kTraceResolution;
+  };
+  for (std::size_t i = 0; i < n; ++i) {
+    while (!open.empty() && !inside(i, open.back())) open.pop_back();
+    if (!open.empty()) parent[i] = open.back();
+    open.push_back(i);
+  }
+  std::vector<bool> container(n, false), part(n, false);
+  for (std::size_t i = 0; i < n; ++i) {
+    if (parent[i] && ranges[i].number != ranges[*parent[i]].number) container[*parent[i]] = true;
+  }
+  std::pair<std::int64_t, std::int64_t> left_out{0, 0};
+  for (std::size_t i = 0; i < n; ++i) {
+    if (container[i]) continue;
+    // Inside a range of its own number (not one left out as a container).
+    for (auto p = parent[i]; p; p = parent[*p]) {
+      if (!container[*p]) {
+        part[i] = true;
+        break;
+      }
+    }
+  }
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (container[i]) {
+      ++left_out.first;
+    } else if (part[i]) {
+      ++left_out.second;
+    } else {
+      ranges[kept++] = ranges[i];
+    }
+  }
+  ranges.resize(kept);
+  return left_out;
+}
+
 // A stage's ranges in time order, each with its micro-batch number: the
 // pattern's group when it is a whole number, else its place in time.
 std::vector<std::int64_t> number_ranges(std::vector<Annotation>& ranges) {
@@ -829,6 +882,14 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
                           r.annotations.end());
     }
   }
+  std::optional<std::int64_t> nested_rank;
+  std::int64_t containers = 0, parts = 0;
+  for (auto& [rank, r] : ranks) {
+    const auto [outer, inner] = unnest_ranges(r.annotations);
+    if (outer + inner > 0 && !nested_rank) nested_rank = rank;
+    containers += outer;
+    parts += inner;
+  }
   // A rank seen only through annotations ran nothing.
   for (auto it = ranks.begin(); it != ranks.end();) {
     const bool has_file = std::any_of(given.begin(), given.end(),
@@ -847,6 +908,9 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
   }
   Classified out;
   out.steps = steps;
+  out.measured.nested_rank = nested_rank;
+  out.measured.nested_containers = containers;
+  out.measured.nested_parts = parts;
   std::vector<std::int64_t> found;
   for (auto& [rank, r] : ranks) {
     r.summary.streams = static_cast<std::int64_t>(r.streams.size());

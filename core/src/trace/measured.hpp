@@ -57,6 +57,11 @@ struct Measured {
   // were then numbered in time order): its index, ranges and distinct numbers.
   std::optional<std::int64_t> repeated_stage;
   std::int64_t repeated_ranges = 0, repeated_distinct = 0;
+  // Micro-batch ranges that nested were left out (unnest_ranges in
+  // measure_events.cpp): the first rank with such, the ranges that held
+  // others of other numbers, and those inside one of their own number.
+  std::optional<std::int64_t> nested_rank;
+  std::int64_t nested_containers = 0, nested_parts = 0;
 };
 
 // One side of a matched pair, on its rank's own clock; a send's `handed`:

@@ -118,6 +118,7 @@ std::string_view trace_warning_name(TraceWarningCode code) {
     case TraceWarningCode::rank_without_transfers: return "rank_without_transfers";
     case TraceWarningCode::messages_set_aside: return "messages_set_aside";
     case TraceWarningCode::profiler_windows: return "profiler_windows";
+    case TraceWarningCode::nested_ranges: return "nested_ranges";
   }
   return "unknown";
 }

@@ -116,6 +116,11 @@ TraceResult summarize(Classified classified, const TraceEvents& events, const Tr
     r.warnings.push_back({TraceWarningCode::profiler_steps, steps.chosen, static_cast<double>(steps.count),
                           static_cast<double>(steps.last)});
   }
+  const Measured& nested = classified.measured;
+  if (nested.nested_rank) {
+    r.warnings.push_back({TraceWarningCode::nested_ranges, *nested.nested_rank,
+                          static_cast<double>(nested.nested_containers), static_cast<double>(nested.nested_parts)});
+  }
   r.reason = classified.reason;
   if (r.reason) return r;
 

@@ -187,6 +187,11 @@ enum class TraceWarningCode {
   // imported: index: the first step N of the window imported; value: the
   // windows; limit: the files of the others, left out.
   profiler_windows,
+  // Micro-batch ranges nested in one another (a pattern that matches a
+  // step's or a stage's range around them, or sub-ranges inside them): index:
+  // the first rank with such; value: the ranges left out that held ranges of
+  // other numbers; limit: those left out inside a range of their own number.
+  nested_ranges,
 };
 std::string_view trace_warning_name(TraceWarningCode code);
 
