@@ -147,7 +147,8 @@ def stage_main(rank, args, queue):
                 for p in dist.batch_isend_irecv([dist.P2POp(dist.irecv, buf, rank - 1)]):
                     p.wait()
             else:
-                dist.recv(buf, src=rank - 1)
+                # --any-source: the receive names no peer (gloo's recvAnysource).
+                dist.recv(buf, src=None if args.any_source else rank - 1)
             if deferred:
                 deferred()
             h = buf.clone()
@@ -445,6 +446,7 @@ def main():
                         help="a second range around each micro-batch's, a format of s and m (e.g. 'stage{s}')")
     parser.add_argument("--stage-modes", type=lambda v: v.split(","), default=None,
                         help="each stage's send mode, comma-separated (overrides --mode for sends)")
+    parser.add_argument("--any-source", action="store_true", help="each forward receive names no source")
     parser.add_argument("--port", type=int, default=29517)
     parser.add_argument("--out", required=True)
     args = parser.parse_args()

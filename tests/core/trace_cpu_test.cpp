@@ -70,6 +70,10 @@ struct CpuRun {
   // around each micro-batch's range, and a sub-range "microbatch_<m>.layer0"
   // inside it.
   bool stage_ranges = false, layer_ranges = false;
+  // dist.recv(src=None): stage 1's receives are gloo:recvAnySource with no
+  // c10d::recv_ around them; the late receiver's event begins `late_wake`
+  // after its message came (the sender long done), lasting 0.1.
+  bool any_source = false;
 };
 
 // Stage 1 enters its profiler 300 ms after stage 0 and is the slower, with
@@ -132,10 +136,15 @@ std::vector<std::string> cpu_run_texts(const CpuRun& run, double& makespan) {
       free0 = run.isend ? send + 1 : arrival;
     }
     // The message is there at `arrival`.
-    cpu_event(r1, "c10d::recv_", post - o1, 0.5);
+    if (!run.any_source) cpu_event(r1, "c10d::recv_", post - o1, 0.5);
     const double got = std::max(post + 1.5, arrival) + (m == run.late_sender ? 0 : run.wake) +
                        (m == run.late_receiver ? run.late_wake : 0);
-    cpu_event(r1, "gloo:recv", post + 0.5 - o1, got - post - 0.5);
+    if (run.any_source) {
+      const double began = m == run.late_receiver ? got - 0.1 : post + 0.5;
+      cpu_event(r1, "gloo:recvAnySource", began - o1, got - began);
+    } else {
+      cpu_event(r1, "gloo:recv", post + 0.5 - o1, got - post - 0.5);
+    }
     cpu_event(r1, "aten::clone", got - o1, run.clone);
     const double b = got + run.clone;
     cpu_event(r1, "microbatch_" + std::to_string(m), b - o1, run.tau1);
@@ -328,6 +337,25 @@ TEST_CASE("trace cpu: a receiver woken late on the one pair it waited on moves n
   CHECK(std::abs(r.clock_offsets[1] - truth) <= 2);
   CHECK(std::abs(r.T_real - makespan) <= 2);
   CHECK(r.warnings.empty());
+}
+
+TEST_CASE("trace cpu: a receive from any source, with no wrapper to say when it was posted, bounds no clock from above") {
+  // Stage 1 is the slower, so its senders wait; micro-batch 2's receive
+  // event began 10 ms after its message came, its sender long done (as a
+  // real gloo:recvAnySource did). Taken as the post, it put hi 10 ms below
+  // lo: a contradiction warned of, though the pairs were right.
+  CpuRun run;
+  run.any_source = true;
+  run.late_receiver = 2;
+  run.late_wake = 10000;
+  double makespan = 0;
+  const TraceResult r = recover(cpu_run_texts(run, makespan), by_ranges());
+  REQUIRE(r.pipeline);
+  const double truth = run.origin1 - run.origin0;
+  CHECK(!r.clock_offset_bounds[0].hi);
+  CHECK(r.clock_offset_bounds[0].lo <= truth);
+  CHECK(std::abs(r.clock_offsets[1] - truth) <= run.transfer + 2);
+  CHECK(!warning_of(r, TraceWarningCode::clock_bounds_contradict));
 }
 
 TEST_CASE("trace cpu: gloo sends that end before their receives were posted contradict the bounds, named by link") {
