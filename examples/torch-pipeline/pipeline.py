@@ -303,6 +303,10 @@ def stage_main(rank, args, queue):
                 p.wait()
             pending.clear()
         warming = False
+        if args.setup_in_profile:
+            # --setup-in-profile: each rank's own warm-up forward (model
+            # set-up, a first call), compute with no message, in no range.
+            forward(x)
         if args.broadcast:
             # --broadcast: stage 0 hands every stage a tensor first (a seed,
             # a config), a collective inside the profiler before the ranges.
@@ -447,6 +451,9 @@ def main():
     parser.add_argument("--stage-modes", type=lambda v: v.split(","), default=None,
                         help="each stage's send mode, comma-separated (overrides --mode for sends)")
     parser.add_argument("--any-source", action="store_true", help="each forward receive names no source")
+    parser.add_argument("--setup-in-profile", action="store_true",
+                        help="each rank runs one forward of its own inside the profiler before the ranges, "
+                             "no message, no range")
     parser.add_argument("--port", type=int, default=29517)
     parser.add_argument("--out", required=True)
     args = parser.parse_args()

@@ -74,6 +74,9 @@ struct CpuRun {
   // c10d::recv_ around them; the late receiver's event begins `late_wake`
   // after its message came (the sender long done), lasting 0.1.
   bool any_source = false;
+  // Stage 0's own set-up inside the profiler: a forward of this length,
+  // in no range and with no message, ending 1 before micro-batch 0 starts.
+  double setup = 0;
 };
 
 // Stage 1 enters its profiler 300 ms after stage 0 and is the slower, with
@@ -101,6 +104,12 @@ std::vector<std::string> cpu_run_texts(const CpuRun& run, double& makespan) {
   std::vector<double> loop_ends, returned;  // with returns: when each was issued
   std::vector<std::pair<double, double>> waits;  // stage 0's isends still waiting: (start, arrival)
   const double loop_end = 10000 + run.M * (run.tau0 + 3);  // with isend, stage 0's loop runs free
+  if (run.setup > 0) {
+    const double begin = free0 - 1 - run.setup;
+    cpu_event(r0, "aten::matmul", begin - run.origin0, run.setup * 0.6);
+    cpu_event(r0, "aten::mm", begin + 1 - run.origin0, run.setup * 0.6 - 2);
+    cpu_event(r0, "aten::tanh", begin + run.setup * 0.6 - run.origin0, run.setup * 0.4);
+  }
   for (int m = 0; m < run.M; ++m) {
     const double a = free0;
     const double o0 = run.origin0;
@@ -502,6 +511,22 @@ TEST_CASE("trace cpu: without ranges, micro-batches come from the transfers") {
   REQUIRE(r.pipeline);
   CHECK(r.M == run.M);
   CHECK(r.tau[0] == doctest::Approx(run.tau0));
+}
+
+TEST_CASE("trace cpu: without ranges, the first stage's set-up before its first micro-batch is in none") {
+  // A first forward of stage 0's own, with no message, right before the
+  // loop: by the transfers alone, micro-batch 0 took it all (its span twice
+  // the others', T_real starting at the set-up).
+  CpuRun run;
+  double makespan = 0;
+  TraceOptions o;
+  o.unit = TimeUnit::us;
+  const TraceResult plain = recover(cpu_run_texts(run, makespan), o);
+  run.setup = run.tau0;
+  const TraceResult r = recover(cpu_run_texts(run, makespan), o);
+  testing::check_same(r, plain);
+  CHECK(r.stages[0].span.max == plain.stages[0].span.max);
+  CHECK(std::abs(r.T_real - makespan) <= 2);
 }
 
 TEST_CASE("trace cpu: clock offsets given by hand are used as given") {

@@ -782,6 +782,18 @@ std::vector<std::vector<Interval>> by_transfers(const std::vector<Interval>& ker
     }
     out[m].push_back(k);
   }
+  // On the first stage nothing opens micro-batch 0, so it would take all
+  // the compute before its send: a rank's own set-up inside the profiler (a
+  // first forward, building the model) would count as its span and move
+  // T_real's start. Each micro-batch runs the same ops, so when the others
+  // (two at least) agree on their count and micro-batch 0 has more, its
+  // own are the last of them, and what ran before is outside every one.
+  if (opens.empty() && count >= 3) {
+    const std::size_t each = out[1].size();
+    const bool agree = each > 0 && std::all_of(out.begin() + 1, out.end(),
+                                               [&](const std::vector<Interval>& ops) { return ops.size() == each; });
+    if (agree && out[0].size() > each) out[0].erase(out[0].begin(), out[0].end() - static_cast<std::ptrdiff_t>(each));
+  }
   return out;
 }
 
