@@ -179,7 +179,9 @@ std::string describe(const TraceWarning& w) {
     case TraceWarningCode::repeated_microbatch_names:
       return "stage " + std::to_string(w.index) + "'s " + grouped(w.value) + " micro-batch ranges carry only " +
              grouped(w.limit) + " distinct numbers, so every stage's ranges were numbered in time order: the names "
-             "repeat (several iterations in one profile), or the pattern's first group is not the micro-batch number";
+             "repeat (several iterations in one profile: M counts every range, T_real spans every iteration, and "
+             "the time between them, as a barrier's drain and refill of the pipeline, is explain's other), or the "
+             "pattern's first group is not the micro-batch number";
     case TraceWarningCode::other_pass_set_aside:
       return "a training run, imported by one pass's ranges: " + grouped(w.value) +
              " transfers of the other pass were set aside, and the pass's own " + grouped(w.limit) + " kept";

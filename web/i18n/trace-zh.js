@@ -170,7 +170,7 @@
         case 'returns_to_first_stage': return '最后一个阶段发往阶段 0 的 ' + G(w.value) + ' 条消息和阶段 0 的 ' + G(w.limit) + ' 次接收是返回给阶段 0 的结果，已搁置：流水线只由各阶段到下一阶段的链路构成';
         case 'messages_set_aside': return G(w.value) + ' 次传输标明的对端不是相邻阶段，已搁置';
         case 'profiler_steps': return '这些文件含有 ' + G(w.value) + ' 个分析步（最后一个为 ProfilerStep#' + V(w.limit) + '），每一步都重复各微批次；只导入了 ProfilerStep#' + V(w.index) + '：设置分析步可导入另一步';
-        case 'repeated_microbatch_names': return '阶段 ' + w.index + ' 的 ' + G(w.value) + ' 个微批次区间只有 ' + G(w.limit) + ' 个不同编号，因此所有阶段的区间都按时间顺序编号：名称重复（一次分析中有多次迭代），或模式的第一个分组不是微批次编号';
+        case 'repeated_microbatch_names': return '阶段 ' + w.index + ' 的 ' + G(w.value) + ' 个微批次区间只有 ' + G(w.limit) + ' 个不同编号，因此所有阶段的区间都按时间顺序编号：名称重复（一次分析中有多次迭代：M 计入每个区间，T_real 涵盖所有迭代，迭代之间的时间（如屏障造成的流水线排空与重新填充）计入解释中的“其他”），或模式的第一个分组不是微批次编号';
         case 'other_pass_set_aside': return '训练运行按其中一遍的区间导入：另一遍的 ' + G(w.value) + ' 次传输已搁置，保留本遍的 ' + G(w.limit) + ' 次';
         case 'stages_reordered': return '文件的顺序不是消息流动的顺序，因此阶段按消息排列：先发送后接收的 rank ' + V(w.value) + ' 为阶段 0，rank ' + V(w.limit) + ' 为最后一个阶段（未标明 rank 的文件按其在列表中的位置编号）';
         case 'profiler_windows': return '这些文件含有 ' + G(w.value) + ' 个分析窗口（分析计划重复的各个周期，每个周期每个 rank 一个文件，其 ProfilerStep 编号互不重叠）：导入了从 ProfilerStep#' + V(w.index) + ' 起的窗口，其他窗口的 ' + G(w.limit) + ' 个文件未导入：把分析步设为另一窗口中的一步即可导入该窗口';
