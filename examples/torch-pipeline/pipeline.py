@@ -24,7 +24,11 @@ differ by hundreds of ms), --trace-handler (torch.profiler's
 tensorboard_trace_handler writes HOST_PID.MS.pt.trace.json[.gz] instead of
 rank-N.json), --sender-thread (each stage's sends run on a Python thread
 fed by a queue) and --all-reduce (an all_reduce across the stages after
-the micro-batches, inside the profiler).
+the micro-batches, inside the profiler), --cycles (a repeating schedule,
+a file per rank per cycle), --iterations (several iterations in one
+profile, with --continuous, --step-range and --barrier), --broadcast,
+--stage-modes, --any-source, --wrap-range, --outer-range and
+--setup-in-profile.
 It writes, into --out:
   rank-N.json   the torch.profiler Chrome trace of stage N
   run.json      the run's facts: stages, microbatches, mode, the wall clock
