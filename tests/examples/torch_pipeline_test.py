@@ -8,7 +8,10 @@ a 2-stage 1F1B one with isend (--train --schedule 1f1b: the passes
 interleave on every stage), a 2-stage one with isend written by
 tensorboard_trace_handler, its stage 1 entering its profiler 300 ms late
 and its files given last rank first (--trace-handler --start-delay-ms
-0,300), and `heteropipe trace` imports its per-rank
+0,300), a 2-stage one whose repeating profiler schedule writes a file per
+rank per cycle (--steps 1 --cycles 2 --trace-handler, all four files
+given at once, each cycle's window imported in turn), and `heteropipe
+trace` imports its per-rank
 traces with --microbatch alone (and --profiler-step for the second step;
 each training step's forward pass by its forward ranges, its backward pass
 by its backward ranges).
@@ -93,9 +96,20 @@ TRAIN_1F1B = ("train-1f1b", 2, ["--train", "--schedule", "1f1b", "--mode", "asyn
 # when the queued pairs outvoted the waiting ones).
 HANDLER = ("handler", 2, ["--mode", "async", "--trace-handler", "--start-delay-ms", "0,300"],
            OFFSET_BOUND_US["async"])
+# --steps 1 --cycles 2 --trace-handler: schedule(wait=1, warmup=1,
+# active=1, repeat=2), so the handler writes a file per rank per cycle,
+# each cycle's clock from 0 again and its step numbered on (#1, then #4).
+# All four files given at once (sorted by name, as a shell lists them: by
+# pid, then time) import one cycle's window, the other's files left out
+# (profiler_windows); before, each file was a rank of its own and the
+# run no pipeline. Each window is held to its own cycle's truth.
+# Its 4 iterations a cycle run 8 micro-batches each, to keep the test short.
+CYCLES_MICROBATCHES = 8
+CYCLES = ("cycles", 2, ["--mode", "blocking", "--steps", "1", "--cycles", "2", "--trace-handler"],
+          OFFSET_BOUND_US["blocking"])
 RUNS = [("blocking", 2, ["--mode", "blocking"], OFFSET_BOUND_US["blocking"]),
         ("async", 2, ["--mode", "async"], OFFSET_BOUND_US["async"]), CHAIN, RETURN, STEPS, TRAIN, TRAIN_1F1B,
-        HANDLER]
+        HANDLER, CYCLES]
 
 
 def check(condition, what):
@@ -128,12 +142,37 @@ def warning(r, code):
 
 
 def run_mode(cli, mode, stages, flags, bound, out):
-    microbatches = TRAIN_MICROBATCHES if "--train" in flags else MICROBATCHES
+    microbatches = TRAIN_MICROBATCHES if "--train" in flags else CYCLES_MICROBATCHES if "--cycles" in flags \
+        else MICROBATCHES
     subprocess.run([sys.executable, EXAMPLE, *flags, "--stages", str(stages), "--microbatches",
                     str(microbatches), "--width", "384", "--batch", "384", "--out", out],
                    check=True, stdout=subprocess.DEVNULL)
     with open(os.path.join(out, "run.json")) as f:
         truth = json.load(f)
+    if "cycles" in truth:
+        cycles = truth["cycles"]
+        files = sorted(name for cycle in cycles for name in cycle["files"])
+        for c, cycle in enumerate(cycles):
+            # The window's first step: the default import's warning names
+            # the first window's, and the second's is one cycle on.
+            chosen = ["--profiler-step", str(first_step + c * (2 + truth["steps"]))] if c else []
+            done = subprocess.run([cli, "trace", "--json", "--unit", "us", "--microbatch", MICROBATCH, *chosen,
+                                   *[os.path.join(out, name) for name in files]],
+                                  check=True, capture_output=True, text=True)
+            r = json.loads(done.stdout)
+            w = warning(r, "profiler_windows")
+            check(w is not None and w["value"] == len(cycles) and w["limit"] == stages * (len(cycles) - 1),
+                  f"{mode} {c}: profiler_windows names {len(cycles)} windows and {stages} files left out")
+            if not c:
+                first_step = w["index"]
+            # File i of the list is rank order[i] of its cycle.
+            order = {i: cycles_rank for i, name in enumerate(files)
+                     for cycles_rank, own in enumerate(cycle["files"]) if own == name}
+            truth_c = dict(truth, clock_offsets_us=cycle["clock_offsets_us"], files=cycle["files"], train=False,
+                           returns=False)
+            check_import(r, f"{mode} {c}", stages, bound, out, truth_c, 0, microbatches, "microbatch_",
+                         cycle["step_wall_clocks_us"][0], order)
+        return
     files = [os.path.join(out, f"rank-{s}.json") for s in range(stages)]
     order = None
     if "--trace-handler" in flags:
