@@ -42,6 +42,7 @@ struct Annotation {
   double start = 0, end = 0;
   std::optional<std::int64_t> number;
   bool device = false;  // Kineto's gpu_user_annotation: a host range's copy on the device
+  std::int64_t stream = 0;  // its thread (tid)
 };
 
 struct RankEvents {
@@ -621,7 +622,9 @@ std::optional<NotPipeline> set_aside_returns(Placed& p, bool training) {
 // stage's name, and is left out; ranges inside one of their own number are
 // its parts, left out. Returns (containers, parts) left out.
 std::pair<std::int64_t, std::int64_t> unnest_ranges(std::vector<Annotation>& ranges) {
+  // By thread, then time: ranges nest on their own thread only.
   std::sort(ranges.begin(), ranges.end(), [](const Annotation& a, const Annotation& b) {
+    if (a.stream != b.stream) return a.stream < b.stream;
     return a.start != b.start ? a.start < b.start : a.end > b.end;
   });
   const std::size_t n = ranges.size();
@@ -630,7 +633,8 @@ std::pair<std::int64_t, std::int64_t> unnest_ranges(std::vector<Annotation>& ran
   // Inside: from within its start (a range that begins as another ends,
   // within the resolution, only touches it) to no later than its end.
   auto inside = [&](std::size_t i, std::size_t p) {
-    return ranges[i].start + kTraceResolution < ranges[p].end && ranges[i].end <= ranges[p].end + kTraceResolution;
+    return ranges[i].stream == ranges[p].stream && ranges[i].start + kTraceResolution < ranges[p].end &&
+           ranges[i].end <= ranges[p].end + kTraceResolution;
   };
   for (std::size_t i = 0; i < n; ++i) {
     while (!open.empty() && !inside(i, open.back())) open.pop_back();
@@ -838,7 +842,8 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
     RankEvents& r = ranks[rank];
     if (e.file < events.files.size()) r.host_clock = r.host_clock && events.files[e.file].host_clock;
     if (role == Role::annotation) {
-      r.annotations.push_back({e.start, e.end, c.microbatch_number(events, e), c.is_device_range(events, e)});
+      r.annotations.push_back({e.start, e.end, c.microbatch_number(events, e), c.is_device_range(events, e),
+                               e.stream});
       continue;
     }
     r.summary.rank = rank;
@@ -902,6 +907,12 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
   std::optional<std::int64_t> nested_rank;
   std::int64_t containers = 0, parts = 0;
   for (auto& [rank, r] : ranks) {
+    // A host thread's ranges nest as its program does. A device's copies
+    // may overlap without nesting in the program (a range whose last kernel,
+    // on another stream, ends after the next range's), so they are left be.
+    const bool device = std::any_of(r.annotations.begin(), r.annotations.end(),
+                                    [](const Annotation& a) { return a.device; });
+    if (device) continue;
     const auto [outer, inner] = unnest_ranges(r.annotations);
     if (outer + inner > 0 && !nested_rank) nested_rank = rank;
     containers += outer;
