@@ -791,12 +791,16 @@ std::vector<std::vector<Interval>> by_transfers(const std::vector<Interval>& ker
   // first forward, building the model) would count as its span and move
   // T_real's start. Each micro-batch runs the same ops, so when the others
   // (two at least) agree on their count and micro-batch 0 has more, its
-  // own are the last of them, and what ran before is outside every one.
+  // own are the last of them, and what ran before is outside every one. An
+  // op or two more than the others (a first call's allocation) is taken
+  // as micro-batch 0's own: set-up is half a micro-batch's ops or more.
   if (opens.empty() && count >= 3) {
     const std::size_t each = out[1].size();
     const bool agree = each > 0 && std::all_of(out.begin() + 1, out.end(),
                                                [&](const std::vector<Interval>& ops) { return ops.size() == each; });
-    if (agree && out[0].size() > each) out[0].erase(out[0].begin(), out[0].end() - static_cast<std::ptrdiff_t>(each));
+    if (agree && 2 * out[0].size() >= 3 * each) {
+      out[0].erase(out[0].begin(), out[0].end() - static_cast<std::ptrdiff_t>(each));
+    }
   }
   return out;
 }
