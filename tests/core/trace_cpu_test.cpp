@@ -482,6 +482,31 @@ TEST_CASE("trace cpu: results returned to stage 0 place a link that no pair prov
   CHECK(std::abs(alone.clock_offsets[1] - truth) <= 2 * run.transfer + 2);
 }
 
+TEST_CASE("trace cpu: a last isend that waited for its late receiver places the clock, though its pair also sets lo") {
+  // Stage 1 starts receiving late but runs faster, so it catches up: every
+  // message is queued when its receive is posted, the last one least. The
+  // isends wait after stage 0's loop: the first three are taken by then and
+  // end together at the wait; the last waits alone for its receive. That
+  // one pair sets both bounds, lo loose by its whole receive, so "issued
+  // before posted at every offset from lo" fails by that much and the
+  // counts tie: lo's estimate put the clock its receive early. The send
+  // lasting longer than its receive says which side waited.
+  CpuRun run;
+  run.isend = run.wait_after_loop = true;
+  run.tau1 = 60;
+  run.start1 = 10250;
+  double makespan = 0;
+  const TraceResult r = recover(cpu_run_texts(run, makespan), by_ranges());
+  REQUIRE(r.pipeline);
+  const double truth = run.origin1 - run.origin0;
+  CHECK(r.clock_offset_bounds[0].lo <= truth);
+  REQUIRE(r.clock_offset_bounds[0].hi);
+  CHECK(*r.clock_offset_bounds[0].hi >= truth);
+  CHECK(*r.clock_offset_bounds[0].hi - r.clock_offset_bounds[0].lo > 30);
+  CHECK(std::abs(r.clock_offsets[1] - truth) <= 1);
+  CHECK(std::abs(r.T_real - makespan) <= 1);
+}
+
 TEST_CASE("trace cpu: isends whose waits came after the profiler stopped bound no clock from above") {
   // Each gloo:send records its launch alone, inside c10d::send. Stage 1
   // starts after micro-batch 0 was sent, then waits for every later one: its

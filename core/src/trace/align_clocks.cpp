@@ -132,7 +132,18 @@ double link_offset(const std::vector<PairSide>& sends, const std::vector<PairSid
     at_lo += near_lo ? 1 : 0;
     at_hi += near_hi ? 1 : 0;
     lo_waited = lo_waited || (near_lo && posted + hi <= sends[k].start);
-    hi_waited = hi_waited || (near_hi && sends[k].start <= posted + bounds.lo && ended_alone(sends[k].end));
+    // Or the pair says so itself, on each side's own clock: in a
+    // rendezvous the side that came first waits for the other and both end
+    // about together, so a send that lasted longer than its receive, by
+    // more than a delivery, was issued first. Where the one pair sets both
+    // bounds (a receiver that started behind finds every isend queued but
+    // the last, whose sender then waits), lo is loose by that pair's whole
+    // receive, and "issued before posted at every offset from lo" fails by
+    // it; the durations do not.
+    const bool send_outlasted =
+        sends[k].end - sends[k].start > recvs[k].end - posted + std::max(0.0, receive);
+    hi_waited = hi_waited || (near_hi && (sends[k].start <= posted + bounds.lo || send_outlasted) &&
+                              ended_alone(sends[k].end));
   }
   const double from_hi = hi - std::max(0.0, receive);
   const bool use_lo = lo_waited != hi_waited ? lo_waited : at_lo >= at_hi;
