@@ -223,7 +223,9 @@ def import_trace(sources: Union[TraceSource, Sequence[TraceSource]], *, stat: st
     and ``--clock-offsets`` take it (``"2,1,0"``); a bad item is a coded
     ``HeteropipeError``. ``profiler_step``: the N of the ``ProfilerStep#N``
     to import when the files hold several (``None``: the first; the warning
-    ``profiler_steps`` says how many there were), as ``--profiler-step``.
+    ``profiler_steps`` says how many there were), as ``--profiler-step``; a
+    step of another profiler window (a repeating schedule's file per rank per
+    cycle, the warning ``profiler_windows``) imports that window's files.
 
     With a pipeline, ``replay`` holds the exact makespans of the run's own
     spans and transfer times under async and blocking links, ``explain`` the

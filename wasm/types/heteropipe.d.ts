@@ -665,7 +665,7 @@ declare namespace heteropipe {
     stage_order?: Numbers | string;
     /** Per stage, in `unit`: added to each stage's clock (default: found from the transfers' pairs): [0, -12.3] or "0, -12.3". */
     clock_offsets?: Numbers | string;
-    /** The N of the profiler step ("ProfilerStep#N") to import when the files hold several (default: the first; the warning profiler_steps says how many): 2, or the CLI's text "2". */
+    /** The N of the profiler step ("ProfilerStep#N") to import when the files hold several (default: the first; the warning profiler_steps says how many; a step of another profiler window, a repeating schedule's file per rank per cycle, imports that window's files: profiler_windows): 2, or the CLI's text "2". */
     profiler_step?: number | string | null;
     /** Patterns searched in event names: ECMAScript regular expressions without lookarounds or back-references, matched by the core in linear time (docs/traces.md#patterns). A pattern outside that dialect is a bad_pattern error: index = the 0-based character at fault, value = 0 (syntax), 1 (a lookaround), 2 (a back-reference) or 3 (too large; limit = the states allowed). */
     compute?: string;
