@@ -370,8 +370,8 @@ double pair_offset(const std::vector<Transfer>& out_of, const std::vector<Transf
     // The rendezvous bounds a pair by when its receive was posted, which
     // only the receive's wrapper (c10d::recv_, begun before gloo posts the
     // buffer) tells: gloo's own event begins after the post, and a receive
-    // from any source (gloo:recvAnySource) has no wrapper and began up to
-    // 10 ms after its sender, which it let complete, had ended.
+    // from any source (gloo:recvAnySource) has no wrapper, its event begun
+    // after its sender, which the post had let complete, had ended.
     gloo = gloo && out_of[k].gloo && into[k].gloo && into[k].handed;
   }
   return link_offset(send_sides, recv_sides, ends_together, host_clocks, gloo, bounds);
