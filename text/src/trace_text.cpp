@@ -136,7 +136,8 @@ std::string describe(NotPipeline reason) {
     case NotPipeline::no_microbatch_ranges:
       return "no event's name on some stage matches the micro-batch pattern; write one that matches every stage's "
              "ranges (not one stage's names alone), with the micro-batch number as its first group (ranges mb0, mb1, "
-             "...: '^mb([0-9]+)$'; stage0_mb3, stage1_mb3, ...: '_mb([0-9]+)$')";
+             "...: '^mb([0-9]+)$'; mb:0, mb:1, ...: '^mb:([0-9]+)$'; stage0_mb3, stage1_mb3, ...: '_mb([0-9]+)$'), "
+             "or leave the pattern out, and the micro-batches are cut by the transfers";
   }
   return std::string(not_pipeline_name(reason));
 }
