@@ -203,6 +203,17 @@ for (const p of PAGES) {
     await page.waitForFunction(() => /1\.5/.test(document.querySelector('#sim-seed')?.closest('.field')?.textContent || ''));
     const seedWhole = await page.textContent('#' + (await page.getAttribute('#sim-seed', 'aria-describedby')).split(' ')[0]);
     assert.equal(seedWhole, zh ? '随机种子：必须是整数（输入为 1.5）' : 'Seed: must be a whole number (got 1.5)');
+    // Past the doubles: the text goes to the core as typed (as the CLI's --seed 1e400 does), never as
+    // a JS number, which would be Infinity.
+    let seedHuge;
+    try { full.simulate({ tau: [1.13, 2.901, 2.621], M: 8, seed: '1e400' }); } catch (e) { seedHuge = e; }
+    assert.deepEqual([seedHuge.code, seedHuge.field, seedHuge.token], ['too_large', 'seed', '1e400']);
+    await page.fill('#sim-seed', '1e400');
+    await page.waitForFunction(() => /1e400/.test(document.querySelector('#sim-seed')?.closest('.field')?.textContent || ''));
+    const hugeShown = await page.textContent('#' + (await page.getAttribute('#sim-seed', 'aria-describedby')).split(' ')[0]);
+    assert.equal(seedHuge.detail, 'must be at most 1e15 (got 1e400)');
+    assert.equal(hugeShown, zh ? '随机种子：最大为 1e15（输入为 1e400）' : 'Seed: ' + seedHuge.detail);
+    assert.ok(!/Infinity/.test(await page.textContent('#sim-controls')));
     assert.ok(!/NaN/.test(await page.textContent('#sim-controls')));
     // The hint stays described too.
     assert.match(await page.getAttribute('#sim-seed', 'aria-describedby'), / sim-seed-hint$/);

@@ -325,6 +325,13 @@ for (const p of PAGES) {
     try { full.importTrace(inflated(files), { microbatch: MICROBATCH, unit: 'ms', profiler_step: 'two' }); } catch (e) { typed = e; }
     assert.deepEqual([typed.code, typed.field, typed.token, typed.message], ['not_a_number', 'profiler_step', 'two', "profiler_step: 'two' is not a number"]);
     assert.equal(await page.textContent('#trace-result .error'), p.name === 'en' ? typed.message : '分析步：“two”不是数字');
+    // A number past the doubles goes as typed too: the core's too_large, never Infinity.
+    await page.fill('#trace-profiler_step', '1e400');
+    await imported();
+    let huge = null;
+    try { full.importTrace(inflated(files), { microbatch: MICROBATCH, unit: 'ms', profiler_step: '1e400' }); } catch (e) { huge = e; }
+    assert.deepEqual([huge.code, huge.field, huge.token, huge.message], ['too_large', 'profiler_step', '1e400', 'profiler_step: must be at most 1e15 (got 1e400)']);
+    assert.equal(await page.textContent('#trace-result .error'), p.name === 'en' ? huge.message : '分析步：最大为 1e15（输入为 1e400）');
     assert.deepEqual(problems, []);
     await page.close();
   });

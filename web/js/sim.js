@@ -17,7 +17,6 @@ var FORMER_LINK_MODES = { delay: 'async', block: 'blocking' };  // a link saved 
 var DEFAULTS = { service: 'lognormal', cv: '0.5', perStage: false, stages: [], linkService: 'deterministic', linkCv: '0.5',
   links: 'async', shared: '', buffers: 'inf', reps: '1000', seed: '1' };
 var TEXTS = ['cv', 'linkCv', 'shared', 'buffers', 'reps', 'seed'];
-var JSON_NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
 var DEBOUNCE_MS = 150;
 var GANTT_BATCHES = 24;  // the sampled run's first micro-batches, as the calculator's chart shows
 
@@ -44,8 +43,6 @@ function named(kind, param) {
   return kind;
 }
 
-// A whole-number field as the JSON number typed, or the text, which the core refuses by name.
-function number(typed) { return JSON_NUMBER.test(typed.trim()) ? Number(typed.trim()) : typed; }
 
 // The preset's distribution of each host (docs/simulation.md, "The measured preset"): its
 // four measured columns as quantiles at the probabilities they name, dur_min at 0, dur_p5 at
@@ -63,7 +60,9 @@ function pipeline() {
 }
 
 function request(p, detail) {
-  var r = { tau: p.tau, d: p.d, M: p.M, links: form.links, reps: number(form.reps), seed: number(form.seed) };
+  var r = { tau: p.tau, d: p.d, M: p.M, links: form.links, reps: form.reps, seed: form.seed };
+  // reps and seed go as typed: the core reads them as the CLI reads --reps and --seed (a JS number
+  // would turn 1e400 into Infinity before the core could name it).
   if (form.service === 'measured') { r.service_samples = measured(); r.service_probabilities = MEASURED_PROBABILITIES; }
   else if (form.perStage) r.service = form.stages.map(function (x) { return named(x.service, x.cv); });
   else r.service = named(form.service, form.cv);

@@ -14,7 +14,6 @@ var $ = function (id) { return document.getElementById(id); };
 var esc = svg.esc;
 var OPTIONS = ['stage_order', 'compute', 'transfer', 'microbatch', 'profiler_step'];
 var STATS = ['min', 'p50', 'mean'];
-var JSON_NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
 
 var hp = null, files = [], result = null;
 var run = 0;          // the current import's number: a later one makes every earlier answer stale
@@ -65,8 +64,8 @@ function saveText() {
 function options() {
   var o = { stat: $('trace-stat').value, unit: 'ms' };
   OPTIONS.forEach(function (k) { if ($('trace-' + k).value.trim()) o[k] = $('trace-' + k).value.trim(); });
-  // The step as the JSON number typed, or the text, which the core refuses by name.
-  if (o.profiler_step !== undefined && JSON_NUMBER.test(o.profiler_step)) o.profiler_step = Number(o.profiler_step);
+  // The step goes as typed: the core reads it as the CLI reads --profiler-step (a JS number would
+  // turn 1e400 into Infinity, and 1e20 into 1e+20, before the core could name it).
   return o;
 }
 
