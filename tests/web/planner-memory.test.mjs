@@ -62,6 +62,18 @@ for (const p of PAGES) {
       const cells = await page.$$eval('#plan-result table:not(.plan-stages) tbody tr', (rows) => rows.map((r) => r.cells[1].textContent));
       const cell = (x) => speed(x).replace(p.name === 'en' ? ' tok/s' : ' token/秒', '');
       assert.deepEqual(cells, [plan, plan.baselines.even, plan.baselines.memory_proportional].map(cell));
+      // The loss column and the headline write a percent as every other percent of the page does
+      // (Intl's 7.6%): no space, so a narrow column never wraps the % alone onto a line of its own.
+      const short = (x) => new Intl.NumberFormat(p.lang, { maximumSignificantDigits: 3 }).format(x);
+      const losses = await page.$$eval('#plan-result table:not(.plan-stages) tbody tr', (rows) => rows.map((r) => r.cells[3].textContent));
+      assert.deepEqual(losses, ['—', short(plan.baselines.even.loss_percent) + '%', short(plan.baselines.memory_proportional.loss_percent) + '%']);
+      const lossLines = await page.$$eval('#plan-result table:not(.plan-stages) tbody tr', (rows) => rows.slice(1).map((r) => {
+        const range = document.createRange(); range.selectNodeContents(r.cells[3]); return range.getClientRects().length;
+      }));
+      assert.deepEqual(lossLines, [1, 1], 'a loss cell wraps');
+      assert.ok((await page.textContent('#plan-result .plan-headline')).endsWith(p.name === 'en'
+        ? ` The memory-proportional default costs ${short(plan.baselines.memory_proportional.loss_percent)}%.`
+        : `按显存比例的默认切分损失 ${short(plan.baselines.memory_proportional.loss_percent)}%。`));
       // The what-if list: each feasible speed with its band, then its change.
       const items = await page.$$eval('#plan-result .plan-whatif li', (li) => li.map((e) => e.textContent));
       assert.equal(items.length, plan.what_if.length);
@@ -81,8 +93,8 @@ for (const p of PAGES) {
       assert.ok(await warning.isVisible());
       const percent = four(p.lang, w.fraction * 100);
       assert.equal(await warning.textContent(), p.name === 'en'
-        ? `Device 1 (${name('rtx-4090')}) is ${percent} % full: a runtime that needs a little more memory than estimated will not load this split.`
-        : `设备 1（${name('rtx-4090')}）的显存已用 ${percent} %：运行时只要比估算多需一点显存，就无法加载此切分。`);
+        ? `Device 1 (${name('rtx-4090')}) is ${percent}% full: a runtime that needs a little more memory than estimated will not load this split.`
+        : `设备 1（${name('rtx-4090')}）的显存已用 ${percent}%：运行时只要比估算多需一点显存，就无法加载此切分。`);
       assert.deepEqual(await axeViolations(page), []);
 
       // F16 does not fit these three cards: the shortfall in GiB and what would fit, above the result.

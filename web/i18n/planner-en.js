@@ -104,20 +104,20 @@
         '; without it you lose nothing: ' + speed + '.';
     },
     leadBeats: function (speed, loss, which) {
-      return 'This split runs at ' + speed + '; ' + (which === 'even' ? 'even layer counts take ' : 'llama.cpp’s default split takes ') + loss + ' % longer.';
+      return 'This split runs at ' + speed + '; ' + (which === 'even' ? 'even layer counts take ' : 'llama.cpp’s default split takes ') + loss + '% longer.';
     },
     leadSpeed: function (speed) { return 'This split runs at ' + speed + '.'; },
     // A stage above 95 % of its device's memory capacity; percent is already formatted.
     memoryWarning: function (i, name, percent) {
-      return 'Device ' + (i + 1) + ' (' + name + ') is ' + percent + ' % full: a runtime that needs a little more memory than estimated will not load this split.';
+      return 'Device ' + (i + 1) + ' (' + name + ') is ' + percent + '% full: a runtime that needs a little more memory than estimated will not load this split.';
     },
     // tps: tokens x M / T(M), or tokens / τ_max for the throughput objective (the figure it optimizes);
     // band: its [lo, hi] formatted, or null; which: the feasible baseline compared (none: null).
     headline: function (tps, band, loss, which, objective) {
       var formula = objective === 'throughput' ? 'tokens / τ_max, the steady state' : 'tokens × M / T(M)';
       var speed = 'Optimal split: ' + tps + ' tok/s (' + formula + (band ? '; ' + this.typically(band[0], band[1]) : '') + ').';
-      if (which === 'memory_proportional') return speed + ' The memory-proportional default costs ' + loss + ' %.';
-      if (which === 'even') return speed + ' The memory-proportional default breaks the plan’s rules; even layer counts cost ' + loss + ' %.';
+      if (which === 'memory_proportional') return speed + ' The memory-proportional default costs ' + loss + '%.';
+      if (which === 'even') return speed + ' The memory-proportional default breaks the plan’s rules; even layer counts cost ' + loss + '%.';
       return speed + ' Neither default split keeps the plan’s rules.';
     }
   });

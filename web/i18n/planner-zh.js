@@ -95,17 +95,17 @@
       return '设备 ' + (i + 1) + '（' + name + '）只承担 ' + layers + ' 层；去掉它不会损失速度：' + speed + '。';
     },
     leadBeats: function (speed, loss, which) {
-      return '此切分的速度为 ' + speed + '；' + (which === 'even' ? '均分层数' : 'llama.cpp 的默认切分') + '要多花 ' + loss + ' % 的时间。';
+      return '此切分的速度为 ' + speed + '；' + (which === 'even' ? '均分层数' : 'llama.cpp 的默认切分') + '要多花 ' + loss + '% 的时间。';
     },
     leadSpeed: function (speed) { return '此切分的速度为 ' + speed + '。'; },
     memoryWarning: function (i, name, percent) {
-      return '设备 ' + (i + 1) + '（' + name + '）的显存已用 ' + percent + ' %：运行时只要比估算多需一点显存，就无法加载此切分。';
+      return '设备 ' + (i + 1) + '（' + name + '）的显存已用 ' + percent + '%：运行时只要比估算多需一点显存，就无法加载此切分。';
     },
     headline: function (tps, band, loss, which, objective) {
       var formula = objective === 'throughput' ? 'token 数 / τ_max，稳态' : 'token 数 × M / T(M)';
       var speed = '最优切分：' + tps + ' token/秒（' + formula + (band ? '；' + this.typically(band[0], band[1]) : '') + '）。';
-      if (which === 'memory_proportional') return speed + '按显存比例的默认切分损失 ' + loss + ' %。';
-      if (which === 'even') return speed + '按显存比例的默认切分违反规划的约束；均分层数损失 ' + loss + ' %。';
+      if (which === 'memory_proportional') return speed + '按显存比例的默认切分损失 ' + loss + '%。';
+      if (which === 'even') return speed + '按显存比例的默认切分违反规划的约束；均分层数损失 ' + loss + '%。';
       return speed + '两种默认切分都违反规划的约束。';
     }
   });

@@ -39,7 +39,7 @@
     pipelineBad: 'Fix the calculator’s inputs above to simulate.',
     headline: function (mean, half, p99, async) { return mean + ' mean (±' + half + '), ' + p99 + ' at p99, against the formula’s T_async = ' + async + '.'; },
     gapLine: function (gap, interval, noise) {
-      return 'Cost of variability (the mean minus the makespan at the mean times): ' + gap + ', 95 % interval ' + interval +
+      return 'Cost of variability (the mean minus the makespan at the mean times): ' + gap + ', 95% interval ' + interval +
         (noise ? '; the interval holds 0, so the difference is noise.' : '.');
     },
     histLabel: function (reps, async, block, p99) { return 'Histogram of the makespan over ' + reps + ' runs, with T_async = ' + async + ', T_block = ' + block + ' and p99 = ' + p99 + ' marked'; },
@@ -49,7 +49,7 @@
     interval: function (lo, hi) { return lo + ' to ' + hi; },
     stat_mean: 'Mean',
     stat_sd: 'Standard deviation',
-    stat_ci95: '95 % interval of the mean',
+    stat_ci95: '95% interval of the mean',
     stat_p50: 'p50',
     stat_p90: 'p90',
     stat_p95: 'p95',
@@ -58,7 +58,7 @@
     stat_max: 'Greatest',
     stat_deterministic_makespan: 'Makespan at the mean times',
     stat_jensen_gap: 'Cost of variability (mean minus that)',
-    stat_jensen_gap_ci95: '95 % interval of that cost',
+    stat_jensen_gap_ci95: '95% interval of that cost',
     stat_T_async: 'T_async (closed form)',
     stat_T_block: 'T_block (closed form)',
     stat_throughput_mean: 'Mean throughput (micro-batches per time unit)',

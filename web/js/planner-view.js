@@ -66,7 +66,7 @@ function baselines(plan) {
       var b = r[1];
       var why = b.feasible === false ? (b.reason === 'memory' ? P.infeasible : P.idle_device) : '';
       return '<tr><td>' + esc(r[0]) + (why ? ' <span class="plan-warn">(' + esc(why) + ')</span>' : '') + '</td><td>' + esc(P.speedCell(fmt.four(b.tokens_per_second), band(b))) + '</td><td>' + fmt.four(b.objective_value) +
-        '</td><td>' + (r[2] ? fmt.short(r[2].loss_percent) + ' %' : '—') + '</td></tr>';
+        '</td><td>' + (r[2] ? fmt.short(r[2].loss_percent) + '%' : '—') + '</td></tr>';
     }).join('') + '</tbody></table>');
 }
 
