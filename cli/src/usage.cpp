@@ -3,6 +3,7 @@
 // say, so that no line of CLI11's own reaches the user.
 #include "usage.hpp"
 
+#include <algorithm>
 #include <cstddef>
 #include <optional>
 
@@ -46,6 +47,69 @@ std::vector<std::size_t> positions(const CLI::Option& o, const std::vector<std::
 }
 
 std::string argument(std::size_t position) { return "argument " + std::to_string(position); }
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  return s;
+}
+
+// Edits (insert, delete, replace, swap two neighbours) from a to b: a typo's distance from a name.
+std::size_t edits(const std::string& a, const std::string& b) {
+  std::vector<std::vector<std::size_t>> t(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+  for (std::size_t i = 0; i <= a.size(); ++i) t[i][0] = i;
+  for (std::size_t j = 0; j <= b.size(); ++j) t[0][j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      t[i][j] = std::min({t[i - 1][j] + 1, t[i][j - 1] + 1, t[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) t[i][j] = std::min(t[i][j], t[i - 2][j - 2] + 1);
+    }
+  }
+  return t[a.size()][b.size()];
+}
+
+// The one name of `names` that `typed` most likely meant: the same name in another case, else the
+// only name it begins (--js: --json), else the only name one edit away per three letters typed
+// (--tua: --tau); none when no name, or more than one, is that close.
+std::optional<std::string> meant(const std::string& typed, const std::vector<std::string>& names) {
+  const std::string t = lower(typed);
+  if (t.empty()) return std::nullopt;
+  auto only = [&](auto&& close) -> std::optional<std::string> {
+    std::optional<std::string> found;
+    for (const std::string& n : names) {
+      if (!close(lower(n))) continue;
+      if (found && *found != n) return std::string();  // two names: no guess
+      found = n;
+    }
+    return found;
+  };
+  for (auto rule : {0, 1, 2}) {
+    auto hit = only([&](const std::string& n) {
+      if (rule == 0) return n == t;
+      if (rule == 1) return t.size() >= 2 && n.size() > t.size() && n.compare(0, t.size(), t) == 0;
+      return edits(t, n) <= std::max<std::size_t>(1, t.size() / 3);
+    });
+    if (hit) return hit->empty() ? std::nullopt : hit;
+  }
+  return std::nullopt;
+}
+
+// ", did you mean --M?" for an option typed wrong in `a` ("--m", "--tua", "--js=1"), or for a
+// word where `a`'s subcommand goes ("simulat"); "" when nothing is that close.
+std::string suggestion(CLI::App& a, const std::string& extra, bool option) {
+  std::vector<std::string> names;
+  if (option) {
+    const std::string typed = extra.substr(0, extra.find('='));
+    const std::size_t dashes = typed.compare(0, 2, "--") == 0 ? 2 : 1;
+    for (const CLI::Option* o : a.get_options()) {
+      for (const std::string& n : o->get_lnames()) names.push_back(n);
+    }
+    const auto hit = meant(typed.substr(dashes), names);
+    return hit && "--" + *hit != typed ? ", did you mean --" + *hit + "?" : std::string();
+  }
+  for (const CLI::App* sub : a.get_subcommands([](CLI::App*) { return true; })) names.push_back(sub->get_name());
+  const auto hit = meant(extra, names);
+  return hit && *hit != extra ? ", did you mean " + *hit + "?" : std::string();
+}
 
 // The option's name as the message begins with it ("--tau: ..."), or none.
 std::optional<std::string> leading_name(const std::string& message) {
@@ -128,15 +192,20 @@ std::string usage_error(CLI::App& app, const CLI::ParseError& error, const std::
       std::vector<std::string> extras = a->remaining();
       if (extras.empty()) continue;
       // "--" ends the options; what follows it is what is too many.
-      if (extras.size() > 1 && extras.front() == "--") extras.erase(extras.begin());
+      const bool after_dashes = extras.size() > 1 && extras.front() == "--";
+      if (after_dashes) extras.erase(extras.begin());
       const std::string& extra = extras.front();
       std::size_t position = 0;
       for (std::size_t k = 0; k < args.size(); ++k) {
         if (args[k] == extra) position = k + 1;
       }
       const bool option = extra.size() > 1 && extra[0] == '-';
+      // A guess only where the typo stands: an option among the options, or the first word, where a
+      // subcommand goes.
+      const std::string guess =
+          after_dashes || (!option && (a != &app || position != 1)) ? std::string() : suggestion(*a, extra, option);
       return (position ? argument(position) + ": '" : "'") + echo(extra) +
-             (option ? "' is no option here" : "' is one argument too many") + " (see --help)";
+             (option ? "' is no option here" : "' is one argument too many") + guess + " (see --help)";
     }
   }
   if (dynamic_cast<const CLI::RequiredError*>(&error) && message.find(" is required") != std::string::npos) {

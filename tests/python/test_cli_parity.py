@@ -135,7 +135,7 @@ class SameBytesAsNative(unittest.TestCase):
                          {"joined_value", "help_with_options", "version_with_options"})
         self.assertEqual(set(status.values()), {0, 2})
         self.assertEqual(python_cli(["--tau", "1", "--js"])[2],
-                         b"error: argument 3: '--js' is no option here (see --help)\n")
+                         b"error: argument 3: '--js' is no option here, did you mean --json? (see --help)\n")
         self.assertEqual(python_cli(["--version"]), (0, b"heteropipe 0.1.0\n", b""))
 
 
