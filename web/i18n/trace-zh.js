@@ -39,6 +39,8 @@
         if (f === 'trace' && e.limit === 0) return '嵌套超过 ' + G(limits.max_trace_depth) + ' 层';
         if (f === 'trace') return '解压后超过 ' + G(e.limit) + ' 字节';
         if (e.typed) return key + '最大为 ' + window.HP_I18N.fmt.bound(e.limit) + '（输入为 ' + e.typed + '）';
+        // An option's token is the text typed (profiler_step 1e400), whose value no double holds.
+        if (OPTION[f] && e.token) return key + '最大为 ' + window.HP_I18N.fmt.bound(e.limit) + '（输入为 ' + e.token + '）';
         return key + '最大为 ' + window.HP_I18N.fmt.bound(e.limit) + (e.value ? '（输入为 ' + V(e.value) + '）' : '');
       case 'too_small':
         return key + '必须为 0 或至少 ' + window.HP_I18N.fmt.bound(e.limit) + '（输入为 ' + (e.typed || V(e.value)) +
