@@ -71,8 +71,10 @@ std::size_t edits(const std::string& a, const std::string& b) {
 // only name it begins (--js: --json), else the only name one edit away per three letters typed
 // (--tua: --tau); none when no name, or more than one, is that close.
 std::optional<std::string> meant(const std::string& typed, const std::vector<std::string>& names) {
+  // Names are short: a word of more than 64 letters meant none of them, and is never compared
+  // letter by letter (the table of edits grows with its length).
+  if (typed.empty() || typed.size() > 64) return std::nullopt;
   const std::string t = lower(typed);
-  if (t.empty()) return std::nullopt;
   auto only = [&](auto&& close) -> std::optional<std::string> {
     std::optional<std::string> found;
     for (const std::string& n : names) {
