@@ -204,10 +204,13 @@ std::string usage_error(CLI::App& app, const CLI::ParseError& error, const std::
       const bool option = extra.size() > 1 && extra[0] == '-';
       // A guess only where the typo stands: an option among the options, or the first word, where a
       // subcommand goes.
+      const std::string said = (position ? argument(position) + ": '" : "'") + echo(extra) +
+                               (option ? "' is no option here" : "' is one argument too many");
+      // "heteropipe help", as other tools take it, asks for the help.
+      if (!after_dashes && lower(extra) == "help") return said + ", did you mean --help?";
       const std::string guess =
           after_dashes || (!option && (a != &app || position != 1)) ? std::string() : suggestion(*a, extra, option);
-      return (position ? argument(position) + ": '" : "'") + echo(extra) +
-             (option ? "' is no option here" : "' is one argument too many") + guess + " (see --help)";
+      return said + guess + " (see --help)";
     }
   }
   if (dynamic_cast<const CLI::RequiredError*>(&error) && message.find(" is required") != std::string::npos) {
