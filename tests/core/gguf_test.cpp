@@ -144,6 +144,28 @@ TEST_CASE("gguf: the type table holds ggml's block and type sizes") {
     CHECK(t->type_size == r.size);
   }
   for (std::uint32_t removed : {4u, 5u, 31u, 36u, 38u, 41u, 1000u}) CHECK_FALSE(ggml_type(removed));
+  CHECK(ggml_type_named("Q5_0")->id == 6);
+  CHECK_FALSE(ggml_type_named("Q4_K_M"));
+}
+
+TEST_CASE("gguf: a matrix whose rows are no whole number of its type's blocks gets llama.cpp's fallback type") {
+  // tensor_type_fallback (src/llama-quant.cpp): the row, ne0, must be whole blocks of 256 for the K-quants
+  // and i-quants; else a 32-weight type; F16 where that does not divide the row either, or none is named.
+  auto row_type = [](const char* type, std::int64_t row) {
+    return std::string(quantizer_row_type(*ggml_type_named(type), row).name);
+  };
+  CHECK(row_type("Q4_K", 8192) == "Q4_K");
+  CHECK(row_type("Q4_K", 29568) == "Q5_0");
+  CHECK(row_type("Q5_K", 29568) == "Q5_1");
+  CHECK(row_type("Q6_K", 2880) == "Q8_0");
+  CHECK(row_type("Q3_K", 2880) == "Q4_0");
+  CHECK(row_type("Q2_K", 2880) == "Q4_0");
+  CHECK(row_type("IQ4_XS", 2880) == "IQ4_NL");
+  CHECK(row_type("IQ2_XXS", 2880) == "IQ4_NL");
+  CHECK(row_type("Q4_K", 48) == "F16");  // 48 is no whole number of Q5_0's 32 either
+  CHECK(row_type("Q8_0", 48) == "F16");
+  CHECK(row_type("Q8_0", 2880) == "Q8_0");
+  CHECK(row_type("F16", 7) == "F16");
 }
 
 TEST_CASE("gguf: the reader asks for the leading bytes it needs, a few reads for any header") {
@@ -590,4 +612,43 @@ TEST_CASE("estimate: facts a model cannot have are refused by name") {
   e = estimate(in).error();
   CHECK(e.code == ErrorCode::wrong_form);
   CHECK(e.field == Field::gguf);
+}
+
+// Files whose matrices llama.cpp's quantizer could not store in Q4_K (rows
+// that are no whole number of its 256-weight blocks), written with the types
+// it falls back to (tests/data/gguf/write_gguf.py): their bytes, read from the
+// tensor table, are the catalog's arithmetic for a model of their shape in
+// Q4_K. Where comparable: the files keep their norms in F32, which the catalog
+// counts at the matrices' rate, and count output_norm.weight in output_bytes.
+TEST_CASE("estimate: the catalog counts a matrix that cannot be stored in its format as the file does") {
+  const QuantSpec q4_k{"Q4_K", "Q4_K", 144.0 / 256, "ggml-common.h block_q4_K: 144 bytes per 256 weights"};
+  struct Case {
+    const char* file;
+    ModelSpec shape;
+    double norm_rate;  // the catalog's bytes per weight of the norms, whose rows are n_embd long
+  };
+  // Qwen2.5 72B's down projections in small (rows of 384, as its 29,568), and gpt-oss's hidden size (288, as 2,880).
+  for (const Case& c : {Case{"fallback_down.gguf", {"down", "Down", 2, 256, 384, 2, 1, 64, false, "test", 128}, 144.0 / 256},
+                        Case{"fallback_hidden.gguf", {"hidden", "Hidden", 1, 288, 256, 2, 1, 64, false, "test", 128},
+                             22.0 / 32}}) {
+    CAPTURE(c.file);
+    const ModelInfo file = facts(c.file);
+    const ModelInfo catalog = model_info_of(c.shape, q4_k);
+    const double h = static_cast<double>(c.shape.hidden);
+    REQUIRE(file.layers == catalog.layers);
+    for (std::size_t l = 0; l < file.layer_bytes.size(); ++l) {
+      CHECK(file.layer_bytes[l] - 2 * h * 4 == catalog.layer_bytes[l] - 2 * h * c.norm_rate);
+      CHECK(file.active_layer_params[l] == catalog.active_layer_params[l]);
+    }
+    CHECK(file.embedding_bytes == catalog.embedding_bytes);
+    CHECK(file.output_bytes - h * 4 == catalog.output_bytes);
+  }
+  // What the fallback changed: Q5_0 (22 bytes per 32 weights) in place of Q4_K for the down projections of the
+  // first, and for everything reading the residual stream of the second, whose LM head is Q8_0 (34 per 32).
+  const ModelInfo down = facts("fallback_down.gguf");
+  // Q and O 256 x 256, K and V 256 x 128, gate and up 256 x 384 in Q4_K; down 384 x 256 in Q5_0; two norms in F32.
+  CHECK(down.layer_bytes[0] ==
+        2 * 256 * 4 + (2 * 256.0 * 256 + 2 * 256.0 * 128 + 2 * 256.0 * 384) * 144 / 256 + 384.0 * 256 * 22 / 32);
+  const ModelInfo hidden = facts("fallback_hidden.gguf");
+  CHECK(hidden.output_bytes == 288.0 * 64 * 34 / 32 + 288 * 4);
 }

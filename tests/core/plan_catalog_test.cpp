@@ -2,8 +2,10 @@
 // plausible, every entry citing its source.
 #include <doctest/doctest.h>
 
+#include <map>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <heteropipe/plan/catalog.hpp>
@@ -154,6 +156,42 @@ TEST_CASE("catalog: quantizations and links") {
     CHECK(l.latency < 1e-3);
     CHECK(l.bandwidth >= 1.25e8);
   }
+}
+
+// llama.cpp stores a matrix in its type's blocks along the rows (ggml's ne0,
+// the matrix's input dimension), and a matrix whose rows are no whole number
+// of them in the type its quantizer falls back to (docs/planner.md#the-estimator).
+TEST_CASE("catalog: each quantization's block and fallback, and the models whose rows are not whole blocks") {
+  const std::map<std::string, std::int64_t> blocks = {{"F16", 1}, {"BF16", 1}, {"Q8_0", 32}, {"Q4_0", 32}, {"MXFP4", 32}};
+  // The fallback of each format's main type, for rows of 29,568 (Qwen2.5 72B's down projections), in bytes
+  // per weight: Q6_K to Q8_0, Q5_K to Q5_1, Q4_K to Q5_0, Q3_K and Q2_K to Q4_0, the i-quants to IQ4_NL.
+  const std::map<std::string, double> fallback = {{"Q6_K", 34.0 / 32},   {"Q5_K_M", 24.0 / 32}, {"Q5_K_S", 24.0 / 32},
+                                                  {"Q4_K_M", 22.0 / 32}, {"Q4_K_S", 22.0 / 32}, {"IQ4_XS", 18.0 / 32},
+                                                  {"Q3_K_M", 18.0 / 32}, {"Q2_K", 18.0 / 32},   {"IQ2_XXS", 18.0 / 32}};
+  for (const QuantSpec& q : catalog_quants()) {
+    INFO(q.id);
+    REQUIRE(ggml_type_named(q.type));
+    const bool k_or_i_quant = fallback.count(std::string(q.id)) > 0;
+    CHECK(quant_block(q) == (k_or_i_quant ? 256 : blocks.at(std::string(q.id))));
+    const double rate = non_ffn_bytes_per_weight(q);
+    CHECK(stored_bytes_per_weight(q, rate, 8192) == rate);
+    CHECK(stored_bytes_per_weight(q, rate, 29568) == (k_or_i_quant ? fallback.at(std::string(q.id)) : rate));
+    // The LM head, rows of gpt-oss's 2,880, is Q8_0 where it cannot be in the format.
+    CHECK(lm_head_bytes_per_weight(q, 2880) == (k_or_i_quant ? 34.0 / 32 : rate));
+  }
+  // Every dimension is a whole number of 32-weight blocks, so no matrix falls back to F16; those that are
+  // not of 256 are Qwen2.5 72B's intermediate size and gpt-oss's hidden (and expert) size.
+  std::set<std::string> not_whole;
+  for (const ModelSpec& m : catalog_models()) {
+    for (auto [name, rows] : {std::pair{"hidden", m.hidden}, std::pair{"intermediate", m.intermediate},
+                              std::pair{"q_dim", m.heads * head_size_of(m)}}) {
+      INFO(m.id << " " << name);
+      CHECK(rows % 32 == 0);
+      if (rows % 256 != 0) not_whole.insert(std::string(m.id) + " " + name);
+    }
+  }
+  CHECK(not_whole == std::set<std::string>{"gpt-oss-120b hidden", "gpt-oss-120b intermediate", "gpt-oss-20b hidden",
+                                           "gpt-oss-20b intermediate", "qwen2.5-72b intermediate"});
 }
 
 TEST_CASE("catalog: an unknown id is a coded error naming the field and the position") {

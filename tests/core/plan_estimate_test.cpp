@@ -131,6 +131,91 @@ TEST_CASE("estimate: the catalog's MXFP4 gpt-oss weighs what llama.cpp's files w
   }
 }
 
+// A catalog model's bytes in all: its layers, the token embedding and the LM head, without any context.
+double model_bytes(const char* model, const char* quant) {
+  EstimateInput in = on(model, quant, "b200", 1);
+  in.context = 0;
+  return sum(estimate(in).value().layer_memory);
+}
+
+// Qwen2.5 72B's intermediate size, 29,568, is 115.5 blocks of 256: llama.cpp's
+// quantizer cannot store its down projections (rows of 29,568) in a K-quant
+// and falls back (tensor_type_fallback, src/llama-quant.cpp): Q4_K to Q5_0 (22
+// bytes per 32 weights), Q3_K to Q4_0 (18 per 32), Q6_K to Q8_0 (34 per 32).
+// bartowski/Qwen2.5-72B-Instruct-GGUF's files, as Hugging Face's LFS pointers
+// give their sizes: Q4_K_M 47,415,715,488 bytes (commit 8aa6811a1fb2), Q3_K_M
+// 37,698,725,536 (commit 6406f353e635); the model card's table gives Q6_K
+// 64.35 GB. The catalog counts a mix's down projections at its main type's
+// fallback, where Q4_K_M keeps half of them in Q6_K (Q8_0 after the
+// fallback) and Q3_K_M most in Q4_K (Q5_0): so it lands under those files,
+// and on the Q6_K one (docs/planner.md#the-catalog).
+TEST_CASE("estimate: Qwen2.5 72B's down projections are stored as llama.cpp's fallback stores them") {
+  const double h = 8192, inter = 29568, vocab = 152064;
+  const double shared = 2 * h * 8192 + 2 * h * 1024 + 2 * h, down = inter * h, gate_up = 2 * h * inter;
+  struct Case {
+    const char* quant;
+    double fallback;  // bytes per weight of the down projections
+    double file;      // bytes of the published file
+    double below;     // how far under it the catalog may land
+  };
+  for (Case c : {Case{"Q4_K_M", 22.0 / 32, 47'415'715'488.0, 0.04}, Case{"Q3_K_M", 18.0 / 32, 37'698'725'536.0, 0.025},
+                 Case{"Q6_K", 34.0 / 32, 64.35e9, 0.005}}) {
+    CAPTURE(c.quant);
+    const double b = find_quant(c.quant).value().bytes_per_weight;
+    const double bytes = model_bytes("qwen2.5-72b", c.quant);
+    CHECK(bytes == doctest::Approx(80 * ((shared + gate_up) * b + down * c.fallback) + 2 * vocab * h * b).epsilon(1e-12));
+    CHECK(bytes < c.file);
+    CHECK(bytes > (1 - c.below) * c.file);
+  }
+  // Q4_0's blocks are 32 weights, which 29,568 is a whole number of: nothing falls back.
+  CHECK(model_bytes("qwen2.5-72b", "Q4_0") ==
+        doctest::Approx((80 * (shared + gate_up + down) + 2 * vocab * h) * 0.5625).epsilon(1e-12));
+  // Decode reads what memory holds: one token on an H200 reads every layer's bytes, the fallback's included.
+  EstimateInput in = on("qwen2.5-72b", "Q4_K_M", "h200", 1);
+  in.context = 0;
+  const double b = find_quant("Q4_K_M").value().bytes_per_weight;
+  const ClassEfficiency e = class_efficiency(DeviceClass::nvidia_hbm);
+  const double layer = (shared + gate_up) * b + down * 22.0 / 32;
+  CHECK(estimate(in).value().devices[0].layer_times[1] ==
+        doctest::Approx(layer / (e.bandwidth * 4800e9) + (shared + gate_up + down) * kDequantFlops / 989.4e12 +
+                        e.layer_overhead)
+            .epsilon(1e-12));
+}
+
+// Every dimension of Llama 3 70B and Qwen2.5 7B is a whole number of 256-weight
+// blocks: every weight is at its format's average, as before the fallback was
+// modelled. bartowski/Qwen2.5-7B-Instruct-GGUF's Q4_K_M file is 4,683,074,048
+// bytes (Hugging Face's LFS pointer, commit c4d0b0e03a7f).
+TEST_CASE("estimate: a model whose every row is whole blocks is counted at its format's average") {
+  for (const char* quant : {"Q4_K_M", "Q2_K", "IQ2_XXS", "Q6_K"}) {
+    CAPTURE(quant);
+    const double b = find_quant(quant).value().bytes_per_weight;
+    const double h = 8192, layer = 2 * h * 8192 + 2 * h * 1024 + 2 * h + 3 * h * 28672;
+    CHECK(model_bytes("llama-3-70b", quant) == doctest::Approx((80 * layer + 2 * 128256 * h) * b).epsilon(1e-12));
+  }
+  const double bytes = model_bytes("qwen2.5-7b", "Q4_K_M");
+  CHECK(bytes < 4'683'074'048.0);
+  CHECK(bytes > 0.98 * 4'683'074'048.0);
+}
+
+// gpt-oss's hidden size, 2,880, is 11.25 blocks of 256: in a K-quant every
+// matrix whose rows are the residual stream falls back (Q4_K to Q5_0), the
+// attention output (rows of 64 heads x 64 = 4,096) does not, and the LM head
+// is Q8_0, as the quantizer chooses for output.weight. Its MXFP4 files (blocks
+// of 32) need no fallback.
+TEST_CASE("estimate: gpt-oss in a K-quant stores every matrix that reads the residual stream in the fallback") {
+  const ModelSpec m = find_model("gpt-oss-20b").value();
+  const double h = 2880, q_dim = 4096, kv_dim = 512, vocab = 201088, b = find_quant("Q4_K_M").value().bytes_per_weight;
+  const ModelInfo info = model_info_of(m, find_quant("Q4_K_M").value());
+  const double q5_0 = 22.0 / 32;
+  const double shared = (h * q_dim + 2 * h * kv_dim + h * 32 + 2 * h) * q5_0 + q_dim * h * b;
+  const double expert = 3 * h * 2880 * q5_0;
+  CHECK(info.layer_bytes[0] == doctest::Approx(shared + 32 * expert).epsilon(1e-12));
+  CHECK(info.active_layer_bytes[0] == doctest::Approx(shared + 4 * expert).epsilon(1e-12));
+  CHECK(info.embedding_bytes == doctest::Approx(vocab * h * q5_0).epsilon(1e-12));
+  CHECK(info.output_bytes == doctest::Approx(vocab * h * 34 / 32).epsilon(1e-12));
+}
+
 TEST_CASE("estimate: the KV cache follows the head size, not hidden / heads") {
   // Qwen3 32B: 64 query heads and 8 KV heads of 128 in a 5,120 residual
   // (hidden / heads would say 80).

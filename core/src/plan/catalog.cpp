@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include "heteropipe/plan/gguf.hpp"
+
 namespace heteropipe {
 namespace {
 
@@ -278,22 +280,24 @@ constexpr std::string_view kQuantTable31 =
 
 // Listed from the largest to the smallest.
 const std::vector<QuantSpec> kQuants = {
-    {"F16", 2.0, "IEEE half precision: 16 bits per weight"},
-    {"BF16", 2.0, "bfloat16 (ggml GGML_TYPE_BF16): 16 bits per weight"},
-    {"Q8_0", 34.0 / 32, "llama.cpp ggml/src/ggml-common.h block_q8_0: 32 int8 weights and one fp16 scale = "
-                        "34 bytes per 32 weights (8.5 bits)"},
-    {"Q6_K", 6.56 / 8, kQuantTable},
-    {"Q5_K_M", 5.68 / 8, kQuantTable},
-    {"Q5_K_S", 5.52 / 8, kQuantTable},
-    {"Q4_K_M", 4.84 / 8, kQuantTable},
-    {"Q4_K_S", 4.58 / 8, kQuantTable},
-    {"Q4_0", 18.0 / 32, "llama.cpp ggml/src/ggml-common.h block_q4_0: 32 4-bit weights and one fp16 scale = "
-                        "18 bytes per 32 weights (4.5 bits)"},
-    {"IQ4_XS", 4.4597 / 8, kQuantTable31},
+    {"F16", "F16", 2.0, "IEEE half precision: 16 bits per weight"},
+    {"BF16", "BF16", 2.0, "bfloat16 (ggml GGML_TYPE_BF16): 16 bits per weight"},
+    {"Q8_0", "Q8_0", 34.0 / 32,
+     "llama.cpp ggml/src/ggml-common.h block_q8_0: 32 int8 weights and one fp16 scale = 34 bytes per 32 weights "
+     "(8.5 bits)"},
+    {"Q6_K", "Q6_K", 6.56 / 8, kQuantTable},
+    {"Q5_K_M", "Q5_K", 5.68 / 8, kQuantTable},
+    {"Q5_K_S", "Q5_K", 5.52 / 8, kQuantTable},
+    {"Q4_K_M", "Q4_K", 4.84 / 8, kQuantTable},
+    {"Q4_K_S", "Q4_K", 4.58 / 8, kQuantTable},
+    {"Q4_0", "Q4_0", 18.0 / 32,
+     "llama.cpp ggml/src/ggml-common.h block_q4_0: 32 4-bit weights and one fp16 scale = 18 bytes per 32 weights "
+     "(4.5 bits)"},
+    {"IQ4_XS", "IQ4_XS", 4.4597 / 8, kQuantTable31},
     // llama.cpp's MXFP4 files keep OpenAI's MXFP4 for the expert tensors
     // only; attention and both embeddings are Q8_0 (the router, the norms
     // and the biases F32: under 0.3 % of the weights, counted here at Q8_0).
-    {"MXFP4", 17.0 / 32,
+    {"MXFP4", "MXFP4", 17.0 / 32,
      "llama.cpp ggml/src/ggml-common.h block_mxfp4: 32 4-bit weights and one E8M0 scale = 17 bytes per 32 weights "
      "(4.25 bits), for the feed-forward (expert) tensors; every other matrix Q8_0 (34 bytes per 32 weights), as "
      "ggml-org/gpt-oss-20b-GGUF's gpt-oss-20b-mxfp4.gguf holds them (llama.cpp's loader: \"type f32: 289 tensors, "
@@ -301,9 +305,9 @@ const std::vector<QuantSpec> kQuants = {
      "https://github.com/ikawrakow/ik_llama.cpp/issues/822); gpt-oss 120B MXFP4 MoE is 59.02 GiB for 116.83 B "
      "(llama-bench, https://github.com/ggml-org/llama.cpp/pull/19922)",
      34.0 / 32},
-    {"Q3_K_M", 3.91 / 8, kQuantTable},
-    {"Q2_K", 3.35 / 8, kQuantTable},
-    {"IQ2_XXS", 2.3824 / 8, kQuantTable31},
+    {"Q3_K_M", "Q3_K", 3.91 / 8, kQuantTable},
+    {"Q2_K", "Q2_K", 3.35 / 8, kQuantTable},
+    {"IQ2_XXS", "IQ2_XXS", 2.3824 / 8, kQuantTable31},
 };
 
 // Bandwidths are the standards' one-direction data rates; latencies are
@@ -345,5 +349,23 @@ Result<GpuSpec> find_gpu(std::string_view id, std::int64_t index) { return find(
 Result<ModelSpec> find_model(std::string_view id) { return find(kModels, id, Field::model, kWholeField); }
 Result<QuantSpec> find_quant(std::string_view id) { return find(kQuants, id, Field::quant, kWholeField); }
 Result<LinkSpec> find_link(std::string_view id, std::int64_t index) { return find(kLinks, id, Field::links, index); }
+
+std::int64_t quant_block(const QuantSpec& q) { return ggml_type_named(q.type)->block_size; }
+
+double stored_bytes_per_weight(const QuantSpec& q, double rate, std::int64_t row) {
+  const GgmlType type = *ggml_type_named(q.type);
+  const GgmlType stored = quantizer_row_type(type, row);
+  if (stored.id == type.id) return rate;
+  return static_cast<double>(stored.type_size) / static_cast<double>(stored.block_size);
+}
+
+// llama_tensor_get_type_impl (src/llama-quant.cpp, ggml-org/llama.cpp at
+// commit 007dbbf3fd17eefe9b47fee45f48f7ba5e62b714) gives output.weight Q8_0
+// where its rows are no whole number of the asked type's blocks.
+double lm_head_bytes_per_weight(const QuantSpec& q, std::int64_t row) {
+  if (row % quant_block(q) == 0) return non_ffn_bytes_per_weight(q);
+  const GgmlType stored = quantizer_row_type(*ggml_type_named("Q8_0"), row);
+  return static_cast<double>(stored.type_size) / static_cast<double>(stored.block_size);
+}
 
 }  // namespace heteropipe

@@ -425,20 +425,84 @@ Result<double> plan_detail::record_tokens_per_second(const EstimateInput& input,
   return tokens / seconds;
 }
 
-ModelInfo model_info_of(const ModelSpec& m, const QuantSpec& quant) {
-  const double bpw = quant.bytes_per_weight;
-  const double other = non_ffn_bytes_per_weight(quant);
+namespace {
+
+// One part of a catalog model's weights, by how llama.cpp's quantizer stores
+// them: `in_format` weights at the format's `rate` bytes each, and the
+// matrices whose rows are no whole number of the format's blocks at their
+// fallback types' rates (`fallback_weights`, their bytes and how many of
+// them are unpacked). With no fallback, the bytes are in_format x rate.
+struct Part {
+  double rate = 0;
+  double in_format = 0;
+  double fallback_weights = 0, fallback_bytes = 0, fallback_unpacked = 0;
+
+  // A matrix of `weights` stored at `stored_rate` bytes each: the format's rate or a fallback's.
+  void add(double weights, double stored_rate) {
+    if (stored_rate == rate) {
+      in_format += weights;
+      return;
+    }
+    fallback_weights += weights;
+    fallback_bytes += weights * stored_rate;
+    if (quantized(stored_rate)) fallback_unpacked += weights;
+  }
+  // Of `copies` of the part (a mixture's experts, held or read):
+  double weights(double copies = 1) const { return copies * in_format + copies * fallback_weights; }
+  double bytes(double copies = 1) const { return copies * in_format * rate + copies * fallback_bytes; }
+  // the weights stored in fewer than 2 bytes each, which the kernels unpack.
+  double unpacked(double copies = 1) const {
+    return (quantized(rate) ? copies * in_format : 0) + copies * fallback_unpacked;
+  }
+};
+
+// A catalog model's weights in a quantization: per layer, those outside the
+// experts (attention, a mixture's router, two norms) and one expert's gated
+// MLP (a dense model is one expert that every token uses); and the token
+// embedding and the LM head. Each matrix is stored as llama.cpp's quantizer
+// stores it: in the format, unless its rows (its input dimension: the hidden
+// size, q_dim for the attention output, intermediate for the MLP's down
+// projection) are no whole number of the format's blocks (plan/catalog.hpp).
+// The one place both the facts (model_info_of) and the catalog's estimate
+// count a catalog model's bytes.
+struct CatalogWeights {
+  Part shared, expert, embedding, lm_head;
+};
+
+CatalogWeights catalog_weights(const ModelSpec& m, const QuantSpec& quant) {
+  const double ffn = quant.bytes_per_weight;         // the feed-forward (expert) matrices
+  const double other = non_ffn_bytes_per_weight(quant);  // attention, router, norms, embeddings
+  const std::int64_t q_dim = m.heads * head_size_of(m), kv_dim = m.kv_heads * head_size_of(m);
   const auto h = static_cast<double>(m.hidden);
-  const auto head = static_cast<double>(head_size_of(m));
-  const double q_dim = static_cast<double>(m.heads) * head;
-  const double kv_dim = static_cast<double>(m.kv_heads) * head;
-  // As the catalog's estimate counts them: attention, the router, two norms, and each expert's gated MLP.
+  auto stored = [&](double rate, std::int64_t row) { return stored_bytes_per_weight(quant, rate, row); };
+  CatalogWeights w;
+  w.shared.rate = other;
+  w.shared.add(h * static_cast<double>(q_dim), stored(other, m.hidden));       // Q
+  w.shared.add(2 * h * static_cast<double>(kv_dim), stored(other, m.hidden));  // K and V
+  w.shared.add(static_cast<double>(q_dim) * h, stored(other, q_dim));          // the output projection
+  if (m.experts > 0) w.shared.add(h * static_cast<double>(m.experts), stored(other, m.hidden));  // the router
+  w.shared.add(2 * h, stored(other, m.hidden));                                // two norms
+  w.expert.rate = ffn;
+  w.expert.add(2 * h * static_cast<double>(m.intermediate), stored(ffn, m.hidden));  // gate and up
+  w.expert.add(static_cast<double>(m.intermediate) * h, stored(ffn, m.intermediate));  // down
+  const double vocab = static_cast<double>(m.vocab) * h;
+  w.embedding.rate = other;
+  w.embedding.add(vocab, stored(other, m.hidden));
+  // The LM head has its own copy even when tied, as llama.cpp duplicates it.
+  w.lm_head.rate = other;
+  w.lm_head.add(vocab, lm_head_bytes_per_weight(quant, m.hidden));
+  return w;
+}
+
+}  // namespace
+
+ModelInfo model_info_of(const ModelSpec& m, const QuantSpec& quant) {
+  const CatalogWeights w = catalog_weights(m, quant);
   const bool moe = m.experts > 0;
-  const double shared = 2 * h * q_dim + 2 * h * kv_dim + (moe ? h * static_cast<double>(m.experts) : 0) + 2 * h;
-  const double expert = 3 * h * static_cast<double>(m.intermediate);
-  const double all_experts = (moe ? static_cast<double>(m.experts) : 1) * expert;
-  const double active_experts = (moe ? static_cast<double>(m.experts_used) : 1) * expert;
-  const double active = shared + active_experts;
+  const double all = moe ? static_cast<double>(m.experts) : 1;
+  const double used = moe ? static_cast<double>(m.experts_used) : 1;
+  const auto head = static_cast<double>(head_size_of(m));
+  const double kv_dim = static_cast<double>(m.kv_heads) * head;
   ModelInfo info;
   info.architecture = "catalog";
   info.name = std::string(m.name);
@@ -453,11 +517,11 @@ ModelInfo model_info_of(const ModelSpec& m, const QuantSpec& quant) {
   info.vocab_size = m.vocab;
   info.sliding_window = m.sliding_window;
   const auto L = static_cast<std::size_t>(m.layers);
-  info.layer_bytes.assign(L, shared * other + all_experts * bpw);
-  info.active_layer_bytes.assign(L, shared * other + active_experts * bpw);
-  info.active_layer_params.assign(L, active);
-  // The LM head has its own copy even when tied, as llama.cpp duplicates it.
-  info.embedding_bytes = info.output_bytes = static_cast<double>(m.vocab) * h * other;
+  info.layer_bytes.assign(L, w.shared.bytes() + w.expert.bytes(all));
+  info.active_layer_bytes.assign(L, w.shared.bytes() + w.expert.bytes(used));
+  info.active_layer_params.assign(L, w.shared.weights() + w.expert.weights(used));
+  info.embedding_bytes = w.embedding.bytes();
+  info.output_bytes = w.lm_head.bytes();
   info.kv_bytes_per_token = static_cast<double>(m.layers) * 2 * kv_dim * kKvCacheBytes;
   return info;
 }
@@ -555,35 +619,28 @@ Result<PlanInput> estimate(const EstimateInput& input) {
   if (!quant) return quant.error();
   if (auto e = plan_detail::check_estimate_scalars(input)) return *e;
   const ModelSpec& m = model.value();
-  const double bpw = quant.value().bytes_per_weight;       // the feed-forward (expert) weights
-  const double other = non_ffn_bytes_per_weight(quant.value());  // attention, router, embeddings, LM head
   const bool decode = input.phase == Phase::decode;
   const auto h = static_cast<double>(m.hidden);
   const auto head = static_cast<double>(head_size_of(m));
   const double q_dim = static_cast<double>(m.heads) * head;
   const double kv_dim = static_cast<double>(m.kv_heads) * head;
-  // One block's weights: attention (Q and O over the heads, K and V over the
-  // KV heads), the router of a mixture, two norms, and the gated MLP of each
-  // expert (a dense model is one expert that every token uses).
+  const CatalogWeights w = catalog_weights(m, quant.value());
   const bool moe = m.experts > 0;
   const double experts = moe ? static_cast<double>(m.experts) : 1;
   const double used = moe ? static_cast<double>(m.experts_used) : 1;
-  const double shared = 2 * h * q_dim + 2 * h * kv_dim + (moe ? h * experts : 0) + 2 * h;
-  const double expert = 3 * h * static_cast<double>(m.intermediate);
-  const double held_bytes = shared * other + experts * expert * bpw;  // what memory holds
+  const double held_bytes = w.shared.bytes() + w.expert.bytes(experts);  // what memory holds
   // The experts a micro-batch reads: each of its t tokens picks `used` of
   // them, so on average experts x (1 - (1 - used / experts)^t) distinct ones
   // (exactly `used` for one token; all of them, nearly, for a long prompt).
   const double experts_read = moe ? experts * (1 - std::pow(1 - used / experts, input.tokens)) : 1;
-  const double bytes_read = shared * other + experts_read * expert * bpw;
+  const double bytes_read = w.shared.bytes() + w.expert.bytes(experts_read);
   // The weights read that the kernels unpack (those stored in fewer than 2 bytes).
-  const double unpacked = (quantized(other) ? shared : 0) + (quantized(bpw) ? experts_read * expert : 0);
-  const double params_per_token = shared + used * expert;  // the arithmetic of one token
+  const double unpacked = w.shared.unpacked() + w.expert.unpacked(experts_read);
+  const double params_per_token = w.shared.weights() + w.expert.weights(used);  // the arithmetic of one token
   const double kv_per_token = 2 * kv_dim * kKvCacheBytes;
   const double sequences = decode ? input.tokens : 1;
   const double positions = input.context + (decode ? 1 : input.tokens);
   const double cached = cached_positions(input);
-  const double head_weights = static_cast<double>(m.vocab) * h * other;
 
   // A layer that attends to every position, and (with a window) one that
   // attends to the last sliding_window positions only, as llama.cpp's
@@ -610,7 +667,7 @@ Result<PlanInput> estimate(const EstimateInput& input) {
   };
   // Logits for every sequence in decode, for the prompt's last token in prefill.
   const double head_params = static_cast<double>(m.vocab) * h;
-  const Work lm_head{head_weights, 2 * head_params * (decode ? input.tokens : 1), quantized(other) ? head_params : 0};
+  const Work lm_head{w.lm_head.bytes(), 2 * head_params * (decode ? input.tokens : 1), w.lm_head.unpacked()};
 
   PlanInput out;
   const auto L = static_cast<std::size_t>(m.layers);
@@ -624,8 +681,8 @@ Result<PlanInput> estimate(const EstimateInput& input) {
     const double held = slides(j) ? std::min(cached, window) : cached;
     out.layer_memory.push_back(held_bytes + kv_per_token * held * sequences * input.M);
   }
-  out.layer_memory.front() += head_weights;  // the token embedding
-  out.layer_memory.back() += head_weights;   // the LM head (its own copy even when tied, as llama.cpp duplicates it)
+  out.layer_memory.front() += w.embedding.bytes();  // the token embedding
+  out.layer_memory.back() += w.lm_head.bytes();     // the LM head (its own copy even when tied, as llama.cpp duplicates it)
   return finish(input, std::move(out), h);
 }
 

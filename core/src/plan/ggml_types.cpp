@@ -6,6 +6,7 @@
 #include "heteropipe/plan/gguf.hpp"
 
 #include <array>
+#include <utility>
 
 namespace heteropipe {
 namespace {
@@ -55,6 +56,37 @@ std::optional<GgmlType> ggml_type(std::uint32_t id) {
     if (t.id == id) return t;
   }
   return std::nullopt;
+}
+
+std::optional<GgmlType> ggml_type_named(std::string_view name) {
+  for (const GgmlType& t : kTypes) {
+    if (t.name == name) return t;
+  }
+  return std::nullopt;
+}
+
+// llama.cpp's tensor_type_fallback (src/llama-quant.cpp, ggml-org/llama.cpp
+// at commit 007dbbf3fd17eefe9b47fee45f48f7ba5e62b714): a K-quant or i-quant
+// needs rows of whole 256-weight super-blocks, and a matrix whose rows are
+// not is quantized to the type this table names (each with 32-weight
+// blocks). Types the table does not name (Q8_0, Q4_0, MXFP4, ...) have no
+// fallback there: llama-quantize refuses such a matrix, and llama.cpp's
+// converter (convert_hf_to_gguf.py) keeps it in F16, as does the quantizer
+// where a fallback's blocks do not divide the row either.
+GgmlType quantizer_row_type(const GgmlType& type, std::int64_t row) {
+  if (row % type.block_size == 0) return type;
+  constexpr std::pair<std::string_view, std::string_view> kFallback[] = {
+      {"IQ1_S", "IQ4_NL"}, {"IQ1_M", "IQ4_NL"},   {"IQ2_XXS", "IQ4_NL"}, {"IQ2_XS", "IQ4_NL"},
+      {"IQ2_S", "IQ4_NL"}, {"IQ3_XXS", "IQ4_NL"}, {"IQ3_S", "IQ4_NL"},   {"IQ4_XS", "IQ4_NL"},
+      {"Q2_K", "Q4_0"},    {"Q3_K", "Q4_0"},      {"TQ1_0", "Q4_0"},     {"TQ2_0", "Q4_0"},
+      {"Q4_K", "Q5_0"},    {"Q5_K", "Q5_1"},      {"Q6_K", "Q8_0"}};
+  const GgmlType f16 = *ggml_type_named("F16");
+  for (auto [from, to] : kFallback) {
+    if (from != type.name) continue;
+    const GgmlType fallback = *ggml_type_named(to);
+    return row % fallback.block_size == 0 ? fallback : f16;
+  }
+  return f16;
 }
 
 }  // namespace heteropipe

@@ -13,7 +13,7 @@ import sys
 TYPES = {
     "F32": (0, 1, 4), "F16": (1, 1, 2), "Q4_0": (2, 32, 18), "Q8_0": (8, 32, 34),
     "Q4_K": (12, 256, 144), "Q6_K": (14, 256, 210), "IQ4_XS": (23, 256, 136),
-    "BF16": (30, 1, 2), "MXFP4": (39, 32, 17), "Q2_K": (10, 256, 84),
+    "BF16": (30, 1, 2), "MXFP4": (39, 32, 17), "Q2_K": (10, 256, 84), "Q5_0": (6, 32, 22),
 }
 # GGUF value types.
 U8, I8, U16, I16, U32, I32, F32, BOOL, STRING, ARRAY, U64, I64, F64 = range(13)
@@ -146,6 +146,37 @@ def mixed(path):
     return write(path, kv, tensors, alignment=64)
 
 
+def fallback_down(path):
+    """Qwen2.5 72B's shape in small: an intermediate of 384, 1.5 super-blocks
+    of 256 as 29,568 is 115.5 (n_embd 256, 2 heads of 128, 1 KV head, vocab
+    64, 2 layers), quantized as llama.cpp's quantizer stores a Q4_K file:
+    every matrix Q4_K but ffn_down, whose rows of 384 are no whole number of
+    Q4_K's blocks, in its fallback Q5_0 (tensor_type_fallback in
+    src/llama-quant.cpp); norms F32."""
+    tensors = [("token_embd.weight", [256, 64], "Q4_K")]
+    for l in range(2):
+        t = layer_tensors(l, 256, 256, 128, 384, "Q4_K")
+        tensors += [(n, d, "Q5_0" if n.endswith("ffn_down.weight") else ty) for n, d, ty in t]
+    tensors += [("output_norm.weight", [256], "F32"), ("output.weight", [256, 64], "Q4_K")]
+    return write(path, llama_kv("qwen2", "Fallback Down Test", 2, 256, 2, 1, 384, 64), tensors)
+
+
+def fallback_hidden(path):
+    """gpt-oss's case in small: n_embd 288, 1.125 super-blocks of 256 as
+    2,880 is 11.25 (2 heads of 128, so q_dim 256; 1 KV head; ff 256; vocab 64;
+    1 layer) in a Q4_K file: every matrix whose rows are n_embd long (Q, K,
+    V, gate, up, the token embedding) in Q4_K's fallback Q5_0, the attention
+    output and ffn_down (rows of 256) Q4_K, and output.weight Q8_0, which the
+    quantizer chooses for the LM head (llama_tensor_get_type_impl); norms F32."""
+    extra = [("llama.attention.key_length", U32, 128), ("llama.attention.value_length", U32, 128)]
+    row_288 = ("attn_q", "attn_k", "attn_v", "ffn_gate", "ffn_up")
+    tensors = [("token_embd.weight", [288, 64], "Q5_0")]
+    tensors += [(n, d, "Q5_0" if any(k in n for k in row_288) else ty)
+                for n, d, ty in layer_tensors(0, 288, 256, 128, 256, "Q4_K")]
+    tensors += [("output_norm.weight", [288], "F32"), ("output.weight", [288, 64], "Q8_0")]
+    return write(path, llama_kv("llama", "Fallback Hidden Test", 1, 288, 2, 1, 256, 64, extra), tensors)
+
+
 def llama_70b(path, sparse=True):
     """Llama 3 70B's shape (80 layers, n_embd 8192, 64 heads, 8 KV heads, ff
     28672, vocab 128256) in Q4_K, norms F32, the LM head Q6_K: about 40 GB of
@@ -206,7 +237,8 @@ def bad_utf8_name(path):
 
 FIXTURES = {"dense.gguf": dense, "gqa.gguf": gqa, "moe.gguf": moe, "mixed_tied.gguf": mixed,
             "bad_alignment.gguf": bad_alignment, "duplicate_key.gguf": duplicate_key,
-            "bad_utf8_name.gguf": bad_utf8_name}
+            "bad_utf8_name.gguf": bad_utf8_name, "fallback_down.gguf": fallback_down,
+            "fallback_hidden.gguf": fallback_hidden}
 
 if __name__ == "__main__":
     folder = os.path.dirname(os.path.abspath(__file__))

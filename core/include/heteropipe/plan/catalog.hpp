@@ -70,6 +70,10 @@ inline constexpr double kComputeBufferBytes = 268'435'456;  // 256 MiB
 
 struct QuantSpec {
   std::string_view id;
+  // The ggml type llama.cpp's quantizer asks for the format's matrices
+  // (llama_ftype_get_default_type, src/llama-quant.cpp), whose blocks decide
+  // which matrices it can store in the format (quant_block).
+  std::string_view type;
   double bytes_per_weight;  // the format's average, over the weights it stores in the format
   std::string_view source;
   // Where the format stores only the feed-forward (expert) weights in it,
@@ -83,6 +87,23 @@ struct QuantSpec {
 inline double non_ffn_bytes_per_weight(const QuantSpec& q) {
   return q.other_bytes_per_weight > 0 ? q.other_bytes_per_weight : q.bytes_per_weight;
 }
+
+// The weights per block of the format's matrices (256 for the K-quants and
+// i-quants, 32 for Q8_0, Q4_0 and MXFP4, 1 for F16 and BF16). llama.cpp
+// stores a matrix row by row, so a matrix whose rows (ggml's ne0, its input
+// dimension) are no whole number of blocks cannot be stored in the format.
+std::int64_t quant_block(const QuantSpec& q);
+
+// The bytes per weight of a matrix of the format whose rows are `row`
+// weights long: `rate` (bytes_per_weight, or non_ffn_bytes_per_weight for a
+// matrix outside the feed-forward blocks) where the rows are whole blocks,
+// else those of the type llama.cpp's quantizer falls back to
+// (quantizer_row_type, plan/gguf.hpp: Q4_K to Q5_0, Q6_K to Q8_0, ...).
+double stored_bytes_per_weight(const QuantSpec& q, double rate, std::int64_t row);
+
+// The same for the LM head (output.weight), which the quantizer stores in
+// Q8_0 where its rows are no whole number of the format's blocks.
+double lm_head_bytes_per_weight(const QuantSpec& q, std::int64_t row);
 
 struct LinkSpec {
   std::string_view id, name;

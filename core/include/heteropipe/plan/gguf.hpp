@@ -77,6 +77,16 @@ struct GgmlType {
 // this table does not know).
 std::optional<GgmlType> ggml_type(std::uint32_t id);
 
+// The type of that name ("Q4_K"), or nullopt.
+std::optional<GgmlType> ggml_type_named(std::string_view name);
+
+// The type llama.cpp's quantizer stores a matrix in when it is asked for
+// `type`: `type` itself where the matrix's rows, `row` weights long (ggml's
+// ne0, the matrix's input dimension), are a whole number of its blocks; else
+// the fallback its source names for `type`, or F16 where that fallback's
+// blocks do not divide the row either (docs/planner.md#the-estimator).
+GgmlType quantizer_row_type(const GgmlType& type, std::int64_t row);
+
 // One step of reading a GGUF file: the model's facts, or (need > 0) how many
 // leading bytes of the file to hand in next.
 struct GgufStep {
