@@ -42,12 +42,12 @@ def catalog():
         models[m[1]] = dict(zip(("L", "h", "inter", "heads", "kv", "vocab"), map(int, m.groups()[1:7])),
                             head=extra[0], E=extra[1], k=extra[2], win=extra[3], per=extra[4])
     quants = {}
-    # Each entry: its bytes per weight and, last, any other_bytes_per_weight (QuantSpec).
+    # Each entry: its ggml type, its bytes per weight and, last, any other_bytes_per_weight (QuantSpec).
     table = src[src.index("kQuants"):src.index("kLinks")]
-    for q, num, den, rest in re.findall(r'\{"(\w+)", ([\d.]+)(?: / ([\d.]+))?,(.*?)\},\n', table, re.S):
+    for q, t, num, den, rest in re.findall(r'\{"(\w+)", "(\w+)", ([\d.]+)(?: / ([\d.]+))?,(.*?)\},\n', table, re.S):
         other = re.search(r',\s*([\d.]+)(?: / ([\d.]+))?\s*$', rest)
         b = float(num) / float(den or 1)
-        quants[q] = (b, float(other[1]) / float(other[2] or 1) if other else b)
+        quants[q] = (b, float(other[1]) / float(other[2] or 1) if other else b, t)
     return gpus, models, quants
 
 
@@ -78,22 +78,40 @@ def rows():
     return fit, held
 
 
+# llama.cpp's quantizer (tensor_type_fallback in src/llama-quant.cpp; core/src/plan/ggml_types.cpp): a matrix
+# whose rows (its input dimension) are no whole number of a K-quant's or i-quant's 256-weight blocks is stored in
+# a 32-weight type instead, at these bytes per weight; the LM head in Q8_0. Every catalog dimension is a whole
+# number of 32 (tests/core/plan_catalog_test.cpp), so no 32-weight format falls back.
+FALLBACK = {"Q6_K": 34 / 32, "Q5_K": 24 / 32, "Q4_K": 22 / 32, "Q3_K": 18 / 32, "Q2_K": 18 / 32, "IQ4_XS": 18 / 32,
+            "IQ2_XXS": 18 / 32}
+
+
 def work(model, quant):
     """Per token: bytes read (every layer and the LM head), the quantized weights read, layers, hidden size.
-    The feed-forward (expert) weights are at the format's bytes per weight b, the rest at o."""
-    m, (b, o) = MODELS[model], QUANTS[quant]
+    The feed-forward (expert) weights are at the format's bytes per weight b, the rest at o, each matrix at its
+    format's fallback where its rows are no whole number of the format's blocks."""
+    m, (b, o, qtype) = MODELS[model], QUANTS[quant]
     h = m["h"]
     head = m["head"] or h // m["heads"]
     qd, kvd = m["heads"] * head, m["kv"] * head
     moe = m["E"] > 0
-    shared = 2 * h * qd + 2 * h * kvd + (h * m["E"] if moe else 0) + 2 * h
-    ffn = (m["k"] if moe else 1) * 3 * h * m["inter"]
+
+    def rate(r, row):
+        return FALLBACK[qtype] if qtype in FALLBACK and row % 256 else r
+
+    # (weights, bytes per weight) of each matrix one token reads in a layer: Q, K and V, the router and two norms
+    # (rows of h), the attention output (rows of q_dim), each expert's gate and up (h) and down (intermediate).
+    shared = [(h * qd + 2 * h * kvd + (h * m["E"] if moe else 0) + 2 * h, rate(o, h)), (qd * h, rate(o, qd))]
+    used = m["k"] if moe else 1
+    ffn = [(used * 2 * h * m["inter"], rate(b, h)), (used * m["inter"] * h, rate(b, m["inter"]))]
+    layer = shared + ffn
+    lm_head = (m["vocab"] * h, 34 / 32 if qtype in FALLBACK and h % 256 else o)
     total = 0.0
     for j in range(m["L"]):
         slides = m["win"] > 0 and (m["per"] == 0 or (j + 1) % m["per"] != 0)
-        total += shared * o + ffn * b + 2 * kvd * 2 * (min(CONTEXT, m["win"]) if slides else CONTEXT)
-    total += m["vocab"] * h * o
-    quantized = (m["L"] * shared + m["vocab"] * h if o < 2 else 0.0) + (m["L"] * ffn if b < 2 else 0.0)
+        total += sum(n * r for n, r in layer) + 2 * kvd * 2 * (min(CONTEXT, m["win"]) if slides else CONTEXT)
+    total += lm_head[0] * lm_head[1]
+    quantized = m["L"] * sum(n for n, r in layer if r < 2) + (lm_head[0] if lm_head[1] < 2 else 0.0)
     return total, quantized, m["L"], h
 
 

@@ -492,7 +492,8 @@ TEST_CASE("gguf: every cut and random damage gives the facts or a coded error, n
 
 TEST_CASE("estimate: a catalog model as facts plans as the catalog's own estimate") {
   // Llama 3 8B exactly; Qwen3 30B-A3B (head size 128 over hidden 2048, 8 of 128 experts) to rounding,
-  // for one token and for a prompt of 512, whose micro-batch reads most of the experts.
+  // for one token and for a prompt of 512, whose micro-batch reads most of the experts; Qwen2.5 72B, whose
+  // down projections are in Q4_K's fallback (plan_estimate_test.cpp), to rounding.
   struct Case {
     const char* model;
     Phase phase;
@@ -500,7 +501,7 @@ TEST_CASE("estimate: a catalog model as facts plans as the catalog's own estimat
   };
   for (Case c : {Case{"llama-3-8b", Phase::decode, 1}, Case{"llama-3-8b", Phase::prefill, 512},
                  Case{"qwen3-30b-a3b", Phase::decode, 1}, Case{"qwen3-30b-a3b", Phase::decode, 4},
-                 Case{"qwen3-30b-a3b", Phase::prefill, 512}}) {
+                 Case{"qwen3-30b-a3b", Phase::prefill, 512}, Case{"qwen2.5-72b", Phase::decode, 1}}) {
     CAPTURE(c.model);
     EstimateInput by_id;
     by_id.model = c.model;
