@@ -629,9 +629,9 @@ TEST_CASE("estimate: the catalog counts a matrix that cannot be stored in its fo
     double norm_rate;  // the catalog's bytes per weight of the norms, whose rows are n_embd long
   };
   // Qwen2.5 72B's down projections in small (rows of 384, as its 29,568), and gpt-oss's hidden size (288, as 2,880).
-  for (const Case& c : {Case{"fallback_down.gguf", {"down", "Down", 2, 256, 384, 2, 1, 64, false, "test", 128}, 144.0 / 256},
-                        Case{"fallback_hidden.gguf", {"hidden", "Hidden", 1, 288, 256, 2, 1, 64, false, "test", 128},
-                             22.0 / 32}}) {
+  for (const Case& c :
+       {Case{"fallback_down.gguf", {"down", "Down", 2, 256, 384, 2, 1, 64, false, "test", 128}, 144.0 / 256},
+        Case{"fallback_hidden.gguf", {"hidden", "Hidden", 1, 288, 256, 2, 1, 64, false, "test", 128}, 22.0 / 32}}) {
     CAPTURE(c.file);
     const ModelInfo file = facts(c.file);
     const ModelInfo catalog = model_info_of(c.shape, q4_k);

@@ -162,7 +162,8 @@ TEST_CASE("catalog: quantizations and links") {
 // the matrix's input dimension), and a matrix whose rows are no whole number
 // of them in the type its quantizer falls back to (docs/planner.md#the-estimator).
 TEST_CASE("catalog: each quantization's block and fallback, and the models whose rows are not whole blocks") {
-  const std::map<std::string, std::int64_t> blocks = {{"F16", 1}, {"BF16", 1}, {"Q8_0", 32}, {"Q4_0", 32}, {"MXFP4", 32}};
+  const std::map<std::string, std::int64_t> blocks = {
+      {"F16", 1}, {"BF16", 1}, {"Q8_0", 32}, {"Q4_0", 32}, {"MXFP4", 32}};
   // The fallback of each format's main type, for rows of 29,568 (Qwen2.5 72B's down projections), in bytes
   // per weight: Q6_K to Q8_0, Q5_K to Q5_1, Q4_K to Q5_0, Q3_K and Q2_K to Q4_0, the i-quants to IQ4_NL.
   const std::map<std::string, double> fallback = {{"Q6_K", 34.0 / 32},   {"Q5_K_M", 24.0 / 32}, {"Q5_K_S", 24.0 / 32},

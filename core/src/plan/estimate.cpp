@@ -682,7 +682,7 @@ Result<PlanInput> estimate(const EstimateInput& input) {
     out.layer_memory.push_back(held_bytes + kv_per_token * held * sequences * input.M);
   }
   out.layer_memory.front() += w.embedding.bytes();  // the token embedding
-  out.layer_memory.back() += w.lm_head.bytes();     // the LM head (its own copy even when tied, as llama.cpp duplicates it)
+  out.layer_memory.back() += w.lm_head.bytes();     // the LM head (its own copy even when tied)
   return finish(input, std::move(out), h);
 }
 
