@@ -81,8 +81,10 @@ void define_simulate_options(CLI::App& app, SimulateChoices& c) {
                 "micro-batch's completion and latency, to the object); M x S at most " +
                     bound(limits::kMaxTimelineCells));
   sim->footer("Lists are read as for the analysis (commas, blanks, Chinese commas, full-width digits).\n"
-              "Work: M x S x reps at most " + bound(limits::kMaxSimCells) + " cells; buffers up to " +
-              bound(limits::kMaxBuffer) + " (or inf),\n"
+              "Work: M x S x reps at most " + bound(limits::kMaxSimCells) + " cells, and with random times those\n"
+              "cells plus " + bound(limits::kSimDrawSteps) + " steps per draw and " + bound(limits::kSimStreamSteps) +
+              " per stream (2S-1 each replication) at most as many steps;\n"
+              "buffers up to " + bound(limits::kMaxBuffer) + " (or inf),\n"
               "and S x (the largest finite buffer + 1) at most " + bound(limits::kMaxBufferHistory) + ";\n"
               "with --shared, M x (S-1) at most " + bound(limits::kMaxQueuedTransfers) + " transfers and M x S x reps at most " +
                   bound(limits::kMaxSharedSimCells) + " cells.\n"

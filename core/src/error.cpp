@@ -40,6 +40,7 @@ std::string_view error_code_name(ErrorCode code) {
     case ErrorCode::no_such_link: return "no_such_link";
     case ErrorCode::not_ascending: return "not_ascending";
     case ErrorCode::too_many_sim_cells: return "too_many_sim_cells";
+    case ErrorCode::too_much_sim_work: return "too_much_sim_work";
     case ErrorCode::buffer_history_too_large: return "buffer_history_too_large";
     case ErrorCode::too_many_transfers: return "too_many_transfers";
     case ErrorCode::missing_field: return "missing_field";

@@ -455,3 +455,54 @@ TEST_CASE("sim errors: option_errors names every bad field at once, each once, a
   CHECK(work[0].code == ErrorCode::too_many_sim_cells);
   CHECK(work[0].field == Field::reps);
 }
+
+TEST_CASE("sim errors: a random run's work counts its draws and each replication's streams") {
+  namespace lim = hp::limits;
+  // At M = 1 each replication seeds 2S - 1 streams, far more work than its S
+  // cells: 1,000 exponential stages, one micro-batch, a million replications
+  // were 1e9 cells, inside the cells' limit, and took half a minute.
+  const hp::Pipeline wide = make(std::vector<double>(1000, 1.0));
+  sim::Options o;
+  o.M = 1;
+  o.service = {{sim::DistributionKind::exponential, 0}};
+  o.reps = 1e6;
+  const double per_rep = 1000 + lim::kSimDrawSteps * 1000 + lim::kSimStreamSteps * 1999;
+  expect(refused(wide, o), ErrorCode::too_much_sim_work, Field::reps, -1, per_rep * 1e6, lim::kMaxSimCells,
+         "reps: with random times, M x S x reps cells plus 16 steps a draw and 64 a stream of each replication = "
+         "144,936,000,000 steps is over the limit of 1,000,000,000");
+  // The most replications the limit allows run.
+  o.reps = std::floor(lim::kMaxSimCells / per_rep);
+  CHECK(sim::check_options(wide, o) == std::nullopt);
+  o.reps += 1;
+  CHECK(refused(wide, o).code == ErrorCode::too_much_sim_work);
+  // The same pipeline without random times counts cells only (one replication runs).
+  o.service = {};
+  o.reps = 1e6;
+  CHECK(sim::check_options(wide, o) == std::nullopt);
+  // One replication over it, at M = 1: the stages' fault.
+  const hp::Pipeline huge = make(std::vector<double>(8'000'000, 1.0));
+  o.service = {{sim::DistributionKind::lognormal, 0.5}};
+  o.reps = 1;
+  const hp::Error stages = refused(huge, o);
+  CHECK(stages.code == ErrorCode::too_much_sim_work);
+  CHECK(stages.field == Field::tau);
+  CHECK(stages.value == 8e6 + lim::kSimDrawSteps * 8e6 + lim::kSimStreamSteps * (16e6 - 1));
+  // Single-replication quantile sampling: 1e9 cells, one replication, was
+  // inside the cells' limit and took tens of seconds; now M is named.
+  const hp::Pipeline one = make({1.0});
+  sim::Options q;
+  q.service_samples = std::vector<sim::Empirical>{{{1, 2, 3, 4}, false, false}};
+  q.service_probabilities = {0, 0.05, 0.5, 0.95};
+  q.M = 1e9;
+  expect(refused(one, q), ErrorCode::too_much_sim_work, Field::M, -1, 1e9 + 16e9 + 64, lim::kMaxSimCells,
+         "M: with random times, M x S x reps cells plus 16 steps a draw and 64 a stream of each replication = "
+         "17,000,000,064 steps is over the limit of 1,000,000,000");
+  q.M = std::floor((lim::kMaxSimCells - lim::kSimStreamSteps) / (1 + lim::kSimDrawSteps));
+  CHECK(sim::check_options(one, q) == std::nullopt);
+  // A replayed matrix draws nothing: a random link service alone counts.
+  sim::Options links;
+  links.link_service = {{sim::DistributionKind::exponential, 0}};
+  links.M = 1e8;
+  const hp::Pipeline two = make({1, 1}, {1});
+  CHECK(refused(two, links).value == 2e8 + lim::kSimDrawSteps * 1e8 + lim::kSimStreamSteps * 3);
+}

@@ -269,3 +269,45 @@ TEST_CASE("sim random: below kMinCv every draw is the mean, and every CV in [0, 
     }
   }
 }
+
+TEST_CASE("sim random: quantiles at given probabilities draw each u's interval, however the probabilities cluster") {
+  // The draw searches a guide's bucket, not the whole list: the same draws as
+  // the whole list's upper bound, with most probabilities packed in a sliver
+  // (one bucket holding nearly all), evenly spread, and on the buckets' edges.
+  const std::int64_t n = 4096;
+  for (int shape = 0; shape < 3; ++shape) {
+    std::vector<double> p, q;
+    for (std::int64_t i = 0; i < n; ++i) {
+      const double x = static_cast<double>(i) / static_cast<double>(n - 1);
+      p.push_back(shape == 0 ? 0.5 + x * 1e-9 * (i + 1 < n) + (i + 1 == n) * 0.5
+                  : shape == 1 ? x
+                               : static_cast<double>(i) / static_cast<double>(n));
+      q.push_back(1 + static_cast<double>(i));
+    }
+    sim::Options o;
+    o.M = 5000;
+    o.seed = 11;
+    o.service_samples = std::vector<sim::Empirical>{{q, false, false}};
+    o.service_probabilities = p;
+    o.timeline = true;
+    const sim::Run r = run(make({1}), o).run;
+    sim::Stream stream(11, 0, 0);
+    double finish = 0;
+    for (std::int64_t m = 0; m < 5000; ++m) {
+      const double u = stream.uniform();
+      const auto above = static_cast<std::size_t>(std::upper_bound(p.begin(), p.end(), u) - p.begin());
+      double expected = 0;
+      if (above == 0) {
+        expected = q.front();
+      } else if (above == p.size()) {
+        expected = q.back();
+      } else {
+        const std::size_t i = above - 1;
+        expected = q[i] + (u - p[i]) / (p[i + 1] - p[i]) * (q[i + 1] - q[i]);
+      }
+      // One stage: each cell starts when the one before it finishes.
+      finish += expected;
+      REQUIRE(bits(r.timeline->compute_finish[static_cast<std::size_t>(m)]) == bits(finish));
+    }
+  }
+}

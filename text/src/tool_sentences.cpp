@@ -266,6 +266,10 @@ std::optional<std::string> tool_what(const Error& e) {
       return "quantiles must not decrease (got " + shortest(e.value) + " after a larger one)";
     case ErrorCode::too_many_sim_cells:
       return "M x S x reps = " + grouped(e.value) + " cells is over the limit of " + grouped(e.limit);
+    case ErrorCode::too_much_sim_work:
+      return "with random times, M x S x reps cells plus " + shortest(limits::kSimDrawSteps) +
+             " steps a draw and " + shortest(limits::kSimStreamSteps) + " a stream of each replication = " +
+             grouped(e.value) + " steps is over the limit of " + grouped(e.limit);
     case ErrorCode::buffer_history_too_large:
       return "S x (buffer + 1) = " + grouped(e.value) + " release times to keep is over the limit of " +
              grouped(e.limit) + " (use a smaller buffer, or inf)";

@@ -99,7 +99,7 @@ declare namespace heteropipe {
     | 'memory_short' | 'no_feasible_split' | 'too_many_to_order' | 'order_search_too_large' | 'wrong_type'
     | 'not_json' | 'unknown_key' | 'wrong_form' | 'unknown_id'
     // The simulator's.
-    | 'overlapping_groups' | 'no_such_link' | 'not_ascending' | 'too_many_sim_cells'
+    | 'overlapping_groups' | 'no_such_link' | 'not_ascending' | 'too_many_sim_cells' | 'too_much_sim_work'
     | 'buffer_history_too_large' | 'too_many_transfers'
     // Trace import.
     | 'missing_field' | 'unmatched_begin' | 'unmatched_end' | 'bad_gzip' | 'bad_pattern'

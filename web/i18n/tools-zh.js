@@ -135,6 +135,7 @@
         case 'not_ascending':
           return e.field === 'service_probabilities' ? '概率必须严格递增（输入为 ' + got + '）' : '分位数必须递增（输入为 ' + got + '）';
         case 'too_many_sim_cells': return 'M × S × 重复次数 = ' + G(e.value) + ' 个单元，超过上限 ' + G(e.limit);
+        case 'too_much_sim_work': return '随机时间下，单元与随机抽样共计 ' + G(e.value) + ' 步，超过上限 ' + G(e.limit);
         case 'empty':
           // lognormal:cv= (or uniform:spread=) with no number after it; token: the text typed.
           return (e.field === 'service' || e.field === 'link_service') && e.token &&

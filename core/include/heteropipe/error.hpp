@@ -55,6 +55,7 @@ enum class ErrorCode {
   no_such_link,     // a shared group names a link the pipeline lacks; index = the group, value = the link, limit = S-1
   not_ascending,    // quantiles that decrease; index = the stage, value = the first smaller one
   too_many_sim_cells,  // M x S x reps above limits::kMaxSimCells; value = that product
+  too_much_sim_work,   // a random run's cell steps (limits::kSimDrawSteps) above kMaxSimCells; value = them
   buffer_history_too_large,  // S x (largest finite buffer + 1) above limits::kMaxBufferHistory;
                              // index = that buffer's, value = that product
   too_many_transfers,  // with shared links, M x (S-1) above limits::kMaxQueuedTransfers; value = that product

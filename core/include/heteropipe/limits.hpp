@@ -94,6 +94,16 @@ inline constexpr double kMaxReps = 1'000'000;
 // Cells simulated by one request, M x S x reps: bounds its time alike for
 // every shape (seconds, not minutes), so no request hangs an interface.
 inline constexpr double kMaxSimCells = 1e9;
+// A run that draws at random does more per cell than the engine's step: each
+// replication seeds 2S - 1 streams (which dominates at M = 1) and each random
+// stage or link draws M times (a gamma of CV 4, the costliest, about 30 times
+// a deterministic step). Its work, counted in cell steps as
+//   reps x (M x S + kSimDrawSteps x M x random samplers + kSimStreamSteps x (2S - 1)),
+// is held to kMaxSimCells too, so that every accepted request takes seconds
+// on one core (docs/simulation.md). Not listed by visit_fields; the docs and
+// the error (too_much_sim_work, limit kMaxSimCells) state them.
+inline constexpr double kSimDrawSteps = 16;
+inline constexpr double kSimStreamSteps = 64;
 // The same with shared links: the event engine keeps every transfer queued
 // and orders the media's next transfers, up to about 128 times the row
 // engines' work per cell (many small groups, blocking), so its cells are

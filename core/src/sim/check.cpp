@@ -248,6 +248,25 @@ std::vector<Error> option_errors(const Pipeline& p, const Options& o) {
     const Field culprit = cells > limits::kMaxSimCells ? Field::M : Field::reps;
     return {at(ErrorCode::too_many_sim_cells, culprit, kWholeField, cells * o.reps, limits::kMaxSimCells)};
   }
+  // A random run's work: its draws and the streams each replication seeds.
+  const detail::Setup setup = detail::make_setup(p, o);
+  if (setup.random) {
+    double samplers = 0;
+    if (!setup.matrix) {
+      for (const detail::Sampler& s : setup.stage) samplers += s.random() ? 1 : 0;
+    }
+    if (!setup.link_matrix) {
+      for (const detail::Sampler& s : setup.link) samplers += s.random() ? 1 : 0;
+    }
+    const double per_rep = cells + limits::kSimDrawSteps * o.M * samplers +
+                           limits::kSimStreamSteps * (2 * static_cast<double>(p.S()) - 1);
+    if (per_rep * o.reps > limits::kMaxSimCells) {
+      // One replication over the limit is its shape's fault: M's, or the
+      // stages' (tau) when M is 1.
+      const Field culprit = per_rep <= limits::kMaxSimCells ? Field::reps : o.M > 1 ? Field::M : Field::tau;
+      return {at(ErrorCode::too_much_sim_work, culprit, kWholeField, per_rep * o.reps, limits::kMaxSimCells)};
+    }
+  }
   if (o.timeline && cells > limits::kMaxTimelineCells) {
     return {at(ErrorCode::too_many_cells, Field::M, kWholeField, cells, limits::kMaxTimelineCells)};
   }

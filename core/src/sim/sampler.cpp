@@ -55,7 +55,20 @@ Sampler Sampler::of(const Distribution& dist, double mean) {
   return s;
 }
 
-Sampler Sampler::from(const Empirical& measured, double tau, const std::vector<double>& probabilities) {
+std::shared_ptr<const std::vector<std::uint32_t>> Sampler::guide_for(const std::vector<double>& p) {
+  auto guide = std::make_shared<std::vector<std::uint32_t>>();
+  const auto n = static_cast<double>(p.size());
+  std::size_t at = 0;
+  for (std::size_t b = 0; b <= p.size(); ++b) {
+    const double edge = static_cast<double>(b) / n;
+    while (at < p.size() && p[at] <= edge) ++at;
+    guide->push_back(static_cast<std::uint32_t>(at));
+  }
+  return guide;
+}
+
+Sampler Sampler::from(const Empirical& measured, double tau, const std::vector<double>& probabilities,
+                      std::shared_ptr<const std::vector<std::uint32_t>> guide) {
   const std::vector<double>& v = measured.values;
   const std::size_t n = v.size();
   double mean = 0;
@@ -78,6 +91,7 @@ Sampler Sampler::from(const Empirical& measured, double tau, const std::vector<d
   s.kind_ = !probabilities.empty() ? Kind::quantiles_at : measured.quantiles ? Kind::quantiles : Kind::samples;
   s.values_ = &v;
   s.probabilities_ = &probabilities;
+  s.guide_ = std::move(guide);
   s.a_ = measured.scaled ? tau / mean : 1;
   s.mean_ = measured.scaled ? tau : mean;
   return s;
@@ -132,8 +146,20 @@ double Sampler::draw(Stream& stream) const {
       const std::vector<double>& q = *values_;
       const std::vector<double>& p = *probabilities_;
       const double u = stream.uniform();
-      // The first probability above u: u lies in [p[i], p[i + 1]).
-      const auto above = static_cast<std::size_t>(std::upper_bound(p.begin(), p.end(), u) - p.begin());
+      // The first probability above u: u lies in [p[i], p[i + 1]). It lies
+      // between the guide's positions at u's bucket's edges; a bucket to each
+      // side more absorbs any rounding of u x n, so the answer is the whole
+      // list's upper bound, found in a few steps.
+      auto low = p.begin();
+      auto high = p.end();
+      if (guide_) {
+        const std::vector<std::uint32_t>& g = *guide_;
+        const auto buckets = static_cast<std::int64_t>(p.size());
+        const auto b = static_cast<std::int64_t>(u * static_cast<double>(buckets));
+        low = p.begin() + g[static_cast<std::size_t>(std::max<std::int64_t>(b - 1, 0))];
+        high = p.begin() + g[static_cast<std::size_t>(std::min<std::int64_t>(b + 2, buckets))];
+      }
+      const auto above = static_cast<std::size_t>(std::upper_bound(low, high, u) - p.begin());
       if (above == 0) return q[0] * a_;
       if (above == p.size()) return q.back() * a_;
       const std::size_t i = above - 1;

@@ -51,10 +51,13 @@ Setup make_setup(const Pipeline& p, const Options& o) {
     }
   }
   su.groups = static_cast<std::int64_t>(o.shared.size());
+  const auto guide = o.service_samples && !o.service_probabilities.empty()
+                         ? Sampler::guide_for(o.service_probabilities)
+                         : nullptr;
   for (std::int64_t s = 0; s < su.S; ++s) {
     const double tau = p.tau()[s];
     if (o.service_samples) {
-      su.stage.push_back(Sampler::from((*o.service_samples)[s], tau, o.service_probabilities));
+      su.stage.push_back(Sampler::from((*o.service_samples)[s], tau, o.service_probabilities, guide));
     } else if (const Distribution* dist = pick(o.service, s)) {
       su.stage.push_back(Sampler::of(*dist, tau));
     } else {
