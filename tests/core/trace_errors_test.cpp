@@ -270,6 +270,28 @@ TEST_CASE("trace errors: a schedule CSV time too small to survive its units is n
   CHECK(!read_trace_text("stage,microbatch,kind,start,end\n0,0,compute,-0,1e-300\n", "s.csv", events));
 }
 
+TEST_CASE("trace errors: a trace JSON's ts or dur too small to survive its units is named at its byte, as in the CSV") {
+  // dur 5e-320 us was read, and shown as 8.893181625e-323 ms, a subnormal of lost digits.
+  TraceEvents events;
+  auto problem = read_trace_text(R"([{"ph":"X","name":"k","pid":0,"tid":1,"ts":0,"dur":5e-320}])", "t.json", events);
+  REQUIRE(problem);
+  CHECK(problem->code == ErrorCode::too_small);
+  CHECK(problem->field == Field::dur);
+  CHECK(problem->limit == limits::kMinTraceTime);
+  CHECK(problem->value == 5e-320);
+  CHECK(text::describe(*problem) ==
+        "t.json, byte 51: dur must be 0 or at least 1e-300 (got 5e-320): a smaller time is lost when converted between "
+        "time units");
+  problem = read_trace_text(R"([{"ph":"B","name":"k","pid":0,"tid":1,"ts":-2e-301}])", "t.json", events);
+  REQUIRE(problem);
+  CHECK(problem->code == ErrorCode::too_small);
+  CHECK(problem->field == Field::ts);
+  CHECK(problem->value == -2e-301);
+  // 0, -0 and the limit itself are read.
+  TraceEvents good;
+  CHECK(!read_trace_text(R"([{"ph":"X","name":"k","pid":0,"tid":1,"ts":-0,"dur":1e-300}])", "t.json", good));
+}
+
 TEST_CASE("trace errors: two files of one rank") {
   const std::string file = R"({"distributedInfo":{"rank":3},"traceEvents":[]})";
   TraceEvents events;

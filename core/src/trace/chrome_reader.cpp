@@ -231,6 +231,14 @@ class ChromeReader {
       cursor_.error->limit = limits::kMaxTraceTime;
       return false;
     }
+    // As in the schedule CSV: a time other than 0 too small to survive a
+    // unit's conversion (a subnormal) is the event's error, not a time that
+    // turns into 0 or loses its digits further on.
+    if (value != 0 && std::fabs(value) < limits::kMinTraceTime) {
+      cursor_.fail(ErrorCode::too_small, field, value, at);
+      cursor_.error->limit = limits::kMinTraceTime;
+      return false;
+    }
     out = value;
     return true;
   }
