@@ -327,13 +327,7 @@ std::string_view trim_blanks(std::string_view text) {
   return seen ? text.substr(begin, end - begin) : std::string_view();
 }
 
-namespace {
-
-// A typed value without the blanks around it, nor a UTF-8 byte-order mark
-// before it (a pasted value), as a list's items are read.
 std::string_view typed_value(std::string_view text) { return trim_blanks(json_detail::skip_bom(text)); }
-
-}  // namespace
 
 Result<double> parse_number(std::string_view text, Field field) {
   const std::string_view token = typed_value(text);

@@ -5,6 +5,7 @@
 #include <iterator>
 
 #include "heteropipe/limits.hpp"
+#include "heteropipe/parse.hpp"
 
 namespace heteropipe {
 namespace {
@@ -44,7 +45,8 @@ std::string_view regime_name(Regime regime) {
   return regime == Regime::async ? "async" : "blocking";
 }
 
-std::optional<Regime> regime_from_name(std::string_view name) {
+std::optional<Regime> regime_from_name(std::string_view typed) {
+  const std::string_view name = typed_value(typed);
   // kRegimeNames alternates the two regimes.
   for (std::size_t k = 0; k < std::size(kRegimeNames); ++k) {
     if (kRegimeNames[k] == name) return k % 2 == 0 ? Regime::async : Regime::blocking;

@@ -206,3 +206,24 @@ TEST_CASE("a UTF-8 byte-order mark before a typed number or count is skipped too
   CHECK(e.code == ErrorCode::not_integer);
   CHECK(e.token == "8.5");
 }
+
+TEST_CASE("a typed name is read as a typed number is: the blanks around it and a byte-order mark before it are not its") {
+  // --reps ' 5' was read while --links ' serial' was refused.
+  CHECK(parse_count(" 5", Field::reps, 1, 10).value() == 5);
+  CHECK(sim::link_mode_from_name(" serial").value() == sim::LinkMode::serial);
+  CHECK(sim::link_mode_from_name("blocking\t\n").value() == sim::LinkMode::blocking);
+  CHECK(sim::link_mode_from_name("\xEF\xBB\xBF" "async").value() == sim::LinkMode::async);
+  CHECK(sim::link_mode_from_name("\xE3\x80\x80" "delay").value() == sim::LinkMode::async);  // an ideographic space
+  CHECK(time_unit_from_name(" us").value() == TimeUnit::us);
+  CHECK(trace_stat_from_name("p50 ").value() == TraceStat::p50);
+  CHECK(objective_from_name(" throughput ").value() == Objective::throughput);
+  CHECK(device_order_from_name(" search").value() == DeviceOrder::search);
+  CHECK(phase_from_name("prefill ").value() == Phase::prefill);
+  CHECK(regime_from_name(" blocking") == Regime::blocking);
+  // A blank inside a name is the name's, and an unknown one is quoted without the blanks around it.
+  const Error e = sim::link_mode_from_name(" se rial ").error();
+  CHECK(e.code == ErrorCode::unknown_name);
+  CHECK(e.token == "se rial");
+  CHECK(!sim::link_mode_from_name("").ok());
+  CHECK(!sim::link_mode_from_name("   ").ok());
+}

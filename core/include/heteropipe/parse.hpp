@@ -45,6 +45,12 @@ Result<double> parse_count(std::string_view text, Field field, double low, doubl
 // The text without Unicode white space at either end.
 std::string_view trim_blanks(std::string_view text);
 
+// A typed value as every reader takes it, a number or a name (a link mode, a
+// unit, an objective): without the blanks around it nor a UTF-8 byte-order
+// mark before it (a pasted value), so that --reps ' 5' and --links ' serial'
+// are read alike.
+std::string_view typed_value(std::string_view text);
+
 // The first line of `text`, taken off it: a line ends at "\n", "\r\n" or a
 // lone "\r" (old Mac and some spreadsheet exports), which is not in the line.
 std::string_view next_line(std::string_view& text);

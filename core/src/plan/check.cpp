@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "heteropipe/parse.hpp"
 #include "heteropipe/limits.hpp"
 #include "heteropipe/pipeline.hpp"
 #include "heteropipe/plan/input.hpp"
@@ -133,14 +134,16 @@ std::string_view device_order_name(DeviceOrder order) {
   return "unknown";
 }
 
-Result<Objective> objective_from_name(std::string_view name) {
+Result<Objective> objective_from_name(std::string_view typed) {
+  const std::string_view name = typed_value(typed);
   for (Objective o : kObjectives) {
     if (objective_name(o) == name) return o;
   }
   return Error{ErrorCode::unknown_name, Field::objective, kWholeField, 0.0, std::string(name)};
 }
 
-Result<DeviceOrder> device_order_from_name(std::string_view name) {
+Result<DeviceOrder> device_order_from_name(std::string_view typed) {
+  const std::string_view name = typed_value(typed);
   for (DeviceOrder o : kOrders) {
     if (device_order_name(o) == name) return o;
   }

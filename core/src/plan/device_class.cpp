@@ -3,6 +3,7 @@
 // calculator module) need not carry the catalog.
 #include <string>
 
+#include "heteropipe/parse.hpp"
 #include "heteropipe/plan/catalog.hpp"
 
 namespace heteropipe {
@@ -19,7 +20,8 @@ std::string_view device_class_name(DeviceClass c) {
   return "unknown";
 }
 
-Result<DeviceClass> device_class_from_name(std::string_view name) {
+Result<DeviceClass> device_class_from_name(std::string_view typed) {
+  const std::string_view name = typed_value(typed);
   for (DeviceClass c : kDeviceClasses) {
     if (device_class_name(c) == name) return c;
   }

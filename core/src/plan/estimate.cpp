@@ -12,6 +12,7 @@
 
 #include "estimate_check.hpp"
 #include "heteropipe/limits.hpp"
+#include "heteropipe/parse.hpp"
 #include "heteropipe/plan/calibration.hpp"
 
 namespace heteropipe {
@@ -231,7 +232,8 @@ bool quantized(double bytes_per_weight) { return bytes_per_weight < 2; }
 
 std::string_view phase_name(Phase phase) { return phase == Phase::decode ? "decode" : "prefill"; }
 
-Result<Phase> phase_from_name(std::string_view name) {
+Result<Phase> phase_from_name(std::string_view typed) {
+  const std::string_view name = typed_value(typed);
   for (Phase p : {Phase::decode, Phase::prefill}) {
     if (phase_name(p) == name) return p;
   }

@@ -3,6 +3,7 @@
 // module) need not carry the simulator.
 #include <string>
 
+#include "heteropipe/parse.hpp"
 #include "heteropipe/sim/input.hpp"
 
 namespace heteropipe::sim {
@@ -32,7 +33,8 @@ std::string_view distribution_name(DistributionKind kind) {
   return "unknown";
 }
 
-Result<LinkMode> link_mode_from_name(std::string_view name) {
+Result<LinkMode> link_mode_from_name(std::string_view typed) {
+  const std::string_view name = typed_value(typed);
   for (LinkMode mode : kModes) {
     if (link_mode_name(mode) == name) return mode;
   }

@@ -29,14 +29,16 @@ std::string_view time_unit_name(TimeUnit unit) {
   return "ms";
 }
 
-Result<TraceStat> trace_stat_from_name(std::string_view name) {
+Result<TraceStat> trace_stat_from_name(std::string_view typed) {
+  const std::string_view name = typed_value(typed);
   for (TraceStat s : {TraceStat::min, TraceStat::p50, TraceStat::mean}) {
     if (trace_stat_name(s) == name) return s;
   }
   return Error{ErrorCode::unknown_name, Field::stat, kWholeField, 0, std::string(name)};
 }
 
-Result<TimeUnit> time_unit_from_name(std::string_view name) {
+Result<TimeUnit> time_unit_from_name(std::string_view typed) {
+  const std::string_view name = typed_value(typed);
   for (TimeUnit u : {TimeUnit::s, TimeUnit::ms, TimeUnit::us}) {
     if (time_unit_name(u) == name) return u;
   }
