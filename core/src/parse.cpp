@@ -67,8 +67,27 @@ std::string fold_full_width(std::string_view token) {
   return out;
 }
 
-// The bound an overflowing number breaks: M has its own.
-double largest_value(Field field) { return field == Field::M ? limits::kMaxBatches : limits::kMaxValue; }
+// The bound an overflowing number breaks: M and a buffer have their own.
+double largest_value(Field field) {
+  if (field == Field::M) return limits::kMaxBatches;
+  if (field == Field::buffers) return limits::kMaxBuffer;
+  return limits::kMaxValue;
+}
+
+// A number past the double range (1e400, -1e400) is refused as its field
+// refuses any number that far out: rho out of its range either way; a
+// negative one below the field's least (T_real > 0, M >= 1, else >= 0);
+// a positive one past the field's largest. It said "tau: must be at most
+// 1e15 (got -1e400)" and "rho: must be at most 1e15". (Clock offsets are
+// judged by size.)
+Error overflow_error(Field field, std::int64_t index, std::string_view token, bool negative) {
+  auto error = [&](ErrorCode code, double limit) { return Error{code, field, index, 0.0, std::string(token), limit}; };
+  if (field == Field::rho) return error(ErrorCode::out_of_range, negative ? limits::kMinRho : limits::kMaxRho);
+  if (negative && field == Field::T_real) return error(ErrorCode::not_positive, 0);
+  if (negative && field == Field::M) return error(ErrorCode::out_of_range, limits::kMinBatches);
+  if (negative && field != Field::clock_offsets) return error(ErrorCode::negative, 0);
+  return error(ErrorCode::too_large, largest_value(field));
+}
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
@@ -156,7 +175,7 @@ Result<double> convert(std::string_view token, Field field, std::int64_t index, 
   if (infinity && copy == "inf") return static_cast<double>(INFINITY);
   if (!is_decimal(copy)) return item_error(ErrorCode::not_a_number, field, index, token);
   double value = decimal_value(copy);
-  if (!std::isfinite(value)) return item_error(ErrorCode::too_large, field, index, token, largest_value(field));
+  if (!std::isfinite(value)) return overflow_error(field, index, token, value < 0);
   if (value == 0.0) value = 0.0;  // "-0" is zero, not a negative value
   return value;
 }
@@ -337,12 +356,18 @@ Result<double> parse_number(std::string_view text, Field field) {
 
 Result<double> parse_count(std::string_view text, Field field, double low, double high) {
   auto value = parse_number(text, field);
-  if (!value) return value;
   const std::string_view token = typed_value(text);
   const std::string folded = fold_full_width(token);
   auto error = [&](ErrorCode code, double limit) {
     return Error{code, field, kWholeField, 0.0, std::string(token), limit};
   };
+  // Past the double range: 1e400 is too_large against the count's own
+  // bound (reps said "at most 1e15"), -1e400 below its range ("M: must be
+  // at most 2^53 (got -1e400)" before).
+  if (!value && (value.error().code == ErrorCode::too_large || value.error().code == ErrorCode::negative)) {
+    return folded[0] == '-' ? error(ErrorCode::out_of_range, low) : error(ErrorCode::too_large, high);
+  }
+  if (!value) return value;
   const WholeNumber whole = read_whole(folded);
   if (!whole.is_whole) return error(ErrorCode::not_integer, 0);
   if (whole.negative && whole.digits != "0") return error(ErrorCode::out_of_range, low);

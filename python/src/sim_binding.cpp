@@ -40,12 +40,7 @@ std::vector<std::vector<std::int64_t>> shared_from(py::handle obj) {
     const auto index = static_cast<std::int64_t>(groups.size());
     std::vector<std::int64_t> links;
     std::vector<double> values = values_from(group, Field::shared);
-    for (double link : values) {
-      if (!std::isfinite(link) || link != std::floor(link) || std::fabs(link) > 9007199254740992.0) {
-        raise(Error{ErrorCode::not_integer, Field::shared, index, std::isfinite(link) ? link : 0.0, {}});
-      }
-      links.push_back(static_cast<std::int64_t>(link));
-    }
+    for (double link : values) links.push_back(value_or_raise(sim::shared_link(link, index)));
     groups.push_back(std::move(links));
   }
   return groups;

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "heteropipe/text/error_text.hpp"
 #include "support.hpp"
 
 using namespace heteropipe;
@@ -226,4 +227,23 @@ TEST_CASE("a typed name is read as a typed number is: the blanks around it and a
   CHECK(e.token == "se rial");
   CHECK(!sim::link_mode_from_name("").ok());
   CHECK(!sim::link_mode_from_name("   ").ok());
+}
+
+TEST_CASE("a number past the double range is refused as its field refuses any number that far out") {
+  // -1e400 said "must be at most 1e15" (tau, rho, T_real) or "at most 2^53" (M).
+  CHECK(text::describe(parse_number_list("1, -1e400", Field::tau).error()) == "tau, item 2: must be >= 0 (got -1e400)");
+  CHECK(text::describe(parse_number("-1e400", Field::T_real).error()) == "T_real: must be > 0 (got -1e400)");
+  CHECK(text::describe(parse_number("-1e400", Field::M).error()) == "M: must be between 1 and 2^53 (got -1e400)");
+  CHECK(text::describe(parse_number("-1e400", Field::rho).error()) == "rho: must be between 0 and 1 (got -1e400)");
+  CHECK(text::describe(parse_number("1e400", Field::rho).error()) == "rho: must be between 0 and 1 (got 1e400)");
+  CHECK(text::describe(parse_number("1e400", Field::tau).error()) == "tau: must be at most 1e15 (got 1e400)");
+  const Error below = parse_count("-1e400", Field::M, limits::kMinBatches, limits::kMaxBatches).error();
+  CHECK(below.code == ErrorCode::out_of_range);
+  CHECK(below.limit == limits::kMinBatches);
+  CHECK(text::describe(below) == "M: must be between 1 and 2^53 (got -1e400)");
+  const Error above = parse_count("\xEF\xBC\x91" "e400", Field::reps, 1, limits::kMaxReps).error();  // a full-width 1
+  CHECK(above.code == ErrorCode::too_large);
+  CHECK(above.limit == limits::kMaxReps);
+  CHECK(text::describe(above) == "reps: must be at most 1,000,000 (got \xEF\xBC\x91" "e400)");
+  CHECK(parse_count("\xEF\xBC\x8D" "1e400", Field::seed, 0, limits::kMaxBatches).error().limit == 0);  // a full-width minus
 }

@@ -506,3 +506,32 @@ TEST_CASE("sim errors: a random run's work counts its draws and each replication
   const hp::Pipeline two = make({1, 1}, {1});
   CHECK(refused(two, links).value == 2e8 + lim::kSimDrawSteps * 1e8 + lim::kSimStreamSteps * 3);
 }
+
+TEST_CASE("sim errors: a shared link is read alike from text, a list and every front end; past 2^53 it is out of range") {
+  // 1e20 is whole: it was "must be a whole number (got 1e+20)", and NaN from a
+  // list "must be a whole number (got 0)".
+  expect(sim::parse_shared("0;1e20").error(), ErrorCode::out_of_range, Field::shared, 1, 1e20, 9007199254740992.0,
+         "shared, group 2: must be between 0 and 2^53 (got 1e+20)");
+  expect(sim::parse_shared("-1e20").error(), ErrorCode::out_of_range, Field::shared, 0, -1e20, 9007199254740992.0,
+         "shared, group 1: must be between 0 and 2^53 (got -1e+20)");
+  const hp::Error far = sim::parse_shared("1e400").error();
+  CHECK(far.code == ErrorCode::out_of_range);
+  CHECK(hp::text::describe(far) == "shared, group 1: must be between 0 and 2^53 (got 1e400)");
+  expect(sim::shared_link(NAN, 2).error(), ErrorCode::not_finite, Field::shared, 2, 0, 0,
+         "shared, group 3: must be a finite number (got nan)");
+  CHECK(sim::shared_link(-INFINITY, 0).error().token == "-inf");
+  CHECK(sim::shared_link(0.5, 0).error().code == ErrorCode::not_integer);
+  CHECK(sim::shared_link(9007199254740992.0, 0).value() == 9007199254740992);
+  CHECK(sim::shared_link(-3, 0).value() == -3);  // no_such_link is check_options'
+}
+
+TEST_CASE("sim errors: a CV, spread or buffer past the double range names its own range") {
+  // They said "must be at most 1e15", a limit none of them has.
+  auto cv = sim::parse_distribution("lognormal:cv=-1e400", Field::service).error();
+  CHECK(hp::text::describe(cv) == "service: must be between 0 and 4 (got -1e400)");
+  cv = sim::parse_distribution("uniform:spread=1e400", Field::link_service).error();
+  CHECK(hp::text::describe(cv) == "link_service: must be between 0 and 1 (got 1e400)");
+  CHECK(hp::text::describe(sim::parse_buffers("1, 1e400").error()) ==
+        "buffers, link 2: must be at most 1,000,000 (got 1e400)");
+  CHECK(hp::text::describe(sim::parse_buffers("-1e400").error()) == "buffers, link 1: must be >= 0 (got -1e400)");
+}

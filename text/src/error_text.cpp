@@ -100,6 +100,7 @@ std::string range_of(const Error& e) {
   const Field field = e.field;
   if (field == Field::rho) return bound(limits::kMinRho) + " and " + bound(limits::kMaxRho);
   if (field == Field::points) return bound(limits::kMinCurvePoints) + " and " + bound(limits::kMaxCurvePoints);
+  if (field == Field::shared) return "0 and " + bound(e.limit);  // a link's number
   return bound(limits::kMinBatches) + " and " + bound(limits::kMaxBatches);
 }
 

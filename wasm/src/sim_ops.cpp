@@ -70,11 +70,9 @@ Result<std::vector<std::vector<std::int64_t>>> read_shared(Request& in) {
   for (std::size_t g = 0; g < p.value().lengths.size(); ++g) {
     std::vector<std::int64_t> links;
     for (double link : part(p.value(), g, at)) {
-      if (!std::isfinite(link) || link != std::floor(link) || std::fabs(link) > limits::kMaxBatches) {
-        return Error{ErrorCode::not_integer, Field::shared, static_cast<std::int64_t>(g),
-                     std::isfinite(link) ? link : 0.0, {}};
-      }
-      links.push_back(static_cast<std::int64_t>(link));
+      auto member = sim::shared_link(link, static_cast<std::int64_t>(g));
+      if (!member) return member.error();
+      links.push_back(member.value());
     }
     at += links.size();
     groups.push_back(std::move(links));

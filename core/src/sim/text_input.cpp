@@ -7,6 +7,7 @@
 
 #include "../json_cursor.hpp"
 #include "check_time.hpp"
+#include "heteropipe/limits.hpp"
 #include "heteropipe/parse.hpp"
 
 namespace heteropipe::sim {
@@ -57,7 +58,16 @@ Result<Distribution> parse_distribution(std::string_view text, Field field) {
     // lognormal:cv= with nothing after it: the kind is known, its number is missing.
     if (trim_blanks(number).empty()) return Error{ErrorCode::empty, field, kWholeField, 0.0, std::string(typed)};
     auto value = parse_number(number, field);
-    if (!value) return value.error();
+    if (!value) {
+      Error e = value.error();
+      // Past the double range either way: out of the CV's (spread's) range, as
+      // check_options says of any other number outside it.
+      if (e.code == ErrorCode::too_large || e.code == ErrorCode::negative) {
+        e.code = ErrorCode::out_of_range;
+        e.limit = c.kind == DistributionKind::uniform ? limits::kMaxSpread : limits::kMaxCv;
+      }
+      return e;
+    }
     return Distribution{c.kind, value.value()};
   }
   return unknown(text, field);
@@ -65,6 +75,19 @@ Result<Distribution> parse_distribution(std::string_view text, Field field) {
 
 Result<std::vector<double>> parse_buffers(std::string_view text) {
   return parse_number_list_or_inf(text, Field::buffers);
+}
+
+Result<std::int64_t> shared_link(double link, std::int64_t group) {
+  if (!std::isfinite(link)) {
+    return Error{ErrorCode::not_finite, Field::shared, group, 0.0, std::isnan(link) ? "nan" : link > 0 ? "inf" : "-inf"};
+  }
+  // Past 2^53 (kMaxBatches, the last exact whole number) a double holds no
+  // fraction: 1e20 is whole, and out of range.
+  if (std::fabs(link) > limits::kMaxBatches) {
+    return Error{ErrorCode::out_of_range, Field::shared, group, link, {}, limits::kMaxBatches};
+  }
+  if (link != std::floor(link)) return Error{ErrorCode::not_integer, Field::shared, group, link, {}};
+  return static_cast<std::int64_t>(link);
 }
 
 Result<std::vector<std::vector<std::int64_t>>> parse_shared(std::string_view text) {
@@ -79,16 +102,19 @@ Result<std::vector<std::vector<std::int64_t>>> parse_shared(std::string_view tex
     if (!links) {
       Error e = links.error();
       e.index = group;
+      // Past the double range, as past 2^53 (shared_link).
+      if (e.code == ErrorCode::too_large || e.code == ErrorCode::negative) {
+        e.code = ErrorCode::out_of_range;
+        e.limit = limits::kMaxBatches;
+      }
       return e;
     }
     if (links.value().empty()) return Error{ErrorCode::empty, Field::shared, group, 0.0, {}};
     std::vector<std::int64_t> members;
     for (double link : links.value()) {
-      // Past 2^53 a double holds no fraction, and no pipeline has that many links.
-      if (link != std::floor(link) || std::fabs(link) > 9007199254740992.0) {
-        return Error{ErrorCode::not_integer, Field::shared, group, link, {}};
-      }
-      members.push_back(static_cast<std::int64_t>(link));
+      auto member = shared_link(link, group);
+      if (!member) return member.error();
+      members.push_back(member.value());
     }
     groups.push_back(std::move(members));
     if (end == std::string_view::npos) break;

@@ -21,9 +21,15 @@ Result<Distribution> parse_distribution(std::string_view text, Field field);
 Result<std::vector<double>> parse_buffers(std::string_view text);
 
 // Shared groups: link lists separated by ';' (within a group, the list
-// separators other than ';'), e.g. "0,1;2,3". Each link a whole number
-// (not_integer, index: the group).
+// separators other than ';'), e.g. "0,1;2,3". Each link as shared_link reads it.
 Result<std::vector<std::vector<std::int64_t>>> parse_shared(std::string_view text);
+
+// One link of shared group `group`, as every front end reads it from a
+// number: not_finite (token nan, inf or -inf), not_integer (a fraction), or
+// out_of_range past 2^53 either way (limit 2^53; no pipeline has that many
+// links, and an int64 holds no larger double exactly); the range against S
+// is check_options' (no_such_link).
+Result<std::int64_t> shared_link(double link, std::int64_t group);
 
 // A table of numbers, one row per line (blank lines skipped); a first line
 // that starts with a letter or a quote is a header and skipped. A matrix's
