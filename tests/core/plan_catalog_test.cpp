@@ -206,6 +206,20 @@ TEST_CASE("catalog: an unknown id is a coded error naming the field and the posi
   CHECK(find_link("wifi", 0).error().field == Field::links);
 }
 
+TEST_CASE("catalog: an id is a typed name, read without the blanks around it as the objective is") {
+  // "objective": " throughput " was read while "devices": [" rtx-3090"] was not in the catalog.
+  CHECK(find_gpu(" rtx-3090", 1).value().memory == 24.0 * (1 << 30));
+  CHECK(find_model("llama-3.1-8b\n").ok());
+  CHECK(find_quant("\tQ4_K_M ").ok());
+  CHECK(find_link("\xEF\xBB\xBF" "pcie4-x16", 0).ok());
+  // A blank inside is the id's, and the error quotes it without the blanks around it.
+  const Error e = find_gpu(" rtx 3090 ", 0).error();
+  CHECK(e.code == ErrorCode::unknown_id);
+  CHECK(e.token == "rtx 3090");
+  // Case is the id's own: Q4_K_M is not q4_k_m.
+  CHECK(!find_quant("q4_k_m").ok());
+}
+
 TEST_CASE("catalog: the visitor lists the four tables, each entry with its source") {
   std::vector<std::string> names;
   visit_fields(Catalog{}, [&names](std::string_view name, const auto&) { names.emplace_back(name); });

@@ -179,6 +179,13 @@ class SimulateBadInput(unittest.TestCase):
                    "shared, group 2: names link 2, but the links are 0 to 1 (S-1 = 2)")
         self.check(lambda: p.simulate(4, shared=[[0.5]]), "not_integer", "shared", 0,
                    "shared, group 1: must be a whole number (got 0.5)")
+        # NaN said "must be a whole number (got 0)", and a whole 1e20 "must be a whole number";
+        # a list reads a link as the text does (sim::shared_link).
+        self.check(lambda: p.simulate(4, shared=[[0], [math.nan]]), "not_finite", "shared", 1,
+                   "shared, group 2: must be a finite number (got nan)")
+        for shared in ([[1e20]], "1e20"):
+            self.check(lambda: p.simulate(4, shared=shared), "out_of_range", "shared", 0,
+                       "shared, group 1: must be between 0 and 2^53 (got 1e+20)")
         self.check(lambda: p.simulate(4, service="lognormal:cv=5"), "out_of_range", "service", None,
                    "service: must be between 0 and 4 (got 5)")
         self.check(lambda: p.simulate(4, service=["deterministic", "gamma:cv=nan", "exponential"]), "not_a_number",

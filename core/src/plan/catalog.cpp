@@ -5,6 +5,7 @@
 #include <string>
 
 #include "heteropipe/plan/gguf.hpp"
+#include "heteropipe/parse.hpp"
 
 namespace heteropipe {
 namespace {
@@ -330,8 +331,11 @@ const std::vector<LinkSpec> kLinks = {
      "(40 Gb/s)"},
 };
 
+// An id is a typed name: read without the blanks around it (typed_value), as
+// the input's objective or phase is.
 template <class Entry>
-Result<Entry> find(const std::vector<Entry>& entries, std::string_view id, Field field, std::int64_t index) {
+Result<Entry> find(const std::vector<Entry>& entries, std::string_view typed, Field field, std::int64_t index) {
+  const std::string_view id = typed_value(typed);
   for (const Entry& e : entries) {
     if (e.id == id) return e;
   }
