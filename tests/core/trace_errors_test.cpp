@@ -126,8 +126,14 @@ TEST_CASE("trace errors: every number of the file names its key and its rule") {
                            events));
   CHECK(events.base_ns == 1700000000000000001);
   // An event's numbers.
+  // The key tried takes the place of the event's own (a key given twice is
+  // an error of its own), renamed to an unread key of the same length so that
+  // every byte stays where it was.
   auto event = [](const std::string& key_value) {
-    return text::describe(refused(R"([{"ph":"X","name":"k","ts":1,"dur":2,)" + key_value + "}]"));
+    std::string base = R"([{"ph":"X","name":"k","ts":1,"dur":2,)";
+    if (key_value.rfind("\"ts\"", 0) == 0) base.replace(base.find("\"ts\""), 4, "\"xx\"");
+    if (key_value.rfind("\"dur\"", 0) == 0) base.replace(base.find("\"dur\""), 5, "\"xxx\"");
+    return text::describe(refused(base + key_value + "}]"));
   };
   CHECK(event(R"("pid":1e300)") == "bad.json, byte 43: pid must be between -2^53 and 2^53 (got 1e300)");
   CHECK(event(R"("tid":-1e300)") == "bad.json, byte 43: tid must be between -2^53 and 2^53 (got -1e300)");
@@ -290,6 +296,42 @@ TEST_CASE("trace errors: a trace JSON's ts or dur too small to survive its units
   // 0, -0 and the limit itself are read.
   TraceEvents good;
   CHECK(!read_trace_text(R"([{"ph":"X","name":"k","pid":0,"tid":1,"ts":-0,"dur":1e-300}])", "t.json", good));
+}
+
+TEST_CASE("trace errors: a key the reader reads, given twice in its object, is refused at the second") {
+  // The last "ts" was kept, as the plan reader and the GGUF reader no longer do.
+  TraceEvents events;
+  auto problem = read_trace_text(R"([{"ph":"X","name":"k","pid":0,"tid":1,"ts":1,"ts":5,"dur":1}])", "t.json", events);
+  REQUIRE(problem);
+  CHECK(problem->code == ErrorCode::duplicate_key);
+  CHECK(problem->field == Field::ts);
+  CHECK(problem->typed == "ts");
+  CHECK(text::describe(*problem) ==
+        "t.json, byte 50: key 'ts' is given a second time in its object (which of its values holds is not defined)");
+  for (const char* twice : {R"({"traceEvents":[],"traceEvents":[]})",
+                            R"({"traceEvents":[],"distributedInfo":{"rank":0,"rank":1}})",
+                            R"({"traceEvents":[],"baseTimeNanoseconds":1,"baseTimeNanoseconds":1})",
+                            R"([{"ph":"X","ph":"B","name":"k","ts":1,"dur":1}])",
+                            R"([{"ph":"X","name":"k","ts":1,"dur":1,"args":{},"args":{}}])"}) {
+    CAPTURE(twice);
+    TraceEvents t;
+    problem = read_trace_text(twice, "t.json", t);
+    REQUIRE(problem);
+    CHECK(problem->code == ErrorCode::duplicate_key);
+  }
+  // A key the reader skips may come twice, as any other it does not read.
+  TraceEvents skipped;
+  CHECK(!read_trace_text(R"([{"ph":"X","name":"k","pid":0,"tid":1,"ts":1,"dur":1,"id":1,"id":2}])", "t.json", skipped));
+}
+
+TEST_CASE("trace errors: an X event that ends past the time limit names the longest dur its ts allows") {
+  // It said "dur must be at most 1e17 (got 1e17)" of a dur within 1e17 alone.
+  const Error e = refused(R"([{"ph":"X","name":"k","pid":0,"tid":1,"ts":1e16,"dur":1e17}])");
+  CHECK(e.code == ErrorCode::too_large);
+  CHECK(e.field == Field::dur);
+  CHECK(e.value == 1e17);
+  CHECK(e.limit == 9e16);
+  CHECK(text::describe(e) == "bad.json, byte 54: dur must be at most 9e16 (got 1e17)");
 }
 
 TEST_CASE("trace errors: two files of one rank") {

@@ -21,6 +21,9 @@ inline constexpr const char* kNotFinite = "must be a finite number";
 inline constexpr const char* kAtMost = "must be at most ";
 inline constexpr const char* kNotInteger = "must be a whole number";
 inline constexpr const char* kWrongType = "has the wrong type of value";
+// duplicate_key of a JSON object, after "key 'K'", wherever the object was read.
+inline constexpr const char* kGivenTwice =
+    " is given a second time in its object (which of its values holds is not defined)";
 // utf16_text, wherever the text was read.
 inline constexpr const char* kUtf16Text =
     "the text is UTF-16 (it starts with a UTF-16 byte-order mark); save it as UTF-8, which every reader takes";

@@ -184,8 +184,7 @@ std::optional<std::string> tool_what(const Error& e) {
     case ErrorCode::unknown_key:
       return "unknown key '" + quoted(e.token) + "'";
     case ErrorCode::duplicate_key:  // a JSON input's (a GGUF file's are described with its byte)
-      return "key '" + quoted(e.token) + "' is given a second time in its object (which of its values holds is not "
-             "defined)";
+      return "key '" + quoted(e.token) + "'" + kGivenTwice;
     case ErrorCode::above_fact:
       // The token names the other fact, so the value is quoted from itself.
       return "must be at most " + quoted(e.token) + " = " + shortest(e.limit) + " (got " + shortest(e.value) + ")";

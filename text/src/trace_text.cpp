@@ -75,6 +75,7 @@ std::string what(const Error& e) {
     case ErrorCode::too_many: return "more than " + grouped(e.limit) + " timed events";
     case ErrorCode::not_integer: return field + " " + kNotInteger + " (got " + number_got(e) + ")";
     case ErrorCode::out_of_range: return field + " must be between " + range(e) + " (got " + number_got(e) + ")";
+    case ErrorCode::duplicate_key: return "key '" + quoted(e.typed) + "'" + kGivenTwice;
     case ErrorCode::unmatched_begin: return "a B event has no matching E on its pid and tid";
     case ErrorCode::unmatched_end: return "an E event has no open B on its pid and tid";
     case ErrorCode::end_before_start: return "end is before start";

@@ -88,19 +88,22 @@ class ChromeReader {
   void read_document() {
     std::string key;
     bool has_events = false;
+    std::uint32_t seen = 0;
     cursor_.enter('{');
     while (cursor_.next_key(key)) {
       if (key == "traceEvents") {
+        if (!once(seen, 1, Field::traceEvents, key)) return;
         has_events = true;
         read_events();
       } else if (key == "distributedInfo") {
-        if (cut_short()) return;
+        if (!once(seen, 2, Field::distributedInfo, key) || cut_short()) return;
         if (cursor_.peek() != JsonType::object) {
           mistyped(Field::distributedInfo, cursor_.offset());
           return;
         }
         read_distributed_info();
       } else if (key == "baseTimeNanoseconds") {
+        if (!once(seen, 4, Field::baseTimeNanoseconds, key)) return;
         std::int64_t base = 0;
         if (!read_whole(base, Field::baseTimeNanoseconds, 0, limits::kMaxTraceBaseTime)) return;
         base_ns_ = base;
@@ -152,9 +155,11 @@ class ChromeReader {
     std::string key;
     cursor_.enter('{');
     std::size_t world_at = 0;
+    std::uint32_t seen = 0;
     while (cursor_.next_key(key)) {
       if (key == "rank" || key == "world_size") {
         const bool rank = key == "rank";
+        if (!once(seen, rank ? 1 : 2, rank ? Field::rank : Field::world_size, key)) return;
         const std::size_t at = (cursor_.peek(), cursor_.offset());
         std::int64_t value = 0;
         if (!read_whole(value, rank ? Field::rank : Field::world_size, rank ? 0 : 1, limits::kMaxTraceId)) return;
@@ -293,20 +298,34 @@ class ChromeReader {
     return true;
   }
 
+  // A key the reader reads, given a second time in its object: JSON leaves
+  // which value holds undefined, so it is refused at the second, as the plan
+  // reader and the GGUF reader refuse theirs (it kept the last).
+  bool once(std::uint32_t& seen, std::uint32_t bit, Field field, std::string_view key) {
+    if ((seen & bit) == 0) {
+      seen |= bit;
+      return true;
+    }
+    cursor_.fail(ErrorCode::duplicate_key, field, 0, cursor_.offset());
+    cursor_.error->typed = std::string(key);
+    return false;
+  }
+
   bool read_event(RawEvent& raw) {
     raw.at = cursor_.offset();
     std::string key;
+    std::uint32_t seen = 0;
     cursor_.enter('{');
     while (cursor_.next_key(key)) {
       bool ok = true;
-      if (key == "ph") ok = read_string_field(raw.ph, Field::ph);
-      else if (key == "name") ok = read_string_field(raw.name, Field::name);
-      else if (key == "cat") ok = read_string_field(raw.category, Field::cat);
-      else if (key == "ts") ok = read_time(raw.ts, raw.ts_at, Field::ts);
-      else if (key == "dur") ok = read_time(raw.dur, raw.dur_at, Field::dur);
-      else if (key == "pid") ok = read_id(raw.pid, Field::pid);
-      else if (key == "tid") ok = read_id(raw.tid, Field::tid);
-      else if (key == "args") ok = read_args(raw);
+      if (key == "ph") ok = once(seen, 1, Field::ph, key) && read_string_field(raw.ph, Field::ph);
+      else if (key == "name") ok = once(seen, 2, Field::name, key) && read_string_field(raw.name, Field::name);
+      else if (key == "cat") ok = once(seen, 4, Field::cat, key) && read_string_field(raw.category, Field::cat);
+      else if (key == "ts") ok = once(seen, 8, Field::ts, key) && read_time(raw.ts, raw.ts_at, Field::ts);
+      else if (key == "dur") ok = once(seen, 16, Field::dur, key) && read_time(raw.dur, raw.dur_at, Field::dur);
+      else if (key == "pid") ok = once(seen, 32, Field::pid, key) && read_id(raw.pid, Field::pid);
+      else if (key == "tid") ok = once(seen, 64, Field::tid, key) && read_id(raw.tid, Field::tid);
+      else if (key == "args") ok = once(seen, 128, Field::trace, key) && read_args(raw);
       else ok = cursor_.skip_value();
       if (!ok) return false;
     }
@@ -360,8 +379,11 @@ class ChromeReader {
       if (raw.name.empty()) return missing(Field::name, raw);
       const double end = *raw.ts + *raw.dur;
       if (!(std::fabs(end) <= limits::kMaxTraceTime)) {
+        // The end past the limit (ts > 0, dur >= 0): the longest dur this ts
+        // allows is the limit, so that the sentence never reads "dur must be
+        // at most 1e17 (got 1e17)" of a dur that is within 1e17 alone.
         cursor_.fail(ErrorCode::too_large, Field::dur, *raw.dur, raw.dur_at);
-        cursor_.error->limit = limits::kMaxTraceTime;
+        cursor_.error->limit = limits::kMaxTraceTime - *raw.ts;
         return false;
       }
       return keep(raw, end);
