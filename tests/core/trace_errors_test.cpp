@@ -324,6 +324,16 @@ TEST_CASE("trace errors: a key the reader reads, given twice in its object, is r
   CHECK(!read_trace_text(R"([{"ph":"X","name":"k","pid":0,"tid":1,"ts":1,"dur":1,"id":1,"id":2}])", "t.json", skipped));
 }
 
+TEST_CASE("trace errors: a phase is one character; a longer ph is skipped as an unknown phase is") {
+  // "XB" was read as an X event.
+  TraceEvents events;
+  REQUIRE(!read_trace_text(R"([{"ph":"XB","name":"k","pid":0,"tid":1,"ts":1,"dur":1},)"
+                           R"({"ph":"X","name":"k","pid":0,"tid":1,"ts":3,"dur":1}])",
+                           "t.json", events));
+  REQUIRE(events.events.size() == 1);
+  CHECK(events.events[0].start == 3);
+}
+
 TEST_CASE("trace errors: an X event that ends past the time limit names the longest dur its ts allows") {
   // It said "dur must be at most 1e17 (got 1e17)" of a dur within 1e17 alone.
   const Error e = refused(R"([{"ph":"X","name":"k","pid":0,"tid":1,"ts":1e16,"dur":1e17}])");

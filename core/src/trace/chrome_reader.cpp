@@ -370,7 +370,9 @@ class ChromeReader {
 
   bool take(const RawEvent& raw) {
     if (raw.ph.empty()) return missing(Field::ph, raw);
-    const char phase = raw.ph[0];
+    // A phase is one character: "XB" is no X event (it was read as one), and
+    // is skipped as every phase other than X, B and E is.
+    const char phase = raw.ph.size() == 1 ? raw.ph[0] : '\0';
     if (phase == 'X' || phase == 'B' || phase == 'E') {
       if (!raw.ts) return missing(Field::ts, raw);
     }
