@@ -57,6 +57,8 @@ const coveredBy = {
   check_curve_points: { api: 'curveBatches' },
   parse_count: { api: 'readRequest' },
   trim_blanks: { api: 'parseNumber' },
+  // A typed value without its blanks and byte-order mark, as every number and name is read.
+  typed_value: { api: 'parseNumber' },
   // A list's item as typed, which readRequest's errors quote.
   list_item: { api: 'readRequest' },
   quote_list_item: { api: 'readRequest' },

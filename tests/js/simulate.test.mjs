@@ -364,6 +364,18 @@ test('issue 22: empty lists are refused, tiny CVs draw the mean, block links giv
   fails(() => hp.simulate({ ...base, buffers: [] }), { code: 'empty', field: 'buffers', message: 'buffers: needs at least one value' });
   fails(() => hp.simulate({ ...base, buffers: '' }), { code: 'empty', field: 'buffers' });
   fails(() => hp.simulate({ ...base, M: 1e9 }), { code: 'too_many_sim_cells', field: 'M' });
+  // Random times count their draws and each replication's 2S - 1 streams (8e6 cells here).
+  fails(() => hp.simulate({ tau: Array(8).fill(1), M: 1, service: 'exponential', reps: 1e6 }),
+    { code: 'too_much_sim_work', field: 'reps', value: 1.096e9, limit: hp.limits.max_sim_cells,
+      message: 'reps: with random times, M x S x reps cells plus 16 steps a draw and 64 a stream of each replication = ' +
+        '1,096,000,000 steps is over the limit of 1,000,000,000' });
+  // A shared link is read as the CLI reads it: NaN is not finite (it said "must be a whole number (got 0)"),
+  // a whole 1e20 out of range (it said "must be a whole number").
+  fails(() => hp.simulate({ ...base, shared: [[0], [NaN]] }), { code: 'not_finite', field: 'shared', index: 1 });
+  fails(() => hp.simulate({ ...base, shared: [[1e20]] }),
+    { code: 'out_of_range', field: 'shared', index: 0, message: 'shared, group 1: must be between 0 and 2^53 (got 1e+20)' });
+  // A name is read without the blanks around it, as a number is (reps ' 5').
+  assert.equal(hp.simulate({ ...base, links: ' serial ', reps: ' 5' }).links, 'serial');
   // With shared links, 1/128 of the cells (the event engine's work per cell).
   fails(() => hp.simulate({ ...base, M: 2e6, reps: 2, shared: '0' }),
     { code: 'too_many_sim_cells', field: 'reps', value: 8e6, limit: 7812500, message: 'reps: M x S x reps = 8,000,000 cells is over the limit of 7,812,500' });

@@ -220,6 +220,12 @@ test('bad files: coded errors naming the file and the byte, worded as the CLI wo
   fails(() => hp.importTrace([{ name: 'junk', bytes: Uint8Array.from([0xff, 0xfe, 0x00, 0x42, 0x13]) }]),
     { code: 'utf16_text', field: 'trace', token: 'junk', index: 0, value: 255 });
   refusedAlike(join(root, 'tests', 'cli', 'sims', 'matrix_utf16.csv'), { code: 'utf16_text', field: 'trace', value: 255 });
+  // A key the reader reads, given twice in an event, is refused (the last was kept).
+  fails(() => hp.importTrace([{ name: 't.json', bytes: '[{"ph":"X","name":"k","pid":0,"tid":1,"ts":1,"ts":5,"dur":1}]' }]),
+    { code: 'duplicate_key', field: 'ts', token: 't.json', index: 50, typed: 'ts' });
+  // A subnormal dur, as the schedule CSV's subnormal time.
+  fails(() => hp.importTrace([{ name: 't.json', bytes: '[{"ph":"X","name":"k","pid":0,"tid":1,"ts":0,"dur":5e-320}]' }]),
+    { code: 'too_small', field: 'dur', index: 51, value: 5e-320, limit: 1e-300 });
   // Gzip is the caller's to inflate (DecompressionStream in a page, node:zlib here).
   fails(() => hp.importTrace([{ name: 'x.json.gz', bytes: new Uint8Array(readFileSync(SYNTHETIC[0])) }]),
     { code: 'bad_gzip', field: 'trace', token: 'x.json.gz', index: 0, value: 1,
