@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <memory>
 
+#include "heteropipe/text/numbers.hpp"
 #include "read_file.hpp"
 
 namespace heteropipe::cli {
@@ -27,8 +28,7 @@ Result<ModelInfo> read_gguf_file(const std::string& path, std::string& io_failur
   std::unique_ptr<std::FILE, Closer> file(std::fopen(path.c_str(), "rb"));
   if (!file || ec) {
     // read_file words the reason (no such file, is a directory, ...) as every command does.
-    std::string ignored;
-    io_failure = read_file(path, ignored).value_or("'" + path + "': cannot be read (not a regular file)");
+    io_failure = open_failure(path).value_or(text::quoted(path) + ": cannot be read (not a regular file)");
     return unread;
   }
   std::string prefix;
@@ -40,8 +40,7 @@ Result<ModelInfo> read_gguf_file(const std::string& path, std::string& io_failur
         const std::size_t got = std::fread(prefix.data() + have, 1, n - have, file.get());
         prefix.resize(have + got);
         if (got < n - have && std::ferror(file.get())) {
-          std::string ignored;
-          io_failure = read_file(path, ignored).value_or("'" + path + "': cannot be read (input/output error)");
+          io_failure = open_failure(path).value_or(text::quoted(path) + ": cannot be read (input/output error)");
           return unread;
         }
         return std::string_view(prefix);

@@ -7,6 +7,7 @@
 
 #include "heteropipe/cli/cli.hpp"
 #include "heteropipe/cli/gguf_file.hpp"
+#include "heteropipe/limits.hpp"
 #include "heteropipe/plan/report.hpp"
 #include "heteropipe/plan/read_json.hpp"
 #include "heteropipe/text/error_text.hpp"
@@ -128,7 +129,7 @@ void write_report(std::ostream& out, const PlanReport& r, bool bytes) {
 
 int run_plan(const PlanChoices& c, std::ostream& out, std::ostream& err) {
   std::string content;
-  if (auto problem = read_file(c.file, content)) {
+  if (auto problem = read_file(c.file, content, limits::kMaxTextBytes)) {
     err << "error: " << *problem << '\n';
     return kExitBadInput;
   }
@@ -153,7 +154,7 @@ int run_plan(const PlanChoices& c, std::ostream& out, std::ostream& err) {
   std::int64_t first_file_record = -1;
   if (!c.calibrate.empty()) {
     std::string bench;
-    if (auto problem = read_file(c.calibrate, bench)) {
+    if (auto problem = read_file(c.calibrate, bench, limits::kMaxTextBytes)) {
       err << "error: " << *problem << '\n';
       return kExitBadInput;
     }

@@ -27,10 +27,13 @@ std::string reason_of(int error_number) {
   }
 }
 
-std::string failure(const std::string& file, int error_number) {
+std::string label_of(const std::string& file) {
   // An empty name ('' typed, or a variable that was not set) would leave the line starting with ": ".
-  const std::string label = file == "-" ? "standard input" : file.empty() ? "(an empty file name)" : text::quoted(file);
-  return label + ": cannot be read (" + reason_of(error_number) + ")";
+  return file == "-" ? "standard input" : file.empty() ? "(an empty file name)" : text::quoted(file);
+}
+
+std::string failure(const std::string& file, int error_number) {
+  return label_of(file) + ": cannot be read (" + reason_of(error_number) + ")";
 }
 
 struct Closer {
@@ -39,7 +42,15 @@ struct Closer {
 
 }  // namespace
 
-std::optional<std::string> read_file(const std::string& file, std::string& content) {
+std::optional<std::string> open_failure(const std::string& file) {
+  if (file == "-") return std::nullopt;
+  errno = 0;
+  std::unique_ptr<std::FILE, Closer> owned(std::fopen(file.c_str(), "rb"));
+  if (!owned) return failure(file, errno);
+  return std::nullopt;
+}
+
+std::optional<std::string> read_file(const std::string& file, std::string& content, double max_bytes) {
   std::unique_ptr<std::FILE, Closer> owned;
   std::FILE* in = stdin;
   if (file != "-") {
@@ -54,6 +65,10 @@ std::optional<std::string> read_file(const std::string& file, std::string& conte
     errno = 0;
     const std::size_t got = std::fread(chunk, 1, sizeof chunk, in);
     content.append(chunk, got);
+    if (static_cast<double>(content.size()) > max_bytes) {
+      content.clear();
+      return label_of(file) + ": more than " + text::grouped(max_bytes) + " bytes, the most this input may hold";
+    }
     if (got < sizeof chunk) {
       if (std::ferror(in)) return failure(file, errno);
       return std::nullopt;

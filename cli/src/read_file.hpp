@@ -6,8 +6,16 @@
 namespace heteropipe::cli {
 
 // Reads the whole of `file` (standard input for "-") into `content`, as
-// bytes. On failure returns the reason as the CLI's sentence, for example
-// "docs: cannot be read (is a directory)", and leaves `content` unspecified.
-std::optional<std::string> read_file(const std::string& file, std::string& content);
+// bytes, up to `max_bytes` (the limit of what the input may hold: a plan's
+// limits::kMaxTextBytes, a trace's kMaxTraceBytes). On failure returns the
+// reason as the CLI's sentence, for example "docs: cannot be read (is a
+// directory)", or "big.json: more than 134,217,728 bytes, the most this input
+// may hold" as soon as it reads past the limit (so that /dev/zero or an
+// endless pipe ends in an error, not in all of memory), and leaves `content`
+// unspecified.
+std::optional<std::string> read_file(const std::string& file, std::string& content, double max_bytes);
+
+// Why `file` cannot be opened, as read_file words it, or nothing when it can.
+std::optional<std::string> open_failure(const std::string& file);
 
 }  // namespace heteropipe::cli

@@ -32,7 +32,7 @@ void keep(Read& r, Result<T> parsed, Target& target) {
 std::optional<std::vector<double>> table_of(Read& r, const std::string& file, Field field, std::size_t width,
                                             double max_values) {
   std::string content;
-  if (auto problem = read_file(file, content)) {
+  if (auto problem = read_file(file, content, limits::kMaxTextBytes)) {
     r.file_errors.push_back(std::move(*problem));
     return std::nullopt;
   }

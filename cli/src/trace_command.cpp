@@ -64,7 +64,7 @@ int run_trace(const TraceChoices& c, std::ostream& out, std::ostream& err) {
   TraceEvents events;
   for (const std::string& file : c.files) {
     std::string bytes;
-    if (auto problem = read_file(file, bytes)) {
+    if (auto problem = read_file(file, bytes, limits::kMaxTraceBytes)) {
       err << "error: " << *problem << '\n';
       return kExitBadInput;
     }
