@@ -244,6 +244,8 @@ def import_trace(sources: Union[TraceSource, Sequence[TraceSource]], *, stat: st
         else:
             path = os.fspath(source)
             with open(path, "rb") as f:
-                files.append((path, f.read()))
+                # Up to one byte past the limit, which the core refuses as too_long: an endless
+                # file (/dev/zero, a FIFO) was read into all of memory, as the CLI's was.
+                files.append((path, f.read(int(LIMITS["max_trace_bytes"]) + 1)))
     return _core.import_trace(files, stat, unit, stage_order, compute, transfer, microbatch, clock_offsets,
                               profiler_step)

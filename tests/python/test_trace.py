@@ -7,6 +7,7 @@ import json
 import pickle
 import unittest
 
+import heteropipe
 from heteropipe import HeteropipeError, import_trace
 from support import REPO, native_cli, run, run_bytes
 
@@ -83,6 +84,18 @@ class ImportTrace(unittest.TestCase):
                 run = run_bytes([native_cli(self), "trace", "--microbatch", MICROBATCH, "--profiler-step", step,
                                  *map(str, TORCH_STEPS)])
                 self.assertEqual(run.stderr.decode(), "error: " + message + "\n")
+
+    def test_an_endless_file_is_read_only_up_to_the_limit(self):
+        # /dev/zero was read into all of memory; now one byte past max_trace_bytes (made small
+        # here, so that the test reads a few bytes), which the core then refuses, coded.
+        saved = heteropipe.LIMITS["max_trace_bytes"]
+        heteropipe.LIMITS["max_trace_bytes"] = 1000
+        try:
+            with self.assertRaises(HeteropipeError) as caught:
+                import_trace("/dev/zero")
+            self.assertEqual(caught.exception.token, "/dev/zero")
+        finally:
+            heteropipe.LIMITS["max_trace_bytes"] = saved
 
     def test_options_and_bytes(self):
         data = [p.read_bytes() for p in SYNTHETIC]
