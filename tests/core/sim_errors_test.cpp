@@ -460,7 +460,7 @@ TEST_CASE("sim errors: a random run's work counts its draws and each replication
   namespace lim = hp::limits;
   // At M = 1 each replication seeds 2S - 1 streams, far more work than its S
   // cells: 1,000 exponential stages, one micro-batch, a million replications
-  // were 1e9 cells, inside the cells' limit, and took half a minute.
+  // were 1e9 cells, inside the cells' limit, and took minutes on one core.
   const hp::Pipeline wide = make(std::vector<double>(1000, 1.0));
   sim::Options o;
   o.M = 1;
