@@ -88,6 +88,12 @@ TEST_CASE("typed text is echoed safely: control characters escaped, long tokens 
   CHECK(text::quoted("\xE2\x80\x8B") == "\\u200b");           // zero-width space
   CHECK(text::quoted("1\xED\xA0\x80") == "1\\ud800");          // a lone surrogate, as Python passes it
   CHECK(text::quoted("\xEF\xBC\x91.5") == "\xEF\xBC\x91.5");  // a visible full-width digit stays
+  // Overlong forms and values past U+10FFFF are no UTF-8: each byte escaped, never
+  // copied (C1 81 made the message invalid UTF-8) nor read as what it spells (C0 80: NUL).
+  CHECK(text::quoted("1\xC1\x81") == "1\\u00c1\\u0081");
+  CHECK(text::quoted("\xE0\x80\x80") == "\\u00e0\\u0080\\u0080");
+  CHECK(text::quoted("\xF4\x90\x80\x80") == "\\u00f4\\u0090\\u0080\\u0080");
+  CHECK(text::quoted("\xF0\x9F\x98\x80") == "\xF0\x9F\x98\x80");  // U+1F600 stays as typed
   const std::string long_token(131'072, '7');
   const std::string cut = text::quoted(long_token);
   CHECK(cut == std::string(text::kMaxQuoted, '7') + "\u2026");

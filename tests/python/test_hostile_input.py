@@ -116,6 +116,7 @@ REALS = [
     ("text 1e400", "1e400", PAST_RANGE),
     ("bytes", b"x", "not_a_number"),
     ("bytes not UTF-8", b"\xff", "not_a_number"),
+    ("bytes overlong", b"\xc1\x81", "not_a_number"),
     ("lone surrogate", "\ud800", "not_a_number"),
     ("blank text", " ", "empty"),
     ("list", [0.5], "not_a_number"),
@@ -148,6 +149,11 @@ LISTS = [
     ("empty item", "1,,2", "empty_item", 1),
     ("bytes", b"1, x", "not_a_number", 1),
     ("bytes not UTF-8", b"1,\xff", "not_a_number", 1),
+    # Overlong UTF-8 ('A' as C1 81, NUL as E0 80 80) and past U+10FFFF: each byte escaped; the
+    # message held them as typed (lone surrogates here, which no UTF-8 text can hold).
+    ("bytes overlong", b"1,\xc1\x81", "not_a_number", 1),
+    ("bytes overlong NUL", b"1,\xe0\x80\x80", "not_a_number", 1),
+    ("bytes past U+10FFFF", b"1,\xf4\x90\x80\x80", "not_a_number", 1),
     ("lone surrogate", "1,\ud800", "not_a_number", 1),
     ("None item", [1, None], "not_a_number", 1),
     ("bool item", [1, True], "not_a_number", 1),

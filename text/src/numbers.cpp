@@ -89,6 +89,16 @@ char32_t next_code_point(std::string_view text, std::size_t& pos, std::size_t& l
     }
     c = (c << 6) | (byte(k) & 0x3F);
   }
+  // Only the shortest form of a code point of Unicode is UTF-8: an overlong
+  // form (C0 80 for NUL, C1 81 for 'A') or a value past U+10FFFF is invalid,
+  // each byte shown as one (it was copied into the message as it was, which
+  // made the message invalid UTF-8, or shown as the NUL it spells). A lone
+  // surrogate (ED A0 80, as Python passes '\ud800') is decoded, and escaped.
+  constexpr char32_t kLeast[] = {0, 0, 0x80, 0x800, 0x10000};
+  if (c < kLeast[n] || c > 0x10FFFF) {
+    length = 1;
+    return 0xFFFD;
+  }
   length = n;
   return c;
 }
