@@ -326,12 +326,13 @@ for (const p of PAGES) {
 test('a long run shows progress and can be cancelled; the page stays usable', async () => {
   const { page, problems } = await open(context, fileBase + 'calculator.html#tau=0.5,1,1,5&d=4.6,0.1,0.1&M=8');
   await openSim(page);
-  // 1,000,000 replications of 250 micro-batches on 4 stages (1e9 cells, the limit), exponential:
-  // seconds of work, long enough to cancel.
+  // 57,000 replications of 250 micro-batches on 4 exponential stages: 994,536,000 steps with
+  // the draws and each replication's streams, just inside the work limit: seconds of work, long
+  // enough to cancel.
   await typeInto(page, 'M', '250');
   await setField(page, 'sim-service', 'exponential');
   await page.evaluate(() => { document.getElementById('sim-result').innerHTML = ''; });
-  await page.fill('#sim-reps', '1000000');
+  await page.fill('#sim-reps', '57000');
   await page.waitForSelector('#sim-cancel:not([hidden])');
   await page.waitForFunction(() => document.getElementById('sim-progress').value > 0);
   // Typing in the calculator meanwhile still updates it (ρ: the same simulation starts again).
