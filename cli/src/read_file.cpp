@@ -47,6 +47,10 @@ std::optional<std::string> open_failure(const std::string& file) {
   errno = 0;
   std::unique_ptr<std::FILE, Closer> owned(std::fopen(file.c_str(), "rb"));
   if (!owned) return failure(file, errno);
+  // A directory opens, and fails at its first read (is a directory).
+  char byte = 0;
+  errno = 0;
+  if (std::fread(&byte, 1, 1, owned.get()) == 0 && std::ferror(owned.get())) return failure(file, errno);
   return std::nullopt;
 }
 

@@ -15,7 +15,8 @@ namespace heteropipe::cli {
 // unspecified.
 std::optional<std::string> read_file(const std::string& file, std::string& content, double max_bytes);
 
-// Why `file` cannot be opened, as read_file words it, or nothing when it can.
+// Why `file` cannot be opened or read from its first byte, as read_file words
+// it, or nothing when it can (reading at most that byte).
 std::optional<std::string> open_failure(const std::string& file);
 
 }  // namespace heteropipe::cli
