@@ -4,8 +4,8 @@
 
 #include <string>
 
-#include "heteropipe/plan/gguf.hpp"
 #include "heteropipe/parse.hpp"
+#include "heteropipe/plan/gguf.hpp"
 
 namespace heteropipe {
 namespace {
