@@ -184,8 +184,11 @@ TEST_CASE("catalog: each quantization's block and fallback, and the models whose
   // not of 256 are Qwen2.5 72B's intermediate size and gpt-oss's hidden (and expert) size.
   std::set<std::string> not_whole;
   for (const ModelSpec& m : catalog_models()) {
-    for (auto [name, rows] : {std::pair{"hidden", m.hidden}, std::pair{"intermediate", m.intermediate},
-                              std::pair{"q_dim", m.heads * head_size_of(m)}}) {
+    // Not a structured binding: INFO captures what it prints, and C++17 lambdas capture no binding.
+    for (const auto& dimension : {std::pair{"hidden", m.hidden}, std::pair{"intermediate", m.intermediate},
+                                  std::pair{"q_dim", m.heads * head_size_of(m)}}) {
+      const std::string name = dimension.first;
+      const auto rows = dimension.second;
       INFO(m.id << " " << name);
       CHECK(rows % 32 == 0);
       if (rows % 256 != 0) not_whole.insert(std::string(m.id) + " " + name);
