@@ -179,29 +179,28 @@ for (const p of PAGES) {
     // The last good plan stays, dimmed.
     assert.deepEqual(await stageRows(page), good);
     assert.equal(await page.getAttribute('#plan-result', 'class'), 'stale');
+    // Read by the core's parser as the calculator reads its fields: not a number, with the text as typed.
     let error;
-    try { full.plan({ ...INPUT, context: '4k' }); } catch (e) { error = e; }
-    assert.equal(error.name, 'HeteropipeError');
-    assert.equal(error.field, 'context');
+    try { full.parseNumber('4k', 'T_real'); } catch (e) { error = e; }
+    assert.deepEqual([error.name, error.code, error.token], ['HeteropipeError', 'not_a_number', '4k']);
     assert.equal(await page.getAttribute('#plan-context', 'aria-invalid'), 'true');
     const shown = await page.textContent('#' + await page.getAttribute('#plan-context', 'aria-describedby'));
     // Under its own field.
     assert.equal(await page.$eval('#plan-context', (c) => c.closest('.field').lastElementChild.id), await page.getAttribute('#plan-context', 'aria-describedby'));
     // The field named by its label in the page's language, not the key "context"; in English the
     // module's sentence without the key; the Chinese page words the code itself, with the text as typed.
-    if (p.name === 'en') assert.equal(shown, 'Context length (tokens): ' + error.detail);
-    else assert.equal(shown, '上下文长度（token）：值的类型不对（输入为 ' + error.token + '）');
+    if (p.name === 'en') assert.equal(shown, "Context length (tokens): '4k' is not a number");
+    else assert.equal(shown, '上下文长度（token）：“4k”不是数字');
+    assert.equal(shown, p.name === 'en' ? 'Context length (tokens): ' + error.detail : shown);
     assert.ok(!/context/.test(shown), shown);
     // Several bad fields: each one's error under it, every one listed.
     await page.fill('#plan-M', '0');
     await page.waitForFunction(() => document.querySelectorAll('#plan-form .plan-field-error').length === 2);
-    let both;
-    try { full.plan({ ...INPUT, context: '4k', M: 0 }); } catch (e) { both = e; }
-    assert.deepEqual(both.errors.map((e) => e.field).sort(), ['M', 'context']);
+    const mError = full.readRequest({ M: '0' }).errors.find((e) => e.field === 'M');
+    assert.deepEqual([mError.code, mError.token], ['out_of_range', '0']);
     assert.equal(await page.getAttribute('#plan-M', 'aria-invalid'), 'true');
     const mShown = await page.textContent('#' + await page.getAttribute('#plan-M', 'aria-describedby'));
-    const mError = both.errors.find((e) => e.field === 'M');
-    if (p.name === 'en') assert.equal(mShown, 'Micro-batches M: ' + mError.detail);
+    if (p.name === 'en') assert.equal(mShown, 'Micro-batches M: must be between 1 and 2^53 (got 0)');
     else assert.equal(mShown, '微批次数 M：必须在 1 到 2^53 之间（输入为 0）');
     // Fixed: the errors go and the plan is current again.
     await page.fill('#plan-context', '4096');
@@ -209,6 +208,59 @@ for (const p of PAGES) {
     await page.waitForFunction(() => !document.querySelector('.plan-field-error') && !document.getElementById('plan-result').classList.contains('stale'));
     assert.equal(await page.getAttribute('#plan-context', 'aria-invalid'), null);
     assert.equal(await page.isDisabled('#plan-use'), false);
+    await page.close();
+  });
+
+  test(`${p.name}: the planner reads its numbers as the calculator reads its own`, async () => {
+    const { page } = await open(context, fileBase + p.file);
+    await openPlanner(page);
+    const good = await stageRows(page);
+    // The error shown under a field, or null.
+    const shownUnder = (id) => page.evaluate((id) => {
+      const c = document.getElementById(id);
+      return c.getAttribute('aria-invalid') === 'true' ? document.getElementById(c.getAttribute('aria-describedby').split(' ')[0]).textContent : null;
+    }, id);
+    const settle = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 300))));
+    const label = p.name === 'en' ? { context: 'Context length (tokens): ', tokens: 'Tokens per micro-batch: ', M: 'Micro-batches M: ', calcM: 'Micro-batches M: ' }
+      : { context: '上下文长度（token）：', tokens: '每个微批次的 token 数：', M: '微批次数 M：', calcM: '微批数 M：' };
+    const said = p.name === 'en'
+      ? { empty: 'is empty', text: "'abc' is not a number", huge: 'must be at most 2^53 (got 1e400)', half: 'must be a whole number (got 1.5)' }
+      : { empty: '不能为空', text: '“abc”不是数字', huge: '最大为 2^53（输入为 1e400）', half: '必须是整数（输入为 1.5）' };
+    // An empty field, text and a number too large: the calculator's words, the field named by its label.
+    for (const [typed, what] of [['', 'empty'], ['abc', 'text'], ['1e400', 'huge'], ['1.5', 'half']]) {
+      await page.fill('#M', typed);
+      await page.fill('#plan-M', typed);
+      await page.waitForFunction(() => document.getElementById('plan-M').getAttribute('aria-invalid') === 'true');
+      await settle();
+      assert.equal(await shownUnder('plan-M'), label.M + said[what], typed);
+      assert.equal(await page.textContent('#M-error'), label.calcM + said[what], typed);
+      assert.equal(await page.inputValue('#plan-M'), typed);
+    }
+    await page.fill('#plan-M', '1');
+    await page.fill('#M', '8');
+    for (const k of ['context', 'tokens']) {
+      await page.fill('#plan-' + k, '');
+      await page.waitForFunction((k) => document.getElementById('plan-' + k).getAttribute('aria-invalid') === 'true', k);
+      assert.equal(await shownUnder('plan-' + k), label[k] + said.empty);
+      await page.fill('#plan-' + k, 'abc');
+      await page.waitForFunction((k) => / abc|“abc”|'abc'/.test(document.getElementById(document.getElementById('plan-' + k).getAttribute('aria-describedby').split(' ')[0]).textContent), k);
+      assert.equal(await shownUnder('plan-' + k), label[k] + said.text);
+      // Nothing of the last good plan changes while a number is unread.
+      assert.deepEqual(await stageRows(page), good);
+      assert.equal(await page.getAttribute('#plan-result', 'class'), 'stale');
+      await page.fill('#plan-' + k, INPUT[k] === 4096 ? '4096' : '1');
+    }
+    // Full-width digits, as the calculator reads them: the same plan as the ASCII digits.
+    await page.fill('#plan-context', '２０４８');
+    await page.fill('#plan-M', '２');
+    const plan = full.plan({ ...INPUT, context: 2048, M: 2 });
+    await page.waitForFunction(() => !document.querySelector('.plan-field-error') && !document.getElementById('plan-result').classList.contains('stale'));
+    await page.waitForFunction((want) => document.getElementById('plan-lead').textContent !== '' &&
+      Array.from(document.querySelectorAll('#plan-result table.plan-stages tbody tr')).map((r) => r.cells[2].textContent).join() === want,
+    plan.stages.map((s) => String(s.layers)).join());
+    assert.equal(await page.inputValue('#plan-context'), '２０４８');
+    assert.equal(await page.getAttribute('#plan-M', 'aria-invalid'), null);
+    assert.equal(full.parseNumber('２０４８', 'T_real'), 2048);
     await page.close();
   });
 }

@@ -79,6 +79,29 @@ function fromText(text) {
 // then refuses as of the wrong type: the core alone reads numbers.
 function number(typed) { return JSON_NUMBER.test(typed.trim()) ? typed.trim() : JSON.stringify(typed); }
 
+// The form's own numbers (context, tokens, M), read as the calculator reads its fields, by the
+// core's parser in the page's module: an empty field, text or full-width digits give the same
+// coded error or the same number as in the calculator. M is read as the calculator reads its M
+// (hp.readRequest: a whole number judged from its digits); context and tokens as one number, with
+// the limit of a plain value (the plan reader's, for a number too large to read), and the plan
+// judges the value read. Returns { value } or { error }, the error under the planner's field.
+function readNumber(k, typed) {
+  var e = null, value = 0;
+  if (k === 'M') {
+    var read = hp.readRequest({ M: typed });
+    e = read.errors.filter(function (x) { return x.field === 'M'; })[0] || null;
+    if (!e) value = read.request.M;
+  } else {
+    try { value = hp.parseNumber(typed, 'T_real'); } catch (x) {
+      if (!x || x.name !== 'HeteropipeError') throw x;
+      e = x;
+    }
+  }
+  if (!e) return { value: value };
+  return { error: { code: e.code, field: k, index: null, value: e.value, limit: e.limit, token: e.token, detail: e.detail,
+    message: e.message } };
+}
+
 function device(d) {
   if (typeof d === 'string') return JSON.stringify(d);
   return '{' + FACTS.map(function (k) {
@@ -92,13 +115,14 @@ function factsJson(info) {
   return JSON.stringify(info, function (k, v) { return ArrayBuffer.isView(v) ? Array.prototype.slice.call(v) : v; });
 }
 
-// The planner's input, as JSON text.
-function input() {
+// The planner's input, as JSON text; a number field that cannot be read is left out (its error is
+// the page's, errors[k]), and the core reads the rest.
+function input(numbers) {
   var model = gguf ? ['"model":' + factsJson(gguf.info)] : ['"model":' + JSON.stringify(form.model), '"quant":' + JSON.stringify(form.quant)];
   var parts = model.concat([
     '"phase":' + JSON.stringify(form.phase), '"objective":' + JSON.stringify(form.objective),
     '"devices":[' + form.devices.map(device).join(',') + ']', '"links":' + JSON.stringify(form.links)]);
-  NUMBERS.forEach(function (k) { parts.push('"' + k + '":' + number(form[k])); });
+  NUMBERS.forEach(function (k) { if (numbers[k].error === undefined) parts.push('"' + k + '":' + JSON.stringify(numbers[k].value)); });
   if (bench) parts.push('"calibration":' + JSON.stringify(bench.text));
   return '{' + parts.join(',') + '}';
 }
@@ -270,14 +294,23 @@ function replan() {
   var mine = ++plans;
   var names = form.devices.map(function (d, i) { return deviceName(i); });
   onChange(JSON.stringify(form));
-  tools.run('plan', [input()]).promise.then(function (result) {
+  var numbers = {}, unread = [];
+  NUMBERS.forEach(function (k) {
+    numbers[k] = readNumber(k, form[k]);
+    if (numbers[k].error) unread.push(numbers[k].error);
+  });
+  // With a number unread, the plan is not shown: the core still reads the rest for their errors, but
+  // an answer about the whole input (a memory shortfall) would be about a number not typed.
+  var bad = function (e) { return unread.some(function (u) { return u.field === e.field; }) || (unread.length && e.fits_quant !== undefined); };
+  tools.run('plan', [input(numbers)]).promise.then(function (result) {
     if (mine !== plans) return;
+    if (unread.length) { plannerView.showErrors(unread, hp.limits); return; }
     plannerView.show(result, names);
     drawBench(result);
   }, function (e) {
     if (mine !== plans || (e && e.cancelled)) return;
     if (!e || e.name !== 'HeteropipeError') throw e;
-    plannerView.showErrors(e.errors, hp.limits);
+    plannerView.showErrors(unread.concat(e.errors.filter(function (x) { return !bad(x); })), hp.limits);
   });
 }
 
