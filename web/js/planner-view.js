@@ -38,12 +38,18 @@ function bars(plan, names, width) {
 // A table that scrolls sideways on its own when a phone is too narrow for it.
 // Focusable, so that a keyboard can scroll a table wider than a phone.
 var scroll = function (table) { return '<div class="plan-scroll" tabindex="0">' + table + '</div>'; };
+// A row's cells, each with its column's name, which a narrow screen shows before the value (the
+// stacked layout of .stack-table, calculator.css); cells: markup, heads: plain text.
+var cells = function (heads, cells) {
+  return cells.map(function (c, i) { return '<td data-label="' + esc(heads[i]) + '">' + c + '</td>'; }).join('');
+};
 
 function stagesTable(plan, names) {
-  return scroll('<table class="plan-table plan-stages"><thead><tr><th>' + [P.colDevice, P.colLayers, P.colCount, P.colTau, P.colMemory].map(esc).join('</th><th>') +
+  var heads = [P.colDevice, P.colLayers, P.colCount, P.colTau, P.colMemory];
+  return scroll('<table class="plan-table plan-stages stack-table"><thead><tr><th>' + heads.map(esc).join('</th><th>') +
     '</th></tr></thead><tbody>' + plan.stages.map(function (s) {
-      return '<tr><td>' + esc(names[s.device]) + '</td><td>' + s.first_layer + '–' + s.last_layer + '</td><td>' + s.layers +
-        '</td><td>' + fmt.four(s.tau) + '</td><td>' + bytes(s.memory_used) + ' / ' + bytes(s.memory_capacity) + '</td></tr>';
+      return '<tr>' + cells(heads, [esc(names[s.device]), s.first_layer + '–' + s.last_layer, s.layers, fmt.four(s.tau),
+        bytes(s.memory_used) + ' / ' + bytes(s.memory_capacity)]) + '</tr>';
     }).join('') + '</tbody></table>');
 }
 
@@ -61,12 +67,14 @@ function baselines(plan) {
   var rows = [[P.optimal, plan, null]].concat(['even', 'memory_proportional'].map(function (k) {
     return [P['baseline_' + k], plan.baselines[k], plan.baselines[k]];
   }));
-  return scroll('<table class="plan-table"><thead><tr><th>' + [P.colSplit, P.colTokens, P.colObjective, P.colLoss].map(esc).join('</th><th>') +
+  var heads = [P.colSplit, P.colTokens, P.colObjective, P.colLoss];
+  return scroll('<table class="plan-table stack-table"><thead><tr><th>' + heads.map(esc).join('</th><th>') +
     '</th></tr></thead><tbody>' + rows.map(function (r) {
       var b = r[1];
       var why = b.feasible === false ? (b.reason === 'memory' ? P.infeasible : P.idle_device) : '';
-      return '<tr><td>' + esc(r[0]) + (why ? ' <span class="plan-warn">(' + esc(why) + ')</span>' : '') + '</td><td>' + esc(P.speedCell(fmt.four(b.tokens_per_second), band(b))) + '</td><td>' + fmt.four(b.objective_value) +
-        '</td><td>' + (r[2] ? fmt.short(r[2].loss_percent) + '%' : '—') + '</td></tr>';
+      return '<tr>' + cells(heads, [esc(r[0]) + (why ? ' <span class="plan-warn">(' + esc(why) + ')</span>' : ''),
+        esc(P.speedCell(fmt.four(b.tokens_per_second), band(b))), fmt.four(b.objective_value),
+        r[2] ? fmt.short(r[2].loss_percent) + '%' : '—']) + '</tr>';
     }).join('') + '</tbody></table>');
 }
 

@@ -11,10 +11,15 @@ var num = fmt.number;
 var row = window.HP_I18N.text.stageRow;
 var list = function (xs) { return Array.prototype.map.call(xs, num).join(window.HP_I18N.text.listSeparator); };
 
+// Each cell carries its column's name, which a narrow screen shows before the value (the stacked
+// layout of .stack-table, calculator.css).
 function table(head, rows) {
-  return '<div class="trace-scroll" tabindex="0" role="region" aria-label="' + esc(head[0]) + '"><table class="trace-table"><thead><tr><th>' +
-    head.slice(1).map(esc).join('</th><th>') + '</th></tr></thead><tbody>' +
-    rows.map(function (r) { return '<tr><td>' + r.join('</td><td>') + '</td></tr>'; }).join('') + '</tbody></table></div>';
+  var cols = head.slice(1);
+  return '<div class="trace-scroll" tabindex="0" role="region" aria-label="' + esc(head[0]) + '"><table class="trace-table stack-table"><thead><tr><th>' +
+    cols.map(esc).join('</th><th>') + '</th></tr></thead><tbody>' +
+    rows.map(function (r) {
+      return '<tr>' + r.map(function (c, i) { return '<td data-label="' + esc(cols[i]) + '">' + c + '</td>'; }).join('') + '</tr>';
+    }).join('') + '</tbody></table></div>';
 }
 
 function stat(s) { return [s.min, s.p50, s.mean, s.p95, s.max].map(num); }
