@@ -140,6 +140,23 @@ std::string for_option(CLI::App& app, const std::string& message, const std::vec
   return std::string();
 }
 
+// A subcommand's argument without a dash (FILE) that was not given: the subcommand it belongs to
+// and what it is, in the words of its help, since every subcommand names its own FILE so (and one
+// word typed after another subcommand's options starts this one: simulate ... plan).
+std::optional<std::string> missing_argument(CLI::App& app, const std::string& name) {
+  if (name.empty() || name[0] == '-') return std::nullopt;
+  for (CLI::App* sub : app.get_subcommands()) {
+    for (const CLI::Option* o : sub->get_options()) {
+      if (o->get_name() != name || !o->get_required() || o->count() != 0) continue;
+      std::string what = o->get_description();
+      if (!what.empty() && what[0] >= 'A' && what[0] <= 'Z') what[0] = static_cast<char>(what[0] - 'A' + 'a');
+      const std::string command = sub->get_name();
+      return command + ": " + name + " is missing: " + what + " (see heteropipe " + command + " --help)";
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 void refuse_repeated_flags(CLI::App& app) {
@@ -215,6 +232,7 @@ std::string usage_error(CLI::App& app, const CLI::ParseError& error, const std::
   }
   if (dynamic_cast<const CLI::RequiredError*>(&error) && message.find(" is required") != std::string::npos) {
     const std::string name = message.substr(0, message.find(" is required"));
+    if (auto line = missing_argument(app, name)) return *line;
     return name + ": is missing (see --help)";
   }
   // Any other parse error (none is known to reach here): its kind, and CLI11's words quoted.

@@ -71,6 +71,12 @@ TEST_CASE("plan json: refusals name the field and the position") {
   CHECK(error_of("{\"devices\": [").code == ErrorCode::not_json);
   CHECK(error_of("{\"devices\": [").value == 13);  // all 13 bytes read, then the text ended
   CHECK(text::describe(error_of("[1]")) == "input: has the wrong type of value (got [1])");
+  // Nothing to read: empty, not bad JSON at byte 0.
+  for (const char* blank : {"", " \n", "\r\n\t"}) {
+    CHECK(error_of(blank).code == ErrorCode::empty);
+    CHECK(error_of(blank).field == Field::input);
+    CHECK(text::describe(error_of(blank)) == "input: is empty");
+  }
   const Error time = error_of(R"({"devices": [{"layer_times": [1, "x"], "memory_capacity": 1}], "layer_memory": [1, 1]})");
   CHECK(time.code == ErrorCode::wrong_type);
   CHECK(time.field == Field::layer_times);

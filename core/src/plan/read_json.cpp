@@ -738,6 +738,12 @@ PlanJson read_plan_json(std::string_view text) {
     out.errors.push_back(*e);
     return out;
   }
+  // Nothing but blanks (an empty file, or standard input closed at once) is said to be empty, not
+  // bad JSON at byte 0.
+  if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
+    out.errors.push_back(Error{ErrorCode::empty, Field::input, kWholeField, 0.0, {}});
+    return out;
+  }
   // First: JSON at all (else that alone is the answer), and which form.
   JsonCursor check(text, "", Field::input, kNoDepthLimit);
   bool has_model = false;
