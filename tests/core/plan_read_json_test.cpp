@@ -348,6 +348,34 @@ TEST_CASE("plan json: a device's memory and bandwidth typed with their units, qu
         std::vector<std::string>{"memory, device 1: has the wrong type of value (got \"24 parsecs\")"});
 }
 
+TEST_CASE("plan json: a device's FP16 rate typed with its unit, read by the core's parser") {
+  const auto flops = [](const std::string& typed) {
+    return read_plan_json(R"({"model": "llama-3-8b", "quant": "F16", "devices": [{"memory": "24 GiB",
+        "memory_bandwidth": "1008 GB/s", "fp16_flops": )" + typed + "}]}");
+  };
+  const auto rate = [&](const std::string& typed) {
+    const auto read = flops(typed);
+    REQUIRE(read.errors.empty());
+    return std::get<EstimateInput>(read.request).devices[0].fp16_flops;
+  };
+  CHECK(rate("8.26e13") == 8.26e13);
+  CHECK(rate(R"("8.26e13 FLOP/s")") == 8.26e13);
+  CHECK(rate(R"("165 TFLOP/s")") == 165e12);
+  CHECK(rate(R"("1.5 PFLOP/s")") == 1.5e15);
+  CHECK(rate(R"("900 GFLOP/s")") == 900e9);
+  CHECK(rate("\"\xEF\xBC\x91\xEF\xBC\x92 TFLOP/s\"") == 12e12);  // full-width digits, as every typed number
+  // Its errors as the other facts': empty, not a number, a value check quoting the text and unit.
+  const auto said = [&](const std::string& typed) {
+    const auto read = flops(typed);
+    REQUIRE(read.errors.size() == 1);
+    return text::describe(read.errors[0]);
+  };
+  CHECK(said(R"(" FLOP/s")") == "fp16_flops, device 1: is empty");
+  CHECK(said(R"("abc FLOP/s")") == "fp16_flops, device 1: 'abc' is not a number");
+  CHECK(said(R"("-1 FLOP/s")") == "fp16_flops, device 1: must be > 0 (got -1 FLOP/s)");
+  CHECK(said(R"("1 parsec")") == "fp16_flops, device 1: has the wrong type of value (got \"1 parsec\")");
+}
+
 namespace {
 
 // The facts `heteropipe model tests/data/gguf/gqa.gguf --json` prints (3 layers,

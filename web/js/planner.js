@@ -16,15 +16,14 @@ var DEFAULTS = { model: 'llama-3-70b', quant: 'Q4_K_M', context: '4096', phase: 
   objective: 'async', devices: ['rtx-4090', 'rtx-3090', 'rtx-3090'], links: ['pcie4-x16', 'pcie4-x16'], bench: '' };
 var NUMBERS = ['context', 'tokens', 'M'];
 var CHOICES = { phase: ['decode', 'prefill'], objective: ['async', 'blocking', 'throughput'] };
-var JSON_NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
-// A custom device: the estimate form's device object, its facts as typed: memory in GiB and
-// bandwidth in GB/s, which go to the core with their unit ("24 GiB", "1008 GB/s") for it to read,
-// and FP16 in FLOP/s. The form keeps them under keys of its own, so that a link saved when the
-// facts were typed in bytes still reads. A new one starts from the catalog's facts of the device it
+// A custom device: the estimate form's device object, its facts as typed: memory in GiB,
+// bandwidth in GB/s and FP16 in FLOP/s, which go to the core with their unit ("24 GiB",
+// "1008 GB/s", "8.26e13 FLOP/s") for its parser to read, as it reads the calculator's fields. The
+// form keeps them under keys of its own, so that a link saved when the facts were typed in bytes still reads. A new one starts from the catalog's facts of the device it
 // replaces, so it plans at once.
 var FACTS = ['memory', 'memory_bandwidth', 'fp16_flops'];
 var TYPED = { memory: 'memory_gib', memory_bandwidth: 'memory_bandwidth_gb_s', fp16_flops: 'fp16_flops' };
-var UNIT = { memory: 'GiB', memory_bandwidth: 'GB/s' };
+var UNIT = { memory: 'GiB', memory_bandwidth: 'GB/s', fp16_flops: 'FLOP/s' };
 var SCALE = { memory: 1073741824, memory_bandwidth: 1e9, fp16_flops: 1 };  // a catalog fact shown in its unit
 
 var hp = null, catalog = null, form = null, onChange = function () {};
@@ -75,10 +74,6 @@ function fromText(text) {
   return f;
 }
 
-// A typed number goes to the core as the JSON number typed, or as the text typed, which the core
-// then refuses as of the wrong type: the core alone reads numbers.
-function number(typed) { return JSON_NUMBER.test(typed.trim()) ? typed.trim() : JSON.stringify(typed); }
-
 // The form's own numbers (context, tokens, M), read as the calculator reads its fields, by the
 // core's parser in the page's module: an empty field, text or full-width digits give the same
 // coded error or the same number as in the calculator. M is read as the calculator reads its M
@@ -106,7 +101,7 @@ function device(d) {
   if (typeof d === 'string') return JSON.stringify(d);
   return '{' + FACTS.map(function (k) {
     var typed = d[TYPED[k]];
-    return '"' + k + '":' + (UNIT[k] ? JSON.stringify(typed.trim() + ' ' + UNIT[k]) : number(typed));
+    return '"' + k + '":' + JSON.stringify(typed.trim() + ' ' + UNIT[k]);
   }).join(',') + '}';
 }
 

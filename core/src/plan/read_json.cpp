@@ -105,6 +105,8 @@ constexpr Unit kMemoryUnits[] = {{"TiB", 1099511627776.0}, {"GiB", 1073741824.0}
                                  {"B", 1.0}};
 constexpr Unit kBandwidthUnits[] = {{"TB/s", 1e12}, {"GB/s", 1e9}, {"MB/s", 1e6}, {"GiB/s", 1073741824.0},
                                     {"B/s", 1.0}};
+// FP16 rates as datasheets give them (165 TFLOP/s); FLOP/s itself last, being the others' ending.
+constexpr Unit kFlopsUnits[] = {{"PFLOP/s", 1e15}, {"TFLOP/s", 1e12}, {"GFLOP/s", 1e9}, {"FLOP/s", 1.0}};
 
 // The cursor and every problem found so far. Each read_* consumes exactly
 // one value, whether it is good or not, so reading goes on after a problem.
@@ -479,7 +481,7 @@ void device_key(Reader& r, Field key, std::int64_t s, DeviceChoice& choice) {
     case Field::memory_bandwidth:
       r.optional_quantity(key, s, choice.memory_bandwidth, kBandwidthUnits, std::size(kBandwidthUnits));
       return;
-    case Field::fp16_flops: r.optional_number(key, s, choice.fp16_flops); return;
+    case Field::fp16_flops: r.optional_quantity(key, s, choice.fp16_flops, kFlopsUnits, std::size(kFlopsUnits)); return;
     case Field::name: r.text(key, s, choice.name); return;
     case Field::layer_time: r.optional_number(key, s, choice.layer_time); return;
     case Field::avg_ts: r.optional_number(key, s, choice.avg_ts); return;
