@@ -19,8 +19,8 @@ var CHOICES = { phase: ['decode', 'prefill'], objective: ['async', 'blocking', '
 // A custom device: the estimate form's device object, its facts as typed: memory in GiB,
 // bandwidth in GB/s and FP16 in FLOP/s, which go to the core with their unit ("24 GiB",
 // "1008 GB/s", "8.26e13 FLOP/s") for its parser to read, as it reads the calculator's fields. The
-// form keeps them under keys of its own, so that a link saved when the facts were typed in bytes still reads. A new one starts from the catalog's facts of the device it
-// replaces, so it plans at once.
+// form keeps them under keys of its own, so that a link saved when the facts were typed in bytes
+// still reads. A new one starts from the catalog's facts of the device it replaces, so it plans at once.
 var FACTS = ['memory', 'memory_bandwidth', 'fp16_flops'];
 var TYPED = { memory: 'memory_gib', memory_bandwidth: 'memory_bandwidth_gb_s', fp16_flops: 'fp16_flops' };
 var UNIT = { memory: 'GiB', memory_bandwidth: 'GB/s', fp16_flops: 'FLOP/s' };
@@ -110,8 +110,8 @@ function factsJson(info) {
   return JSON.stringify(info, function (k, v) { return ArrayBuffer.isView(v) ? Array.prototype.slice.call(v) : v; });
 }
 
-// The planner's input, as JSON text; a number field that cannot be read is left out (its error is
-// the page's, errors[k]), and the core reads the rest.
+// The planner's input, as JSON text; numbers: readNumber's answer for each of NUMBERS. A number
+// that could not be read is left out (its error is readNumber's), and the core reads the rest.
 function input(numbers) {
   var model = gguf ? ['"model":' + factsJson(gguf.info)] : ['"model":' + JSON.stringify(form.model), '"quant":' + JSON.stringify(form.quant)];
   var parts = model.concat([
