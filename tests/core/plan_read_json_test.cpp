@@ -372,8 +372,21 @@ TEST_CASE("plan json: a device's FP16 rate typed with its unit, read by the core
   };
   CHECK(said(R"(" FLOP/s")") == "fp16_flops, device 1: is empty");
   CHECK(said(R"("abc FLOP/s")") == "fp16_flops, device 1: 'abc' is not a number");
-  CHECK(said(R"("-1 FLOP/s")") == "fp16_flops, device 1: must be > 0 (got -1 FLOP/s)");
+  CHECK(said(R"("-1 FLOP/s")") == "fp16_flops, device 1: must be >= 0 (got -1 FLOP/s)");
   CHECK(said(R"("1 parsec")") == "fp16_flops, device 1: has the wrong type of value (got \"1 parsec\")");
+  // NaN and the infinities as JavaScript and Python write them stay numbers the checks refuse by
+  // name, for every fact that takes a unit too.
+  const auto code = [](const std::string& key, const std::string& word) {
+    const auto read = read_plan_json(R"({"model": "llama-3-8b", "quant": "F16", "devices": [{"id": "rtx-4090", ")" + key +
+                                     R"(": ")" + word + R"("}]})");
+    REQUIRE(read.errors.size() == 1);
+    return read.errors[0].code;
+  };
+  for (const char* key : {"memory", "memory_bandwidth", "fp16_flops"}) {
+    CHECK(code(key, "NaN") == ErrorCode::not_finite);
+    CHECK(code(key, "Infinity") == ErrorCode::not_finite);
+    CHECK(code(key, "-Infinity") == ErrorCode::not_finite);
+  }
 }
 
 namespace {

@@ -185,19 +185,24 @@ class Reader {
       const std::size_t begin = c_.offset();
       std::string word;
       c_.read_string(word);
-      if (word == "NaN") out = std::numeric_limits<double>::quiet_NaN();
-      else if (word == "Infinity") out = std::numeric_limits<double>::infinity();
-      else if (word == "-Infinity") out = -std::numeric_limits<double>::infinity();
-      else {
-        add(Error{ErrorCode::wrong_type, field, index, 0.0, quoted(c_.text_from(begin))});
-        return false;
-      }
-      // The check's not_finite quotes "NaN" as typed, quotes and all, not the number's nan.
-      typed.push_back(Typed{field, index, out, std::string(c_.text_from(begin))});
-      return true;
+      if (non_finite(field, index, word, begin, out)) return true;
+      add(Error{ErrorCode::wrong_type, field, index, 0.0, quoted(c_.text_from(begin))});
+      return false;
     }
     wrong_type(field, index);
     return false;
+  }
+
+  // The word JavaScript or Python writes for NaN or an infinity (read from the string at `begin`),
+  // as its value, for the checks to refuse by name; false for any other word.
+  bool non_finite(Field field, std::int64_t index, const std::string& word, std::size_t begin, double& out) {
+    if (word == "NaN") out = std::numeric_limits<double>::quiet_NaN();
+    else if (word == "Infinity") out = std::numeric_limits<double>::infinity();
+    else if (word == "-Infinity") out = -std::numeric_limits<double>::infinity();
+    else return false;
+    // The check's not_finite quotes "NaN" as typed, quotes and all, not the number's nan.
+    typed.push_back(Typed{field, index, out, std::string(c_.text_from(begin))});
+    return true;
   }
 
   bool number(Field field, std::int64_t index, double& out) {
@@ -226,6 +231,12 @@ class Reader {
     const std::size_t begin = c_.offset();
     std::string word;
     c_.read_string(word);
+    // NaN or an infinity as a binding writes it is a number, refused by the checks as one.
+    double special = 0;
+    if (non_finite(field, index, word, begin, special)) {
+      out = special;
+      return true;
+    }
     const std::string_view typed = trim_blanks(word);
     for (std::size_t k = 0; k < unit_count; ++k) {
       const std::string_view unit = units[k].name;
