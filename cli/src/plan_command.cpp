@@ -135,13 +135,13 @@ int run_plan(const PlanChoices& c, std::ostream& out, std::ostream& err) {
   }
   PlanJson read = read_plan_json(content);
   if (!read.errors.empty()) {
-    // An error about the file's text as a whole (UTF-16, not JSON, too long)
-    // names the file in place of "input", as a file that cannot be read does;
+    // An error about the file's text as a whole (UTF-16, not JSON, too long,
+    // empty) names the file in place of "input", as a file that cannot be read does;
     // standard input stays "input".
     for (const Error& e : read.errors) {
       const bool whole_text = e.field == Field::input && e.index == kWholeField &&
                               (e.code == ErrorCode::utf16_text || e.code == ErrorCode::not_json ||
-                               e.code == ErrorCode::too_long);
+                               e.code == ErrorCode::too_long || e.code == ErrorCode::empty);
       if (whole_text && c.file != "-") {
         err << "error: " << text::quoted(c.file) << ": " << text::describe_detail(e) << '\n';
       } else {
