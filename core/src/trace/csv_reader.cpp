@@ -1,6 +1,7 @@
 // The schedule CSV: stage,microbatch,kind,start,end, one interval a line, times in microseconds;
 // or with the times' unit in the header, stage,microbatch,kind,start_ms,end_ms (s, ms or us), as
 // the pages export a schedule in their time unit.
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -46,6 +47,7 @@ class CsvReader {
   CsvReader(std::string_view label, TraceEvents& into) : label_(label), into_(into), first_row_(into.rows.size()) {}
 
   std::optional<Error> read(std::string_view text) {
+    reserve_rows(text);
     std::int64_t line = 0;
     bool header = true;
     while (!text.empty()) {
@@ -66,6 +68,15 @@ class CsvReader {
   }
 
  private:
+  // Room for every row at once, one per line and within the events' limit:
+  // grown by doubling instead, the list would hold its old and new copies at
+  // once (three times the rows' bytes) and leave up to half its room unused.
+  void reserve_rows(std::string_view text) {
+    const auto lines = static_cast<double>(std::count(text.begin(), text.end(), '\n')) + 1;
+    const double room = std::min(lines, limits::kMaxTraceEvents - static_cast<double>(into_.rows.size()));
+    if (room > 0) into_.rows.reserve(into_.rows.size() + static_cast<std::size_t>(room));
+  }
+
   Error error(ErrorCode code, Field field, std::int64_t line, double value = 0, double limit = 0) const {
     return Error{code, field, line, value, label_, limit};
   }
