@@ -7,6 +7,7 @@
 #include <heteropipe/sim/text_input.hpp>
 #include <heteropipe/trace/model.hpp>
 #include <heteropipe/text/error_text.hpp>
+#include <heteropipe/text/numbers.hpp>
 
 #include <string>
 
@@ -206,7 +207,7 @@ TEST_CASE("trace errors: the schedule CSV names its line") {
   CHECK(problem->typed == "1000000000000");
   problem = read_trace_text("stage,microbatch,kind,start,end\n0,9007199254740993,compute,1,2\n", "s.csv", events);
   REQUIRE(problem);
-  CHECK(text::describe(*problem) == "s.csv, line 2: microbatch must be between 0 and 19,999,999 (got 9007199254740993)");
+  CHECK(text::describe(*problem) == "s.csv, line 2: microbatch must be between 0 and 4,999,999 (got 9007199254740993)");
   problem = read_trace_text("stage,microbatch,kind,start,end\n1.50,0,compute,1,2\n", "s.csv", events);
   REQUIRE(problem);
   CHECK(text::describe(*problem) == "s.csv, line 2: stage must be a whole number (got 1.50)");
@@ -455,5 +456,45 @@ TEST_CASE("utf16: every text reader names UTF-16 text (FF FE or FE FF) by one co
     const auto matrix = sim::parse_rows(text, Field::service_matrix);
     CHECK(text::describe(matrix.error()) == "service_matrix: " + sentence);
     CHECK(sim::parse_table(text, Field::link_matrix, 2, limits::kMaxSimCells).error().code == ErrorCode::utf16_text);
+  }
+}
+
+TEST_CASE("trace errors: one timed event past max_trace_events is too_many, at that event") {
+  const auto limit = static_cast<std::size_t>(limits::kMaxTraceEvents);
+  // The shortest texts an event can have, so that the limit, not the bytes', is what refuses them.
+  SUBCASE("schedule CSV rows") {
+    const std::string row = "0,0,compute,0,0\n";
+    std::string text = "stage,microbatch,kind,start,end\n";
+    text.reserve(text.size() + (limit + 1) * row.size());
+    for (std::size_t i = 0; i < limit; ++i) text += row;
+    TraceEvents events;
+    CHECK(!read_trace_text(text, "s.csv", events));
+    CHECK(events.rows.size() == limit);
+    text += row;
+    TraceEvents more;
+    auto problem = read_trace_text(text, "s.csv", more);
+    REQUIRE(problem);
+    CHECK(problem->code == ErrorCode::too_many);
+    CHECK(problem->field == Field::stage);
+    CHECK(problem->index == static_cast<std::int64_t>(limit) + 1);  // 0-based: the header is line 0
+    CHECK(problem->limit == limits::kMaxTraceEvents);
+    CHECK(text::describe(*problem) == "s.csv, line " + std::to_string(limit + 2) +
+                                          ": more than " + text::grouped(limits::kMaxTraceEvents) + " timed events");
+  }
+  SUBCASE("trace JSON events") {
+    const std::string event = R"({"ph":"X","name":"a","ts":0,"dur":0})";
+    std::string text = "[";
+    text.reserve((limit + 1) * (event.size() + 1) + 1);
+    for (std::size_t i = 0; i <= limit; ++i) text += event + ',';
+    text.back() = ']';
+    TraceEvents events;
+    auto problem = read_trace_text(text, "t.json", events);
+    REQUIRE(problem);
+    CHECK(problem->code == ErrorCode::too_many);
+    CHECK(problem->field == Field::traceEvents);
+    CHECK(problem->index == static_cast<std::int64_t>(1 + limit * (event.size() + 1)));  // the byte of the one past
+    CHECK(problem->limit == limits::kMaxTraceEvents);
+    CHECK(text::describe(*problem) == "t.json, byte " + std::to_string(problem->index) +
+                                          ": more than " + text::grouped(limits::kMaxTraceEvents) + " timed events");
   }
 }

@@ -138,10 +138,17 @@ inline constexpr double kMaxSpread = 1;
 inline constexpr double kMaxServiceSamples = 1'000'000;
 // Trace import (heteropipe/trace). Bytes of one trace file's text, after any
 // decompression: a gzip file stops inflating here, which is what keeps a
-// gzip bomb from filling memory.
-inline constexpr double kMaxTraceBytes = 1'073'741'824;  // 1 GiB
-// Timed events kept from all files together (each costs about 40 bytes).
-inline constexpr double kMaxTraceEvents = 20'000'000;
+// gzip bomb from filling memory. Every byte is scanned, so this also bounds
+// the time of a file whose events are all skipped, to seconds.
+inline constexpr double kMaxTraceBytes = 536'870'912;  // 512 MiB
+// Timed events (or schedule CSV rows) kept from all files together. Each
+// costs its time and its tens of bytes however short its text (a CSV row
+// can be 16 bytes, a JSON event 37), so this bound, not
+// the bytes', is what keeps a file of short events to seconds and its events
+// to a few hundred MB, well inside the page's wasm memory. Kineto writes an
+// event in more than 100 bytes, so a real trace of kMaxTraceBytes fits in it
+// (docs/traces.md, docs/benchmarks.md).
+inline constexpr double kMaxTraceEvents = 5'000'000;
 // Ranks (stages) one import may hold.
 inline constexpr std::int64_t kMaxTraceRanks = 4096;
 // Largest |ts| and dur in a trace, in microseconds (about 3,000 years): a
