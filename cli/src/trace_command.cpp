@@ -37,7 +37,7 @@ Result<TraceOptions> options_of(const TraceChoices& c) {
   auto order = stage_order_of(typed.value());
   if (!order) return order.error();
   o.stage_order = std::move(order).value();
-  auto offsets = parse_number_list(c.clock_offsets, Field::clock_offsets);
+  auto offsets = clock_offsets_of_text(c.clock_offsets, o.unit);
   if (!offsets) return offsets.error();
   o.clock_offsets = offsets.value();
   if (!c.profiler_step.empty()) {

@@ -54,7 +54,10 @@ py::dict import_trace(const Sources& sources, const std::string& stat, const std
   options.compute_regex = compute;
   options.transfer_regex = transfer;
   options.microbatch_regex = microbatch;
-  options.clock_offsets = values_from(clock_offsets, Field::clock_offsets);
+  // Text as the CLI reads it, whose too large number is judged in the unit as the CLI judges it.
+  options.clock_offsets = is_text(clock_offsets)
+                              ? value_or_raise(clock_offsets_of_text(utf8_of(clock_offsets), options.unit))
+                              : values_from(clock_offsets, Field::clock_offsets);
   if (!profiler_step.is_none()) options.profiler_step = value_or_raise(profiler_step_of(step_from(profiler_step)));
   TraceEvents events;
   for (const auto& [label, bytes] : sources) {

@@ -77,6 +77,16 @@ Result<std::int64_t> profiler_step_of_text(std::string_view text) {
   return static_cast<std::int64_t>(step.value());
 }
 
+Result<std::vector<double>> clock_offsets_of_text(std::string_view text, TimeUnit unit) {
+  auto offsets = parse_number_list(text, Field::clock_offsets);
+  if (!offsets && offsets.error().code == ErrorCode::too_large) {
+    Error e = offsets.error();
+    e.limit = limits::kMaxTraceTime / microseconds_in(unit);
+    return e;
+  }
+  return offsets;
+}
+
 double microseconds_in(TimeUnit unit) {
   switch (unit) {
     case TimeUnit::s: return 1e6;

@@ -40,6 +40,10 @@ Result<std::int64_t> profiler_step_of(double step);
 // A profiler step typed as the CLI's --profiler-step text: '' is empty,
 // other text a whole number in [0, 2^53] as parse_count reads it.
 Result<std::int64_t> profiler_step_of_text(std::string_view text);
+// Clock offsets typed as the CLI's --clock-offsets text, in `unit`: a number
+// too large for a double is too_large with the limit recover_model applies
+// in that unit (max_trace_time over it), not the list parser's own.
+Result<std::vector<double>> clock_offsets_of_text(std::string_view text, TimeUnit unit);
 
 struct TraceOptions {
   TraceStat stat = TraceStat::p50;
