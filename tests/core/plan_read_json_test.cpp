@@ -455,3 +455,30 @@ TEST_CASE("read_json: a model object whose facts contradict each other is refuse
   }
   CHECK(read_plan_json(no_heads).errors.empty());
 }
+
+TEST_CASE("plan json: a number past the double range is judged by its field's own check") {
+  // context -1e400 said "must be at most 1e15": it is refused as -1 is, 1e400 past the field's largest.
+  const std::string estimate = R"({"model": "llama-2-7b", "quant": "Q4_0", "devices": ["rtx-4090"], )";
+  for (const char* key : {"context", "tokens"}) {
+    const Error far = error_of(estimate + "\"" + key + "\": -1e400}");
+    const Error near = error_of(estimate + "\"" + key + "\": -1}");
+    CHECK(far.field == near.field);
+    CHECK(far.code == near.code);
+    CHECK(far.limit == near.limit);
+    CHECK(far.token == "-1e400");
+    const Error high = error_of(estimate + "\"" + key + "\": 1e400}");
+    CHECK(high.code == ErrorCode::too_large);
+    CHECK(high.limit == (std::string(key) == "context" ? limits::kMaxEstimateContext : limits::kMaxEstimateTokens));
+  }
+  CHECK(sentences(estimate + R"("context": -1e400})") ==
+        std::vector<std::string>{"context: must be between 0 and 16,777,216 (got -1e400)"});
+  CHECK(sentences(estimate + R"("context": 1e400})") ==
+        std::vector<std::string>{"context: must be at most 16,777,216 (got 1e400)"});
+  const Error M = error_of(explicit_with(R"(, "M": -1e400)"));
+  CHECK(M.code == error_of(explicit_with(R"(, "M": -1)")).code);
+  CHECK(M.limit == limits::kMinBatches);
+  CHECK(sentences(R"({"devices": [{"layer_times": [1], "memory_capacity": -1e400}], "layer_memory": [1]})") ==
+        std::vector<std::string>{"memory_capacity, device 1: must be >= 0 (got -1e400)"});
+  CHECK(sentences(R"({"model": "llama-2-7b", "quant": "Q4_0", "devices": [{"id": "rtx-4090", "avg_ts": -1e400}]})") ==
+        std::vector<std::string>{"avg_ts, device 1: must be >= 0 (got -1e400)"});
+}

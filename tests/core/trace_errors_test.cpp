@@ -149,6 +149,12 @@ TEST_CASE("trace errors: every number of the file names its key and its rule") {
   }
   CHECK(event(R"("pid":null)") == "bad.json, byte 43: pid has the wrong type of value (got null)");
   CHECK(event(R"("ts":-1e300)") == "bad.json, byte 42: ts must be between -1e17 and 1e17 (got -1e300)");
+  // Past the double range, by the same checks as -1e300, quoted as typed ("dur must be at most 1e17" before).
+  CHECK(event(R"("ts":-1e400)") == "bad.json, byte 42: ts must be between -1e17 and 1e17 (got -1e400)");
+  CHECK(event(R"("ts":1e400)") == "bad.json, byte 42: ts must be between -1e17 and 1e17 (got 1e400)");
+  CHECK(event(R"("dur":-1e400)") == "bad.json, byte 43: dur must be >= 0 (got -1e400)");
+  CHECK(event(R"("dur":-1)") == "bad.json, byte 43: dur must be >= 0 (got -1)");
+  CHECK(event(R"("dur":1e400)") == "bad.json, byte 43: dur must be at most 1e17 (got 1e400)");
   CHECK(event(R"("dur":"x")") == "bad.json, byte 43: dur has the wrong type of value (got \"x\")");
   // A number typed as a string is quoted as typed, the file's label kept in token.
   const Error nan_text = refused(R"([{"ph":"X","name":"k","ts":"NaN","dur":2}])");

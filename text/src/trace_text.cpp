@@ -59,7 +59,7 @@ std::string what(const Error& e) {
       return field + " " + kWrongType + got;
     }
     case ErrorCode::not_finite: return field + " " + kNotFinite;
-    case ErrorCode::negative: return field + " " + kNegative + " (got " + written(e.value) + ")";
+    case ErrorCode::negative: return field + " " + kNegative + " (got " + number_got(e) + ")";
     case ErrorCode::too_large:
       if (e.field == Field::trace && e.limit == 0) {
         return "nested deeper than " + grouped(static_cast<double>(limits::kMaxTraceDepth)) + " levels";

@@ -224,25 +224,29 @@ class ChromeReader {
     if (cut_short()) return false;
     at = (cursor_.peek(), cursor_.offset());
     if (cursor_.peek() != JsonType::number) return mistyped(field, at);
-    double value = 0;
-    if (!cursor_.read_number(value, field)) {
-      if (cursor_.error->code == ErrorCode::too_large) cursor_.error->limit = limits::kMaxTraceTime;
+    std::string_view token;
+    if (!cursor_.read_number_text(token, field)) return false;
+    const double value = json_detail::json_number_value(token);
+    // A number past the double range (-1e400) is judged by the same checks as
+    // any number that far out (a negative dur is negative, ts out of range
+    // either way), quoted as typed: it said "dur must be at most 1e17".
+    const bool far = !std::isfinite(value);
+    auto refuse = [&](ErrorCode code, double limit) {
+      cursor_.fail(code, field, far ? 0 : value, at);
+      cursor_.error->limit = limit;
+      if (far) cursor_.error->typed = json_detail::quote_cut(token);
       return false;
-    }
-    if (field == Field::dur && value < 0) return cursor_.fail(ErrorCode::negative, field, value, at);
+    };
+    if (field == Field::dur && value < 0) return refuse(ErrorCode::negative, 0);
     if (!(std::fabs(value) <= limits::kMaxTraceTime)) {
       // A start may be either side of the clock's origin; a duration only at most.
-      cursor_.fail(field == Field::ts ? ErrorCode::out_of_range : ErrorCode::too_large, field, value, at);
-      cursor_.error->limit = limits::kMaxTraceTime;
-      return false;
+      return refuse(field == Field::ts ? ErrorCode::out_of_range : ErrorCode::too_large, limits::kMaxTraceTime);
     }
     // As in the schedule CSV: a time other than 0 too small to survive a
     // unit's conversion (a subnormal) is the event's error, not a time that
     // turns into 0 or loses its digits further on.
     if (value != 0 && std::fabs(value) < limits::kMinTraceTime) {
-      cursor_.fail(ErrorCode::too_small, field, value, at);
-      cursor_.error->limit = limits::kMinTraceTime;
-      return false;
+      return refuse(ErrorCode::too_small, limits::kMinTraceTime);
     }
     out = value;
     return true;
