@@ -369,10 +369,15 @@ TEST_CASE("sim errors: a table is read flat, each row its width, a samples file 
   // A matrix row of another width is named at its row, before the rows after it are read.
   auto e = sim::parse_table("1,2\n3\n4,x\n", Field::service_matrix, 2, hp::limits::kMaxSimCells).error();
   CHECK(hp::text::describe(e) == "service_matrix, row 2: needs S = 2 values, one per stage (got 1)");
+  // A samples file's short row is named at its row too (the header, blank lines uncounted), not only its width.
   e = sim::parse_table("1\n2,3\n", Field::service_samples, 1, hp::limits::kMaxServiceSamples).error();
   CHECK(e.code == ErrorCode::wrong_length);
-  CHECK(e.index == hp::kWholeField);
+  CHECK(e.index == 1);
   CHECK(e.value == 2);
+  e = sim::parse_table("node-01,node-02\n1,2\n\n3\n", Field::service_samples, 2, hp::limits::kMaxServiceSamples).error();
+  CHECK(e.index == 1);
+  CHECK(e.column == hp::kWholeField);
+  CHECK(hp::text::describe(e) == "service_samples, row 2: needs S = 2 values, one column per stage (got 1)");
   // One value past the samples' limit is refused there; a bad value further on is never reached.
   std::string text;
   for (int k = 0; k <= static_cast<int>(hp::limits::kMaxServiceSamples); ++k) text += "1\n";

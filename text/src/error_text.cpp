@@ -172,8 +172,10 @@ std::string describe_detail(const Error& error) {
   // A matrix's cell: its row, then its column ("row 2, column 3").
   const bool cell = has_column(error) && error.column != kWholeField;
   const std::string column = cell ? ", column " + std::to_string(error.column + 1) : "";
-  return std::string(position_noun(error.field)) + " " + std::to_string(error.index + 1) + column + ": " +
-         what(error);
+  // A samples file's index is its stage (its column), but a row of the wrong length is its row.
+  const bool samples_row = error.field == Field::service_samples && error.code == ErrorCode::wrong_length;
+  const std::string_view noun = samples_row ? position_noun(Field::service_matrix) : position_noun(error.field);
+  return std::string(noun) + " " + std::to_string(error.index + 1) + column + ": " + what(error);
 }
 
 }  // namespace heteropipe::text

@@ -184,7 +184,8 @@ struct Error {
   std::int64_t fits_with_device = kWholeField;
   // A matrix's cell (service_matrix, link_matrix): index is its row (the
   // micro-batch) and column its 0-based column (the stage, or the link);
-  // kWholeField for a whole row or the whole matrix.
+  // kWholeField for a whole row or the whole matrix. A samples file's row of
+  // the wrong length (service_samples, wrong_length) has its row as index too.
   std::int64_t column = kWholeField;
   // A trace file's value as typed, where token holds the file's label: the
   // JSON text of a wrong_type's value ("NaN" with its quotes, [1], null), cut

@@ -184,9 +184,8 @@ Result<std::vector<double>> parse_table(std::string_view text, Field field, std:
   std::vector<double> values;
   auto keep = [&](const std::vector<double>& row, std::int64_t m) -> std::optional<Error> {
     if (row.size() != width) {
-      // A matrix's row is its own error; a samples file's row says the stages it has.
-      return Error{ErrorCode::wrong_length, field, field == Field::service_samples ? kWholeField : m,
-                   static_cast<double>(row.size()), {}, static_cast<double>(width)};
+      // A row of the wrong length is named by its row, a matrix's and a samples file's alike.
+      return Error{ErrorCode::wrong_length, field, m, static_cast<double>(row.size()), {}, static_cast<double>(width)};
     }
     if (static_cast<double>(values.size() + row.size()) > max_values) {
       return Error{ErrorCode::too_many, field, kWholeField, static_cast<double>(values.size() + row.size()), {},
