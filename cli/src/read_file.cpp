@@ -7,6 +7,9 @@
 #include <cstdio>
 #include <memory>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include "heteropipe/text/numbers.hpp"
 
 namespace heteropipe::cli {
@@ -64,15 +67,32 @@ std::optional<std::string> read_file(const std::string& file, std::string& conte
     in = owned.get();
   }
   content.clear();
+  const auto too_large = [&] {
+    content.clear();
+    content.shrink_to_fit();
+    return label_of(file) + ": more than " + text::grouped(max_bytes) + " bytes, the most this input may hold";
+  };
+  // A regular file's size is known before it is read: one past the limit is
+  // refused unread, and one within it is read into room reserved once (the
+  // string grown by doubling held twice the limit before it refused one byte
+  // over). A pipe or a device is read to the limit and no further.
+  // Standard input may be a file already partly read: what is left is from its offset on.
+  struct stat info {};
+  const int descriptor = ::fileno(in);
+  const off_t offset = ::lseek(descriptor, 0, SEEK_CUR);
+  if (::fstat(descriptor, &info) == 0 && S_ISREG(info.st_mode) && offset >= 0) {
+    const off_t left = info.st_size > offset ? info.st_size - offset : 0;
+    if (static_cast<double>(left) > max_bytes) return too_large();
+    // One byte more than what is left, so that reading to the end grows nothing.
+    content.reserve(static_cast<std::size_t>(left) + 1);
+  }
   char chunk[64 * 1024];
   for (;;) {
     errno = 0;
     const std::size_t got = std::fread(chunk, 1, sizeof chunk, in);
+    // A file that grows while it is read is held to the limit as a pipe is.
+    if (static_cast<double>(content.size() + got) > max_bytes) return too_large();
     content.append(chunk, got);
-    if (static_cast<double>(content.size()) > max_bytes) {
-      content.clear();
-      return label_of(file) + ": more than " + text::grouped(max_bytes) + " bytes, the most this input may hold";
-    }
     if (got < sizeof chunk) {
       if (std::ferror(in)) return failure(file, errno);
       return std::nullopt;

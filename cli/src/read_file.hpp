@@ -10,8 +10,9 @@ namespace heteropipe::cli {
 // limits::kMaxTextBytes, a trace's kMaxTraceBytes). On failure returns the
 // reason as the CLI's sentence, for example "docs: cannot be read (is a
 // directory)", or "big.json: more than 134,217,728 bytes, the most this input
-// may hold" as soon as it reads past the limit (so that /dev/zero or an
-// endless pipe ends in an error, not in all of memory), and leaves `content`
+// may hold" (a regular file by its size, before reading it; a pipe or a
+// device as soon as it reads past the limit, so that /dev/zero or an endless
+// pipe ends in an error, not in all of memory), and leaves `content`
 // unspecified.
 std::optional<std::string> read_file(const std::string& file, std::string& content, double max_bytes);
 
