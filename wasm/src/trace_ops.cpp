@@ -174,7 +174,11 @@ Result<TraceEvents> read_files(double staging, TraceOptions& options, std::vecto
     const std::string label(in.word("name." + std::to_string(k)));
     auto text = file_text(in, k, label);
     if (!text) return text.error();
-    // The events kept take less room than the JSON text they come from.
+    // A rough guard before reading, not a bound: room as large as the text.
+    // The events kept can take more room than their text, since a TraceEvent
+    // (two doubles, two 64-bit ids and more) outweighs the shortest JSON
+    // event, under 40 bytes, and their list grows by doubling; the number of
+    // events, and so their room, is bounded by limits::kMaxTraceEvents.
     if (!room_for(static_cast<double>(text.value().size()))) {
       return Error{ErrorCode::out_of_memory, Field::trace, kWholeField, static_cast<double>(text.value().size()), label};
     }
