@@ -423,15 +423,27 @@ TEST_CASE("gguf: a fact the file gives below 0, or past int64 as a uint64, reach
   bytes.insert(type_at + 8, 4, '\0');
   put_u64(bytes, type_at + 4, ~std::uint64_t{0});
   bytes.resize(good.size());
+  // It is refused as the checks refuse a count past 2^53, quoted as stored
+  // (it was held as int64's largest and quoted as 9223372036854775808).
+  Error e = error_of(bytes, size);
+  CHECK(e.code == ErrorCode::too_large);
+  CHECK(e.field == Field::context_length);
+  CHECK(e.limit == limits::kMaxModelCount);
+  CHECK(text::describe(e) == "context_length: must be at most 2^53 (got 18446744073709551615)");
+  put_u64(bytes, type_at + 4, (std::uint64_t{1} << 63) + 1);
+  CHECK(text::describe(error_of(bytes, size)) == "context_length: must be at most 2^53 (got 9223372036854775809)");
+  // Past 2^53 within int64, refused and quoted exactly too (2^53 + 1 converted to the double 2^53 and passed).
+  put_u64(bytes, type_at + 4, (std::uint64_t{1} << 53) + 1);
   auto m = read_all(bytes, size);
   REQUIRE_MESSAGE(m.ok(), text::describe(m.error()));
-  CHECK(m.value().context_length > (std::int64_t{1} << 53));
+  CHECK(m.value().context_length == (std::int64_t{1} << 53) + 1);
   EstimateInput in;
   in.model_info = m.value();
   in.devices = {DeviceChoice{"rtx-4090", {}, {}, {}, {}, {}, {}}};
-  Error e = estimate(in).error();
+  e = estimate(in).error();
   CHECK(e.code == ErrorCode::too_large);
   CHECK(e.field == Field::context_length);
+  CHECK(text::describe(e) == "context_length: must be at most 2^53 (got 9007199254740993)");
   // block_count likewise: past its range, not "got -1".
   const std::string blocks = "llama.block_count";
   const std::size_t blocks_type_at = good.find(blocks) + blocks.size();
@@ -443,6 +455,9 @@ TEST_CASE("gguf: a fact the file gives below 0, or past int64 as a uint64, reach
   e = error_of(bytes, size);
   CHECK(e.code == ErrorCode::out_of_range);
   CHECK(e.value > 4096);
+  CHECK(e.typed == "18446744073709551615");
+  CHECK(text::describe(e).find("'llama.block_count' must be between 1 and 4,096 (got 18446744073709551615)") !=
+        std::string::npos);
 }
 
 TEST_CASE("gguf: a name or architecture that is not UTF-8 is kept as UTF-8, each bad sequence U+FFFD, as a browser decodes it") {

@@ -96,7 +96,7 @@ std::optional<std::string> describe_gguf_error(const Error& e) {
              grouped(e.limit) + " layers";
     }
     return where + "'" + quoted(e.token) + "' must be between 1 and " + grouped(e.limit) + " (got " +
-           shortest(e.value) + ")";
+           (e.typed.empty() ? shortest(e.value) : e.typed) + ")";
   }
   if (!is_gguf_field(e.field)) return std::nullopt;
   // The plan input's "gguf" key, left unread where files cannot be read.

@@ -189,7 +189,8 @@ struct Error {
   std::int64_t column = kWholeField;
   // A trace file's value as typed, where token holds the file's label: the
   // JSON text of a wrong_type's value ("NaN" with its quotes, [1], null), cut
-  // to limits::kMaxQuoteBytes; "" elsewhere.
+  // to limits::kMaxQuoteBytes. A GGUF file's block_count out of range (token:
+  // its key): the whole number as stored, exactly. "" elsewhere.
   std::string typed = {};
 };
 

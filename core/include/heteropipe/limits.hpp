@@ -23,6 +23,10 @@ inline constexpr double kMinStageTime = 1e-15;
 inline constexpr double kMinBatches = 1;
 inline constexpr double kMaxBatches = 9007199254740992.0;  // 2^53
 
+// A model's counts (heads, lengths, experts, ...): whole numbers a double
+// holds exactly, as a GGUF file's uint64 may not be.
+inline constexpr double kMaxModelCount = 9007199254740992.0;  // 2^53
+
 // The overlap ratio rho: 0 fully blocking, 1 fully asynchronous.
 inline constexpr double kMinRho = 0;
 inline constexpr double kMaxRho = 1;

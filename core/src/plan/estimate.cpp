@@ -534,7 +534,7 @@ namespace {
 // Each count is a whole number a double holds exactly; 0 says the file does
 // not give it, and is refused only where another fact needs it.
 std::optional<Error> check_heads_and_experts(const ModelInfo& m) {
-  constexpr double kMaxCount = 9'007'199'254'740'992.0;  // 2^53
+  constexpr double kMaxCount = limits::kMaxModelCount;
   for (auto [n, field] : {std::pair{m.n_embd, Field::n_embd}, std::pair{m.n_head, Field::n_head},
                           std::pair{m.n_head_kv, Field::n_head_kv}, std::pair{m.context_length, Field::context_length},
                           std::pair{m.expert_count, Field::expert_count},
@@ -543,8 +543,10 @@ std::optional<Error> check_heads_and_experts(const ModelInfo& m) {
                           std::pair{m.feed_forward_length, Field::feed_forward_length},
                           std::pair{m.vocab_size, Field::vocab_size}, std::pair{m.sliding_window, Field::sliding_window}}) {
     if (n < 0) return Error{ErrorCode::negative, field, kWholeField, static_cast<double>(n), {}};
-    if (static_cast<double>(n) > kMaxCount) {
-      return Error{ErrorCode::too_large, field, kWholeField, static_cast<double>(n), {}, kMaxCount};
+    // Compared as whole numbers: 2^53 + 1 converts to the double 2^53, and passed.
+    if (n > static_cast<std::int64_t>(kMaxCount)) {
+      // Quoted as held, exactly: past 2^53 the double rounds it (2^53 + 1 showed as 2^53).
+      return Error{ErrorCode::too_large, field, kWholeField, static_cast<double>(n), std::to_string(n), kMaxCount};
     }
   }
   if (m.n_embd < 1) return Error{ErrorCode::not_positive, Field::n_embd, kWholeField, static_cast<double>(m.n_embd), {}};

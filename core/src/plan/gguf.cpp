@@ -54,6 +54,9 @@ struct Metadata {
     std::size_t at = 0;
   };
   std::map<std::string, Type, std::less<>> types;
+  // A uint64 value above int64's largest, which `integers` holds as that
+  // largest: the value as stored (an array's largest), for its refusal to quote.
+  std::map<std::string, std::uint64_t, std::less<>> past_int64;
   // general.alignment as the file gives it: where its
   // value starts, its type, and the value when it is one whole number.
   std::optional<std::size_t> alignment_at;
@@ -196,6 +199,9 @@ class Reader {
           std::vector<std::int64_t> values;
           for (std::uint64_t k = 0; k < n; ++k) values.push_back(integer(items, item));
           meta.integers[key] = std::move(values);
+          if (item == kU64) {
+            for (std::uint64_t k = 0; k < n; ++k) note_past_int64(key, std::string_view(p + k * 8, 8));
+          }
         }
         (void)start;
         return true;
@@ -217,8 +223,19 @@ class Reader {
     if (is_integer(type)) {
       Cursor one(std::string_view(p, static_cast<std::size_t>(size)), 0);
       meta.integers[key] = {integer(one, type)};
+      if (type == kU64) note_past_int64(key, std::string_view(p, static_cast<std::size_t>(size)));
     }
     return true;
+  }
+
+  // Keeps a uint64 (its 8 bytes) that int64 cannot hold, the largest of the key's.
+  void note_past_int64(const std::string& key, std::string_view bytes) {
+    Cursor raw(bytes, 0);
+    std::uint64_t v = 0;
+    raw.number(v);
+    if (v <= static_cast<std::uint64_t>(INT64_MAX)) return;
+    auto [it, added] = meta.past_int64.emplace(key, v);
+    if (!added) it->second = std::max(it->second, v);
   }
 
   // A whole number of an integer type, read from `from` (which holds it);
@@ -455,11 +472,33 @@ Result<ModelInfo> facts(const Reader& r, std::size_t table_end) {
       return at(ErrorCode::wrong_type, Field::value_type, type->second.at, type->second.type, a + fact);
     }
   }
+  // A count stored as a uint64 past int64's range, which the facts cannot
+  // hold, is refused as the checks refuse one past 2^53, quoting the value as
+  // stored (it was held as int64's largest, and quoted as 9223372036854775808).
+  for (auto [fact, field] : {std::pair{"embedding_length", Field::n_embd}, std::pair{"attention.head_count", Field::n_head},
+                             std::pair{"attention.head_count_kv", Field::n_head_kv},
+                             std::pair{"context_length", Field::context_length},
+                             std::pair{"expert_count", Field::expert_count},
+                             std::pair{"expert_used_count", Field::expert_used_count},
+                             std::pair{"attention.key_length", Field::key_length},
+                             std::pair{"attention.value_length", Field::value_length},
+                             std::pair{"feed_forward_length", Field::feed_forward_length},
+                             std::pair{"attention.sliding_window", Field::sliding_window},
+                             std::pair{"vocab_size", Field::vocab_size}}) {
+    auto past = meta.past_int64.find(a + fact);
+    if (past == meta.past_int64.end()) continue;
+    return Error{ErrorCode::too_large, field, kWholeField, static_cast<double>(past->second),
+                 std::to_string(past->second), limits::kMaxModelCount};
+  }
   const auto layers = whole(meta, a + "block_count");
   if (!layers || *layers < 1 || static_cast<double>(*layers) > static_cast<double>(limits::kMaxPlanLayers)) {
     if (!layers) return at(ErrorCode::missing_field, Field::gguf, table_end, 0, a + "block_count");
-    return at(ErrorCode::out_of_range, Field::layers, table_end, static_cast<double>(*layers), a + "block_count",
-              static_cast<double>(limits::kMaxPlanLayers));
+    Error e = at(ErrorCode::out_of_range, Field::layers, table_end, static_cast<double>(*layers), a + "block_count",
+                 static_cast<double>(limits::kMaxPlanLayers));
+    // The value as stored, exactly (a double rounds a count past 2^53).
+    auto past = meta.past_int64.find(a + "block_count");
+    e.typed = past != meta.past_int64.end() ? std::to_string(past->second) : std::to_string(*layers);
+    return e;
   }
   m.layers = *layers;
   const auto get = [&](const std::string& key) { return whole(meta, key).value_or(0); };
