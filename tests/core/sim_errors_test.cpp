@@ -374,7 +374,8 @@ TEST_CASE("sim errors: a table is read flat, each row its width, a samples file 
   CHECK(e.code == ErrorCode::wrong_length);
   CHECK(e.index == 1);
   CHECK(e.value == 2);
-  e = sim::parse_table("node-01,node-02\n1,2\n\n3\n", Field::service_samples, 2, hp::limits::kMaxServiceSamples).error();
+  e = sim::parse_table("node-01,node-02\n1,2\n\n3\n", Field::service_samples, 2, hp::limits::kMaxServiceSamples)
+          .error();
   CHECK(e.index == 1);
   CHECK(e.column == hp::kWholeField);
   CHECK(hp::text::describe(e) == "service_samples, row 2: needs S = 2 values, one column per stage (got 1)");

@@ -475,7 +475,8 @@ Result<ModelInfo> facts(const Reader& r, std::size_t table_end) {
   // A count stored as a uint64 past int64's range, which the facts cannot
   // hold, is refused as the checks refuse one past 2^53, quoting the value as
   // stored (it was held as int64's largest, and quoted as 9223372036854775808).
-  for (auto [fact, field] : {std::pair{"embedding_length", Field::n_embd}, std::pair{"attention.head_count", Field::n_head},
+  for (auto [fact, field] : {std::pair{"embedding_length", Field::n_embd},
+                             std::pair{"attention.head_count", Field::n_head},
                              std::pair{"attention.head_count_kv", Field::n_head_kv},
                              std::pair{"context_length", Field::context_length},
                              std::pair{"expert_count", Field::expert_count},
