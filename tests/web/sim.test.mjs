@@ -211,8 +211,8 @@ for (const p of PAGES) {
     await page.fill('#sim-seed', '1e400');
     await page.waitForFunction(() => /1e400/.test(document.querySelector('#sim-seed')?.closest('.field')?.textContent || ''));
     const hugeShown = await page.textContent('#' + (await page.getAttribute('#sim-seed', 'aria-describedby')).split(' ')[0]);
-    assert.equal(seedHuge.detail, 'must be at most 1e15 (got 1e400)');
-    assert.equal(hugeShown, zh ? '随机种子：最大为 1e15（输入为 1e400）' : 'Seed: ' + seedHuge.detail);
+    assert.equal(seedHuge.detail, 'must be at most 2^53 (got 1e400)');
+    assert.equal(hugeShown, zh ? '随机种子：最大为 2^53（输入为 1e400）' : 'Seed: ' + seedHuge.detail);
     assert.ok(!/Infinity/.test(await page.textContent('#sim-controls')));
     assert.ok(!/NaN/.test(await page.textContent('#sim-controls')));
     // The hint stays described too.
