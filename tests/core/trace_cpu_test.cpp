@@ -198,9 +198,15 @@ TraceResult recover(const std::vector<std::string>& texts, TraceOptions options)
   return std::move(result).value();
 }
 
-TraceOptions by_ranges() {
+// Micro-batches cut by the transfers: no pattern.
+TraceOptions by_transfers() {
   TraceOptions o;
   o.unit = TimeUnit::us;
+  return o;
+}
+
+TraceOptions by_ranges() {
+  TraceOptions o = by_transfers();
   o.microbatch_regex = "^microbatch_([0-9]+)$";
   return o;
 }
@@ -530,8 +536,7 @@ TEST_CASE("trace cpu: isends whose waits came after the profiler stopped bound n
 TEST_CASE("trace cpu: without ranges, micro-batches come from the transfers") {
   CpuRun run;
   double makespan = 0;
-  TraceOptions o;
-  o.unit = TimeUnit::us;
+  const TraceOptions o = by_transfers();
   const TraceResult r = recover(cpu_run_texts(run, makespan), o);
   REQUIRE(r.pipeline);
   CHECK(r.M == run.M);
@@ -544,8 +549,7 @@ TEST_CASE("trace cpu: without ranges, the first stage's set-up before its first 
   // the others', T_real starting at the set-up).
   CpuRun run;
   double makespan = 0;
-  TraceOptions o;
-  o.unit = TimeUnit::us;
+  const TraceOptions o = by_transfers();
   const TraceResult plain = recover(cpu_run_texts(run, makespan), o);
   run.setup = run.tau0;
   const TraceResult r = recover(cpu_run_texts(run, makespan), o);
