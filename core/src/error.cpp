@@ -163,6 +163,7 @@ std::string_view field_name(Field field) {
     case Field::feed_forward_length: return "feed_forward_length";
     case Field::vocab_size: return "vocab_size";
     case Field::sliding_window: return "sliding_window";
+    case Field::sliding_layers: return "sliding_layers";
     case Field::layer_bytes: return "layer_bytes";
     case Field::active_layer_bytes: return "active_layer_bytes";
     case Field::active_layer_params: return "active_layer_params";

@@ -396,7 +396,7 @@ namespace {
 std::string model_input_with(const std::string& key, const std::string& value) {
   std::string facts = R"("layers": 3, "n_embd": 128, "n_head": 4, "n_head_kv": 2, "context_length": 4096,
       "expert_count": 0, "expert_used_count": 0, "key_length": 64, "value_length": 64,
-      "feed_forward_length": 256, "vocab_size": 128, "sliding_window": 128,
+      "feed_forward_length": 256, "vocab_size": 128, "sliding_window": 128, "sliding_layers": [1, 0, 1],
       "layer_bytes": [209920, 209920, 209920], "active_layer_bytes": [209920, 209920, 209920],
       "active_layer_params": [196864, 196864, 196864], "embedding_bytes": 17408, "output_bytes": 17920,
       "kv_bytes_per_token": 1536)";
@@ -413,6 +413,8 @@ std::string model_input_with(const std::string& key, const std::string& value) {
 
 TEST_CASE("read_json: a model object whose facts contradict each other is refused, naming the fact and layer") {
   CHECK(read_plan_json(model_input_with("n_head", "4")).errors.empty());
+  // sliding_layers may be empty: no layer slides (the form before it was a fact).
+  CHECK(read_plan_json(model_input_with("sliding_layers", "[]")).errors.empty());
   struct Case {
     const char* key;
     const char* value;
@@ -428,6 +430,9 @@ TEST_CASE("read_json: a model object whose facts contradict each other is refuse
       {"active_layer_bytes", "[209920, 209921, 209920]",
        "active_layer_bytes, layer 2: must be at most layer_bytes = 209920 (got 209921)"},
       {"n_embd", "0", "n_embd: must be > 0 (got 0)"},
+      {"sliding_layers", "[1, 0]", "sliding_layers: needs layers = 3 values, one per layer, or none (got 2)"},
+      {"sliding_layers", "[1, 2, 0]",
+       "sliding_layers, layer 2: must be 0 (attends to every position) or 1 (slides) (got 2)"},
   };
   for (const Case& c : cases) {
     CAPTURE(c.key);

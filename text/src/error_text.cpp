@@ -25,6 +25,7 @@ std::string_view position_noun(Field field) {
     case Field::layer_bytes:
     case Field::active_layer_bytes:
     case Field::active_layer_params:
+    case Field::sliding_layers:
       return "layer";
     case Field::links:
     case Field::latency:
@@ -78,6 +79,7 @@ bool is_scalar(Field field) {
     case Field::layer_bytes:
     case Field::active_layer_bytes:
     case Field::active_layer_params:
+    case Field::sliding_layers:
     case Field::shared:
     case Field::buffers:
     case Field::service:

@@ -63,6 +63,7 @@ std::optional<std::string> wrong_length(const Error& e) {
     case Field::active_layer_bytes:
     case Field::active_layer_params:
       return "needs layers = " + count + " values, one per layer" + got(e);
+    case Field::sliding_layers: return "needs layers = " + count + " values, one per layer, or none" + got(e);
     case Field::buffers: return "needs S-1 = " + count + " values, one per link, or one for all" + got(e);
     case Field::service: return "needs S = " + count + " distributions, one per stage, or one for all" + got(e);
     case Field::link_service:
@@ -168,6 +169,7 @@ std::optional<std::string> tool_what(const Error& e) {
       return std::string("the value after ") + (e.token.find("spread=") != std::string::npos ? "spread=" : "cv=") +
              " is missing (got '" + quoted(e.token) + "')";
     case ErrorCode::out_of_range:
+      if (e.field == Field::sliding_layers) return "must be 0 (attends to every position) or 1 (slides)" + got(e);
       if (auto range = range_of(e)) return "must be between " + *range + got(e);
       return std::nullopt;
     case ErrorCode::wrong_type:

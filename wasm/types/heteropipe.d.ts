@@ -84,7 +84,7 @@ declare namespace heteropipe {
     | 'gguf' | 'header_bytes' | 'key_count' | 'tensor_count' | 'string_length' | 'array_length' | 'n_dims' | 'dims'
     | 'value_type' | 'ggml_type' | 'architecture' | 'layers' | 'n_embd' | 'n_head' | 'n_head_kv' | 'context_length'
     | 'expert_count' | 'expert_used_count' | 'key_length' | 'value_length' | 'feed_forward_length' | 'vocab_size'
-    | 'sliding_window' | 'layer_bytes' | 'active_layer_bytes' | 'active_layer_params' | 'embedding_bytes'
+    | 'sliding_window' | 'sliding_layers' | 'layer_bytes' | 'active_layer_bytes' | 'active_layer_params' | 'embedding_bytes'
     | 'output_bytes' | 'kv_bytes_per_token'
     // Calibration: the records, then a record's keys (a record's avg_ts is calibration).
     | 'calibration' | 'gpu_info' | 'model_size' | 'model_n_params' | 'n_prompt' | 'n_gen' | 'device';
@@ -363,8 +363,11 @@ declare namespace heteropipe {
     value_length: number;
     feed_forward_length: number;
     vocab_size: number;
-    /** 0: none. */
+    /** The window of the sliding layers, as llama.cpp applies it to the architecture; 0: none. */
     sliding_window: number;
+    /** Per layer: 1 where it attends to the last sliding_window positions only, 0 where to all; in the
+     * "model" input it may be empty (no layer slides). */
+    sliding_layers: number[];
     /** Per layer: every tensor named blk.N.*, from each tensor's own ggml type. */
     layer_bytes: number[];
     /** Per layer: what one token reads (expert tensors at expert_used_count / expert_count). */
@@ -375,7 +378,8 @@ declare namespace heteropipe {
     embedding_bytes: number;
     /** output.weight (token_embd.weight when tied) and output_norm.weight. */
     output_bytes: number;
-    /** F16 K and V over all layers. */
+    /** The F16 KV cache one position adds, all layers together, as llama.cpp keeps it (none for a
+     * layer without attention; K alone for multi-head latent attention). */
     kv_bytes_per_token: number;
   }
 

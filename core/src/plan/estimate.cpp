@@ -353,8 +353,9 @@ Result<std::vector<PlanDevice>> devices_of(const EstimateInput& input, std::int6
 }
 
 // A model given by its facts (a GGUF file's, or "model": {...}): each layer
-// its own bytes, from each tensor's own type. Every layer attends to every
-// position (a file says a window's size, not which layers slide).
+// its own bytes, from each tensor's own type. A layer that sliding_layers
+// marks attends to the last sliding_window positions only, as the catalog's
+// estimate has it; every other layer to every position.
 Result<PlanInput> estimate_facts(const EstimateInput& input, const ModelInfo& m) {
   if (auto e = check_model_info(m)) return *e;
   if (auto e = plan_detail::check_estimate_scalars(input)) return *e;
@@ -366,8 +367,10 @@ Result<PlanInput> estimate_facts(const EstimateInput& input, const ModelInfo& m)
   const double sequences = decode ? input.tokens : 1;
   const double positions = input.context + (decode ? 1 : input.tokens);
   const double cached = cached_positions(input);
-  const double q_dim =
-      m.n_head > 0 && m.key_length > 0 ? static_cast<double>(m.n_head) * static_cast<double>(m.key_length) : h;
+  // A model that keeps no KV cache (a pure SSM or recurrent one) attends to no earlier position.
+  const double q_dim = m.kv_bytes_per_token <= 0 ? 0
+                       : m.n_head > 0 && m.key_length > 0 ? static_cast<double>(m.n_head) * static_cast<double>(m.key_length)
+                                                           : h;
   // A mixture's micro-batch reads the experts its t tokens pick: of the
   // expert bytes E (layer_bytes - active_layer_bytes = E (1 - u/n)), the
   // expected distinct share 1 - (1 - u/n)^t, as the catalog's estimate does.
@@ -375,6 +378,11 @@ Result<PlanInput> estimate_facts(const EstimateInput& input, const ModelInfo& m)
   const double unused = moe ? 1 - static_cast<double>(m.expert_used_count) / static_cast<double>(m.expert_count) : 0;
   const double unread = moe ? std::pow(unused, input.tokens - 1) : 0;
 
+  const double everything = std::numeric_limits<double>::infinity();
+  auto window_of = [&](std::size_t l) {
+    const bool slides = m.sliding_window > 0 && !m.sliding_layers.empty() && m.sliding_layers[l] != 0;
+    return slides ? static_cast<double>(m.sliding_window) : everything;
+  };
   std::vector<Work> layers(L);
   for (std::size_t l = 0; l < L; ++l) {
     const double read = m.layer_bytes[l] - (m.layer_bytes[l] - m.active_layer_bytes[l]) * unread;
@@ -383,12 +391,14 @@ Result<PlanInput> estimate_facts(const EstimateInput& input, const ModelInfo& m)
     // The weights read, at the layer's own bytes per weight (a layer said to read no bytes unpacks none).
     const double params = m.active_layer_params[l], bytes = m.active_layer_bytes[l];
     if (params > 0 && bytes > 0 && quantized(bytes / params)) layer.dequant_weights = moe ? params * (read / bytes) : params;
+    const double window = window_of(l);
     if (decode) {
-      layer.bytes += kv_per_token * input.context * input.tokens;
-      layer.flops += 4 * q_dim * input.context * input.tokens;
+      const double seen = std::min(input.context, window);
+      layer.bytes += kv_per_token * seen * input.tokens;
+      layer.flops += 4 * q_dim * seen * input.tokens;
     } else {
-      layer.bytes += kv_per_token * positions;
-      layer.flops += 4 * q_dim * input.tokens * (input.context + input.tokens / 2);
+      layer.bytes += kv_per_token * std::min(positions, window);
+      layer.flops += 4 * q_dim * input.tokens * std::min(input.context + input.tokens / 2, window);
     }
   }
   // Logits for every sequence in decode, for the prompt's last token in prefill.
@@ -403,7 +413,7 @@ Result<PlanInput> estimate_facts(const EstimateInput& input, const ModelInfo& m)
   // Memory holds every weight (all experts) and the KV cache: `cached`
   // positions of every sequence in flight, sequences x M.
   for (std::size_t l = 0; l < L; ++l) {
-    out.layer_memory.push_back(m.layer_bytes[l] + kv_per_token * cached * sequences * input.M);
+    out.layer_memory.push_back(m.layer_bytes[l] + kv_per_token * std::min(cached, window_of(l)) * sequences * input.M);
   }
   out.layer_memory.front() += m.embedding_bytes;  // the token embedding
   out.layer_memory.back() += m.output_bytes;      // the LM head
@@ -471,6 +481,12 @@ struct CatalogWeights {
   Part shared, expert, embedding, lm_head;
 };
 
+// Whether layer j of a catalog model slides (plan/catalog.hpp): the one place
+// both its estimate and its facts (model_info_of) read the pattern.
+bool catalog_slides(const ModelSpec& m, std::size_t j) {
+  return m.sliding_window > 0 && (m.sliding_period == 0 || (j + 1) % static_cast<std::size_t>(m.sliding_period) != 0);
+}
+
 CatalogWeights catalog_weights(const ModelSpec& m, const QuantSpec& quant) {
   const double ffn = quant.bytes_per_weight;         // the feed-forward (expert) matrices
   const double other = non_ffn_bytes_per_weight(quant);  // attention, router, norms, embeddings
@@ -519,6 +535,8 @@ ModelInfo model_info_of(const ModelSpec& m, const QuantSpec& quant) {
   info.vocab_size = m.vocab;
   info.sliding_window = m.sliding_window;
   const auto L = static_cast<std::size_t>(m.layers);
+  info.sliding_layers.assign(L, 0.0);
+  for (std::size_t j = 0; j < L; ++j) info.sliding_layers[j] = catalog_slides(m, j) ? 1.0 : 0.0;
   info.layer_bytes.assign(L, w.shared.bytes() + w.expert.bytes(all));
   info.active_layer_bytes.assign(L, w.shared.bytes() + w.expert.bytes(used));
   info.active_layer_params.assign(L, w.shared.weights() + w.expert.weights(used));
@@ -604,6 +622,18 @@ std::optional<Error> check_model_info(const ModelInfo& m) {
                    m.layer_bytes[l]};
     }
   }
+  // Empty (no layer slides), or a flag per layer.
+  if (!m.sliding_layers.empty() && m.sliding_layers.size() != L) {
+    return Error{ErrorCode::wrong_length, Field::sliding_layers, kWholeField,
+                 static_cast<double>(m.sliding_layers.size()), {}, static_cast<double>(L)};
+  }
+  for (std::size_t l = 0; l < m.sliding_layers.size(); ++l) {
+    const double flag = m.sliding_layers[l];
+    if (auto e = plan_detail::check_number(flag, Field::sliding_layers, static_cast<std::int64_t>(l), true)) return e;
+    if (flag != 0 && flag != 1) {
+      return Error{ErrorCode::out_of_range, Field::sliding_layers, static_cast<std::int64_t>(l), flag, {}, 1.0};
+    }
+  }
   for (auto [x, field] : {std::pair{m.embedding_bytes, Field::embedding_bytes},
                           std::pair{m.output_bytes, Field::output_bytes},
                           std::pair{m.kv_bytes_per_token, Field::kv_bytes_per_token}}) {
@@ -665,10 +695,7 @@ Result<PlanInput> estimate(const EstimateInput& input) {
   const double window = m.sliding_window > 0 ? static_cast<double>(m.sliding_window) : everything;
   const Work global_layer = layer_of(everything);
   const Work sliding_layer = layer_of(window);
-  auto slides = [&m](std::size_t j) {
-    return m.sliding_window > 0 &&
-           (m.sliding_period == 0 || (j + 1) % static_cast<std::size_t>(m.sliding_period) != 0);
-  };
+  auto slides = [&m](std::size_t j) { return catalog_slides(m, j); };
   // Logits for every sequence in decode, for the prompt's last token in prefill.
   const double head_params = static_cast<double>(m.vocab) * h;
   const Work lm_head{w.lm_head.bytes(), 2 * head_params * (decode ? input.tokens : 1), w.lm_head.unpacked()};

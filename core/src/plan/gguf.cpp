@@ -194,7 +194,9 @@ class Reader {
         const char* p = nullptr;
         const std::size_t start = c.offset();
         if (!c.take(static_cast<std::size_t>(n) * static_cast<std::size_t>(size), p)) return false;
-        if (is_integer(item) && static_cast<double>(n) <= static_cast<double>(limits::kMaxPlanLayers)) {
+        // Booleans too: a per-layer flag list (attention.sliding_window_pattern), kept as 0 and 1.
+        if ((is_integer(item) || item == kBool) &&
+            static_cast<double>(n) <= static_cast<double>(limits::kMaxPlanLayers)) {
           Cursor items(std::string_view(p, static_cast<std::size_t>(n * static_cast<std::uint64_t>(size))), 0);
           std::vector<std::int64_t> values;
           for (std::uint64_t k = 0; k < n; ++k) values.push_back(integer(items, item));
@@ -244,6 +246,7 @@ class Reader {
   static std::int64_t integer(Cursor& from, std::uint32_t type) {
     switch (type) {
       case kU8: { std::uint8_t v = 0; from.number(v); return v; }
+      case kBool: { std::uint8_t v = 0; from.number(v); return v != 0 ? 1 : 0; }
       case kI8: { std::int8_t v = 0; from.number(v); return v; }
       case kU16: { std::uint16_t v = 0; from.number(v); return v; }
       case kI16: { std::int16_t v = 0; from.number(v); return v; }
@@ -450,6 +453,126 @@ std::string as_utf8(std::string_view bytes) {
   return out;
 }
 
+// The architectures whose every layer llama.cpp runs as a recurrent one,
+// with no KV cache (llm_arch_is_recurrent, src/llama-arch.cpp).
+bool all_recurrent(std::string_view arch) {
+  for (std::string_view a : {"mamba", "mamba2", "rwkv6", "rwkv6qwen2", "rwkv7", "arwkv7"}) {
+    if (arch == a) return true;
+  }
+  return false;
+}
+
+// Per layer, whether llama.cpp keeps a KV cache for it (llama-model.cpp's
+// load_hparams and llama_hparams::has_kv, ggml-org/llama.cpp at
+// 00342301d01add50835550e8a916f12097d94517; llama-hparams.cpp at
+// 01b77b5793989e0a1508a2fe3757d4e743a7bbd1). A layer given 0 KV heads (the
+// hybrids' per-layer attention.head_count_kv) counts none through its heads.
+std::vector<bool> keeps_kv(const Metadata& meta, const std::string& arch, std::int64_t layers) {
+  const std::string a = arch + ".";
+  const auto L = static_cast<std::size_t>(layers);
+  std::vector<bool> keeps(L, !all_recurrent(arch));
+  const auto given = [&](const std::string& key) { return whole(meta, a + key); };
+  // Gated delta net hybrids (Qwen3-Next, Qwen3.5): only every interval-th
+  // layer attends; llama.cpp took 4 for qwen3next before the key was written.
+  auto interval = given("full_attention_interval");
+  if (!interval && arch == "qwen3next") interval = 4;
+  if (interval && *interval > 0) {
+    for (std::size_t l = 0; l < L; ++l) keeps[l] = keeps[l] && (l + 1) % static_cast<std::size_t>(*interval) == 0;
+  }
+  // Layers past the first n_layer_kv_from_start reuse earlier layers' cache
+  // (Gemma 3n: 20, or block_count - attention.shared_kv_layers where given)
+  // or are multi-token-prediction layers decode does not run (nextn_predict_layers).
+  std::optional<std::int64_t> from_start;
+  if (arch == "gemma3n") from_start = 20;
+  if (auto shared = given("attention.shared_kv_layers"); shared && *shared > 0) from_start = layers - *shared;
+  if (auto nextn = given("nextn_predict_layers"); nextn && *nextn > 0) from_start = layers - *nextn;
+  if (from_start) {
+    for (std::size_t l = 0; l < L; ++l) keeps[l] = keeps[l] && static_cast<std::int64_t>(l) < *from_start;
+  }
+  return keeps;
+}
+
+// How llama.cpp applies a sliding window to an architecture (load_hparams,
+// at the commit above): layer j slides where j % period < period - 1
+// (llama_hparams::set_swa_pattern; period 0: every layer), or, dense_first,
+// where j % period != 0; `window` is the size llama.cpp takes when the file
+// gives none (0: the file's own), and `forced` one it takes over the file's.
+// Some slide only where the file gives a window above 0 (if_window), or at
+// one size (only_layers: the layer count; 0 any); llama4's attention is
+// chunked unless the file gives a window of 0 (off_at_zero).
+struct SlidingRule {
+  std::string_view arch;
+  std::int64_t period, window = 0, forced = 0;
+  bool dense_first = false, if_window = false, off_at_zero = false;
+  std::int64_t only_layers = 0;
+};
+
+constexpr SlidingRule kSlidingRules[] = {
+    {"gemma2", 2, 4096},                               // every other layer, from the first
+    {"gemma3", 6},                                     // five sliding layers, then a global one
+    {"gemma3n", 5},
+    {"cohere2", 4},
+    {"olmo2", 4, 0, 0, false, true},
+    {"gpt-oss", 2},
+    {"gptoss", 2},                                     // the same model as Ollama names its files
+    {"llama4", 4, 0, 8192, false, false, true},        // chunks of 8,192 positions
+    {"exaone4", 4, 4096, 0, false, false, false, 64},  // the 32B model
+    {"smallthinker", 4, 0, 4096, true, true},
+};
+
+bool slides(std::int64_t j, std::int64_t period, bool dense_first) {
+  if (period == 0) return true;
+  return dense_first ? j % period != 0 : j % period < period - 1;
+}
+
+// Per layer, 1 where the layer slides (and m.sliding_window set to the window
+// llama.cpp applies), by the file's attention.sliding_window_pattern where it
+// gives one (a period, or a flag per layer), else by the architecture's rule;
+// an architecture llama.cpp gives no window to slides nowhere.
+Result<std::vector<double>> sliding_layers(const Metadata& meta, const std::string& arch, ModelInfo& m) {
+  const std::string a = arch + ".";
+  const auto L = static_cast<std::size_t>(m.layers);
+  const std::string pattern_key = a + "attention.sliding_window_pattern";
+  const auto given_window = whole(meta, a + "attention.sliding_window");
+  const SlidingRule* rule = nullptr;
+  for (const SlidingRule& r : kSlidingRules) {
+    if (r.arch == arch) rule = &r;
+  }
+  auto pattern = meta.integers.find(pattern_key);
+  const bool has_pattern = pattern != meta.integers.end() && !pattern->second.empty();
+  std::int64_t window = given_window.value_or(0);
+  if (rule != nullptr) {
+    const bool off = (rule->if_window && window <= 0) || (rule->only_layers > 0 && m.layers != rule->only_layers) ||
+                     (rule->off_at_zero && given_window && *given_window == 0);
+    if (off) return std::vector<double>(L, 0.0);
+    if (!given_window && rule->window > 0) window = rule->window;
+    if (rule->forced > 0) window = rule->forced;
+  } else if (!has_pattern) {
+    return std::vector<double>(L, 0.0);
+  }
+  m.sliding_window = window;
+  if (window <= 0) return std::vector<double>(L, 0.0);
+  std::vector<double> out(L, 0.0);
+  if (has_pattern && meta.array_lengths.count(pattern_key) > 0) {
+    // A flag per layer; llama.cpp refuses an array of another length than block_count.
+    const auto& flags = pattern->second;
+    if (flags.size() != L) {
+      return Error{ErrorCode::wrong_length, Field::sliding_layers, kWholeField, static_cast<double>(flags.size()), {},
+                   static_cast<double>(L)};
+    }
+    for (std::size_t l = 0; l < L; ++l) out[l] = flags[l] != 0 ? 1.0 : 0.0;
+    return out;
+  }
+  std::int64_t period = rule != nullptr ? rule->period : 0;
+  const bool dense_first = rule != nullptr && rule->dense_first;
+  if (has_pattern) period = pattern->second.front();
+  if (period < 0) {
+    return Error{ErrorCode::negative, Field::sliding_layers, kWholeField, static_cast<double>(period), {}};
+  }
+  for (std::size_t l = 0; l < L; ++l) out[l] = slides(static_cast<std::int64_t>(l), period, dense_first) ? 1.0 : 0.0;
+  return out;
+}
+
 Result<ModelInfo> facts(const Reader& r, std::size_t table_end) {
   const Metadata& meta = r.meta;
   ModelInfo m;
@@ -553,13 +676,24 @@ Result<ModelInfo> facts(const Reader& r, std::size_t table_end) {
   }
   m.embedding_bytes = token_embd;
   m.output_bytes = (has_output ? output : token_embd) + output_norm;
-  // F16 K and V: 2 bytes per element, n_head_kv heads of key_length and value_length per layer.
   const auto kv_heads = per_layer(meta, a + "attention.head_count_kv", m.layers, m.n_head_kv);
-  for (std::int64_t h : kv_heads) {
-    // In doubles: a file's counts may be anything up to 2^63, and their int64 sum would overflow.
-    m.kv_bytes_per_token += 2.0 * static_cast<double>(std::max<std::int64_t>(0, h)) *
-                            (static_cast<double>(m.key_length) + static_cast<double>(m.value_length));
+  const std::vector<bool> keeps = keeps_kv(meta, arch->second, m.layers);
+  // Multi-head latent attention, as llama.cpp runs it once a file gives both
+  // attention.key_length_mla and .value_length_mla (llama_hparams::is_mla):
+  // the file's K head is then the compressed latent and the rope part
+  // (kv_lora_rank + rope dimensions), which llama.cpp caches as K alone, with
+  // no V cache (pull request #19067, "kv-cache : support V-less cache").
+  const bool mla = get(a + "attention.key_length_mla") > 0 && get(a + "attention.value_length_mla") > 0;
+  const double per_head = static_cast<double>(m.key_length) + (mla ? 0.0 : static_cast<double>(m.value_length));
+  for (std::size_t l = 0; l < L; ++l) {
+    if (!keeps[l]) continue;
+    // F16: 2 bytes per element. In doubles: a file's counts may be anything up to 2^63, and their int64 sum
+    // would overflow.
+    m.kv_bytes_per_token += 2.0 * static_cast<double>(std::max<std::int64_t>(0, kv_heads[l])) * per_head;
   }
+  auto sliding = sliding_layers(meta, arch->second, m);
+  if (!sliding) return sliding.error();
+  m.sliding_layers = std::move(sliding).value();
   return m;
 }
 

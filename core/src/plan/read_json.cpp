@@ -73,6 +73,7 @@ constexpr Key kModelInfo[] = {{"architecture", Field::architecture},
                               {"feed_forward_length", Field::feed_forward_length},
                               {"vocab_size", Field::vocab_size},
                               {"sliding_window", Field::sliding_window},
+                              {"sliding_layers", Field::sliding_layers},
                               {"layer_bytes", Field::layer_bytes},
                               {"active_layer_bytes", Field::active_layer_bytes},
                               {"active_layer_params", Field::active_layer_params},
@@ -521,6 +522,7 @@ void read_model_info(Reader& r, ModelInfo& m) {
     switch (key) {
       case Field::architecture: r.text(key, kWholeField, m.architecture); return;
       case Field::name: r.text(key, kWholeField, m.name); return;
+      case Field::sliding_layers: r.numbers(key, kWholeField, m.sliding_layers); return;
       case Field::layer_bytes: r.numbers(key, kWholeField, m.layer_bytes); return;
       case Field::active_layer_bytes: r.numbers(key, kWholeField, m.active_layer_bytes); return;
       case Field::active_layer_params: r.numbers(key, kWholeField, m.active_layer_params); return;

@@ -30,6 +30,11 @@ struct ModelInfo {
   std::int64_t expert_count = 0, expert_used_count = 0;
   std::int64_t key_length = 0, value_length = 0;  // per head; n_embd / n_head unless the file says
   std::int64_t feed_forward_length = 0, vocab_size = 0, sliding_window = 0;
+  // Per layer: 1 where the layer attends to the last sliding_window positions
+  // only (its KV cache holds no more), 0 where it attends to all of them, as
+  // llama.cpp applies the window to the architecture (docs/planner.md#gguf-files).
+  // Empty: no layer slides.
+  std::vector<double> sliding_layers;
   // Per layer: every tensor named blk.N.*; what one token reads (expert
   // tensors, *_exps, count expert_used_count / expert_count of theirs; shared
   // experts, *_shexp, count whole); and the weights that token multiplies.
@@ -38,7 +43,11 @@ struct ModelInfo {
   // What decode reads for the LM head: output.weight (token_embd.weight when
   // the embeddings are tied and there is none) and output_norm.weight.
   double output_bytes = 0;
-  double kv_bytes_per_token = 0;  // F16 K and V, all layers together
+  // The F16 KV cache one position adds, all layers together, as llama.cpp
+  // keeps it: K and V of each layer's n_head_kv heads; none for a layer
+  // without attention (a recurrent or SSM layer, whose state is per sequence);
+  // K alone for multi-head latent attention (its latent and rope part).
+  double kv_bytes_per_token = 0;
 };
 
 template <class Visitor>
@@ -57,6 +66,7 @@ void visit_fields(const ModelInfo& m, Visitor&& visit) {
   visit("feed_forward_length", m.feed_forward_length);
   visit("vocab_size", m.vocab_size);
   visit("sliding_window", m.sliding_window);
+  visit("sliding_layers", m.sliding_layers);
   visit("layer_bytes", m.layer_bytes);
   visit("active_layer_bytes", m.active_layer_bytes);
   visit("active_layer_params", m.active_layer_params);
