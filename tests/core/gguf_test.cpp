@@ -119,6 +119,19 @@ TEST_CASE("gguf: a mixture of experts reads expert_used_count / expert_count of 
   CHECK(m.active_layer_params == std::vector<double>(2, params));
 }
 
+TEST_CASE("gguf: a gemma3 file slides five layers of six, as llama.cpp runs gemma3") {
+  const ModelInfo m = facts("sliding.gguf");
+  CHECK(m.architecture == "gemma3");
+  CHECK(m.sliding_window == 16);
+  CHECK(m.sliding_layers == std::vector<double>{1, 1, 1, 1, 1, 0});
+  CHECK(m.key_length == 32);  // given: not n_embd / n_head = 16
+  // F16 K and V: 6 layers x 2 bytes x 2 heads x (32 + 32); the estimate caps the sliding layers at 16 positions.
+  CHECK(m.kv_bytes_per_token == 6.0 * 2 * 2 * (32 + 32));
+  // Per layer, all F16: q 64 x 128, k and v 64 x 64, o 128 x 64, gate, up 64 x 128 and down 128 x 64, two norms.
+  CHECK(m.layer_bytes == std::vector<double>(6, (2.0 * 64 * 128 + 2.0 * 64 * 64 + 3.0 * 64 * 128 + 2 * 64) * 2));
+  CHECK(m.output_bytes == 64.0 * 64 * 2 + 64 * 4);  // tied: token_embd.weight and output_norm.weight
+}
+
 TEST_CASE("gguf: each tensor's own type sets its bytes; tied embeddings count the embedding as the LM head") {
   const ModelInfo m = facts("mixed_tied.gguf");
   const double sq = 256.0 * 256, ffn = 256.0 * 512;

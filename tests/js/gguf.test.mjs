@@ -12,7 +12,7 @@ import { gguf } from '@huggingface/gguf';
 import { cliPath, hp, root } from './support.mjs';
 
 const folder = join(root, 'tests', 'data', 'gguf');
-const FIXTURES = ['dense.gguf', 'gqa.gguf', 'moe.gguf', 'mixed_tied.gguf'];
+const FIXTURES = ['dense.gguf', 'gqa.gguf', 'moe.gguf', 'mixed_tied.gguf', 'sliding.gguf'];
 const native = (path) => JSON.parse(execFileSync(cliPath, ['model', '--json', path], { encoding: 'utf8' }));
 
 // ggml's block size and bytes per block by type id, for the types the fixtures use (the test's own
@@ -68,7 +68,18 @@ test('@huggingface/gguf, an independent parser, reads the same facts and tensor 
     const output = tensorInfos.find((t) => t.name === 'output.weight') ?? embd;
     const norm = tensorInfos.find((t) => t.name === 'output_norm.weight');
     assert.equal(info.output_bytes, bytesOf(output) + bytesOf(norm), name);
+    // The KV cache one position adds, F16 K and V of every layer (none of these files has a layer
+    // without attention), with the head size the file gives or n_embd / n_head.
+    const heads = Number(metadata[arch + '.attention.head_count']);
+    const head = (key) => Number(metadata[arch + '.attention.' + key] ?? info.n_embd / heads);
+    assert.equal(info.kv_bytes_per_token,
+      info.layers * 2 * info.n_head_kv * (head('key_length') + head('value_length')), name);
   }
+  // gemma3 slides five layers of each six (llama.cpp's set_swa_pattern(6)) over the file's window.
+  const { metadata } = await gguf(join(folder, 'sliding.gguf'), { allowLocalFile: true });
+  const info = await hp.modelInfo(await openAsBlob(join(folder, 'sliding.gguf')));
+  assert.equal(info.sliding_window, Number(metadata['gemma3.attention.sliding_window']));
+  assert.deepEqual(info.sliding_layers, Array.from({ length: info.layers }, (_, j) => (j % 6 < 5 ? 1 : 0)));
 });
 
 test('a 3 GB file of sparse data answers from its header, read through Blob.slice', async () => {

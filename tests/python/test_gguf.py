@@ -25,7 +25,7 @@ FIXTURES = REPO / "tests" / "data" / "gguf"
 class ModelInfoTest(unittest.TestCase):
     def test_model_info_is_the_clis_json(self):
         cli = native_cli(self)
-        for name in ("dense.gguf", "gqa.gguf", "moe.gguf", "mixed_tied.gguf"):
+        for name in ("dense.gguf", "gqa.gguf", "moe.gguf", "mixed_tied.gguf", "sliding.gguf"):
             native = json.loads(run([cli, "model", "--json", str(FIXTURES / name)]).stdout)
             self.assertEqual(heteropipe.model_info(FIXTURES / name), native)
 

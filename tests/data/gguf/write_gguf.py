@@ -235,10 +235,25 @@ def bad_utf8_name(path):
     return write(path, kv, tensors)
 
 
+def sliding(path):
+    """gemma3-like: 6 layers, n_embd 64, 4 heads of 32 (key_length and
+    value_length given), 2 KV heads, sliding window 16, all F16, tied
+    embeddings. llama.cpp slides five layers of each six for gemma3
+    (set_swa_pattern(6) in src/llama-model.cpp), so layers 0-4 slide and
+    layer 5 attends to every position."""
+    extra = [("gemma3.attention.key_length", U32, 32), ("gemma3.attention.value_length", U32, 32),
+             ("gemma3.attention.sliding_window", U32, 16)]
+    tensors = [("token_embd.weight", [64, 64], "F16")]
+    for l in range(6):
+        tensors += layer_tensors(l, 64, 128, 64, 128, "F16", norm="F16")
+    tensors += [("output_norm.weight", [64], "F32")]
+    return write(path, llama_kv("gemma3", "Sliding Test", 6, 64, 4, 2, 128, 64, extra), tensors)
+
+
 FIXTURES = {"dense.gguf": dense, "gqa.gguf": gqa, "moe.gguf": moe, "mixed_tied.gguf": mixed,
             "bad_alignment.gguf": bad_alignment, "duplicate_key.gguf": duplicate_key,
             "bad_utf8_name.gguf": bad_utf8_name, "fallback_down.gguf": fallback_down,
-            "fallback_hidden.gguf": fallback_hidden}
+            "fallback_hidden.gguf": fallback_hidden, "sliding.gguf": sliding}
 
 if __name__ == "__main__":
     folder = os.path.dirname(os.path.abspath(__file__))
