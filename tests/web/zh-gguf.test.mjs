@@ -75,3 +75,22 @@ test('a key given twice, and a fact of a type that is no whole number, are worde
   assert.equal(zh.error(float, hp.limits, 'GGUF 文件'),
     'GGUF 文件，第 94 字节：键“llama.block_count”的值类型 6 不是整数，而它必须是整数');
 });
+
+test('a model object\'s sliding_layers that is no flag per layer is worded in Chinese', async () => {
+  const hp = await require(modulePath)();
+  const model = { layers: 3, n_embd: 128, n_head: 4, n_head_kv: 2, vocab_size: 128, sliding_window: 128,
+    layer_bytes: [209920, 209920, 209920], active_layer_bytes: [209920, 209920, 209920],
+    active_layer_params: [196864, 196864, 196864], embedding_bytes: 17408, output_bytes: 17920, kv_bytes_per_token: 1536 };
+  const refused = (flags) => {
+    try { hp.plan({ model: { ...model, sliding_layers: flags }, devices: ['rtx-4090'] }); } catch (e) { return e; }
+    return assert.fail('plan accepted the model');
+  };
+  const flag = refused([1, 2, 0]);
+  assert.deepEqual([flag.code, flag.field, flag.index, flag.value], ['out_of_range', 'sliding_layers', 1, 2]);
+  assert.equal(zh.error(flag, hp.limits, '模型'), '模型，第 2 项：必须是 0（关注全部位置）或 1（滑动窗口）（输入为 2）');
+  const short = refused([1, 0]);
+  assert.deepEqual([short.code, short.field, short.value, short.limit], ['wrong_length', 'sliding_layers', 2, 3]);
+  assert.equal(zh.error(short, hp.limits, '模型'), '模型：需要 3 个值，每层一个，或者留空（输入了 2 个）');
+  // Empty: no layer slides, as a model object written before the fact was.
+  assert.ok(hp.plan({ model: { ...model, sliding_layers: [] }, devices: ['rtx-4090', 'rtx-4090'] }));
+});
