@@ -248,6 +248,14 @@ TEST_CASE("gguf: sliding windows follow llama.cpp's rule for each architecture")
     CHECK(short_array.error().value == 2);
     CHECK(short_array.error().limit == 12);
     CHECK(text::describe(short_array.error()) == "sliding_layers: needs layers = 12 values, one per layer, or none (got 2)");
+    // A period given as a string is refused at its type, as llama.cpp refuses it.
+    auto text_period = read(transformer("gemma3", s)
+                                .a("attention.sliding_window", 16)
+                                .string("gemma3.attention.sliding_window_pattern", "6")
+                                .a("attention.head_count_kv", 2));
+    REQUIRE_FALSE(text_period.ok());
+    CHECK(text_period.error().code == ErrorCode::wrong_type);
+    CHECK(text_period.error().token == "gemma3.attention.sliding_window_pattern");
   }
 }
 

@@ -589,9 +589,14 @@ Result<ModelInfo> facts(const Reader& r, std::size_t table_end) {
   for (const char* fact : {"block_count", "embedding_length", "attention.head_count", "attention.head_count_kv",
                            "context_length", "expert_count", "expert_used_count", "attention.key_length",
                            "attention.value_length", "feed_forward_length", "attention.sliding_window",
-                           "vocab_size"}) {
+                           "vocab_size", "attention.key_length_mla", "attention.value_length_mla",
+                           "full_attention_interval", "attention.shared_kv_layers", "nextn_predict_layers",
+                           "attention.sliding_window_pattern"}) {
     auto type = meta.types.find(a + fact);
-    if (type != meta.types.end() && !is_integer(type->second.type)) {
+    // The sliding pattern may also be a flag per layer.
+    const bool flags = std::string_view(fact) == "attention.sliding_window_pattern" && type != meta.types.end() &&
+                       type->second.type == kBool && meta.array_lengths.count(a + fact) > 0;
+    if (type != meta.types.end() && !is_integer(type->second.type) && !flags) {
       return at(ErrorCode::wrong_type, Field::value_type, type->second.at, type->second.type, a + fact);
     }
   }
