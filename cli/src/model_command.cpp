@@ -37,7 +37,8 @@ void write_table(std::ostream& out, const std::string& file, const ModelInfo& m)
     if constexpr (std::is_same_v<T, std::string_view>) shown = value.empty() ? "(none)" : text::quoted(value);
     else if constexpr (std::is_same_v<T, std::vector<double>>) shown = runs(value);
     else shown = text::grouped(static_cast<double>(value));
-    out << "  " << name << std::string(name.size() < 22 ? 22 - name.size() : 1, ' ') << shown << '\n';
+    // A column wide enough for the longest name, recurrent_bytes_per_sequence, and two spaces.
+    out << "  " << name << std::string(name.size() < 30 ? 30 - name.size() : 1, ' ') << shown << '\n';
   });
 }
 

@@ -170,6 +170,7 @@ std::string_view field_name(Field field) {
     case Field::embedding_bytes: return "embedding_bytes";
     case Field::output_bytes: return "output_bytes";
     case Field::kv_bytes_per_token: return "kv_bytes_per_token";
+    case Field::recurrent_bytes_per_sequence: return "recurrent_bytes_per_sequence";
     case Field::calibration: return "calibration";
     case Field::gpu_info: return "gpu_info";
     case Field::model_size: return "model_size";

@@ -130,11 +130,13 @@ ModelInfo facts(const Gguf& g) {
 // A transformer's shape: the usual keys, and per layer attention (when kv_heads > 0) and an MLP, all F16.
 struct Shape {
   std::uint32_t layers = 4, n_embd = 64, heads = 4, kv_heads = 2, head = 16, ff = 128, vocab = 64;
+  bool ff_key = true;  // false: the caller gives feed_forward_length (per layer)
 };
 
 Gguf transformer(const std::string& arch, const Shape& s) {
   Gguf g(arch);
-  g.a("block_count", s.layers).a("embedding_length", s.n_embd).a("feed_forward_length", s.ff);
+  g.a("block_count", s.layers).a("embedding_length", s.n_embd);
+  if (s.ff_key) g.a("feed_forward_length", s.ff);
   g.a("attention.head_count", s.heads).a("attention.key_length", s.head).a("attention.value_length", s.head);
   g.a("context_length", 8192).a("vocab_size", s.vocab);
   g.tensor("token_embd.weight", {s.n_embd, s.vocab}, kF16);
@@ -334,15 +336,20 @@ TEST_CASE("gguf: layers without attention keep no KV cache; a pure SSM keeps non
     const ModelInfo m = facts(mamba);
     CHECK(m.n_head == 0);
     CHECK(m.kv_bytes_per_token == 0);
+    // Per layer and sequence, F32: the convolution's (4 - 1) x 128 and the SSM's 16 x 128.
+    const double state = (3.0 * 128 + 16.0 * 128) * 4;
+    CHECK(m.recurrent_bytes_per_sequence == 4 * state);
     CHECK(m.sliding_layers == std::vector<double>(4, 0.0));
     // A head count in the file changes nothing: llama.cpp runs every layer of these as recurrent.
     CHECK(facts(transformer("rwkv6", s).a("attention.head_count_kv", 2)).kv_bytes_per_token == 0);
-    EstimateInput in = on_two_gpus(Phase::decode, 1, 4096);
+    EstimateInput in = on_two_gpus(Phase::decode, 2, 4096);
+    in.M = 3;
     in.model_info = m;
     const PlanInput p = estimate(in).value();
-    // Each layer: its weights (64 x 256 + 128 x 64, F16) and no cache; the first and last hold the embedding and head.
-    const double weights = (64.0 * 256 + 128.0 * 64) * 2;
-    CHECK(p.layer_memory == std::vector<double>{weights + 64.0 * 64 * 2, weights, weights, weights + 64.0 * 64 * 2});
+    // Each layer: its weights (64 x 256 + 128 x 64, F16), no cache, and the state of the 2 x 3 sequences in
+    // flight; the first and last hold the embedding and the head.
+    const double held = (64.0 * 256 + 128.0 * 64) * 2 + state * 2 * 3;
+    CHECK(p.layer_memory == std::vector<double>{held + 64.0 * 64 * 2, held, held, held + 64.0 * 64 * 2});
     for (const PlanDevice& d : p.devices) {
       for (double t : d.layer_times) CHECK((std::isfinite(t) && t > 0));
     }
@@ -350,6 +357,50 @@ TEST_CASE("gguf: layers without attention keep no KV cache; a pure SSM keeps non
     EstimateInput longer = in;
     longer.context = 65536;
     CHECK(estimate(longer).value().devices[0].layer_times == p.devices[0].layer_times);
+  }
+}
+
+TEST_CASE("gguf: the recurrent state per sequence, as llama.cpp holds it for each architecture's recurrent layers") {
+  Shape s;
+  s.layers = 8;
+  const std::vector<std::uint32_t> hybrid{0, 0, 0, 2, 0, 0, 0, 2};
+  // A Mamba-2 block: (conv 4 - 1) x (inner 256 + 2 x 2 groups x state 16) and state 16 x inner 256, F32.
+  const double mamba2 = (3.0 * (256 + 2 * 2 * 16) + 16.0 * 256) * 4;
+  auto ssm = [](Gguf g) -> Gguf {
+    return g.a("ssm.conv_kernel", 4).a("ssm.inner_size", 256).a("ssm.state_size", 16).a("ssm.group_count", 2);
+  };
+  SUBCASE("a transformer holds none") {
+    CHECK(facts(transformer("llama", s).a("attention.head_count_kv", 2)).recurrent_bytes_per_sequence == 0);
+  }
+  SUBCASE("Jamba and Granite 4 hybrid: the layers given 0 KV heads") {
+    for (const char* arch : {"jamba", "granitehybrid"}) {
+      const ModelInfo m = facts(ssm(transformer(arch, s).u32s(std::string(arch) + ".attention.head_count_kv", hybrid)));
+      CHECK(m.recurrent_bytes_per_sequence == 6 * mamba2);
+    }
+  }
+  SUBCASE("Nemotron-H: 0 KV heads and no MLP; a layer with an MLP alone holds nothing") {
+    Shape per_layer_ff = s;
+    per_layer_ff.ff_key = false;
+    const ModelInfo m = facts(ssm(transformer("nemotron_h", per_layer_ff)
+                                      .u32s("nemotron_h.attention.head_count_kv", hybrid)
+                                      .u32s("nemotron_h.feed_forward_length", {0, 128, 0, 0, 0, 128, 0, 0})));
+    CHECK(m.recurrent_bytes_per_sequence == 4 * mamba2);
+    CHECK(m.kv_bytes_per_token == 2 * 2.0 * 2 * (16 + 16));
+  }
+  SUBCASE("Qwen3-Next: the layers between the full-attention ones; Falcon-H1: every layer, which attends too") {
+    CHECK(facts(ssm(transformer("qwen3next", s).a("attention.head_count_kv", 2))).recurrent_bytes_per_sequence ==
+          6 * mamba2);
+    const ModelInfo falcon = facts(ssm(transformer("falcon-h1", s).a("attention.head_count_kv", 2)));
+    CHECK(falcon.recurrent_bytes_per_sequence == 8 * mamba2);
+    CHECK(falcon.kv_bytes_per_token == 8 * 2.0 * 2 * (16 + 16));
+  }
+  SUBCASE("RWKV: token shifts (2 unless given) x n_embd and n_embd x the head size; LFM2: n_embd x (l_cache - 1)") {
+    CHECK(facts(transformer("rwkv6", s).a("wkv.head_size", 16)).recurrent_bytes_per_sequence ==
+          8 * (2.0 * 64 + 64.0 * 16) * 4);
+    CHECK(facts(transformer("rwkv7", s).a("wkv.head_size", 16).a("token_shift_count", 1)).recurrent_bytes_per_sequence ==
+          8 * (1.0 * 64 + 64.0 * 16) * 4);
+    CHECK(facts(transformer("lfm2", s).a("shortconv.l_cache", 3).u32s("lfm2.attention.head_count_kv", hybrid))
+              .recurrent_bytes_per_sequence == 6 * (64.0 * 2) * 4);
   }
 }
 

@@ -399,7 +399,7 @@ std::string model_input_with(const std::string& key, const std::string& value) {
       "feed_forward_length": 256, "vocab_size": 128, "sliding_window": 128, "sliding_layers": [1, 0, 1],
       "layer_bytes": [209920, 209920, 209920], "active_layer_bytes": [209920, 209920, 209920],
       "active_layer_params": [196864, 196864, 196864], "embedding_bytes": 17408, "output_bytes": 17920,
-      "kv_bytes_per_token": 1536)";
+      "kv_bytes_per_token": 1536, "recurrent_bytes_per_sequence": 0)";
   const std::string quoted_key = "\"" + key + "\": ";
   const std::size_t at = facts.find(quoted_key);
   REQUIRE(at != std::string::npos);
@@ -430,6 +430,7 @@ TEST_CASE("read_json: a model object whose facts contradict each other is refuse
       {"active_layer_bytes", "[209920, 209921, 209920]",
        "active_layer_bytes, layer 2: must be at most layer_bytes = 209920 (got 209921)"},
       {"n_embd", "0", "n_embd: must be > 0 (got 0)"},
+      {"recurrent_bytes_per_sequence", "-1", "recurrent_bytes_per_sequence: must be >= 0 (got -1)"},
       {"sliding_layers", "[1, 0]", "sliding_layers: needs layers = 3 values, one per layer, or none (got 2)"},
       {"sliding_layers", "[1, 2, 0]",
        "sliding_layers, layer 2: must be 0 (attends to every position) or 1 (slides) (got 2)"},

@@ -85,7 +85,7 @@ declare namespace heteropipe {
     | 'value_type' | 'ggml_type' | 'architecture' | 'layers' | 'n_embd' | 'n_head' | 'n_head_kv' | 'context_length'
     | 'expert_count' | 'expert_used_count' | 'key_length' | 'value_length' | 'feed_forward_length' | 'vocab_size'
     | 'sliding_window' | 'sliding_layers' | 'layer_bytes' | 'active_layer_bytes' | 'active_layer_params' | 'embedding_bytes'
-    | 'output_bytes' | 'kv_bytes_per_token'
+    | 'output_bytes' | 'kv_bytes_per_token' | 'recurrent_bytes_per_sequence'
     // Calibration: the records, then a record's keys (a record's avg_ts is calibration).
     | 'calibration' | 'gpu_info' | 'model_size' | 'model_n_params' | 'n_prompt' | 'n_gen' | 'device';
   /** 'async' or 'blocking'; the former 'asynchronous' and 'block' are still read. */
@@ -381,6 +381,9 @@ declare namespace heteropipe {
     /** The F16 KV cache one position adds, all layers together, as llama.cpp keeps it (none for a
      * layer without attention; K alone for multi-head latent attention). */
     kv_bytes_per_token: number;
+    /** The F32 state llama.cpp holds per sequence for the recurrent (SSM, RWKV, short-convolution)
+     * layers, all together; 0 for a transformer; optional in the "model" input. */
+    recurrent_bytes_per_sequence: number;
   }
 
   /** The estimate form: a model and catalog devices (docs/planner.md). */

@@ -24,6 +24,7 @@
       ggml_type: 'ggml 类型', layers: '层数', n_embd: '隐藏维度', vocab_size: '词表大小', layer_bytes: '每层字节数',
       active_layer_bytes: '每层激活字节数', active_layer_params: '每层激活参数量', embedding_bytes: '词嵌入字节数',
       output_bytes: '输出层字节数', kv_bytes_per_token: '每个 token 的 KV 字节数', sliding_layers: '每层是否滑动窗口',
+      recurrent_bytes_per_sequence: '每个序列的循环状态字节数',
       // Calibration: the llama-bench records and a record's keys.
       calibration: '校准记录', gpu_info: 'gpu_info（GPU 名称）', model_size: '模型字节数',
       model_n_params: '模型参数量', n_prompt: '提示 token 数', n_gen: '生成 token 数', device: '记录的设备'

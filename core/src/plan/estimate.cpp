@@ -364,6 +364,9 @@ Result<PlanInput> estimate_facts(const EstimateInput& input, const ModelInfo& m)
   const auto L = static_cast<std::size_t>(m.layers);
   // Spread evenly: a file's layers differ in their weights, rarely in their heads.
   const double kv_per_token = m.kv_bytes_per_token / static_cast<double>(m.layers);
+  // A recurrent state per sequence, spread evenly as the KV cache is: each
+  // step reads and writes the state of every sequence it carries.
+  const double state = m.recurrent_bytes_per_sequence / static_cast<double>(m.layers);
   const double sequences = decode ? input.tokens : 1;
   const double positions = input.context + (decode ? 1 : input.tokens);
   const double cached = cached_positions(input);
@@ -392,6 +395,7 @@ Result<PlanInput> estimate_facts(const EstimateInput& input, const ModelInfo& m)
     const double params = m.active_layer_params[l], bytes = m.active_layer_bytes[l];
     if (params > 0 && bytes > 0 && quantized(bytes / params)) layer.dequant_weights = moe ? params * (read / bytes) : params;
     const double window = window_of(l);
+    layer.bytes += 2 * state * sequences;
     if (decode) {
       const double seen = std::min(input.context, window);
       layer.bytes += kv_per_token * seen * input.tokens;
@@ -413,7 +417,8 @@ Result<PlanInput> estimate_facts(const EstimateInput& input, const ModelInfo& m)
   // Memory holds every weight (all experts) and the KV cache: `cached`
   // positions of every sequence in flight, sequences x M.
   for (std::size_t l = 0; l < L; ++l) {
-    out.layer_memory.push_back(m.layer_bytes[l] + kv_per_token * std::min(cached, window_of(l)) * sequences * input.M);
+    out.layer_memory.push_back(m.layer_bytes[l] + kv_per_token * std::min(cached, window_of(l)) * sequences * input.M +
+                               state * sequences * input.M);
   }
   out.layer_memory.front() += m.embedding_bytes;  // the token embedding
   out.layer_memory.back() += m.output_bytes;      // the LM head
@@ -636,7 +641,8 @@ std::optional<Error> check_model_info(const ModelInfo& m) {
   }
   for (auto [x, field] : {std::pair{m.embedding_bytes, Field::embedding_bytes},
                           std::pair{m.output_bytes, Field::output_bytes},
-                          std::pair{m.kv_bytes_per_token, Field::kv_bytes_per_token}}) {
+                          std::pair{m.kv_bytes_per_token, Field::kv_bytes_per_token},
+                          std::pair{m.recurrent_bytes_per_sequence, Field::recurrent_bytes_per_sequence}}) {
     if (auto e = plan_detail::check_number(x, field, kWholeField, true)) return e;
     if (x > limits::kMaxValue) return Error{ErrorCode::too_large, field, kWholeField, x, {}, limits::kMaxValue};
   }

@@ -492,6 +492,55 @@ std::vector<bool> keeps_kv(const Metadata& meta, const std::string& arch, std::i
   return keeps;
 }
 
+// The state llama.cpp holds per sequence for the recurrent layers, F32
+// (llama_hparams::n_embd_r and n_embd_s at the commit above, and which layers
+// load_hparams marks recurrent): RWKV token_shift_count x n_embd and n_embd x
+// wkv.head_size; LFM2's short convolution n_embd x (shortconv.l_cache - 1);
+// an SSM or gated delta net (ssm.conv_kernel - 1) x (ssm.inner_size + 2 x
+// ssm.group_count x ssm.state_size) and ssm.state_size x ssm.inner_size.
+// Recurrent: every layer of Mamba, RWKV and Falcon-H1 (whose layers attend
+// too); the layers a full_attention_interval skips; and in the other hybrids
+// (Jamba, Granite 4 hybrid, PLaMo 2, LFM2) a layer given 0 KV heads, in
+// Nemotron-H one given 0 KV heads and feed_forward_length 0 (else an MLP).
+double recurrent_state(const Metadata& meta, const std::string& arch, const ModelInfo& m,
+                       const std::vector<std::int64_t>& kv_heads) {
+  const std::string a = arch + ".";
+  const auto given = [&](const std::string& key) { return static_cast<double>(std::max<std::int64_t>(0, whole(meta, a + key).value_or(0))); };
+  const auto n_embd = static_cast<double>(std::max<std::int64_t>(0, m.n_embd));
+  double r = 0, s = 0;
+  if (given("wkv.head_size") > 0) {
+    const double shifts = whole(meta, a + "token_shift_count") ? given("token_shift_count") : 2;
+    r = shifts * n_embd;
+    s = n_embd * given("wkv.head_size");
+  } else if (given("shortconv.l_cache") > 0) {
+    r = n_embd * (given("shortconv.l_cache") - 1);
+  } else {
+    const double conv = given("ssm.conv_kernel"), inner = given("ssm.inner_size"), state = given("ssm.state_size");
+    r = (conv > 0 ? conv - 1 : 0) * (inner + 2 * given("ssm.group_count") * state);
+    s = state * inner;
+  }
+  if (r + s <= 0) return 0;
+  const auto L = static_cast<std::size_t>(m.layers);
+  const auto ff = per_layer(meta, a + "feed_forward_length", m.layers, m.feed_forward_length);
+  const auto interval = whole(meta, a + "full_attention_interval");
+  double layers = 0;
+  for (std::size_t l = 0; l < L; ++l) {
+    bool recurrent = false;
+    if (all_recurrent(arch) || arch == "falcon-h1") {
+      recurrent = true;
+    } else if (arch == "qwen3next" || (interval && *interval > 0)) {
+      const auto every = static_cast<std::size_t>(interval && *interval > 0 ? *interval : 4);
+      recurrent = (l + 1) % every != 0;
+    } else if (arch == "nemotron_h") {
+      recurrent = kv_heads[l] == 0 && ff[l] == 0;
+    } else {
+      recurrent = kv_heads[l] == 0;
+    }
+    if (recurrent) layers += 1;
+  }
+  return layers * (r + s) * 4;  // F32
+}
+
 // How llama.cpp applies a sliding window to an architecture (load_hparams,
 // at the commit above): layer j slides where j % period < period - 1
 // (llama_hparams::set_swa_pattern; period 0: every layer), or, dense_first,
@@ -591,7 +640,9 @@ Result<ModelInfo> facts(const Reader& r, std::size_t table_end) {
                            "attention.value_length", "feed_forward_length", "attention.sliding_window",
                            "vocab_size", "attention.key_length_mla", "attention.value_length_mla",
                            "full_attention_interval", "attention.shared_kv_layers", "nextn_predict_layers",
-                           "attention.sliding_window_pattern"}) {
+                           "attention.sliding_window_pattern", "ssm.conv_kernel", "ssm.inner_size",
+                           "ssm.state_size", "ssm.group_count", "wkv.head_size", "token_shift_count",
+                           "shortconv.l_cache"}) {
     auto type = meta.types.find(a + fact);
     // The sliding pattern may also be a flag per layer.
     const bool flags = std::string_view(fact) == "attention.sliding_window_pattern" && type != meta.types.end() &&
@@ -696,6 +747,7 @@ Result<ModelInfo> facts(const Reader& r, std::size_t table_end) {
     // would overflow.
     m.kv_bytes_per_token += 2.0 * static_cast<double>(std::max<std::int64_t>(0, kv_heads[l])) * per_head;
   }
+  m.recurrent_bytes_per_sequence = recurrent_state(meta, arch->second, m, kv_heads);
   auto sliding = sliding_layers(meta, arch->second, m);
   if (!sliding) return sliding.error();
   m.sliding_layers = std::move(sliding).value();

@@ -79,7 +79,8 @@ constexpr Key kModelInfo[] = {{"architecture", Field::architecture},
                               {"active_layer_params", Field::active_layer_params},
                               {"embedding_bytes", Field::embedding_bytes},
                               {"output_bytes", Field::output_bytes},
-                              {"kv_bytes_per_token", Field::kv_bytes_per_token}};
+                              {"kv_bytes_per_token", Field::kv_bytes_per_token},
+                              {"recurrent_bytes_per_sequence", Field::recurrent_bytes_per_sequence}};
 // The facts the estimator uses, which a "model" object must give.
 constexpr Field kModelInfoNeeds[] = {Field::layers,           Field::n_embd,          Field::vocab_size,
                                      Field::layer_bytes,      Field::active_layer_bytes, Field::active_layer_params,
@@ -529,6 +530,7 @@ void read_model_info(Reader& r, ModelInfo& m) {
       case Field::embedding_bytes: r.number(key, kWholeField, m.embedding_bytes); return;
       case Field::output_bytes: r.number(key, kWholeField, m.output_bytes); return;
       case Field::kv_bytes_per_token: r.number(key, kWholeField, m.kv_bytes_per_token); return;
+      case Field::recurrent_bytes_per_sequence: r.number(key, kWholeField, m.recurrent_bytes_per_sequence); return;
       default: break;
     }
     if (!r.count(key, 0, kMaxFactCount, x)) return;

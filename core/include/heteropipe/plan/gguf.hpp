@@ -48,6 +48,11 @@ struct ModelInfo {
   // without attention (a recurrent or SSM layer, whose state is per sequence);
   // K alone for multi-head latent attention (its latent and rope part).
   double kv_bytes_per_token = 0;
+  // The state a recurrent (SSM, linear-attention, RWKV, short-convolution)
+  // layer holds per sequence whatever the context, all such layers together,
+  // as llama.cpp keeps it (F32 r and s states, llama_hparams::n_embd_r and
+  // n_embd_s); 0 for a transformer.
+  double recurrent_bytes_per_sequence = 0;
 };
 
 template <class Visitor>
@@ -73,6 +78,7 @@ void visit_fields(const ModelInfo& m, Visitor&& visit) {
   visit("embedding_bytes", m.embedding_bytes);
   visit("output_bytes", m.output_bytes);
   visit("kv_bytes_per_token", m.kv_bytes_per_token);
+  visit("recurrent_bytes_per_sequence", m.recurrent_bytes_per_sequence);
 }
 
 // One ggml tensor type: its name and how many bytes a block of how many
