@@ -414,8 +414,9 @@ Result<PlanInput> estimate_facts(const EstimateInput& input, const ModelInfo& m)
   auto devices = devices_of(input, m.layers, [&layers](std::size_t j) { return layers[j]; }, lm_head);
   if (!devices) return devices.error();
   out.devices = std::move(devices).value();
-  // Memory holds every weight (all experts) and the KV cache: `cached`
-  // positions of every sequence in flight, sequences x M.
+  // Memory holds every weight (all experts), the KV cache (`cached`
+  // positions of every sequence in flight, sequences x M; a sliding layer's at
+  // most the window's) and the recurrent state of each of those sequences.
   for (std::size_t l = 0; l < L; ++l) {
     out.layer_memory.push_back(m.layer_bytes[l] + kv_per_token * std::min(cached, window_of(l)) * sequences * input.M +
                                state * sequences * input.M);
