@@ -45,6 +45,7 @@ It writes, into --out:
 Import with:  heteropipe trace --microbatch '^microbatch_([0-9]+)$' OUT/rank-*.json
 """
 import argparse
+import contextlib
 import glob
 import gzip
 import json
@@ -58,6 +59,9 @@ import torch.distributed as dist
 import torch.multiprocessing as mp
 from torch.profiler import ProfilerActivity, profile, record_function
 
+# --two-tensors: the second tensor's columns.
+TWO_TENSOR_COLUMNS = 16
+
 
 def stage_main(rank, args, queue):
     torch.set_num_threads(1)
@@ -69,7 +73,11 @@ def stage_main(rank, args, queue):
     # Stage s runs layers + s matmuls, so the stages differ and the last is
     # slowest, unless --stage-layers gives each stage's count.
     count = args.stage_layers[rank] if args.stage_layers else args.layers + rank
-    layers = [torch.randn(args.width, args.width) / args.width ** 0.5 for _ in range(count)]
+    # --stage-widths: stage s's output is batch x widths[s] (its link's
+    # message), its input batch x widths[s - 1] (stage 0's --width).
+    width_in = args.width if not args.stage_widths or rank == 0 else args.stage_widths[rank - 1]
+    width_out = args.stage_widths[rank] if args.stage_widths else args.width
+    layers = [torch.randn(width_in if i == 0 else width_out, width_out) / width_out ** 0.5 for i in range(count)]
     x = torch.randn(args.batch, args.width)
     target = torch.randn(args.batch, args.width)
     # --optimizer: the layers are parameters, and an SGD step follows each
@@ -79,7 +87,10 @@ def stage_main(rank, args, queue):
         for w in layers:
             w.requires_grad_()
         optimizer = torch.optim.SGD(layers, lr=1e-3)
-    buf = torch.empty(args.batch, args.width)
+    buf = torch.empty(args.batch, width_in)
+    # --two-tensors: a second, smaller tensor follows each output on its link
+    # (a mask, a residual): its first `TWO_TENSOR_COLUMNS` columns.
+    side = torch.empty(args.batch, TWO_TENSOR_COLUMNS)
     result = torch.empty(args.batch, args.width)
 
     def forward(h):
@@ -88,11 +99,15 @@ def stage_main(rank, args, queue):
         return h
 
     # Warm up the kernels and the gloo connections outside the profiler.
-    forward(x)
+    out_x = forward(buf if rank > 0 else x)
     if rank > 0:
         dist.recv(buf, src=rank - 1)
+        if args.two_tensors:
+            dist.recv(side, src=rank - 1)
     if rank < last:
-        dist.send(x, dst=rank + 1)
+        dist.send(out_x, dst=rank + 1)
+        if args.two_tensors:
+            dist.send(out_x[:, :TWO_TENSOR_COLUMNS].contiguous(), dst=rank + 1)
     if args.returns and rank == last:
         dist.send(x, dst=0)
     if args.returns and rank == 0:
@@ -135,6 +150,10 @@ def stage_main(rank, args, queue):
         out after. `deferred`, a gradient's send held back, goes out once
         the input is in. --wrap-range: the range holds the receive and the
         send too; --outer-range: a second range around it, named by s."""
+        if late and not warming and m == args.late_after:
+            # --late-rank: this rank's profiler starts only now, after its
+            # first late_after micro-batches and their messages.
+            prof.start()
         if args.wrap_range and not warming:
             entered.append(time.time_ns() / 1e3)
             with record_function(name(m)):
@@ -155,6 +174,8 @@ def stage_main(rank, args, queue):
                 dist.recv(buf, src=None if args.any_source else rank - 1)
             if deferred:
                 deferred()
+            if args.two_tensors:
+                dist.recv(side, src=rank - 1)
             h = buf.clone()
         else:
             h = x.clone() if args.train else x
@@ -178,6 +199,8 @@ def stage_main(rank, args, queue):
             pending.append(dist.isend(h, dst=0))
         if rank < last:
             send(h, rank + 1)
+            if args.two_tensors:
+                send(h[:, :TWO_TENSOR_COLUMNS].contiguous(), rank + 1)
 
     def send(tensor, dst):
         if sender is not None:
@@ -296,7 +319,18 @@ def stage_main(rank, args, queue):
         time.sleep(args.start_delay_ms[rank] / 1e3)
     if thread is not None:
         thread.start()
-    with prof:
+    # --warmup-outside: whole forward iterations, messages and all, before
+    # the profiler starts (as a user warms up before profiling).
+    late = args.late_rank == rank
+    warming = True
+    for _ in range(args.warmup_outside):
+        for m in range(args.microbatches):
+            forward_step(m)
+        for p in pending:
+            p.wait()
+        pending.clear()
+    warming = False
+    with contextlib.nullcontext() if late else prof:
         # --warmup-in-profile: forward-only iterations inside the profiler,
         # without ranges, their messages sent as the ranged ones are.
         warming = True
@@ -329,6 +363,8 @@ def stage_main(rank, args, queue):
                 optimizer.zero_grad()
             if args.steps:
                 prof.step()
+        if late:
+            prof.stop()
     def load(path):
         with (gzip.open if path.endswith(".gz") else open)(path, "rt") as f:
             events = json.load(f)
@@ -358,6 +394,8 @@ def stage_main(rank, args, queue):
         return
     recorded = slice(2 * args.microbatches, None) if args.steps else slice(None)
     entered, ends = entered[recorded], ends[2:] if args.steps else ends
+    if late:
+        entered = entered[args.late_after:]  # those ranges ran before the profiler
     if args.trace_handler:
         # tensorboard_trace_handler named it HOST_PID.MILLISECONDS.pt.trace.json(.gz).
         path, = glob.glob(os.path.join(args.out, f"*_{os.getpid()}.*.pt.trace.json*"))
@@ -458,6 +496,18 @@ def main():
     parser.add_argument("--setup-in-profile", action="store_true",
                         help="each rank runs one forward of its own inside the profiler before the ranges, "
                              "no message, no range")
+    parser.add_argument("--stage-widths", type=lambda v: [int(n) for n in v.split(",")], default=None,
+                        help="each stage's output width, comma-separated: link s carries batch x widths[s] "
+                             "(the last one's is unused)")
+    parser.add_argument("--two-tensors", action="store_true",
+                        help="each stage sends a second, smaller tensor after each output (two messages a "
+                             "micro-batch on every link)")
+    parser.add_argument("--warmup-outside", type=int, default=0,
+                        help="whole forward iterations, messages and all, before the profiler starts")
+    parser.add_argument("--late-rank", type=int, default=-1,
+                        help="this rank's profiler starts just before its micro-batch --late-after, after the "
+                             "first messages")
+    parser.add_argument("--late-after", type=int, default=2, help="--late-rank's first profiled micro-batch")
     parser.add_argument("--port", type=int, default=29517)
     parser.add_argument("--out", required=True)
     args = parser.parse_args()
@@ -479,6 +529,13 @@ def main():
         parser.error("--cycles needs --steps and --trace-handler")
     if args.iterations > 1 and args.steps:
         parser.error("--iterations runs without --steps")
+    if args.stage_widths and len(args.stage_widths) != args.stages:
+        parser.error("--stage-widths needs one width per stage")
+    if (args.stage_widths or args.two_tensors) and (args.train or args.returns):
+        parser.error("--stage-widths and --two-tensors run forward-only, without --return")
+    if args.late_rank >= 0 and (args.steps or args.iterations > 1 or args.profiler == "legacy" or args.train
+                                or not 0 < args.late_after < args.microbatches):
+        parser.error("--late-rank runs one forward iteration under torch.profiler, 0 < --late-after < M")
     os.makedirs(args.out, exist_ok=True)
     ctx = mp.get_context("fork")
     queue = ctx.Queue()
