@@ -42,7 +42,7 @@ void write_trace_table(std::ostream& out, const TraceResult& r) {
   }
   out << '\n';
   if (!r.pipeline) {
-    out << "  no pipeline (" << not_pipeline_name(*r.reason) << "): " << text::describe(*r.reason) << '\n';
+    out << "  no pipeline (" << not_pipeline_name(*r.reason) << "): " << text::describe_reason(r) << '\n';
   } else {
     const Analysis& a = *r.analysis;
     out << "  pipeline: S = " << r.tau.size() << " stages, M = " << r.M << " micro-batches\n\n";

@@ -839,6 +839,63 @@ TEST_CASE("trace cpu: a micro-batch pattern that matches no name is named") {
   CHECK(!r.pipeline);
   REQUIRE(r.reason);
   CHECK(*r.reason == NotPipeline::no_microbatch_ranges);
+  // The names the ranges do have, so that the user can write the pattern:
+  // microbatch_0 ... microbatch_M-1 on both stages are one form; the ops
+  // (aten::, c10d::) and gloo's transport are no range.
+  REQUIRE(r.range_names.size() == 1);
+  CHECK(r.range_names[0].name == "microbatch_0");
+  CHECK(r.range_names[0].count == 2 * run.M);
+  const std::string words = text::describe_reason(r);
+  CHECK(words.find("'microbatch_0' (" + std::to_string(2 * run.M) + ")") != std::string::npos);
+  // With a pipeline, or another reason, none.
+  const TraceResult imported = recover(cpu_run_texts(run, makespan), by_ranges());
+  REQUIRE(imported.pipeline);
+  CHECK(imported.range_names.empty());
+}
+
+TEST_CASE("trace cpu: the range names named for a pattern that matched none are the most frequent forms, bounded") {
+  CpuRun run;
+  run.step_per_microbatch = false;
+  double makespan = 0;
+  std::vector<std::string> texts = cpu_run_texts(run, makespan);
+  auto range = [](const std::string& name) {
+    return ",{\"name\": \"" + name + "\", \"ph\": \"X\", \"ts\": 1, \"dur\": 1, \"pid\": \"CPU functions\", "
+           "\"tid\": 1}";
+  };
+  // On stage 0, more forms than the bound, each of fewer ranges than the
+  // last; on stage 1, one long name.
+  std::string extra;
+  const std::size_t forms = limits::kMaxRangeNames + 2;
+  for (std::size_t f = 0; f < forms; ++f) {
+    for (std::size_t k = 0; k < forms - f; ++k) extra += range("extra" + std::string(f + 1, 'x') + "_" + std::to_string(k));
+  }
+  texts[0].insert(texts[0].size() - 1, extra);
+  const std::string kept(limits::kMaxRangeNameBytes - 1, 'a');
+  texts[1].insert(texts[1].size() - 1, range(kept + "\\u00e9tail"));
+  TraceOptions o = by_ranges();
+  o.microbatch_regex = "^mb([0-9]+)$";
+  const TraceResult r = recover(texts, o);
+  REQUIRE(r.reason);
+  CHECK(*r.reason == NotPipeline::no_microbatch_ranges);
+  REQUIRE(r.range_names.size() == limits::kMaxRangeNames);
+  // microbatch_N of both stages first, then the extra forms by their counts.
+  CHECK(r.range_names[0].name == "microbatch_0");
+  CHECK(r.range_names[0].count == 2 * run.M);
+  for (std::size_t f = 1; f < limits::kMaxRangeNames; ++f) {
+    CHECK(r.range_names[f].name == "extra" + std::string(f, 'x') + "_0");
+    CHECK(r.range_names[f].count == static_cast<std::int64_t>(forms - f + 1));
+  }
+  // A pattern that matches stage 0's names alone: stage 1's names only,
+  // its long one cut to the bound, not inside its two-byte character.
+  o.microbatch_regex = "^extrax_([0-9]+)$";
+  const TraceResult one = recover(texts, o);
+  REQUIRE(one.reason);
+  CHECK(*one.reason == NotPipeline::no_microbatch_ranges);
+  REQUIRE(one.range_names.size() == 2);
+  CHECK(one.range_names[0].name == "microbatch_0");
+  CHECK(one.range_names[0].count == run.M);
+  CHECK(one.range_names[1].name == kept);
+  CHECK(one.range_names[1].count == 1);
 }
 
 TEST_CASE("trace cpu: a micro-batch pattern that matches one stage's names only is named, not no_microbatches") {

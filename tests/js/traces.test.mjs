@@ -108,6 +108,14 @@ test('clock_offset_bounds: per link [lo, hi], hi null when nothing bounds it fro
   assert.deepEqual(r.clock_offset_bounds, [[-3004, -2998.5]]);
 });
 
+test('a micro-batch pattern that matches no range names the ranges there are, as the CLI names them', () => {
+  // The CPU run's ranges are microbatch_0..2 on each rank: 6 of one form.
+  const cpu = [0, 1].map((r) => join(bad, `cpu_gloo_rank-${r}.json`));
+  const r = sameAsCli(cpu, { microbatch: '^mb([0-9]+)$' }, ['--microbatch', '^mb([0-9]+)$']);
+  assert.deepEqual([r.reason, r.range_names], ['no_microbatch_ranges', [{ name: 'microbatch_0', count: 6 }]]);
+  assert.ok(r.reason_message.endsWith("; the ranges these stages hold most, by name (how many ranges have its form, digits aside): 'microbatch_0' (6)"));
+});
+
 test('results returned to stage 0 and messages to no neighbour are set aside and counted, as the CLI counts them', () => {
   // torch 2.x's peers ("Dst Rank", "Src Rank"): the last stage's 4 results
   // back to stage 0, and one message from stage 0 straight to stage 2.

@@ -47,6 +47,16 @@ class ImportTrace(unittest.TestCase):
         self.assertEqual(cpu["clock_offset_bounds"], [[-3004.0, -2998.5]])
         self.assertEqual(cpu, self.native_json("--unit", "us", "--microbatch", "^microbatch_([0-9]+)$", *CPU_GLOO))
 
+    def test_a_pattern_that_matches_no_range_names_the_ranges_there_are(self):
+        # The CPU run's ranges are microbatch_0..2 on each rank: 6 of one form.
+        result = import_trace(CPU_GLOO, microbatch="^mb([0-9]+)$")
+        self.assertEqual(result, self.native_json("--microbatch", "^mb([0-9]+)$", *CPU_GLOO))
+        self.assertEqual((result["reason"], result["range_names"]),
+                         ("no_microbatch_ranges", [{"name": "microbatch_0", "count": 6}]))
+        self.assertTrue(result["reason_message"].endswith(
+            "; the ranges these stages hold most, by name (how many ranges have its form, digits aside): "
+            "'microbatch_0' (6)"))
+
     def test_results_returned_to_stage_0_are_set_aside_and_counted(self):
         # torch 2.x's peers: the last stage's 4 results back to stage 0 and
         # one message from stage 0 straight to stage 2 are no link.

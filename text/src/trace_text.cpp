@@ -143,6 +143,16 @@ std::string describe(NotPipeline reason) {
   return std::string(not_pipeline_name(reason));
 }
 
+std::string describe_reason(const TraceResult& r) {
+  std::string words = describe(*r.reason);
+  if (r.range_names.empty()) return words;
+  words += "; the ranges these stages hold most, by name (how many ranges have its form, digits aside): ";
+  for (std::size_t i = 0; i < r.range_names.size(); ++i) {
+    words += (i ? ", '" : "'") + quoted(r.range_names[i].name) + "' (" + grouped(static_cast<double>(r.range_names[i].count)) + ")";
+  }
+  return words;
+}
+
 std::string describe(const TraceWarning& w) {
   switch (w.code) {
     case TraceWarningCode::rank_without_compute: return "rank " + std::to_string(w.index) + " ran no compute kernel";

@@ -64,4 +64,5 @@ export type TraceStage = heteropipe.TraceStage;
 export type TraceWarning = heteropipe.TraceWarning;
 export type ClockOffsetBounds = heteropipe.ClockOffsetBounds;
 export type ExplainPart = heteropipe.ExplainPart;
+export type RangeName = heteropipe.RangeName;
 export type SandwichAt = heteropipe.SandwichAt;

@@ -746,6 +746,11 @@ declare namespace heteropipe {
     cause: 'model' | 'variability' | 'blocking' | 'other';
     time: number;
   }
+  /** A name the trace's ranges go by: one range's name and how many ranges have its form, digits aside. */
+  interface RangeName {
+    name: string;
+    count: number;
+  }
   /** The same keys and values as `heteropipe trace --json`; the pipeline's fields only when one was recovered. */
   interface TraceResult {
     pipeline: boolean;
@@ -753,6 +758,11 @@ declare namespace heteropipe {
       | 'stages_out_of_order' | 'two_way_traffic' | 'no_microbatch_ranges' | 'stage_cut_short';
     /** The reason in words, the CLI's sentence; with `reason`. */
     reason_message?: string;
+    /**
+     * With `no_microbatch_ranges`: the range names of the stages the pattern missed, the most frequent forms first
+     * (at most 5): one range's name (cut to 80 bytes) and how many ranges have its form, digits aside.
+     */
+    range_names?: RangeName[];
     unit: 's' | 'ms' | 'us';
     stat: 'min' | 'p50' | 'mean';
     ranks: TraceRank[];

@@ -134,7 +134,13 @@
       above_block: '高于 T_block，比阻塞发送所能解释的还慢'
     },
     notPipeline: function (why) { return '不是流水线：' + why + '。'; },
-    reason: function (r) { return REASONS[r.reason] || r.reason; },
+    // no_microbatch_ranges 附上被漏掉的阶段最常见的区间名称（range_names），便于写出模式。
+    reason: function (r) {
+      var why = REASONS[r.reason] || r.reason;
+      if (!r.range_names || !r.range_names.length) return why;
+      return why + '；这些阶段最常见的区间名称（括号内为同一形式、仅数字不同的区间个数）：' +
+        r.range_names.map(function (n) { return '\'' + n.name + '\'（' + n.count + '）'; }).join('、');
+    },
     overlap: '重叠率',
     noHeadroom: 'T_block = T_async',
     replay: '重放 异步 / 阻塞',

@@ -189,6 +189,13 @@ inline constexpr std::size_t kMaxPatternStates = 2000;
 // first letters takes about one step per byte. Not listed by visit_fields;
 // docs/traces.md states it.
 inline constexpr double kMaxPatternWork = 300'000'000;
+// A trace no micro-batch pattern matched (no_microbatch_ranges) names the
+// range names it holds most often, this many forms of them, each name cut to
+// this many bytes, so that the user can write the pattern; a result stays
+// small whatever the trace's names. Not listed by visit_fields; docs/traces.md
+// states them.
+inline constexpr std::size_t kMaxRangeNames = 5;
+inline constexpr std::size_t kMaxRangeNameBytes = 80;
 
 // GGUF files (heteropipe/plan/gguf.hpp). The header and tensor table are read
 // whole into memory, up to this many bytes: a large vocabulary's tokens and

@@ -1105,13 +1105,20 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
     // A stage none of whose names match (a pattern that names one stage, as
     // '^stage0_mb([0-9]+)$') has no micro-batch: say so, not only that it
     // has no compute in one.
-    bool stage_unmatched = false;
+    std::set<std::int64_t> unmatched;
     for (std::size_t s = 0; s < S; ++s) {
       const std::vector<std::int64_t> numbers = number_ranges(ranks[stage_rank[s]].annotations);
-      stage_unmatched = stage_unmatched || numbers.empty();
+      if (numbers.empty()) unmatched.insert(stage_rank[s]);
       distinct.insert(distinct.end(), numbers.begin(), numbers.end());
     }
-    if (stage_unmatched) {
+    if (!unmatched.empty()) {
+      // The names those stages' ranges do have, so that the user can write
+      // the pattern from them.
+      std::vector<std::int64_t> counts(events.names.size(), 0);
+      for (const TraceEvent& e : events.events) {
+        if (steps.keeps(e) && unmatched.count(rank_of(e)) > 0 && names_range(events, e)) ++counts[e.name];
+      }
+      out.range_names = frequent_range_names(events, counts);
       out.reason = NotPipeline::no_microbatch_ranges;
       return out;
     }

@@ -117,10 +117,19 @@ struct ProfilerSteps {
 // file has steps (index: kWholeField; limit 0).
 Result<ProfilerSteps> profiler_steps(const TraceEvents& events, const TraceOptions& options, Classifier& c);
 
+// Whether an event could be a user's range (record_function's): Kineto's
+// user_annotation, or an event of no category whose name is no op, no
+// transport and no profiler step.
+bool names_range(const TraceEvents& events, const TraceEvent& e);
+// The most frequent forms (digits aside) of the names counted (`counts`, by
+// name index), at most limits::kMaxRangeNames, each by its first name.
+std::vector<RangeName> frequent_range_names(const TraceEvents& events, const std::vector<std::int64_t>& counts);
+
 // Events to ranks and, when they form one, the measured pipeline (or the reason they do not).
 struct Classified {
   std::vector<TraceRank> ranks;  // times in microseconds
   std::optional<NotPipeline> reason;
+  std::vector<RangeName> range_names;  // with no_microbatch_ranges
   Measured measured;
   ProfilerSteps steps;
 };

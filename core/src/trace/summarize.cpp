@@ -122,6 +122,7 @@ TraceResult summarize(Classified classified, const TraceEvents& events, const Tr
                           static_cast<double>(nested.nested_containers), static_cast<double>(nested.nested_parts)});
   }
   r.reason = classified.reason;
+  r.range_names = std::move(classified.range_names);
   if (r.reason) return r;
 
   const Measured& m = classified.measured;

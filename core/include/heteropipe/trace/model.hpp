@@ -205,12 +205,24 @@ struct TraceWarning {
   double value = 0, limit = 0;
 };
 
+// A name the trace's ranges go by, for a user writing the micro-batch
+// pattern (no_microbatch_ranges): one range's name, cut to
+// limits::kMaxRangeNameBytes, and how many ranges have a name of its form,
+// its digits aside (microbatch_0 ... microbatch_15: 16).
+struct RangeName {
+  std::string name;
+  std::int64_t count = 0;
+};
+
 struct TraceResult {
   TraceStat stat = TraceStat::min;
   TimeUnit unit = TimeUnit::ms;
   std::vector<TraceRank> ranks;
   bool pipeline = false;
   std::optional<NotPipeline> reason;
+  // no_microbatch_ranges: the range names of the stages the pattern missed,
+  // the most frequent forms first, at most limits::kMaxRangeNames.
+  std::vector<RangeName> range_names;
   std::vector<double> tau, d;
   std::int64_t M = 0;
   double T_real = 0;
@@ -307,6 +319,12 @@ void visit_fields(const ExplainPart& p, Visitor&& visit) {
 }
 
 template <class Visitor>
+void visit_fields(const RangeName& n, Visitor&& visit) {
+  visit("name", std::string_view(n.name));
+  visit("count", n.count);
+}
+
+template <class Visitor>
 void visit_fields(const ScheduleRow& r, Visitor&& visit) {
   visit("stage", r.stage);
   visit("microbatch", r.microbatch);
@@ -332,6 +350,7 @@ void visit_result_fields(const TraceResult& r, Visitor&& visit, ReasonWords&& re
   if (r.reason) {
     visit("reason", not_pipeline_name(*r.reason));
     reason_words(*r.reason, visit);
+    if (*r.reason == NotPipeline::no_microbatch_ranges) visit("range_names", objects(r.range_names));
   }
   visit("unit", time_unit_name(r.unit));
   visit("stat", trace_stat_name(r.stat));

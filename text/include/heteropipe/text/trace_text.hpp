@@ -14,6 +14,9 @@ namespace heteropipe::text {
 bool is_trace_file_error(const Error& error);
 std::string describe_trace_error(const Error& error);
 std::string describe(NotPipeline reason);
+// Why the result is no pipeline: its reason's sentence, and for
+// no_microbatch_ranges the range names the missed stages hold.
+std::string describe_reason(const TraceResult& result);
 std::string describe(const TraceWarning& warning);
 // T_real in its named parts: "T_real 1942 ms = model 1808 + variability 58 +
 // blocking 0 + other 76 ms" (a part below 0 is written with its sign).
@@ -34,8 +37,8 @@ void visit_fields(const TraceWarning& w, Visitor&& visit) {
 // says why in words too (reason_message), after its reason's code.
 template <class Visitor>
 void visit_fields(const TraceResult& r, Visitor&& visit) {
-  visit_result_fields(r, visit, [](NotPipeline reason, auto&& fields) {
-    const std::string message = text::describe(reason);
+  visit_result_fields(r, visit, [&r](NotPipeline, auto&& fields) {
+    const std::string message = text::describe_reason(r);
     fields("reason_message", std::string_view(message));
   });
 }
