@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fstream>
+#include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -828,6 +830,43 @@ TEST_CASE("trace cpu: results the last stage returns to stage 0 are set aside") 
   REQUIRE(w != r.warnings.end());
   CHECK(w->value == run.M);
   CHECK(w->limit == run.M);
+}
+
+// A real run (tests/data/traces/NOTICE.md): 3 stages, 4 micro-batches, each
+// stage sending its output and a second, smaller tensor on its link.
+std::vector<std::string> two_tensor_texts() {
+  std::vector<std::string> texts;
+  for (int rank = 0; rank < 3; ++rank) {
+    std::ifstream in(std::string(HETEROPIPE_TEST_DATA) + "/traces/torch_two_tensors/rank-" + std::to_string(rank) +
+                     ".json");
+    REQUIRE(in);
+    texts.emplace_back(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  return texts;
+}
+
+TEST_CASE("trace cpu: two messages a micro-batch on a link are its one transfer, by transfers as by ranges") {
+  const std::vector<std::string> texts = two_tensor_texts();
+  const TraceResult ranged = recover(texts, by_ranges());
+  REQUIRE(ranged.pipeline);
+  CHECK(ranged.M == 4);
+  const TraceResult plain = recover(texts, by_transfers());
+  REQUIRE(plain.pipeline);
+  // Before, each message was a micro-batch: M = 8, each span cut between a
+  // micro-batch's two receives, tau about half the ranges'.
+  CHECK(plain.M == ranged.M);
+  REQUIRE(plain.links.size() == 2);
+  for (std::size_t link = 0; link < 2; ++link) {
+    CHECK(plain.links[link].pairs == ranged.M);
+    CHECK(ranged.links[link].pairs == ranged.M);
+    CHECK(plain.links[link].unmatched == 0);
+    // A micro-batch's transfer runs from its first message to its last, the
+    // same pairs either way.
+    CHECK(plain.d[link] == ranged.d[link]);
+  }
+  // The spans by transfers hold what the ranges do, and the wait between a
+  // stage's two sends in neither.
+  for (std::size_t s = 0; s < 3; ++s) CHECK(plain.tau[s] == doctest::Approx(ranged.tau[s]).epsilon(0.06));
 }
 
 TEST_CASE("trace cpu: a micro-batch pattern that matches no name is named") {

@@ -807,6 +807,37 @@ std::vector<std::vector<Interval>> by_transfers(const std::vector<Interval>& ker
 
 }  // namespace
 
+// How many messages each micro-batch sends on a link: g > 1 when the
+// receiver takes its first `pairs` receives in runs of exactly g with none
+// of its compute between the receives of a run (a stage that sends an
+// output and a mask, or a tuple of tensors, one after another), else 1. A
+// run of another length, or a receiver with no compute between any of its
+// receives (a stage that only forwards), is no such shape.
+std::size_t messages_per_microbatch(const std::vector<Transfer>& recvs, std::size_t pairs,
+                                    const std::vector<Compute>& compute) {
+  if (pairs < 2) return 1;
+  std::vector<double> starts;
+  for (const Compute& c : compute) starts.push_back(c.start);
+  std::sort(starts.begin(), starts.end());
+  // Whether the receiver computed between receive k - 1's end and receive
+  // k's op (its wrapper's start).
+  auto computed_before = [&](std::size_t k) {
+    const auto next = std::lower_bound(starts.begin(), starts.end(), recvs[k - 1].end);
+    return next != starts.end() && *next < std::max(recvs[k].issued, recvs[k - 1].end);
+  };
+  std::size_t g = 0, run = 1;
+  for (std::size_t k = 1; k <= pairs; ++k) {
+    if (k < pairs && !computed_before(k)) {
+      ++run;
+      continue;
+    }
+    if (g == 0) g = run;
+    if (run != g) return 1;
+    run = 1;
+  }
+  return g > 1 && g < pairs ? g : 1;
+}
+
 Result<Classified> measure_events(const TraceEvents& events, const TraceOptions& options) {
   auto classifier = Classifier::create(options);
   if (!classifier) return classifier.error();
@@ -1096,6 +1127,21 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
       m.transfers[link].push_back({std::min(std::max(send_start, recv_start), end), end});
     }
   }
+  // Several messages a micro-batch on a link are its one transfer, from its
+  // first message's start to its last's end; the micro-batches open at a
+  // run's last receive and close at its first send.
+  std::vector<std::size_t> per_microbatch(S, 1);  // by link
+  for (std::size_t link = 0; link + 1 < S; ++link) {
+    const std::size_t g =
+        messages_per_microbatch(recvs[link + 1], m.transfers[link].size(), ranks[stage_rank[link + 1]].compute);
+    if (g == 1) continue;
+    per_microbatch[link] = g;
+    std::vector<MeasuredTransfer> grouped;
+    for (std::size_t k = 0; k + g <= m.transfers[link].size(); k += g) {
+      grouped.push_back({m.transfers[link][k].start, m.transfers[link][k + g - 1].end});
+    }
+    m.transfers[link] = std::move(grouped);
+  }
 
   // Every stage's micro-batch numbers, so that a slot is one micro-batch on
   // all of them.
@@ -1146,10 +1192,22 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
     }
     std::vector<double> opens, closes;
     if (s > 0) {
-      for (const Transfer& t : recvs[s]) opens.push_back(t.end + m.offsets[s]);
+      const std::size_t g = per_microbatch[s - 1];
+      for (std::size_t k = g - 1; k < recvs[s].size(); k += g) opens.push_back(recvs[s][k].end + m.offsets[s]);
     }
     if (s + 1 < S) {
-      for (const Transfer& t : sends[s]) closes.push_back(t.start + m.offsets[s]);
+      const std::size_t g = per_microbatch[s];
+      for (std::size_t k = 0; k < sends[s].size(); k += g) {
+        closes.push_back(sends[s][k].start + m.offsets[s]);
+        // What the stage ran between one micro-batch's sends (the second
+        // tensor's slice, copied out) is no micro-batch's compute: it would
+        // stretch the next one's span back across the sends' waits.
+        if (g == 1 || k + g > sends[s].size()) continue;
+        const double from = sends[s][k].start + m.offsets[s], to = sends[s][k + g - 1].start + m.offsets[s];
+        kernels.erase(std::remove_if(kernels.begin(), kernels.end(),
+                                     [&](const Interval& i) { return i.first >= from && i.second <= to; }),
+                      kernels.end());
+      }
     }
     const std::size_t count = std::min(s > 0 ? m.transfers[s - 1].size() : SIZE_MAX,
                                        s + 1 < S ? m.transfers[s].size() : SIZE_MAX);
