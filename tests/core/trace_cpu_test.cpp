@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <fstream>
 #include <iterator>
 #include <sstream>
@@ -867,6 +868,39 @@ TEST_CASE("trace cpu: two messages a micro-batch on a link are its one transfer,
   // The spans by transfers hold what the ranges do, and the wait between a
   // stage's two sends in neither.
   for (std::size_t s = 0; s < 3; ++s) CHECK(plain.tau[s] == doctest::Approx(ranged.tau[s]).epsilon(0.06));
+}
+
+TEST_CASE("trace cpu: a receiver whose profiler started after the first messages is paired from the end, by transfers") {
+  // A real run (tests/data/traces/NOTICE.md): rank 1's profiler started
+  // before its micro-batch 2 of 6, so rank 0's trace holds two sends more.
+  std::vector<std::string> texts;
+  for (const char* name : {"rank-0.json", "rank-1.json", "run.json"}) {
+    std::ifstream in(std::string(HETEROPIPE_TEST_DATA) + "/traces/torch_late_profiler/" + name);
+    REQUIRE(in);
+    texts.emplace_back(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  // The run's own record: rank 1's clock against rank 0's, in microseconds.
+  const std::string key = "\"clock_offsets_us\": [";
+  const std::size_t at = texts[2].find(key);
+  REQUIRE(at != std::string::npos);
+  const std::size_t comma = texts[2].find(',', at);
+  const double truth = std::strtod(texts[2].c_str() + comma + 1, nullptr);
+  texts.pop_back();
+  TraceOptions o = by_transfers();
+  o.unit = TimeUnit::us;
+  const TraceResult r = recover(texts, o);
+  REQUIRE(r.pipeline);
+  // Before, the k-th send was paired with the k-th receive, two micro-batches
+  // apart: the offset 100 ms and more off, the link's bounds contradicting.
+  CHECK(r.M == 4);
+  CHECK(std::abs(r.clock_offsets[1] - truth) < 2000);
+  CHECK(r.links[0].unmatched == 2);
+  CHECK(std::none_of(r.warnings.begin(), r.warnings.end(),
+                     [](const TraceWarning& w) { return w.code == TraceWarningCode::clock_bounds_contradict; }));
+  // By ranges the receiver lacks micro-batches 0 and 1: refused, as before.
+  const TraceResult ranged = recover(texts, by_ranges());
+  REQUIRE(ranged.reason);
+  CHECK(*ranged.reason == NotPipeline::stage_cut_short);
 }
 
 TEST_CASE("trace cpu: a micro-batch pattern that matches no name is named") {

@@ -379,6 +379,26 @@ double pair_offset(const std::vector<Transfer>& out_of, const std::vector<Transf
 
 bool contradicts(const OffsetBounds& b) { return b.hi && b.lo > *b.hi + kTraceResolution; }
 
+// A link whose one side holds more messages than the other pairs its k-th
+// send with its k-th receive: the shorter side stopped early. A rank whose
+// profiler started after the first messages holds fewer too, at the start:
+// then the k-th pairs are a micro-batch apart or more, and where the
+// pairs bound the clock from both sides they contradict. So when pairing
+// from the start contradicts and pairing from the end (the longer side's
+// first messages left without a partner) does not, the longer side's first
+// messages are dropped from the link.
+void pair_from_the_end_if_late(std::vector<Transfer>& sends, std::vector<Transfer>& recvs, bool host_clocks) {
+  if (sends.size() == recvs.size()) return;
+  OffsetBounds from_start, from_end;
+  pair_offset(sends, recvs, host_clocks, from_start);
+  if (!contradicts(from_start)) return;
+  std::vector<Transfer>& longer = sends.size() > recvs.size() ? sends : recvs;
+  const std::size_t extra = longer.size() - std::min(sends.size(), recvs.size());
+  const std::vector<Transfer> trimmed(longer.begin() + static_cast<std::ptrdiff_t>(extra), longer.end());
+  pair_offset(&longer == &sends ? trimmed : sends, &longer == &recvs ? trimmed : recvs, host_clocks, from_end);
+  if (!contradicts(from_end)) longer = trimmed;
+}
+
 // Rank-less files given with their middle stages out of order (4 stages in
 // the order 0, 2, 1, 3) pass the first and last stages' test, and each link
 // pairs one rank's sends with another's receives, M of each. Such pairs
@@ -1100,6 +1120,7 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
       return out;
     }
     const bool host_clocks = ranks[stage_rank[link]].host_clock && ranks[stage_rank[link + 1]].host_clock;
+    if (given_offsets.empty()) pair_from_the_end_if_late(placed.sends[link], placed.recvs[link + 1], host_clocks);
     link_offsets[link] = pair_offset(out_of, into, host_clocks, m.bounds[link]);
   }
   close_the_loop(placed, ranks[stage_rank.front()].host_clock && ranks[stage_rank.back()].host_clock, m.bounds,
