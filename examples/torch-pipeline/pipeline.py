@@ -27,8 +27,12 @@ fed by a queue) and --all-reduce (an all_reduce across the stages after
 the micro-batches, inside the profiler), --cycles (a repeating schedule,
 a file per rank per cycle), --iterations (several iterations in one
 profile, with --continuous, --step-range and --barrier), --broadcast,
---stage-modes, --any-source, --wrap-range, --outer-range and
---setup-in-profile.
+--stage-modes, --any-source, --wrap-range, --outer-range,
+--setup-in-profile, --stage-widths (each link's tensor its own size),
+--two-tensors (a second, smaller tensor after each output: two messages a
+micro-batch), --warmup-outside (whole iterations before the profiler) and
+--late-rank with --late-after (one rank's profiler started after its first
+messages).
 It writes, into --out:
   rank-N.json   the torch.profiler Chrome trace of stage N
   run.json      the run's facts: stages, microbatches, mode, the wall clock
