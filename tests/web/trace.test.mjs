@@ -336,6 +336,29 @@ for (const p of PAGES) {
     await page.close();
   });
 
+  test(`${p.name}: a micro-batch pattern that matches no range says which range names the trace holds`, async () => {
+    const cpu = [0, 1].map((r) => path.join(bad, `cpu_gloo_rank-${r}.json`));
+    const none = full.importTrace(cpu.map((f) => ({ name: path.basename(f), bytes: new Uint8Array(readFileSync(f)) })),
+      { microbatch: '^mb([0-9]+)$', unit: 'ms' });
+    assert.deepEqual([none.reason, none.range_names], ['no_microbatch_ranges', [{ name: 'microbatch_0', count: 6 }]]);
+    const { page, problems } = await open(context, fileBase + p.file);
+    await choose(page, cpu);
+    await page.click('.trace-options summary');
+    await page.fill('#trace-microbatch', '^mb([0-9]+)$');
+    const n = await answered(page);
+    await page.click('#trace-again');
+    await answer(page, n);
+    const headline = await page.textContent('.trace-headline');
+    if (p.name === 'en') {
+      assert.equal(headline, 'No pipeline: ' + none.reason_message + '.');
+    } else {
+      assert.ok(headline.startsWith('不是流水线：某个阶段没有事件名称匹配微批次模式'), headline);
+      assert.ok(headline.endsWith('；这些阶段最常见的区间名称（括号内为同一形式、仅数字不同的区间个数）：\'microbatch_0\'（6）。'), headline);
+    }
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
   test(`${p.name}: a file that is no pipeline says why; bad files are coded errors naming the file and the byte`, async () => {
     const { page, problems } = await open(context, fileBase + p.file);
     await choose(page, [REAL[0]]);
