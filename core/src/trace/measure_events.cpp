@@ -1151,8 +1151,11 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
   // Several messages a micro-batch on a link are its one transfer, from its
   // first message's start to its last's end; the micro-batches open at a
   // run's last receive and close at its first send.
+  // Only host receives are judged so: on a device, a receive for the next
+  // micro-batch is often posted on its own stream before this one's compute
+  // begins (prefetched), so no compute between receives says nothing there.
   std::vector<std::size_t> per_microbatch(S, 1);  // by link
-  for (std::size_t link = 0; link + 1 < S; ++link) {
+  for (std::size_t link = 0; cpu_run && link + 1 < S; ++link) {
     const std::size_t g =
         messages_per_microbatch(recvs[link + 1], m.transfers[link].size(), ranks[stage_rank[link + 1]].compute);
     if (g == 1) continue;
