@@ -940,7 +940,9 @@ TEST_CASE("trace cpu: the range names named for a pattern that matched none are 
   std::string extra;
   const std::size_t forms = limits::kMaxRangeNames + 2;
   for (std::size_t f = 0; f < forms; ++f) {
-    for (std::size_t k = 0; k < forms - f; ++k) extra += range("extra" + std::string(f + 1, 'x') + "_" + std::to_string(k));
+    for (std::size_t k = 0; k < forms - f; ++k) {
+      extra += range("extra" + std::string(f + 1, 'x') + "_" + std::to_string(k));
+    }
   }
   texts[0].insert(texts[0].size() - 1, extra);
   const std::string kept(limits::kMaxRangeNameBytes - 1, 'a');

@@ -182,8 +182,9 @@ test("the simulator's and trace import's declared result types match their runti
     '0,1,compute,1,2\n0,1,transfer,2,3\n1,1,compute,4,6\n';
   const trace = hp.importTrace([{ name: 'schedule.csv', bytes: csv }]);
   assert.equal(trace.pipeline, true);
-  // Optional keys: the reason of no pipeline, in words too (and the range names when no range matched); the ratio and position of a run with
-  // overlap headroom, and the replay's ratio when its two replays differ.
+  // Optional keys: the reason of no pipeline, in words too (and the range names when no range
+  // matched); the ratio and position of a run with overlap headroom, and the replay's ratio when
+  // its two replays differ.
   const optional = ['reason', 'reason_message', 'range_names', 'overlap_ratio', 'position', 'overlap_ratio_replay'];
   assert.deepEqual(Object.keys(trace).filter((k) => !optional.includes(k)).sort(),
     members('TraceResult').filter((k) => !optional.includes(k)));

@@ -148,7 +148,8 @@ std::string describe_reason(const TraceResult& r) {
   if (r.range_names.empty()) return words;
   words += "; the ranges these stages hold most, by name (how many ranges have its form, digits aside): ";
   for (std::size_t i = 0; i < r.range_names.size(); ++i) {
-    words += (i ? ", '" : "'") + quoted(r.range_names[i].name) + "' (" + grouped(static_cast<double>(r.range_names[i].count)) + ")";
+    const RangeName& n = r.range_names[i];
+    words += (i ? ", '" : "'") + quoted(n.name) + "' (" + grouped(static_cast<double>(n.count)) + ")";
   }
   return words;
 }
