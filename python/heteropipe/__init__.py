@@ -234,7 +234,12 @@ def import_trace(sources: Union[TraceSource, Sequence[TraceSource]], *, stat: st
     overlap ratio net of variability (absent when the replays are equal).
     ``clock_offset_bounds`` is a list indexed by link of ``[lo, hi]``: the
     receiver's clock offset against the sender's lies at least at ``lo`` and at
-    most at ``hi``, which is ``None`` when nothing bounds it from above."""
+    most at ``hi``, which is ``None`` when nothing bounds it from above.
+    Without a pipeline, ``reason`` and ``reason_message`` say why; with
+    ``no_microbatch_ranges`` (``microbatch`` matched no range of some stage),
+    ``range_names`` lists the names those stages' ranges go by, the most
+    frequent forms first (``{"name", "count"}``, digits aside), which the
+    message ends with."""
     if isinstance(sources, (str, os.PathLike, bytes, bytearray, memoryview)):
         sources = [sources]
     files = []
