@@ -946,7 +946,7 @@ TEST_CASE("trace cpu: the range names named for a pattern that matched none are 
   }
   texts[0].insert(texts[0].size() - 1, extra);
   const std::string kept(limits::kMaxRangeNameBytes - 1, 'a');
-  texts[1].insert(texts[1].size() - 1, range(kept + "\\u00e9tail"));
+  texts[1].insert(texts[1].size() - 1, range(kept + "\\u00e9tail") + range("q\xffz"));
   TraceOptions o = by_ranges();
   o.microbatch_regex = "^mb([0-9]+)$";
   const TraceResult r = recover(texts, o);
@@ -966,11 +966,13 @@ TEST_CASE("trace cpu: the range names named for a pattern that matched none are 
   const TraceResult one = recover(texts, o);
   REQUIRE(one.reason);
   CHECK(*one.reason == NotPipeline::no_microbatch_ranges);
-  REQUIRE(one.range_names.size() == 2);
+  REQUIRE(one.range_names.size() == 3);
   CHECK(one.range_names[0].name == "microbatch_0");
   CHECK(one.range_names[0].count == run.M);
   CHECK(one.range_names[1].name == kept);
   CHECK(one.range_names[1].count == 1);
+  // A byte that is no UTF-8 is shown as U+FFFD, as a JSON writer needs.
+  CHECK(one.range_names[2].name == "q\xEF\xBF\xBDz");
 }
 
 TEST_CASE("trace cpu: a micro-batch pattern that matches one stage's names only is named, not no_microbatches") {

@@ -16,6 +16,7 @@
 #include <string>
 
 #include "heteropipe/limits.hpp"
+#include "../utf8.hpp"
 
 namespace heteropipe {
 namespace {
@@ -403,55 +404,6 @@ std::int64_t layer_of(std::string_view name) {
 }
 
 bool contains(std::string_view name, std::string_view part) { return name.find(part) != std::string_view::npos; }
-
-// A file's string as UTF-8, as GGUF requires and every front end must show:
-// each malformed sequence (a stray byte, an overlong form, a surrogate, a
-// sequence cut short) becomes U+FFFD by the WHATWG Encoding Standard's UTF-8
-// decoder (https://encoding.spec.whatwg.org/#utf-8-decoder), which a
-// browser's TextDecoder follows, so the CLI, Python and the module give the
-// same text; the bytes themselves would abort a JSON writer.
-std::string as_utf8(std::string_view bytes) {
-  std::string out;
-  out.reserve(bytes.size());
-  const auto at = [&](std::size_t k) { return static_cast<unsigned char>(bytes[k]); };
-  std::size_t i = 0;
-  while (i < bytes.size()) {
-    const unsigned char b = at(i);
-    if (b < 0x80) {
-      out += static_cast<char>(b);
-      ++i;
-      continue;
-    }
-    int needed = 0;
-    unsigned char lower = 0x80, upper = 0xBF;
-    if (b >= 0xC2 && b <= 0xDF) {
-      needed = 1;
-    } else if (b >= 0xE0 && b <= 0xEF) {
-      needed = 2;
-      if (b == 0xE0) lower = 0xA0;
-      if (b == 0xED) upper = 0x9F;
-    } else if (b >= 0xF0 && b <= 0xF4) {
-      needed = 3;
-      if (b == 0xF0) lower = 0x90;
-      if (b == 0xF4) upper = 0x8F;
-    }
-    std::size_t j = i + 1;
-    int seen = 0;
-    while (seen < needed && j < bytes.size() && at(j) >= lower && at(j) <= upper) {
-      lower = 0x80;
-      upper = 0xBF;
-      ++j;
-      ++seen;
-    }
-    if (needed > 0 && seen == needed) {
-      out.append(bytes.substr(i, j - i));
-    } else {
-      out += "\xEF\xBF\xBD";  // U+FFFD; the byte that broke the sequence is read again
-    }
-    i = j;
-  }
-  return out;
-}
 
 // The architectures whose every layer llama.cpp runs as a recurrent one,
 // with no KV cache (llm_arch_is_recurrent, src/llama-arch.cpp).

@@ -8,6 +8,7 @@
 
 #include "heteropipe/limits.hpp"
 #include "measured.hpp"
+#include "../utf8.hpp"
 
 namespace heteropipe::trace_detail {
 namespace {
@@ -63,7 +64,8 @@ std::vector<RangeName> frequent_range_names(const TraceEvents& events, const std
     const std::string& name = events.names[id];
     const std::string_view head(name.data(), std::min(name.size(), limits::kTraceNameMatchBytes));
     auto [it, added] = forms.try_emplace(form_of(head));
-    if (added) it->second.name = cut(name, limits::kMaxRangeNameBytes);
+    // Shown as UTF-8, each malformed byte U+FFFD, then cut.
+    if (added) it->second.name = cut(as_utf8(name), limits::kMaxRangeNameBytes);
     it->second.count += counts[id];
   }
   std::vector<RangeName> found;
