@@ -116,6 +116,14 @@ test('a micro-batch pattern that matches no range names the ranges there are, as
   assert.ok(r.reason_message.endsWith("; the ranges these stages hold most, by name (how many ranges have its form, digits aside): 'microbatch_0' (6)"));
 });
 
+test('a range name that is no UTF-8 is named with U+FFFD, not thrown', () => {
+  const text = (name, op) => new Uint8Array(Buffer.concat([Buffer.from('[{"name":"'), name,
+    Buffer.from(`","ph":"X","ts":1,"dur":5,"pid":"CPU functions","tid":1},{"name":"aten::mm","ph":"X","ts":2,"dur":1,"pid":"CPU functions","tid":1},{"name":"${op}","ph":"X","ts":7,"dur":1,"pid":"CPU functions","tid":1}]`)]));
+  const r = hp.importTrace([{ name: 'a.json', bytes: text(Buffer.from([0x6d, 0x62, 0xff, 0x5f, 0x31]), 'gloo:send') },
+    { name: 'b.json', bytes: text(Buffer.from('mb_1'), 'gloo:recv') }], { microbatch: '^q([0-9]+)$' });
+  assert.deepEqual([r.reason, r.range_names], ['no_microbatch_ranges', [{ name: 'mb_1', count: 1 }, { name: 'mb\uFFFD_1', count: 1 }]]);
+});
+
 test('results returned to stage 0 and messages to no neighbour are set aside and counted, as the CLI counts them', () => {
   // torch 2.x's peers ("Dst Rank", "Src Rank"): the last stage's 4 results
   // back to stage 0, and one message from stage 0 straight to stage 2.
