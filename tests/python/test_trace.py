@@ -57,6 +57,14 @@ class ImportTrace(unittest.TestCase):
             "; the ranges these stages hold most, by name (how many ranges have its form, digits aside): "
             "'microbatch_0' (6)"))
 
+    def test_a_range_name_that_is_no_utf8_is_named_with_the_replacement_character(self):
+        def text(name, op):
+            return (b'[{"name":"' + name + b'","ph":"X","ts":1,"dur":5,"pid":"CPU functions","tid":1},'
+                    b'{"name":"aten::mm","ph":"X","ts":2,"dur":1,"pid":"CPU functions","tid":1},'
+                    b'{"name":"' + op + b'","ph":"X","ts":7,"dur":1,"pid":"CPU functions","tid":1}]')
+        result = import_trace([text(b"mb\xff_1", b"gloo:send"), text(b"mb_1", b"gloo:recv")], microbatch="^q([0-9]+)$")
+        self.assertEqual(result["range_names"], [{"name": "mb_1", "count": 1}, {"name": "mb\ufffd_1", "count": 1}])
+
     def test_results_returned_to_stage_0_are_set_aside_and_counted(self):
         # torch 2.x's peers: the last stage's 4 results back to stage 0 and
         # one message from stage 0 straight to stage 2 are no link.
