@@ -825,8 +825,6 @@ std::vector<std::vector<Interval>> by_transfers(const std::vector<Interval>& ker
   return out;
 }
 
-}  // namespace
-
 // How many messages each micro-batch sends on a link: g > 1 when the
 // receiver takes its first `pairs` receives in runs of exactly g with none
 // of its compute between the receives of a run (a stage that sends an
@@ -857,6 +855,8 @@ std::size_t messages_per_microbatch(const std::vector<Transfer>& recvs, std::siz
   }
   return g > 1 && g < pairs ? g : 1;
 }
+
+}  // namespace
 
 Result<Classified> measure_events(const TraceEvents& events, const TraceOptions& options) {
   auto classifier = Classifier::create(options);
@@ -1221,17 +1221,26 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
     }
     if (s + 1 < S) {
       const std::size_t g = per_microbatch[s];
+      // What the stage ran between one micro-batch's sends (the second
+      // tensor's slice, copied out) is no micro-batch's compute: it would
+      // stretch the next one's span back across the sends' waits.
+      std::vector<Interval> between;
       for (std::size_t k = 0; k < sends[s].size(); k += g) {
         closes.push_back(sends[s][k].start + m.offsets[s]);
-        // What the stage ran between one micro-batch's sends (the second
-        // tensor's slice, copied out) is no micro-batch's compute: it would
-        // stretch the next one's span back across the sends' waits.
-        if (g == 1 || k + g > sends[s].size()) continue;
-        const double from = sends[s][k].start + m.offsets[s], to = sends[s][k + g - 1].start + m.offsets[s];
-        kernels.erase(std::remove_if(kernels.begin(), kernels.end(),
-                                     [&](const Interval& i) { return i.first >= from && i.second <= to; }),
-                      kernels.end());
+        if (g > 1 && k + g <= sends[s].size()) {
+          between.emplace_back(sends[s][k].start + m.offsets[s], sends[s][k + g - 1].start + m.offsets[s]);
+        }
       }
+      // Both in time order: one pass.
+      std::sort(between.begin(), between.end());
+      std::size_t at = 0;
+      std::vector<Interval> kept;
+      for (const Interval& i : kernels) {
+        while (at < between.size() && between[at].second < i.first) ++at;
+        if (at < between.size() && i.first >= between[at].first && i.second <= between[at].second) continue;
+        kept.push_back(i);
+      }
+      kernels = std::move(kept);
     }
     const std::size_t count = std::min(s > 0 ? m.transfers[s - 1].size() : SIZE_MAX,
                                        s + 1 < S ? m.transfers[s].size() : SIZE_MAX);
