@@ -75,16 +75,16 @@ double largest_value(Field field) {
 }
 
 // A number past the double range (1e400, -1e400) is refused as its field
-// refuses any number that far out: rho out of its range either way; a
-// negative one below the field's least (T_real > 0, M >= 1, else >= 0);
-// a positive one past the field's largest. It said "tau: must be at most
-// 1e15 (got -1e400)" and "rho: must be at most 1e15". (Clock offsets are
-// judged by size.)
+// refuses any number that far out: rho and M out of their ranges either
+// way (M as 1e20 is); a negative one below the field's least (T_real > 0,
+// else >= 0); a positive one past the field's largest. It said "tau: must
+// be at most 1e15 (got -1e400)" and "rho: must be at most 1e15". (Clock
+// offsets are judged by size.)
 Error overflow_error(Field field, std::int64_t index, std::string_view token, bool negative) {
   auto error = [&](ErrorCode code, double limit) { return Error{code, field, index, 0.0, std::string(token), limit}; };
   if (field == Field::rho) return error(ErrorCode::out_of_range, negative ? limits::kMinRho : limits::kMaxRho);
   if (negative && field == Field::T_real) return error(ErrorCode::not_positive, 0);
-  if (negative && field == Field::M) return error(ErrorCode::out_of_range, limits::kMinBatches);
+  if (field == Field::M) return error(ErrorCode::out_of_range, negative ? limits::kMinBatches : limits::kMaxBatches);
   if (negative && field != Field::clock_offsets) return error(ErrorCode::negative, 0);
   return error(ErrorCode::too_large, largest_value(field));
 }
@@ -361,11 +361,11 @@ Result<double> parse_count(std::string_view text, Field field, double low, doubl
   auto error = [&](ErrorCode code, double limit) {
     return Error{code, field, kWholeField, 0.0, std::string(token), limit};
   };
-  // Past the double range: 1e400 is too_large against the count's own
-  // bound (reps said "at most 1e15"), -1e400 below its range ("M: must be
-  // at most 2^53 (got -1e400)" before).
+  // Past the double range, a count is out of its range as one far inside it
+  // is (1e400 as 1e20, -1e400 as -1): 1e400 was too_large, worded apart
+  // from 1e20 ("at most 2^53" beside "between 1 and 2^53").
   if (!value && (value.error().code == ErrorCode::too_large || value.error().code == ErrorCode::negative)) {
-    return folded[0] == '-' ? error(ErrorCode::out_of_range, low) : error(ErrorCode::too_large, high);
+    return error(ErrorCode::out_of_range, folded[0] == '-' ? low : high);
   }
   if (!value) return value;
   const WholeNumber whole = read_whole(folded);

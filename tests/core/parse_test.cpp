@@ -138,7 +138,7 @@ TEST_CASE("counts are judged from their digits, before any rounding") {
   check("9007199254740994", ErrorCode::out_of_range, high);
   check("90071992547409921", ErrorCode::out_of_range, high);
   check("1e300", ErrorCode::out_of_range, high);
-  check("1e400", ErrorCode::too_large, high);
+  check("1e400", ErrorCode::out_of_range, high);  // as 1e300: it said "at most", 1e300 "between"
   check("9007199254740992.5", ErrorCode::not_integer, 0);
   check("0.99999999999999999", ErrorCode::not_integer, 0);
   check("1e-400", ErrorCode::not_integer, 0);
@@ -146,7 +146,7 @@ TEST_CASE("counts are judged from their digits, before any rounding") {
   check("0", ErrorCode::out_of_range, 1);
   check("-3", ErrorCode::out_of_range, 1);
   check("-0", ErrorCode::out_of_range, 1);
-  CHECK(count("1e99999999999999999999").error().code == ErrorCode::too_large);
+  CHECK(count("1e99999999999999999999").error().code == ErrorCode::out_of_range);
   CHECK(count("x").error().code == ErrorCode::not_a_number);
   CHECK(count(" ").error().code == ErrorCode::empty);
 }
@@ -242,8 +242,15 @@ TEST_CASE("a number past the double range is refused as its field refuses any nu
   CHECK(below.limit == limits::kMinBatches);
   CHECK(text::describe(below) == "M: must be between 1 and 2^53 (got -1e400)");
   const Error above = parse_count("\xEF\xBC\x91" "e400", Field::reps, 1, limits::kMaxReps).error();  // a full-width 1
-  CHECK(above.code == ErrorCode::too_large);
+  CHECK(above.code == ErrorCode::out_of_range);
   CHECK(above.limit == limits::kMaxReps);
-  CHECK(text::describe(above) == "reps: must be at most 1,000,000 (got \xEF\xBC\x91" "e400)");
+  CHECK(text::describe(above) == "reps: must be between 1 and 1,000,000 (got \xEF\xBC\x91" "e400)");
+  // Worded as a count far out inside the range is: 1e400 said "at most 2^53" beside 1e20's "between".
+  for (const char* far : {"1e400", "-1e400"}) {
+    const Error e = parse_count(far, Field::M, limits::kMinBatches, limits::kMaxBatches).error();
+    const Error near = parse_count(far[0] == '-' ? "-1e20" : "1e20", Field::M, limits::kMinBatches, limits::kMaxBatches).error();
+    CHECK(e.code == near.code);
+    CHECK(e.limit == near.limit);
+  }
   CHECK(parse_count("\xEF\xBC\x8D" "1e400", Field::seed, 0, limits::kMaxBatches).error().limit == 0);  // a full-width minus
 }

@@ -149,7 +149,8 @@ TEST_CASE("plan json: counts by the calculator's count rules, numbers past the r
   CHECK(error_of(R"({"model": "llama-3-8b", "quant": "F16", "devices": ["rtx-4090"], "tokens": 2.5})").field ==
         Field::tokens);
   const Error M = error_of(explicit_with(R"(, "M": 1e400)"));
-  CHECK(M.code == ErrorCode::too_large);
+  CHECK(M.code == ErrorCode::out_of_range);
+  CHECK(M.limit == limits::kMaxBatches);
   CHECK(M.field == Field::M);
   const Error time = error_of(R"({"devices": [{"layer_times": [1e400], "memory_capacity": 1}], "layer_memory": [1]})");
   CHECK(text::describe(time) == "layer_times, device 1: must be at most 1e15 (got 1e400)");
@@ -265,7 +266,7 @@ TEST_CASE("plan json: the values' errors too, one per field, device and link, qu
                                  "memory_capacity, device 1: must be >= 0 (got -1)"});
   // Nor is what several fields decide together judged on a stand-in (no "too_small" for the 1e400 read as 0).
   CHECK(sentences(R"({"M": 1e400, "devices": [{"layer_times": [1e400], "memory_capacity": 1}], "layer_memory": [1]})") ==
-        std::vector<std::string>{"M: must be at most 2^53 (got 1e400)", "layer_times, device 1: must be at most 1e15 (got 1e400)"});
+        std::vector<std::string>{"M: must be between 1 and 2^53 (got 1e400)", "layer_times, device 1: must be at most 1e15 (got 1e400)"});
   // Without the frame (no devices list) nothing else is judged.
   CHECK(sentences(R"({"devices": 3, "layer_memory": [-1]})") ==
         std::vector<std::string>{"devices: has the wrong type of value (got 3)"});
@@ -473,13 +474,13 @@ TEST_CASE("plan json: a number past the double range is judged by its field's ow
     CHECK(far.limit == near.limit);
     CHECK(far.token == "-1e400");
     const Error high = error_of(estimate + "\"" + key + "\": 1e400}");
-    CHECK(high.code == ErrorCode::too_large);
+    CHECK(high.code == ErrorCode::out_of_range);
     CHECK(high.limit == (std::string(key) == "context" ? limits::kMaxEstimateContext : limits::kMaxEstimateTokens));
   }
   CHECK(sentences(estimate + R"("context": -1e400})") ==
         std::vector<std::string>{"context: must be between 0 and 16,777,216 (got -1e400)"});
   CHECK(sentences(estimate + R"("context": 1e400})") ==
-        std::vector<std::string>{"context: must be at most 16,777,216 (got 1e400)"});
+        std::vector<std::string>{"context: must be between 0 and 16,777,216 (got 1e400)"});
   const Error M = error_of(explicit_with(R"(, "M": -1e400)"));
   CHECK(M.code == error_of(explicit_with(R"(, "M": -1)")).code);
   CHECK(M.limit == limits::kMinBatches);

@@ -517,9 +517,12 @@ TEST_CASE("sim errors: a shared link is read alike from text, a list and every f
   // 1e20 is whole: it was "must be a whole number (got 1e+20)", and NaN from a
   // list "must be a whole number (got 0)".
   expect(sim::parse_shared("0;1e20").error(), ErrorCode::out_of_range, Field::shared, 1, 1e20, 9007199254740992.0,
-         "shared, group 2: must be between 0 and 2^53 (got 1e+20)");
+         "shared, group 2: must be between 0 and 2^53 (got 1e20)");
   expect(sim::parse_shared("-1e20").error(), ErrorCode::out_of_range, Field::shared, 0, -1e20, 9007199254740992.0,
-         "shared, group 1: must be between 0 and 2^53 (got -1e+20)");
+         "shared, group 1: must be between 0 and 2^53 (got -1e20)");
+  // Quoted as typed, as every list's item is (it said "got 1e+20" for 1e20 and for full-width digits).
+  CHECK(sim::parse_shared("0, \xEF\xBC\x91" "e20").error().token == "\xEF\xBC\x91" "e20");
+  CHECK(sim::parse_shared("1; 0 2.50").error().token == "2.50");
   const hp::Error far = sim::parse_shared("1e400").error();
   CHECK(far.code == ErrorCode::out_of_range);
   CHECK(hp::text::describe(far) == "shared, group 1: must be between 0 and 2^53 (got 1e400)");

@@ -52,7 +52,7 @@ TEST_CASE("every error code has its sentence, with the limit it broke") {
   CHECK(message_of_text({"1", "", "", "1", {}}) == "M: is empty");
   CHECK(message_of_text({"1 nan", "", "8", "1", {}}) == "tau, item 2: 'nan' is not a number");
   CHECK(message_of_text({"1 1e400", "", "8", "1", {}}) == "tau, item 2: must be at most 1e15 (got 1e400)");
-  CHECK(message_of_text({"1", "", "1e400", "1", {}}) == "M: must be at most 2^53 (got 1e400)");
+  CHECK(message_of_text({"1", "", "1e400", "1", {}}) == "M: must be between 1 and 2^53 (got 1e400)");
 
   const auto cells = timeline(Pipeline::create({1, 2}).value(), 2e6, Regime::async);
   REQUIRE_FALSE(cells.ok());

@@ -69,7 +69,7 @@ class BadInput(unittest.TestCase):
         self.expect(lambda: parse_number_list("1,1e400"), "too_large", "tau", 1,
                     "tau, item 2: must be at most 1e15 (got 1e400)")
         self.expect(lambda: parse_number("  ", "M"), "empty", "M", None, "M: is empty")
-        self.expect(lambda: parse_number("1e999", "M"), "too_large", "M", None, "M: must be at most 2^53 (got 1e999)")
+        self.expect(lambda: parse_number("1e999", "M"), "out_of_range", "M", None, "M: must be between 1 and 2^53 (got 1e999)")
         self.expect(lambda: Pipeline(["1", "1_000"]), "not_a_number", "tau", 1, "tau, item 2: '1_000' is not a number")
 
     def test_M_is_an_int_as_in_the_reference(self):

@@ -283,7 +283,7 @@ class PlanTest(unittest.TestCase):
                           "M: must be between 1 and 2^53 (got 9007199254740993)",
                           "order: has the wrong type of value (got 1)"])
         self.assertEqual(self.plan_errors('{"M": 1e400, "devices": [{"layer_times": [1e400], "memory_capacity": 1}], "layer_memory": [1]}'),
-                         ["M: must be at most 2^53 (got 1e400)", "layer_times, device 1: must be at most 1e15 (got 1e400)"])
+                         ["M: must be between 1 and 2^53 (got 1e400)", "layer_times, device 1: must be at most 1e15 (got 1e400)"])
         self.assertEqual(self.plan_errors(self.explicit(M="0.99999999999999999")),
                          ['M: has the wrong type of value (got "0.99999999999999999")'])
         self.assertEqual(self.plan_errors(dict(quant="F16", **self.explicit())), ["model: is missing"])

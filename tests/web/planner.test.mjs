@@ -238,8 +238,8 @@ for (const p of PAGES) {
     const label = p.name === 'en' ? { context: 'Context length (tokens): ', tokens: 'Tokens per micro-batch: ', M: 'Micro-batches M: ', calcM: 'Micro-batches M: ' }
       : { context: '上下文长度（token）：', tokens: '每个微批次的 token 数：', M: '微批次数 M：', calcM: '微批数 M：' };
     const said = p.name === 'en'
-      ? { empty: 'is empty', text: "'abc' is not a number", huge: 'must be at most 2^53 (got 1e400)', half: 'must be a whole number (got 1.5)' }
-      : { empty: '不能为空', text: '“abc”不是数字', huge: '最大为 2^53（输入为 1e400）', half: '必须是整数（输入为 1.5）' };
+      ? { empty: 'is empty', text: "'abc' is not a number", huge: 'must be between 1 and 2^53 (got 1e400)', half: 'must be a whole number (got 1.5)' }
+      : { empty: '不能为空', text: '“abc”不是数字', huge: '必须在 1 到 2^53 之间（输入为 1e400）', half: '必须是整数（输入为 1.5）' };
     // An empty field, text and a number too large: the calculator's words, the field named by its label.
     for (const [typed, what] of [['', 'empty'], ['abc', 'text'], ['1e400', 'huge'], ['1.5', 'half']]) {
       await page.fill('#M', typed);

@@ -207,12 +207,13 @@ for (const p of PAGES) {
     // a JS number, which would be Infinity.
     let seedHuge;
     try { full.simulate({ tau: [1.13, 2.901, 2.621], M: 8, seed: '1e400' }); } catch (e) { seedHuge = e; }
-    assert.deepEqual([seedHuge.code, seedHuge.field, seedHuge.token], ['too_large', 'seed', '1e400']);
+    assert.deepEqual([seedHuge.code, seedHuge.field, seedHuge.token], ['out_of_range', 'seed', '1e400']);
     await page.fill('#sim-seed', '1e400');
     await page.waitForFunction(() => /1e400/.test(document.querySelector('#sim-seed')?.closest('.field')?.textContent || ''));
     const hugeShown = await page.textContent('#' + (await page.getAttribute('#sim-seed', 'aria-describedby')).split(' ')[0]);
-    assert.equal(seedHuge.detail, 'must be at most 2^53 (got 1e400)');
-    assert.equal(hugeShown, zh ? '随机种子：最大为 2^53（输入为 1e400）' : 'Seed: ' + seedHuge.detail);
+    // Out of its range as a seed of 1e20 is (it said "at most 2^53" beside 1e20's "between 0 and 2^53").
+    assert.equal(seedHuge.detail, 'must be between 0 and 2^53 (got 1e400)');
+    assert.equal(hugeShown, zh ? '随机种子：必须在 0 到 2^53 之间（输入为 1e400）' : 'Seed: ' + seedHuge.detail);
     assert.ok(!/Infinity/.test(await page.textContent('#sim-controls')));
     assert.ok(!/NaN/.test(await page.textContent('#sim-controls')));
     // The hint stays described too.

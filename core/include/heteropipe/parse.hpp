@@ -37,9 +37,9 @@ Result<double> parse_number(std::string_view text, Field field);
 // A count (M, curve points) typed as text: a whole number in [low, high],
 // decided from the digits themselves before any rounding, so that
 // 9007199254740993 is out of range and 0.99999999999999999 is not whole.
-// Errors: not_integer, out_of_range (limit: the bound broken), and those of
-// parse_number (too_large for a number past the double range); each keeps the
-// text as typed in its token.
+// Errors: not_integer, out_of_range (limit: the bound broken; a number past
+// the double range too, as one far out inside it), and those of parse_number;
+// each keeps the text as typed in its token.
 Result<double> parse_count(std::string_view text, Field field, double low, double high);
 
 // The text without Unicode white space at either end.

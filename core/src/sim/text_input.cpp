@@ -111,9 +111,14 @@ Result<std::vector<std::vector<std::int64_t>>> parse_shared(std::string_view tex
     }
     if (links.value().empty()) return Error{ErrorCode::empty, Field::shared, group, 0.0, {}};
     std::vector<std::int64_t> members;
-    for (double link : links.value()) {
-      auto member = shared_link(link, group);
-      if (!member) return member.error();
+    for (std::size_t k = 0; k < links.value().size(); ++k) {
+      auto member = shared_link(links.value()[k], group);
+      if (!member) {
+        // Quoted as typed (1e20, not the 1e+20 it reads as), as every list's item is.
+        Error e = member.error();
+        if (e.token.empty()) e.token = std::string(list_item(part, static_cast<std::int64_t>(k)));
+        return e;
+      }
       members.push_back(member.value());
     }
     groups.push_back(std::move(members));
