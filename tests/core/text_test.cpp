@@ -168,3 +168,22 @@ TEST_CASE("describe_detail is the sentence without the field's name, and describ
   const hp::Error typo{hp::ErrorCode::unknown_key, hp::Field::memory, 1, 1.0, "memroy"};
   CHECK(hp::text::describe_detail(typo) == hp::text::describe(typo));
 }
+
+TEST_CASE("a count's range is worded from the bound its reader takes") {
+  // profiler_step 0 (ProfilerStep#0) and a model's expert_count 0 are read, but -1 said "between 1 and 2^53".
+  CHECK(text::describe(profiler_step_of_text("-1").error()) == "profiler_step: must be between 0 and 2^53 (got -1)");
+  CHECK(profiler_step_of_text("0").value() == 0);
+  CHECK(text::describe(profiler_step_of_text("1e400").error()) ==
+        "profiler_step: must be between 0 and 2^53 (got 1e400)");
+  for (Field fact : {Field::n_embd, Field::n_head, Field::n_head_kv, Field::context_length, Field::expert_count,
+                     Field::expert_used_count, Field::key_length, Field::value_length, Field::feed_forward_length,
+                     Field::vocab_size, Field::sliding_window}) {
+    const auto low = parse_count("-1", fact, 0, limits::kMaxModelCount);
+    CHECK(text::describe(low.error()) == std::string(field_name(fact)) + ": must be between 0 and 2^53 (got -1)");
+    CHECK(parse_count("0", fact, 0, limits::kMaxModelCount).value() == 0);
+  }
+  // M past the double range, by the one-number parser too, is out of its range as 1e20 is.
+  const Error M = parse_number("1e999", Field::M).error();
+  CHECK(M.code == ErrorCode::out_of_range);
+  CHECK(text::describe(M) == "M: must be between 1 and 2^53 (got 1e999)");
+}

@@ -186,7 +186,8 @@ class BadInput(unittest.TestCase):
             ("max_trace_bytes", 2.0 ** 29), ("max_trace_events", 5e6), ("max_trace_ranks", 4096), ("max_trace_time", 1e17),
             ("max_trace_depth", 64), ("max_gguf_header_bytes", 2.0 ** 28), ("max_gguf_keys", 65536),
             ("max_gguf_tensors", 2.0 ** 20), ("max_gguf_string_bytes", 2.0 ** 24), ("max_gguf_array_items", 2.0 ** 26),
-            ("max_gguf_dims", 4), ("max_calibration_records", 1024), ("max_gpu_info_bytes", 1024)])
+            ("max_gguf_dims", 4), ("max_calibration_records", 1024), ("max_gpu_info_bytes", 1024),
+            ("max_model_count", 2.0 ** 53)])
         self.assertIs(type(LIMITS["max_stages"]), int)
 
     def test_errors_survive_pickling(self):

@@ -325,13 +325,17 @@ for (const p of PAGES) {
     try { full.importTrace(inflated(files), { microbatch: MICROBATCH, unit: 'ms', profiler_step: 'two' }); } catch (e) { typed = e; }
     assert.deepEqual([typed.code, typed.field, typed.token, typed.message], ['not_a_number', 'profiler_step', 'two', "profiler_step: 'two' is not a number"]);
     assert.equal(await page.textContent('#trace-result .error'), p.name === 'en' ? typed.message : '分析步：“two”不是数字');
-    // A number past the doubles goes as typed too: the core's too_large, never Infinity.
+    // A number past the doubles goes as typed too: out of its range from 0 (ProfilerStep#0) as 1e20 is, never
+    // Infinity, quoted as typed in Chinese too (it said "（输入为 0）").
     await page.fill('#trace-profiler_step', '1e400');
     await imported();
     let huge = null;
     try { full.importTrace(inflated(files), { microbatch: MICROBATCH, unit: 'ms', profiler_step: '1e400' }); } catch (e) { huge = e; }
-    assert.deepEqual([huge.code, huge.field, huge.token, huge.message], ['too_large', 'profiler_step', '1e400', 'profiler_step: must be at most 2^53 (got 1e400)']);
-    assert.equal(await page.textContent('#trace-result .error'), p.name === 'en' ? huge.message : '分析步：最大为 2^53（输入为 1e400）');
+    assert.deepEqual([huge.code, huge.field, huge.token, huge.message], ['out_of_range', 'profiler_step', '1e400', 'profiler_step: must be between 0 and 2^53 (got 1e400)']);
+    assert.equal(await page.textContent('#trace-result .error'), p.name === 'en' ? huge.message : '分析步：必须在 0 到 2^53 之间（输入为 1e400）');
+    await page.fill('#trace-profiler_step', '-1');
+    await imported();
+    assert.equal(await page.textContent('#trace-result .error'), p.name === 'en' ? 'profiler_step: must be between 0 and 2^53 (got -1)' : '分析步：必须在 0 到 2^53 之间（输入为 -1）');
     assert.deepEqual(problems, []);
     await page.close();
   });

@@ -88,8 +88,10 @@ std::string what(const Error& e) {
 }  // namespace
 
 std::optional<std::string> describe_gguf_error(const Error& e) {
-  // A fact out of its range, as the file gives it (token: its key or tensor).
-  if (e.field == Field::layers && !e.token.empty()) {
+  // A fact out of its range, as the file gives it (token: its key or tensor;
+  // index: its byte). A model object's layers typed out of range is no file's:
+  // its token is the number as typed, index none ("GGUF file, byte -1" before).
+  if (e.field == Field::layers && !e.token.empty() && e.index != kWholeField) {
     const std::string where = "GGUF file, byte " + grouped(static_cast<double>(e.index)) + ": ";
     if (e.code == ErrorCode::bad_tensor) {
       return where + "tensor '" + quoted(e.token) + "' is in layer " + grouped(e.value) + ", but block_count says " +

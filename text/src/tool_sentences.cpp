@@ -84,6 +84,17 @@ std::optional<std::string> wrong_length(const Error& e) {
   }
 }
 
+// A model's whole-number facts other than layers, read as counts from 0 (plan/read_json.cpp).
+bool is_model_count(Field field) {
+  switch (field) {
+    case Field::n_embd: case Field::n_head: case Field::n_head_kv: case Field::context_length:
+    case Field::expert_count: case Field::expert_used_count: case Field::key_length: case Field::value_length:
+    case Field::feed_forward_length: case Field::vocab_size: case Field::sliding_window:
+      return true;
+    default: return false;
+  }
+}
+
 std::optional<std::string> range_of(const Error& e) {
   const Field field = e.field;
   // The simulator's ranges start at 0 (seed, a CV, a spread) or 1 (reps);
@@ -96,6 +107,10 @@ std::optional<std::string> range_of(const Error& e) {
   if (field == Field::tokens) return bound(1) + " and " + bound(limits::kMaxEstimateTokens);
   if (field == Field::context) return bound(0) + " and " + bound(limits::kMaxEstimateContext);
   if (field == Field::layers) return bound(1) + " and " + bound(static_cast<double>(limits::kMaxPlanLayers));
+  // A profiler step and a model's other counts may be 0 (ProfilerStep#0, no experts, no sliding
+  // window): "expert_count: must be between 1 and 2^53 (got -1)" named a bound 0 passes.
+  if (field == Field::profiler_step) return bound(0) + " and " + bound(limits::kMaxBatches);
+  if (is_model_count(field)) return bound(0) + " and " + bound(limits::kMaxModelCount);
   return std::nullopt;
 }
 

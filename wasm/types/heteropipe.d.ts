@@ -62,6 +62,7 @@ declare namespace heteropipe {
     max_gguf_dims: number;
     max_calibration_records: number;
     max_gpu_info_bytes: number;
+    max_model_count: number;
   }
 
   type Field = 'tau' | 'd' | 'M' | 'rho' | 'T_real' | 'points'

@@ -39,7 +39,7 @@
         var cell = e.column === null || e.column === undefined || e.column < 0 ? '' : '第 ' + G(e.column + 1) + ' 列';
         return '，第 ' + G(e.index + 1) + ' 行' + cell;
       }
-      return GGUF_FIELDS[e.field] || (e.field === 'layers' && e.token) ? '，第 ' + G(e.index) + ' 字节' : null;
+      return GGUF_FIELDS[e.field] || (e.field === 'layers' && e.token && e.index >= 0) ? '，第 ' + G(e.index) + ' 字节' : null;
     },
     // What is wrong, for a tool's own code or field; nothing for the calculator's sentence.
     error: function (e, limits, got) {
@@ -56,10 +56,14 @@
       };
       var ranges = { tokens: [1, limits.max_estimate_tokens], context: [0, limits.max_estimate_context],
         service: [0, e.limit], link_service: [0, e.limit], reps: [1, limits.max_reps], seed: [0, limits.max_batches],
-        service_probabilities: [0, 1] };
+        service_probabilities: [0, 1], layers: [1, limits.max_plan_layers] };
+      // A model's other counts may be 0 (no experts, no sliding window), as the core words them.
+      ['n_embd', 'n_head', 'n_head_kv', 'context_length', 'expert_count', 'expert_used_count', 'key_length', 'value_length',
+        'feed_forward_length', 'vocab_size', 'sliding_window'].forEach(function (k) { ranges[k] = [0, limits.max_model_count]; });
       var key = '“' + e.token + '”';
-      // A GGUF file's fact out of its range, named by its key (or its tensor, in a layer past block_count).
-      if (e.field === 'layers' && e.token) {
+      // A GGUF file's fact out of its range, named by its key (or its tensor, in a layer past block_count),
+      // at its byte; a model object's layers typed out of range has no byte, and its token is the number.
+      if (e.field === 'layers' && e.token && e.index !== null && e.index !== undefined && e.index >= 0) {
         return e.code === 'bad_tensor' ? '张量' + key + '在第 ' + G(e.value) + ' 层，但 block_count 只有 ' + G(e.limit) + ' 层'
           : key + '必须在 1 到 ' + G(e.limit) + ' 之间（输入为 ' + N(e.value) + '）';
       }

@@ -48,7 +48,10 @@
       case 'too_many': return '超过 ' + G(e.limit) + ' 个计时事件';
       // A whole number the file gives is quoted as typed (typed), exactly past 2^53.
       case 'not_integer': return f + ' 必须是整数（输入为 ' + (e.typed || V(e.value)) + '）';
-      case 'out_of_range': return f + ' 超出范围（输入为 ' + (e.typed || V(e.value)) + '）';
+      // The profiler step typed (its token) past its range, from 0 as the core words it; it said "（输入为 0）".
+      case 'out_of_range':
+        if (f === 'profiler_step' && e.token) return '必须在 0 到 ' + window.HP_I18N.fmt.bound(limits.max_batches) + ' 之间（输入为 ' + e.token + '）';
+        return f + ' 超出范围（输入为 ' + (e.typed || V(e.value)) + '）';
       case 'unmatched_begin': return 'B 事件在同一 pid 和 tid 上没有对应的 E';
       case 'unmatched_end': return 'E 事件在同一 pid 和 tid 上没有未结束的 B';
       case 'end_before_start': return 'end 早于 start';

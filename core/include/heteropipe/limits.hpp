@@ -259,6 +259,7 @@ void visit_fields(Visitor&& visit) {
   visit("max_gguf_dims", kMaxGgufDims);
   visit("max_calibration_records", kMaxCalibrationRecords);
   visit("max_gpu_info_bytes", kMaxGpuInfoBytes);
+  visit("max_model_count", kMaxModelCount);
 }
 
 }  // namespace heteropipe::limits

@@ -512,8 +512,6 @@ void link_key(Reader& r, Field key, std::int64_t i, LinkChoice& choice) {
   r.optional_number(key, i, key == Field::latency ? choice.latency : choice.bandwidth);
 }
 
-// A whole count of a model's facts, up to the largest exact integer.
-constexpr double kMaxFactCount = 9'007'199'254'740'992.0;  // 2^53
 
 void read_model_info(Reader& r, ModelInfo& m) {
   std::vector<Field> given;
@@ -533,7 +531,7 @@ void read_model_info(Reader& r, ModelInfo& m) {
       case Field::recurrent_bytes_per_sequence: r.number(key, kWholeField, m.recurrent_bytes_per_sequence); return;
       default: break;
     }
-    if (!r.count(key, 0, kMaxFactCount, x)) return;
+    if (!r.count(key, 0, limits::kMaxModelCount, x)) return;
     const auto n = static_cast<std::int64_t>(x);
     switch (key) {
       case Field::layers: m.layers = n; return;
