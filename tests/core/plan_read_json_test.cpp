@@ -245,7 +245,7 @@ TEST_CASE("plan json: every bad field is reported, in the order of the text") {
         std::vector<std::string>{"layer_times, device 1: has the wrong type of value (got \"x\")",
                                  "memory_capacity, device 1: is missing",
                                  "devices, device 2: has the wrong type of value (got 3)",
-                                 "M: has the wrong type of value (got \"many\")",
+                                 "M: 'many' is not a number",
                                  "objective: must be one of async, blocking, throughput (got 'fast')",
                                  "layer_memory, layer 1: has the wrong type of value (got true)"});
 }
@@ -488,4 +488,90 @@ TEST_CASE("plan json: a number past the double range is judged by its field's ow
         std::vector<std::string>{"memory_capacity, device 1: must be >= 0 (got -1e400)"});
   CHECK(sentences(R"({"model": "llama-2-7b", "quant": "Q4_0", "devices": [{"id": "rtx-4090", "avg_ts": -1e400}]})") ==
         std::vector<std::string>{"avg_ts, device 1: must be >= 0 (got -1e400)"});
+}
+
+TEST_CASE("plan json: a number past the double range is reported where its field's check reports any") {
+  // latency -1e400 was refused while reading, so it came first; -1 comes after M and the devices.
+  const std::string before = R"({"devices": [{"layer_times": [1, -2], "memory_capacity": -1},
+                                 {"layer_times": [1, 1], "memory_capacity": 2e15}],
+                     "layer_memory": [1, 1], "links": [{"latency": )";
+  const std::string after = R"(, "bandwidth": 0}], "M": 0})";
+  for (const char* far : {"-1e400", "1e400"}) {
+    CAPTURE(far);
+    std::vector<std::string> near = sentences(before + (far[0] == '-' ? "-1" : "2e15") + after);
+    for (std::string& line : near) {
+      for (const char* typed : {"(got -1)", "(got 2e15)"}) {
+        if (line.find(typed) != std::string::npos && line.rfind("latency", 0) == 0) {
+          line.replace(line.find(typed), std::string(typed).size(), std::string("(got ") + far + ")");
+        }
+      }
+    }
+    CHECK(sentences(before + far + after) == near);
+    CHECK(near.size() == 6);
+  }
+  // The error holds no stand-in number: its token is what was typed, as the parser's errors' is.
+  const Error e = error_of(R"({"devices": [{"layer_times": [1], "memory_capacity": 1e400}], "layer_memory": [1]})");
+  CHECK(e.code == ErrorCode::too_large);
+  CHECK(e.value == 0);
+  CHECK(e.token == "1e400");
+  CHECK(e.limit == limits::kMaxValue);
+  // A device's fact typed with its unit, past the range in the core's unit, reads as one typed far out:
+  // "1e300 TiB" said "must be a finite number" where "1e10 TiB" says "at most 1e15"; the bandwidth and
+  // the FP16 rate, with no bound above, are infinite, as a binding's 1e400 is.
+  const std::string device = R"({"model": "llama-3-8b", "quant": "Q8_0", "devices": [{"memory": )";
+  const std::string facts = R"(, "memory_bandwidth": 1e12, "fp16_flops": 1e14}]})";
+  CHECK(sentences(device + R"("1e300 TiB")" + facts) ==
+        std::vector<std::string>{"memory, device 1: must be at most 1e15 (got 1e300 TiB)"});
+  CHECK(sentences(device + R"("1e400 GiB")" + facts) ==
+        std::vector<std::string>{"memory, device 1: must be at most 1e15 (got 1e400 GiB)"});
+  CHECK(sentences(device + R"("-1e400 GiB")" + facts) ==
+        std::vector<std::string>{"memory, device 1: must be >= 0 (got -1e400 GiB)"});
+  CHECK(sentences(R"({"model": "llama-3-8b", "quant": "Q8_0", "devices": [{"memory": 1e10, "memory_bandwidth": "1e300 TB/s",)"
+                  R"( "fp16_flops": 1e14}, {"memory": 1e10, "memory_bandwidth": 1e12, "fp16_flops": 1e400}]})") ==
+        std::vector<std::string>{"memory_bandwidth, device 1: must be a finite number (got 1e300 TB/s)",
+                                 "fp16_flops, device 2: must be a finite number (got 1e400)"});
+  // Never accepted: a bandwidth of 1e400 read as the stand-in of a bounded field (2e15) would plan.
+  CHECK_FALSE(read_plan_json(R"({"model": "llama-3-8b", "quant": "Q8_0", "devices": [{"memory": 1e10,)"
+                             R"( "memory_bandwidth": 1e400, "fp16_flops": 1e14}]})").errors.empty());
+}
+
+TEST_CASE("plan json: context, tokens and M may be given as text, read by the calculator's rules") {
+  // The page's planner sends its fields as typed; it read context and tokens by T_real's rules
+  // ("context: must be > 0 (got -1e400)", "1e400" at most 1e15).
+  const std::string estimate = R"({"model": "llama-2-7b", "quant": "Q4_0", "devices": ["rtx-4090"], )";
+  CHECK(sentences(estimate + R"("context": "-1e400"})") ==
+        std::vector<std::string>{"context: must be between 0 and 16,777,216 (got -1e400)"});
+  CHECK(sentences(estimate + R"("tokens": "1e400"})") ==
+        std::vector<std::string>{"tokens: must be between 1 and 1,048,576 (got 1e400)"});
+  CHECK(sentences(estimate + R"("M": " "})") == std::vector<std::string>{"M: is empty"});
+  CHECK(sentences(estimate + R"("context": "abc"})") == std::vector<std::string>{"context: 'abc' is not a number"});
+  CHECK(sentences(estimate + R"("tokens": "0.99999999999999999"})") ==
+        std::vector<std::string>{"tokens: must be a whole number (got 0.99999999999999999)"});
+  CHECK(sentences(estimate + R"("M": "NaN"})") == std::vector<std::string>{"M: must be a finite number (got \"NaN\")"});
+  // Full-width digits and blanks read as the calculator reads them, to the same input as the numbers.
+  const auto text = read_plan_json(estimate + R"("context": " \uFF12\uFF10\uFF14\uFF18 ", "tokens": "2", "M": "3"})");
+  const auto numbers = read_plan_json(estimate + R"("context": 2048, "tokens": 2, "M": 3})");
+  REQUIRE(text.errors.empty());
+  REQUIRE(numbers.errors.empty());
+  const auto& a = std::get<EstimateInput>(text.request);
+  const auto& b = std::get<EstimateInput>(numbers.request);
+  CHECK(a.context == b.context);
+  CHECK(a.tokens == b.tokens);
+  CHECK(a.M == b.M);
+  CHECK(a.context == 2048);
+  // A model object's counts stay numbers only.
+  CHECK(error_of(R"({"model": {"layers": "3"}, "devices": ["rtx-4090"]})").code == ErrorCode::wrong_type);
+}
+
+TEST_CASE("plan json: a model object's layers out of range are the object's, not a GGUF file's") {
+  // It said "GGUF file, byte -1: '1e20' must be between 1 and 9,007,199,254,740,992 (got 0)".
+  for (const char* typed : {"1e20", "-1", "1e400", "-1e400", "9007199254740993"}) {
+    CAPTURE(typed);
+    const std::string model = std::string(R"({"model": {"architecture": "llama", "name": "x", "layers": )") + typed +
+                              R"(}, "devices": ["rtx-4090"]})";
+    const std::vector<std::string> got = sentences(model);
+    REQUIRE_FALSE(got.empty());
+    CHECK(got[0].rfind("layers: must be between 1 and ", 0) == 0);
+    CHECK(got[0].find(std::string("(got ") + typed + ")") != std::string::npos);
+  }
 }

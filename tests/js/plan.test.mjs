@@ -172,9 +172,12 @@ test('bad plan input: coded errors naming the field and position', () => {
   fails(() => hp.plan({ ...base, devices: ['rtx-4090', 'rtx-9999'] }), { code: 'unknown_id', field: 'devices', index: 1, token: 'rtx-9999' });
   fails(() => hp.plan({ ...base, model: 'llama-9' }), { code: 'unknown_id', field: 'model', token: 'llama-9' });
   fails(() => hp.plan({ ...base, context: NaN }), { code: 'not_finite', field: 'context' });
-  // A BigInt was JSON.stringify's raw TypeError: it is a value of the wrong type, quoted as JS writes it.
+  // A BigInt was JSON.stringify's raw TypeError: it goes as JS writes it, as text, which M (a count that may be
+  // given as text, as the page's planner sends it) reads as no number; a fact that takes no text, of the wrong type.
   fails(() => hp.plan({ ...base, M: 10n }),
-    { code: 'wrong_type', field: 'M', token: '"10n"', message: 'M: has the wrong type of value (got "10n")' });
+    { code: 'not_a_number', field: 'M', token: '10n', message: "M: '10n' is not a number" });
+  fails(() => hp.plan({ ...base, links: [{ latency: 10n, bandwidth: 1e9 }] }),
+    { code: 'wrong_type', field: 'latency', index: 0, token: '"10n"' });
   fails(() => hp.plan({ ...base, devices: ['rtx-4090', 3n] }), { code: 'unknown_id', field: 'devices', index: 1, token: '3n' });
   fails(() => hp.plan({ ...base, M: 0 }), { code: 'out_of_range', field: 'M' });
   fails(() => hp.plan({ ...base, objective: 'fastest' }), { code: 'unknown_name', field: 'objective' });

@@ -262,6 +262,19 @@ for (const p of PAGES) {
       // Nothing of the last good plan changes while a number is unread.
       assert.deepEqual(await stageRows(page), good);
       assert.equal(await page.getAttribute('#plan-result', 'class'), 'stale');
+      // Past the doubles, below and above: its own range, as the plan JSON's -1e400 is (it said 'must be > 0',
+      // and 1e400 'at most 1e15', read by T_real's rules), quoted as typed.
+      for (const far of ['-1e400', '1e400']) {
+        let e = null;
+        try { full.plan({ ...INPUT, [k]: far }); } catch (x) { e = x.errors[0]; }
+        assert.deepEqual([e.code, e.field, e.token], ['out_of_range', k, far]);
+        await page.fill('#plan-' + k, far);
+        await page.waitForFunction(([k, far]) => document.getElementById(document.getElementById('plan-' + k).getAttribute('aria-describedby').split(' ')[0]).textContent.includes(far), [k, far]);
+        const range = k === 'context' ? ['0', '16,777,216'] : ['1', '1,048,576'];
+        assert.equal(await shownUnder('plan-' + k), label[k] + (p.name === 'en' ? e.detail : '必须在 ' + range[0] + ' 到 ' + range[1] + ' 之间（输入为 ' + far + '）'));
+        assert.equal(e.detail, 'must be between ' + range[0] + ' and ' + range[1] + ' (got ' + far + ')');
+        assert.equal(await page.inputValue('#plan-' + k), far);
+      }
       await page.fill('#plan-' + k, INPUT[k] === 4096 ? '4096' : '1');
     }
     // Full-width digits, as the calculator reads them: the same plan as the ASCII digits.

@@ -341,7 +341,8 @@ declare namespace heteropipe {
   }
 
   interface PlanOptions {
-    M?: number;
+    /** Or its text, as a form's field holds it ("8", full-width digits read), as tokens and context. */
+    M?: number | string;
     objective?: Objective;
     order?: 'given' | 'search';
     allow_idle_devices?: boolean;
@@ -395,8 +396,8 @@ declare namespace heteropipe {
     devices: Array<string | PlanDevice>;
     links?: Array<string | PlanLinkChoice>;
     phase?: 'decode' | 'prefill';
-    tokens?: number;
-    context?: number;
+    tokens?: number | string;
+    context?: number | string;
     /**
      * llama-bench records (one, or a list): each sets its device's efficiency. Or the text of a file
      * llama-bench wrote (-o json, or -o jsonl: one record per line), read by the core, whose errors

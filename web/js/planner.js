@@ -74,29 +74,6 @@ function fromText(text) {
   return f;
 }
 
-// The form's own numbers (context, tokens, M), read as the calculator reads its fields, by the
-// core's parser in the page's module: an empty field, text or full-width digits give the same
-// coded error or the same number as in the calculator. M is read as the calculator reads its M
-// (hp.readRequest: a whole number judged from its digits); context and tokens as one number, with
-// the limit of a plain value (the plan reader's, for a number too large to read), and the plan
-// judges the value read. Returns { value } or { error }, the error under the planner's field.
-function readNumber(k, typed) {
-  var e = null, value = 0;
-  if (k === 'M') {
-    var read = hp.readRequest({ M: typed });
-    e = read.errors.filter(function (x) { return x.field === 'M'; })[0] || null;
-    if (!e) value = read.request.M;
-  } else {
-    try { value = hp.parseNumber(typed, 'T_real'); } catch (x) {
-      if (!x || x.name !== 'HeteropipeError') throw x;
-      e = x;
-    }
-  }
-  if (!e) return { value: value };
-  return { error: { code: e.code, field: k, index: null, value: e.value, limit: e.limit, token: e.token, detail: e.detail,
-    message: e.message } };
-}
-
 function device(d) {
   if (typeof d === 'string') return JSON.stringify(d);
   return '{' + FACTS.map(function (k) {
@@ -110,14 +87,16 @@ function factsJson(info) {
   return JSON.stringify(info, function (k, v) { return ArrayBuffer.isView(v) ? Array.prototype.slice.call(v) : v; });
 }
 
-// The planner's input, as JSON text; numbers: readNumber's answer for each of NUMBERS. A number
-// that could not be read is left out (its error is readNumber's), and the core reads the rest.
-function input(numbers) {
+// The planner's input, as JSON text. The form's own numbers (context, tokens, M) go as typed, as
+// text, which the core reads as the calculator reads its fields: an empty field 'is empty', text 'is
+// not a number', full-width digits read, and each judged by its own range (read here by T_real's
+// rules, context -1e400 said 'must be > 0').
+function input() {
   var model = gguf ? ['"model":' + factsJson(gguf.info)] : ['"model":' + JSON.stringify(form.model), '"quant":' + JSON.stringify(form.quant)];
   var parts = model.concat([
     '"phase":' + JSON.stringify(form.phase), '"objective":' + JSON.stringify(form.objective),
     '"devices":[' + form.devices.map(device).join(',') + ']', '"links":' + JSON.stringify(form.links)]);
-  NUMBERS.forEach(function (k) { if (numbers[k].error === undefined) parts.push('"' + k + '":' + JSON.stringify(numbers[k].value)); });
+  NUMBERS.forEach(function (k) { parts.push('"' + k + '":' + JSON.stringify(form[k])); });
   if (bench) parts.push('"calibration":' + JSON.stringify(bench.text));
   return '{' + parts.join(',') + '}';
 }
@@ -289,23 +268,17 @@ function replan() {
   var mine = ++plans;
   var names = form.devices.map(function (d, i) { return deviceName(i); });
   onChange(JSON.stringify(form));
-  var numbers = {}, unread = [];
-  NUMBERS.forEach(function (k) {
-    numbers[k] = readNumber(k, form[k]);
-    if (numbers[k].error) unread.push(numbers[k].error);
-  });
-  // With a number unread, the plan is not shown: the core still reads the rest for their errors, but
-  // an answer about the whole input (a memory shortfall) would be about a number not typed.
-  var bad = function (e) { return unread.some(function (u) { return u.field === e.field; }) || (unread.length && e.fits_quant !== undefined); };
-  tools.run('plan', [input(numbers)]).promise.then(function (result) {
+  tools.run('plan', [input()]).promise.then(function (result) {
     if (mine !== plans) return;
-    if (unread.length) { plannerView.showErrors(unread, hp.limits); return; }
     plannerView.show(result, names);
     drawBench(result);
   }, function (e) {
     if (mine !== plans || (e && e.cancelled)) return;
     if (!e || e.name !== 'HeteropipeError') throw e;
-    plannerView.showErrors(unread.concat(e.errors.filter(function (x) { return !bad(x); })), hp.limits);
+    // With a number unread, an answer about the whole input (a memory shortfall and what would fit)
+    // is about the number's default, not one typed, so it is not shown.
+    var unread = e.errors.some(function (x) { return NUMBERS.indexOf(x.field) >= 0; });
+    plannerView.showErrors(e.errors.filter(function (x) { return !(unread && x.fits_quant !== undefined); }), hp.limits);
   });
 }
 

@@ -8,6 +8,7 @@
 #include <bitset>
 #include <cstdint>
 #include <iterator>
+#include <cmath>
 #include <limits>
 #include <string>
 #include <variant>
@@ -124,6 +125,7 @@ class Reader {
     std::int64_t index;
     double value;
     std::string text;
+    bool stand_in = false;  // value is number()'s stand-in for a number past the double range
   };
   std::vector<Typed> typed;
 
@@ -179,8 +181,9 @@ class Reader {
       }
       out = x.value();
       if (out < 0 || out > limits::kMaxValue || bounded_by_others(field, index)) {
-        typed.push_back(Typed{field, index, out, std::string(token)});
+        typed.push_back(Typed{field, index, out, std::string(token), stand_in_});
       }
+      stand_in_ = false;
       return true;
     }
     if (type == JsonType::string) {
@@ -207,14 +210,55 @@ class Reader {
     return true;
   }
 
+  // A number past the double range (-1e400, 1e400, or "1e300 TiB" in
+  // bytes) is read as a stand-in that its field's check refuses as it
+  // refuses any number that far out, quoted as typed: refused while reading,
+  // it was reported ahead of every check's error ("latency: -1e400" before
+  // "M", where -1 came after it), and "1e300 TiB" was "not finite" where
+  // "1e10 TiB" is "at most 1e15". A device's bandwidth and FP16 rate have no
+  // bound above, so theirs is infinity, which a binding's 1e400 is too.
+  static double stand_in(Field field, bool negative) {
+    if (negative) return -2 * limits::kMaxValue;
+    if (field == Field::memory_bandwidth || field == Field::fp16_flops) return std::numeric_limits<double>::infinity();
+    return 2 * limits::kMaxValue;
+  }
+  static bool past_range(const Error& e) {
+    return e.code == ErrorCode::too_large || e.code == ErrorCode::negative || e.code == ErrorCode::not_positive ||
+           e.code == ErrorCode::out_of_range;
+  }
   bool number(Field field, std::int64_t index, double& out) {
-    return number_by(field, index, out, [field](std::string_view token) { return parse_number(token, field); });
+    return number_by(field, index, out, [this, field](std::string_view token) -> Result<double> {
+      auto x = parse_number(token, field);
+      if (x || !past_range(x.error())) return x;  // a JSON number is past the range or read
+      stand_in_ = true;
+      return stand_in(field, x.error().code != ErrorCode::too_large);
+    });
   }
 
   // A whole number in [low, high], judged from its digits as the calculator's counts are.
   bool count(Field field, double low, double high, double& out) {
     return number_by(field, kWholeField, out,
                      [=](std::string_view token) { return parse_count(token, field, low, high); });
+  }
+
+  // The same, or its text ("4096", "１e3", as a form's field holds it), read
+  // by the same rules: the page's planner sends context, tokens and M so, and
+  // an empty text is "is empty", "abc" no number, "-1e400" out of range, as
+  // the calculator's fields say (the page judged them by T_real's rules:
+  // "context: must be > 0 (got -1e400)", "1e400" "at most 1e15").
+  bool count_or_text(Field field, double low, double high, double& out) {
+    if (!at_string()) return count(field, low, high, out);
+    const std::size_t begin = c_.offset();
+    std::string word;
+    c_.read_string(word);
+    if (non_finite(field, kWholeField, word, begin, out)) return true;
+    auto x = parse_count(word, field, low, high);
+    if (!x) {
+      add(x.error());
+      return false;
+    }
+    out = x.value();
+    return true;
   }
 
   bool optional_number(Field field, std::int64_t index, std::optional<double>& out) {
@@ -243,15 +287,18 @@ class Reader {
     for (std::size_t k = 0; k < unit_count; ++k) {
       const std::string_view unit = units[k].name;
       if (typed.size() < unit.size() || typed.substr(typed.size() - unit.size()) != unit) continue;
-      auto x = parse_number(typed.substr(0, typed.size() - unit.size()), field);
-      if (!x) {
+      const std::string_view number = typed.substr(0, typed.size() - unit.size());
+      auto x = parse_number(number, field);
+      if (!x && !past_range(x.error())) {
         Error e = x.error();
         e.index = index;
         add(std::move(e));
         return false;
       }
-      out = x.value() * units[k].scale;
-      this->typed.push_back(Typed{field, index, *out, std::string(typed)});
+      out = x ? x.value() * units[k].scale : 0.0;
+      const bool past = !x || !std::isfinite(*out);
+      if (past) out = stand_in(field, x ? x.value() < 0 : x.error().code != ErrorCode::too_large);
+      this->typed.push_back(Typed{field, index, *out, std::string(typed), past});
       return true;
     }
     add(Error{ErrorCode::wrong_type, field, index, 0.0, quoted(c_.text_from(begin))});
@@ -367,6 +414,7 @@ class Reader {
   static std::string quoted(std::string_view text) { return json_detail::quote_cut(text); }
 
   JsonCursor c_;
+  bool stand_in_ = false;  // number() read a stand-in for the number being read
 };
 
 // The keys both forms share: M, objective, order, allow_idle_devices.
@@ -374,7 +422,7 @@ template <class Input>
 void read_shared(Reader& r, Field field, Input& in) {
   switch (field) {
     case Field::M:
-      r.count(Field::M, limits::kMinBatches, limits::kMaxBatches, in.M);
+      r.count_or_text(Field::M, limits::kMinBatches, limits::kMaxBatches, in.M);
       return;
     case Field::objective:
     case Field::order: {
@@ -649,10 +697,10 @@ void read_estimate(Reader& r, EstimateInput& in) {
         return;
       }
       case Field::tokens:
-        r.count(Field::tokens, 1, limits::kMaxEstimateTokens, in.tokens);
+        r.count_or_text(Field::tokens, 1, limits::kMaxEstimateTokens, in.tokens);
         return;
       case Field::context:
-        r.count(Field::context, 0, limits::kMaxEstimateContext, in.context);
+        r.count_or_text(Field::context, 0, limits::kMaxEstimateContext, in.context);
         return;
       case Field::calibration:
         in.calibration.clear();
@@ -709,7 +757,10 @@ void quote_typed(Error& e, const std::vector<Reader::Typed>& typed) {
   for (const Reader::Typed& t : typed) {
     if (t.field != e.field || t.index != e.index) continue;
     const bool finite = t.value - t.value == 0;
-    if (e.code == ErrorCode::not_finite ? !finite : e.token.empty() && t.value == e.value) e.token = t.text;
+    if (e.code == ErrorCode::not_finite ? !finite : e.token.empty() && t.value == e.value) {
+      e.token = t.text;
+      if (t.stand_in) e.value = 0;  // no number: the token says what was typed, as the parser's errors do
+    }
   }
 }
 
