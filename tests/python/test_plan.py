@@ -265,13 +265,15 @@ class PlanTest(unittest.TestCase):
         self.assertEqual(self.plan_errors(self.explicit(M=numpy.float64("nan"))), ['M: must be a finite number (got "NaN")'])
         self.assertEqual(self.plan_errors(self.explicit(M=numpy.bool_(True))),
                          ["M: has the wrong type of value (got true)"])
-        # A Decimal is the number it is, as Pipeline reads it; an object JSON has no form for is the
-        # wrong type of value, named by its key.
+        # A Decimal is the number it is, as Pipeline reads it; an object JSON has no form for goes as its
+        # text, which M (a count that may be given as text, as the page's planner sends it) reads as no
+        # number and a key that takes no text as the wrong type of value, each named by its key.
         import decimal
         self.assertEqual(heteropipe.plan(self.explicit(M=decimal.Decimal("2"))), plain)
-        self.assertEqual(self.plan_errors(self.explicit(M={1, 2})), ['M: has the wrong type of value (got "{1, 2}")'])
-        self.assertEqual(self.plan_errors(self.explicit(M=object)),
-                         ["M: has the wrong type of value (got \"<class 'object'>\")"])
+        self.assertEqual(self.plan_errors(self.explicit(M={1, 2})), ["M: '{1, 2}' is not a number"])
+        self.assertEqual(self.plan_errors(self.explicit(M=object)), ["M: '<class 'object'>' is not a number"])
+        self.assertEqual(self.plan_errors(self.explicit(layer_memory=[{1, 2}])),
+                         ['layer_memory, layer 1: has the wrong type of value (got "{1, 2}")'])
 
     def test_every_bad_key_is_reported_by_name(self):
         self.assertEqual(self.plan_errors(self.explicit(allow_idle_devices="yes")),
@@ -284,8 +286,10 @@ class PlanTest(unittest.TestCase):
                           "order: has the wrong type of value (got 1)"])
         self.assertEqual(self.plan_errors('{"M": 1e400, "devices": [{"layer_times": [1e400], "memory_capacity": 1}], "layer_memory": [1]}'),
                          ["M: must be between 1 and 2^53 (got 1e400)", "layer_times, device 1: must be at most 1e15 (got 1e400)"])
+        # M as text is read by the calculator's count rules (it was the wrong type of value).
         self.assertEqual(self.plan_errors(self.explicit(M="0.99999999999999999")),
-                         ['M: has the wrong type of value (got "0.99999999999999999")'])
+                         ["M: must be a whole number (got 0.99999999999999999)"])
+        self.assertEqual(heteropipe.plan(self.explicit(M=" 8 ")), heteropipe.plan(self.explicit(M=8)))
         self.assertEqual(self.plan_errors(dict(quant="F16", **self.explicit())), ["model: is missing"])
         error = self.plan_errors(self.explicit(allow_idle_device=True))
         self.assertEqual(error, ["input: unknown key 'allow_idle_device' (did you mean allow_idle_devices?)"])
