@@ -183,9 +183,10 @@ class SimulateBadInput(unittest.TestCase):
         # a list reads a link as the text does (sim::shared_link).
         self.check(lambda: p.simulate(4, shared=[[0], [math.nan]]), "not_finite", "shared", 1,
                    "shared, group 2: must be a finite number (got nan)")
-        for shared in ([[1e20]], "1e20"):
+        # A float is quoted as the core writes it, text as typed (it said 1e+20 for the text too).
+        for shared, got in (([[1e20]], "1e+20"), ("1e20", "1e20"), ("0, \uff11e20", "\uff11e20")):
             self.check(lambda: p.simulate(4, shared=shared), "out_of_range", "shared", 0,
-                       "shared, group 1: must be between 0 and 2^53 (got 1e+20)")
+                       "shared, group 1: must be between 0 and 2^53 (got " + got + ")")
         self.check(lambda: p.simulate(4, service="lognormal:cv=5"), "out_of_range", "service", None,
                    "service: must be between 0 and 4 (got 5)")
         self.check(lambda: p.simulate(4, service=["deterministic", "gamma:cv=nan", "exponential"]), "not_a_number",
