@@ -94,3 +94,17 @@ test('a model object\'s sliding_layers that is no flag per layer is worded in Ch
   // Empty: no layer slides, as a model object written before the fact was.
   assert.ok(hp.plan({ model: { ...model, sliding_layers: [] }, devices: ['rtx-4090', 'rtx-4090'] }));
 });
+
+test("a model object's counts out of range are worded in Chinese by their own range, with no file's byte", async () => {
+  // layers 1e20 was worded as a GGUF file's block_count ('“1e20”必须在 1 到 2^53 之间（输入为 0）'), and
+  // expert_count -1 'between 1 and 2^53' where 0 passes. (The table's fmt.bound is String here.)
+  const hp = await require(modulePath)();
+  const cases = [['layers', '1e20', '必须在 1 到 4096 之间（输入为 1e20）'], ['expert_count', '-1', '必须在 0 到 9007199254740992 之间（输入为 -1）'],
+    ['sliding_window', '1e400', '必须在 0 到 9007199254740992 之间（输入为 1e400）']];
+  for (const [key, typed, said] of cases) {
+    let error;
+    try { hp.plan(`{"model": {"architecture": "llama", "name": "x", "${key}": ${typed}}, "devices": ["rtx-4090"]}`); } catch (e) { error = e.errors[0]; }
+    assert.deepEqual([error.code, error.field, error.index, error.token], ['out_of_range', key, null, typed]);
+    assert.equal(zh.error(error, hp.limits, '模型'), '模型：' + said);
+  }
+});
