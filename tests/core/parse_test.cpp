@@ -248,7 +248,8 @@ TEST_CASE("a number past the double range is refused as its field refuses any nu
   // Worded as a count far out inside the range is: 1e400 said "at most 2^53" beside 1e20's "between".
   for (const char* far : {"1e400", "-1e400"}) {
     const Error e = parse_count(far, Field::M, limits::kMinBatches, limits::kMaxBatches).error();
-    const Error near = parse_count(far[0] == '-' ? "-1e20" : "1e20", Field::M, limits::kMinBatches, limits::kMaxBatches).error();
+    const char* inside = far[0] == '-' ? "-1e20" : "1e20";
+    const Error near = parse_count(inside, Field::M, limits::kMinBatches, limits::kMaxBatches).error();
     CHECK(e.code == near.code);
     CHECK(e.limit == near.limit);
   }

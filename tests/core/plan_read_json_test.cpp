@@ -526,8 +526,9 @@ TEST_CASE("plan json: a number past the double range is reported where its field
         std::vector<std::string>{"memory, device 1: must be at most 1e15 (got 1e400 GiB)"});
   CHECK(sentences(device + R"("-1e400 GiB")" + facts) ==
         std::vector<std::string>{"memory, device 1: must be >= 0 (got -1e400 GiB)"});
-  CHECK(sentences(R"({"model": "llama-3-8b", "quant": "Q8_0", "devices": [{"memory": 1e10, "memory_bandwidth": "1e300 TB/s",)"
-                  R"( "fp16_flops": 1e14}, {"memory": 1e10, "memory_bandwidth": 1e12, "fp16_flops": 1e400}]})") ==
+  CHECK(sentences(R"({"model": "llama-3-8b", "quant": "Q8_0", "devices": [{"memory": 1e10,)"
+                  R"( "memory_bandwidth": "1e300 TB/s", "fp16_flops": 1e14},)"
+                  R"( {"memory": 1e10, "memory_bandwidth": 1e12, "fp16_flops": 1e400}]})") ==
         std::vector<std::string>{"memory_bandwidth, device 1: must be a finite number (got 1e300 TB/s)",
                                  "fp16_flops, device 2: must be a finite number (got 1e400)"});
   // Never accepted: a bandwidth of 1e400 read as the stand-in of a bounded field (2e15) would plan.

@@ -6,9 +6,9 @@
 
 #include <algorithm>
 #include <bitset>
+#include <cmath>
 #include <cstdint>
 #include <iterator>
-#include <cmath>
 #include <limits>
 #include <string>
 #include <variant>
@@ -559,7 +559,6 @@ void device_key(Reader& r, Field key, std::int64_t s, DeviceChoice& choice) {
 void link_key(Reader& r, Field key, std::int64_t i, LinkChoice& choice) {
   r.optional_number(key, i, key == Field::latency ? choice.latency : choice.bandwidth);
 }
-
 
 void read_model_info(Reader& r, ModelInfo& m) {
   std::vector<Field> given;
