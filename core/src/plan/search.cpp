@@ -152,7 +152,7 @@ class Search {
   // least bottleneck of fill v found so far, over the doubles' bit patterns
   // (monotone for non-negative doubles): at most 64 more passes. Walking
   // every plateau took one pass each, thousands where every split ties
-  // (identical devices: 4,096 layers over 16 took 43 s).
+  // (identical devices).
   void settle_flat() {
     probe(kInf);
     if (plateaus_.front().fill == best_value_) return;  // the least bottleneck's split has the least fill
