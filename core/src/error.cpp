@@ -164,6 +164,8 @@ std::string_view field_name(Field field) {
     case Field::vocab_size: return "vocab_size";
     case Field::sliding_window: return "sliding_window";
     case Field::sliding_layers: return "sliding_layers";
+    case Field::attention_layers: return "attention_layers";
+    case Field::recurrent_layers: return "recurrent_layers";
     case Field::layer_bytes: return "layer_bytes";
     case Field::active_layer_bytes: return "active_layer_bytes";
     case Field::active_layer_params: return "active_layer_params";

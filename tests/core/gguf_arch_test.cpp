@@ -304,6 +304,7 @@ TEST_CASE("gguf: layers without attention keep no KV cache; a pure SSM keeps non
           facts(transformer(arch, s).u32s(std::string(arch) + ".attention.head_count_kv", {0, 0, 0, 2, 0, 0, 0, 2}));
       CHECK(m.n_head_kv == 2);
       CHECK(m.kv_bytes_per_token == 2 * layer_kv);
+      CHECK(m.attention_layers == flags({0, 0, 0, 1, 0, 0, 0, 1}));
     }
   }
   SUBCASE("Qwen3-Next and Qwen3.5: every full_attention_interval-th layer attends (4 in llama.cpp before the key)") {
@@ -315,14 +316,20 @@ TEST_CASE("gguf: layers without attention keep no KV cache; a pure SSM keeps non
   SUBCASE("Gemma 3n's later layers share the first 20 layers' cache; shared_kv_layers says how many share") {
     Shape g = s;
     g.layers = 30;
-    CHECK(facts(transformer("gemma3n", g).a("attention.head_count_kv", 2).a("attention.sliding_window", 512))
-              .kv_bytes_per_token == 20 * layer_kv);
+    const ModelInfo n =
+        facts(transformer("gemma3n", g).a("attention.head_count_kv", 2).a("attention.sliding_window", 512));
+    CHECK(n.kv_bytes_per_token == 20 * layer_kv);
+    std::vector<double> first_20(30, 0.0);
+    std::fill(first_20.begin(), first_20.begin() + 20, 1.0);
+    CHECK(n.attention_layers == first_20);
+    CHECK(n.recurrent_layers == std::vector<double>(30, 0.0));
     CHECK(facts(transformer("gemma4", g).a("attention.head_count_kv", 2).a("attention.shared_kv_layers", 12))
               .kv_bytes_per_token == 18 * layer_kv);
   }
   SUBCASE("multi-token-prediction layers (nextn_predict_layers) keep no cache") {
-    CHECK(facts(transformer("glm4moe", s).a("attention.head_count_kv", 2).a("nextn_predict_layers", 1))
-              .kv_bytes_per_token == 7 * layer_kv);
+    const ModelInfo m = facts(transformer("glm4moe", s).a("attention.head_count_kv", 2).a("nextn_predict_layers", 1));
+    CHECK(m.kv_bytes_per_token == 7 * layer_kv);
+    CHECK(m.attention_layers == flags({1, 1, 1, 1, 1, 1, 1, 0}));
   }
   SUBCASE("Mamba and RWKV: no cache, and the estimate stays finite with no attention work") {
     Gguf mamba("mamba");
@@ -340,6 +347,8 @@ TEST_CASE("gguf: layers without attention keep no KV cache; a pure SSM keeps non
     const double state = (3.0 * 128 + 16.0 * 128) * 4;
     CHECK(m.recurrent_bytes_per_sequence == 4 * state);
     CHECK(m.sliding_layers == std::vector<double>(4, 0.0));
+    CHECK(m.attention_layers == std::vector<double>(4, 0.0));
+    CHECK(m.recurrent_layers == std::vector<double>(4, 1.0));
     // A head count in the file changes nothing: llama.cpp runs every layer of these as recurrent.
     CHECK(facts(transformer("rwkv6", s).a("attention.head_count_kv", 2)).kv_bytes_per_token == 0);
     EstimateInput in = on_two_gpus(Phase::decode, 2, 4096);
@@ -370,12 +379,16 @@ TEST_CASE("gguf: the recurrent state per sequence, as llama.cpp holds it for eac
     return g.a("ssm.conv_kernel", 4).a("ssm.inner_size", 256).a("ssm.state_size", 16).a("ssm.group_count", 2);
   };
   SUBCASE("a transformer holds none") {
-    CHECK(facts(transformer("llama", s).a("attention.head_count_kv", 2)).recurrent_bytes_per_sequence == 0);
+    const ModelInfo m = facts(transformer("llama", s).a("attention.head_count_kv", 2));
+    CHECK(m.recurrent_bytes_per_sequence == 0);
+    CHECK(m.recurrent_layers == std::vector<double>(8, 0.0));
+    CHECK(m.attention_layers == std::vector<double>(8, 1.0));
   }
   SUBCASE("Jamba and Granite 4 hybrid: the layers given 0 KV heads") {
     for (const char* arch : {"jamba", "granitehybrid"}) {
       const ModelInfo m = facts(ssm(transformer(arch, s).u32s(std::string(arch) + ".attention.head_count_kv", hybrid)));
       CHECK(m.recurrent_bytes_per_sequence == 6 * mamba2);
+      CHECK(m.recurrent_layers == flags({1, 1, 1, 0, 1, 1, 1, 0}));
     }
   }
   SUBCASE("Nemotron-H: 0 KV heads and no MLP; a layer with an MLP alone holds nothing") {
@@ -386,6 +399,9 @@ TEST_CASE("gguf: the recurrent state per sequence, as llama.cpp holds it for eac
                                       .u32s("nemotron_h.feed_forward_length", {0, 128, 0, 0, 0, 128, 0, 0})));
     CHECK(m.recurrent_bytes_per_sequence == 4 * mamba2);
     CHECK(m.kv_bytes_per_token == 2 * 2.0 * 2 * (16 + 16));
+    // Layers 1 and 5 are MLPs alone: neither attending nor recurrent.
+    CHECK(m.recurrent_layers == flags({1, 0, 1, 0, 1, 0, 1, 0}));
+    CHECK(m.attention_layers == flags({0, 0, 0, 1, 0, 0, 0, 1}));
   }
   SUBCASE("Qwen3-Next: the layers between the full-attention ones; Falcon-H1: every layer, which attends too") {
     CHECK(facts(ssm(transformer("qwen3next", s).a("attention.head_count_kv", 2))).recurrent_bytes_per_sequence ==
@@ -393,6 +409,8 @@ TEST_CASE("gguf: the recurrent state per sequence, as llama.cpp holds it for eac
     const ModelInfo falcon = facts(ssm(transformer("falcon-h1", s).a("attention.head_count_kv", 2)));
     CHECK(falcon.recurrent_bytes_per_sequence == 8 * mamba2);
     CHECK(falcon.kv_bytes_per_token == 8 * 2.0 * 2 * (16 + 16));
+    CHECK(falcon.attention_layers == std::vector<double>(8, 1.0));
+    CHECK(falcon.recurrent_layers == std::vector<double>(8, 1.0));
   }
   SUBCASE("RWKV: token shifts (2 unless given) x n_embd and n_embd x the head size; LFM2: n_embd x (l_cache - 1)") {
     CHECK(facts(transformer("rwkv6", s).a("wkv.head_size", 16)).recurrent_bytes_per_sequence ==
@@ -430,6 +448,86 @@ TEST_CASE("estimate: a file's sliding layers hold and read at most the window") 
         "sliding_layers, layer 3: must be 0 (attends to every position) or 1 (slides) (got 0.5)");
   bad.model_info->sliding_layers.pop_back();
   CHECK(text::describe(estimate(bad).error()) == "sliding_layers: needs layers = 6 values, one per layer, or none (got 5)");
+}
+
+// Qwen3-Next attends in every fourth layer (3, 7, 11 of 12) and holds a
+// gated-delta-net state in the others, so three stages of layers 0-2, 3-7 and
+// 8-11 hold 0, 2 and 1 layers' KV cache and 3, 3 and 3 layers' state.
+TEST_CASE("estimate: a hybrid's KV cache and attention fall on its attending layers, its state on its recurrent ones") {
+  Shape s;
+  s.layers = 12;
+  const ModelInfo m = facts(transformer("qwen3next", s)
+                                .a("attention.head_count_kv", 2)
+                                .a("ssm.conv_kernel", 4)
+                                .a("ssm.inner_size", 256)
+                                .a("ssm.state_size", 16)
+                                .a("ssm.group_count", 2));
+  REQUIRE(m.attention_layers == flags({0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1}));
+  REQUIRE(m.recurrent_layers == flags({1, 1, 1, 0, 1, 1, 1, 0, 1, 1, 1, 0}));
+  const double layer_kv = 2.0 * 2 * (16 + 16);                        // F16, 2 KV heads of 16 + 16
+  const double layer_state = (3.0 * (256 + 2 * 2 * 16) + 16.0 * 256) * 4;  // F32, as the recurrent-state test
+  REQUIRE(m.kv_bytes_per_token == 3 * layer_kv);
+  REQUIRE(m.recurrent_bytes_per_sequence == 9 * layer_state);
+  EstimateInput in = on_two_gpus(Phase::decode, 2, 4096);
+  in.M = 3;
+  in.model_info = m;
+  const PlanInput p = estimate(in).value();
+  // What a stage holds beyond its weights (and the embedding and head at the ends): 4,096 positions and the
+  // state of each of the 2 x 3 sequences in flight.
+  auto held = [&](std::size_t first, std::size_t end) {
+    double sum = 0;
+    for (std::size_t l = first; l < end; ++l) sum += p.layer_memory[l] - m.layer_bytes[l];
+    return sum;
+  };
+  const double sequences = 2 * 3;
+  CHECK(held(0, 3) - m.embedding_bytes == 3 * layer_state * sequences);
+  CHECK(held(3, 8) == 2 * layer_kv * 4096 * sequences + 3 * layer_state * sequences);
+  CHECK(held(8, 12) - m.output_bytes == 1 * layer_kv * 4096 * sequences + 3 * layer_state * sequences);
+  // Attention work too: a longer context slows the attending layers only (the layers' weights are alike).
+  EstimateInput longer = in;
+  longer.context = 65536;
+  const PlanInput q = estimate(longer).value();
+  for (std::size_t k = 0; k < p.devices.size(); ++k) {
+    for (std::size_t l = 0; l < 12; ++l) {
+      CAPTURE(l);
+      if (m.attention_layers[l] != 0) {
+        CHECK(q.devices[k].layer_times[l] > p.devices[k].layer_times[l]);
+      } else {
+        CHECK(q.devices[k].layer_times[l] == p.devices[k].layer_times[l]);
+      }
+    }
+  }
+  // Spread over every layer (the lists left empty), the first stage held a quarter of a layer's cache per layer.
+  EstimateInput even = in;
+  even.model_info->attention_layers.clear();
+  even.model_info->recurrent_layers.clear();
+  const PlanInput e = estimate(even).value();
+  double first = 0;
+  for (std::size_t l = 0; l < 3; ++l) first += e.layer_memory[l] - m.layer_bytes[l];
+  CHECK(first - m.embedding_bytes == 3 * (3 * layer_kv / 12 * 4096 + 9 * layer_state / 12) * sequences);
+  // Flags that put the bytes nowhere are refused.
+  EstimateInput nowhere = in;
+  nowhere.model_info->recurrent_layers.assign(12, 0.0);
+  CHECK(text::describe(estimate(nowhere).error()) ==
+        "recurrent_layers: needs a 1 on at least one layer, as recurrent_bytes_per_sequence is above 0");
+}
+
+// Marking every layer attending gives the estimate of the list left empty, to the bit.
+TEST_CASE("estimate: attention_layers all 1 is the empty list") {
+  Shape s;
+  s.layers = 6;
+  const ModelInfo m = facts(transformer("gemma3", s).a("attention.sliding_window", 512).a("attention.head_count_kv", 2));
+  REQUIRE(m.attention_layers == std::vector<double>(6, 1.0));
+  for (Phase phase : {Phase::decode, Phase::prefill}) {
+    EstimateInput in = on_two_gpus(phase, 4, 2048);
+    in.model_info = m;
+    EstimateInput empty = in;
+    empty.model_info->attention_layers.clear();
+    empty.model_info->recurrent_layers.clear();
+    const PlanInput a = estimate(in).value(), b = estimate(empty).value();
+    CHECK(a.layer_memory == b.layer_memory);
+    for (std::size_t k = 0; k < a.devices.size(); ++k) CHECK(a.devices[k].layer_times == b.devices[k].layer_times);
+  }
 }
 
 // The catalog's Gemma 2, Gemma 3 and gpt-oss written as F16 GGUF files of

@@ -398,6 +398,7 @@ std::string model_input_with(const std::string& key, const std::string& value) {
   std::string facts = R"("layers": 3, "n_embd": 128, "n_head": 4, "n_head_kv": 2, "context_length": 4096,
       "expert_count": 0, "expert_used_count": 0, "key_length": 64, "value_length": 64,
       "feed_forward_length": 256, "vocab_size": 128, "sliding_window": 128, "sliding_layers": [1, 0, 1],
+      "attention_layers": [1, 1, 1], "recurrent_layers": [0, 0, 0],
       "layer_bytes": [209920, 209920, 209920], "active_layer_bytes": [209920, 209920, 209920],
       "active_layer_params": [196864, 196864, 196864], "embedding_bytes": 17408, "output_bytes": 17920,
       "kv_bytes_per_token": 1536, "recurrent_bytes_per_sequence": 0)";
@@ -416,6 +417,10 @@ TEST_CASE("read_json: a model object whose facts contradict each other is refuse
   CHECK(read_plan_json(model_input_with("n_head", "4")).errors.empty());
   // sliding_layers may be empty: no layer slides (the form before it was a fact).
   CHECK(read_plan_json(model_input_with("sliding_layers", "[]")).errors.empty());
+  // attention_layers and recurrent_layers too: every layer attends, the state (none here) is spread over all.
+  CHECK(read_plan_json(model_input_with("attention_layers", "[]")).errors.empty());
+  CHECK(read_plan_json(model_input_with("recurrent_layers", "[]")).errors.empty());
+  CHECK(read_plan_json(model_input_with("attention_layers", "[0, 1, 0]")).errors.empty());
   struct Case {
     const char* key;
     const char* value;
@@ -435,6 +440,16 @@ TEST_CASE("read_json: a model object whose facts contradict each other is refuse
       {"sliding_layers", "[1, 0]", "sliding_layers: needs layers = 3 values, one per layer, or none (got 2)"},
       {"sliding_layers", "[1, 2, 0]",
        "sliding_layers, layer 2: must be 0 (attends to every position) or 1 (slides) (got 2)"},
+      {"attention_layers", "[1, 0]", "attention_layers: needs layers = 3 values, one per layer, or none (got 2)"},
+      {"attention_layers", "[1, 2, 0]",
+       "attention_layers, layer 2: must be 0 (keeps no KV cache) or 1 (attends) (got 2)"},
+      {"attention_layers", "[0, 0, 0]",
+       "attention_layers: needs a 1 on at least one layer, as kv_bytes_per_token is above 0"},
+      {"recurrent_layers", "[0, 0, 0, 0]", "recurrent_layers: needs layers = 3 values, one per layer, or none (got 4)"},
+      {"recurrent_layers", "[0, 0, 0.5]",
+       "recurrent_layers, layer 3: must be 0 (holds no recurrent state) or 1 (holds one) (got 0.5)"},
+      {"recurrent_bytes_per_sequence", "8",
+       "recurrent_layers: needs a 1 on at least one layer, as recurrent_bytes_per_sequence is above 0"},
   };
   for (const Case& c : cases) {
     CAPTURE(c.key);

@@ -26,6 +26,8 @@ std::string_view position_noun(Field field) {
     case Field::active_layer_bytes:
     case Field::active_layer_params:
     case Field::sliding_layers:
+    case Field::attention_layers:
+    case Field::recurrent_layers:
       return "layer";
     case Field::links:
     case Field::latency:
@@ -80,6 +82,8 @@ bool is_scalar(Field field) {
     case Field::active_layer_bytes:
     case Field::active_layer_params:
     case Field::sliding_layers:
+    case Field::attention_layers:
+    case Field::recurrent_layers:
     case Field::shared:
     case Field::buffers:
     case Field::service:

@@ -85,7 +85,8 @@ declare namespace heteropipe {
     | 'gguf' | 'header_bytes' | 'key_count' | 'tensor_count' | 'string_length' | 'array_length' | 'n_dims' | 'dims'
     | 'value_type' | 'ggml_type' | 'architecture' | 'layers' | 'n_embd' | 'n_head' | 'n_head_kv' | 'context_length'
     | 'expert_count' | 'expert_used_count' | 'key_length' | 'value_length' | 'feed_forward_length' | 'vocab_size'
-    | 'sliding_window' | 'sliding_layers' | 'layer_bytes' | 'active_layer_bytes' | 'active_layer_params' | 'embedding_bytes'
+    | 'sliding_window' | 'sliding_layers' | 'attention_layers' | 'recurrent_layers' | 'layer_bytes' | 'active_layer_bytes'
+    | 'active_layer_params' | 'embedding_bytes'
     | 'output_bytes' | 'kv_bytes_per_token' | 'recurrent_bytes_per_sequence'
     // Calibration: the records, then a record's keys (a record's avg_ts is calibration).
     | 'calibration' | 'gpu_info' | 'model_size' | 'model_n_params' | 'n_prompt' | 'n_gen' | 'device';
@@ -370,6 +371,12 @@ declare namespace heteropipe {
     /** Per layer: 1 where it attends to the last sliding_window positions only, 0 where to all; in the
      * "model" input it may be empty (no layer slides). */
     sliding_layers: number[];
+    /** Per layer: 1 where llama.cpp keeps a KV cache for it (it attends), 0 where none; the KV cache and
+     * attention work fall on these layers only. In the "model" input it may be empty (every layer attends). */
+    attention_layers: number[];
+    /** Per layer: 1 where it holds a recurrent state, 0 where none; the state falls on these layers only.
+     * In the "model" input it may be empty (the state is spread over every layer). */
+    recurrent_layers: number[];
     /** Per layer: every tensor named blk.N.*, from each tensor's own ggml type. */
     layer_bytes: number[];
     /** Per layer: what one token reads (expert tensors at expert_used_count / expert_count). */

@@ -362,11 +362,20 @@ Result<PlanInput> estimate_facts(const EstimateInput& input, const ModelInfo& m)
   const bool decode = input.phase == Phase::decode;
   const auto h = static_cast<double>(m.n_embd);
   const auto L = static_cast<std::size_t>(m.layers);
-  // Spread evenly: a file's layers differ in their weights, rarely in their heads.
-  const double kv_per_token = m.kv_bytes_per_token / static_cast<double>(m.layers);
-  // A recurrent state per sequence, spread evenly as the KV cache is: each
-  // step reads and writes the state of every sequence it carries.
-  const double state = m.recurrent_bytes_per_sequence / static_cast<double>(m.layers);
+  // The KV cache spread evenly over the layers that keep one (a file's
+  // attending layers differ in their weights, rarely in their heads), the
+  // recurrent state over the recurrent layers: each step reads and writes
+  // the state of every sequence it carries. An empty list marks every layer.
+  const auto marked = [](const std::vector<double>& flags, std::size_t l) { return flags.empty() || flags[l] != 0; };
+  double attending = 0, recurrent = 0;
+  for (std::size_t l = 0; l < L; ++l) {
+    attending += marked(m.attention_layers, l) ? 1 : 0;
+    recurrent += marked(m.recurrent_layers, l) ? 1 : 0;
+  }
+  const double kv_share = attending > 0 ? m.kv_bytes_per_token / attending : 0;
+  const double state_share = recurrent > 0 ? m.recurrent_bytes_per_sequence / recurrent : 0;
+  auto kv_of = [&](std::size_t l) { return marked(m.attention_layers, l) ? kv_share : 0.0; };
+  auto state_of = [&](std::size_t l) { return marked(m.recurrent_layers, l) ? state_share : 0.0; };
   const double sequences = decode ? input.tokens : 1;
   const double positions = input.context + (decode ? 1 : input.tokens);
   const double cached = cached_positions(input);
@@ -395,13 +404,14 @@ Result<PlanInput> estimate_facts(const EstimateInput& input, const ModelInfo& m)
     const double params = m.active_layer_params[l], bytes = m.active_layer_bytes[l];
     if (params > 0 && bytes > 0 && quantized(bytes / params)) layer.dequant_weights = moe ? params * (read / bytes) : params;
     const double window = window_of(l);
-    layer.bytes += 2 * state * sequences;
+    layer.bytes += 2 * state_of(l) * sequences;
+    if (!marked(m.attention_layers, l)) continue;  // no cache to read, no earlier position to attend to
     if (decode) {
       const double seen = std::min(input.context, window);
-      layer.bytes += kv_per_token * seen * input.tokens;
+      layer.bytes += kv_share * seen * input.tokens;
       layer.flops += 4 * q_dim * seen * input.tokens;
     } else {
-      layer.bytes += kv_per_token * std::min(positions, window);
+      layer.bytes += kv_share * std::min(positions, window);
       layer.flops += 4 * q_dim * input.tokens * std::min(input.context + input.tokens / 2, window);
     }
   }
@@ -418,8 +428,8 @@ Result<PlanInput> estimate_facts(const EstimateInput& input, const ModelInfo& m)
   // positions of every sequence in flight, sequences x M; a sliding layer's at
   // most the window's) and the recurrent state of each of those sequences.
   for (std::size_t l = 0; l < L; ++l) {
-    out.layer_memory.push_back(m.layer_bytes[l] + kv_per_token * std::min(cached, window_of(l)) * sequences * input.M +
-                               state * sequences * input.M);
+    out.layer_memory.push_back(m.layer_bytes[l] + kv_of(l) * std::min(cached, window_of(l)) * sequences * input.M +
+                               state_of(l) * sequences * input.M);
   }
   out.layer_memory.front() += m.embedding_bytes;  // the token embedding
   out.layer_memory.back() += m.output_bytes;      // the LM head
@@ -543,6 +553,8 @@ ModelInfo model_info_of(const ModelSpec& m, const QuantSpec& quant) {
   const auto L = static_cast<std::size_t>(m.layers);
   info.sliding_layers.assign(L, 0.0);
   for (std::size_t j = 0; j < L; ++j) info.sliding_layers[j] = catalog_slides(m, j) ? 1.0 : 0.0;
+  info.attention_layers.assign(L, 1.0);  // every catalog layer attends; none is recurrent
+  info.recurrent_layers.assign(L, 0.0);
   info.layer_bytes.assign(L, w.shared.bytes() + w.expert.bytes(all));
   info.active_layer_bytes.assign(L, w.shared.bytes() + w.expert.bytes(used));
   info.active_layer_params.assign(L, w.shared.weights() + w.expert.weights(used));
@@ -628,16 +640,20 @@ std::optional<Error> check_model_info(const ModelInfo& m) {
                    m.layer_bytes[l]};
     }
   }
-  // Empty (no layer slides), or a flag per layer.
-  if (!m.sliding_layers.empty() && m.sliding_layers.size() != L) {
-    return Error{ErrorCode::wrong_length, Field::sliding_layers, kWholeField,
-                 static_cast<double>(m.sliding_layers.size()), {}, static_cast<double>(L)};
-  }
-  for (std::size_t l = 0; l < m.sliding_layers.size(); ++l) {
-    const double flag = m.sliding_layers[l];
-    if (auto e = plan_detail::check_number(flag, Field::sliding_layers, static_cast<std::int64_t>(l), true)) return e;
-    if (flag != 0 && flag != 1) {
-      return Error{ErrorCode::out_of_range, Field::sliding_layers, static_cast<std::int64_t>(l), flag, {}, 1.0};
+  // Empty (no layer slides; every layer attends; the state is spread over all), or a flag per layer.
+  for (auto [list, field] : {std::pair{&m.sliding_layers, Field::sliding_layers},
+                             std::pair{&m.attention_layers, Field::attention_layers},
+                             std::pair{&m.recurrent_layers, Field::recurrent_layers}}) {
+    if (!list->empty() && list->size() != L) {
+      return Error{ErrorCode::wrong_length, field, kWholeField, static_cast<double>(list->size()), {},
+                   static_cast<double>(L)};
+    }
+    for (std::size_t l = 0; l < list->size(); ++l) {
+      const double flag = (*list)[l];
+      if (auto e = plan_detail::check_number(flag, field, static_cast<std::int64_t>(l), true)) return e;
+      if (flag != 0 && flag != 1) {
+        return Error{ErrorCode::out_of_range, field, static_cast<std::int64_t>(l), flag, {}, 1.0};
+      }
     }
   }
   for (auto [x, field] : {std::pair{m.embedding_bytes, Field::embedding_bytes},
@@ -646,6 +662,16 @@ std::optional<Error> check_model_info(const ModelInfo& m) {
                           std::pair{m.recurrent_bytes_per_sequence, Field::recurrent_bytes_per_sequence}}) {
     if (auto e = plan_detail::check_number(x, field, kWholeField, true)) return e;
     if (x > limits::kMaxValue) return Error{ErrorCode::too_large, field, kWholeField, x, {}, limits::kMaxValue};
+  }
+  // Bytes said to be held on no layer would vanish from the plan.
+  const auto none = [](const std::vector<double>& flags) {
+    return !flags.empty() && std::all_of(flags.begin(), flags.end(), [](double f) { return f == 0; });
+  };
+  if (m.kv_bytes_per_token > 0 && none(m.attention_layers)) {
+    return Error{ErrorCode::not_positive, Field::attention_layers, kWholeField, 0.0, "kv_bytes_per_token"};
+  }
+  if (m.recurrent_bytes_per_sequence > 0 && none(m.recurrent_layers)) {
+    return Error{ErrorCode::not_positive, Field::recurrent_layers, kWholeField, 0.0, "recurrent_bytes_per_sequence"};
   }
   return std::nullopt;
 }

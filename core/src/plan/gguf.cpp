@@ -454,7 +454,8 @@ std::vector<bool> keeps_kv(const Metadata& meta, const std::string& arch, std::i
 // too); the layers a full_attention_interval skips; and in the other hybrids
 // (Jamba, Granite 4 hybrid, PLaMo 2, LFM2) a layer given 0 KV heads, in
 // Nemotron-H one given 0 KV heads and feed_forward_length 0 (else an MLP).
-double recurrent_state(const Metadata& meta, const std::string& arch, const ModelInfo& m,
+// Sets m.recurrent_layers (all 0 where there is no state) and returns the bytes.
+double recurrent_state(const Metadata& meta, const std::string& arch, ModelInfo& m,
                        const std::vector<std::int64_t>& kv_heads) {
   const std::string a = arch + ".";
   const auto given = [&](const std::string& key) { return static_cast<double>(std::max<std::int64_t>(0, whole(meta, a + key).value_or(0))); };
@@ -471,8 +472,9 @@ double recurrent_state(const Metadata& meta, const std::string& arch, const Mode
     r = (conv > 0 ? conv - 1 : 0) * (inner + 2 * given("ssm.group_count") * state);
     s = state * inner;
   }
-  if (r + s <= 0) return 0;
   const auto L = static_cast<std::size_t>(m.layers);
+  m.recurrent_layers.assign(L, 0.0);
+  if (r + s <= 0) return 0;
   const auto ff = per_layer(meta, a + "feed_forward_length", m.layers, m.feed_forward_length);
   const auto interval = whole(meta, a + "full_attention_interval");
   double layers = 0;
@@ -489,6 +491,7 @@ double recurrent_state(const Metadata& meta, const std::string& arch, const Mode
       recurrent = kv_heads[l] == 0;
     }
     if (recurrent) layers += 1;
+    m.recurrent_layers[l] = recurrent ? 1.0 : 0.0;
   }
   return layers * (r + s) * 4;  // F32
 }
@@ -693,11 +696,13 @@ Result<ModelInfo> facts(const Reader& r, std::size_t table_end) {
   // no V cache (pull request #19067, "kv-cache : support V-less cache").
   const bool mla = get(a + "attention.key_length_mla") > 0 && get(a + "attention.value_length_mla") > 0;
   const double per_head = static_cast<double>(m.key_length) + (mla ? 0.0 : static_cast<double>(m.value_length));
+  m.attention_layers.assign(L, 0.0);
   for (std::size_t l = 0; l < L; ++l) {
-    if (!keeps[l]) continue;
+    if (!keeps[l] || kv_heads[l] <= 0) continue;
+    m.attention_layers[l] = 1.0;
     // F16: 2 bytes per element. In doubles: a file's counts may be anything up to 2^63, and their int64 sum
     // would overflow.
-    m.kv_bytes_per_token += 2.0 * static_cast<double>(std::max<std::int64_t>(0, kv_heads[l])) * per_head;
+    m.kv_bytes_per_token += 2.0 * static_cast<double>(kv_heads[l]) * per_head;
   }
   m.recurrent_bytes_per_sequence = recurrent_state(meta, arch->second, m, kv_heads);
   auto sliding = sliding_layers(meta, arch->second, m);

@@ -35,6 +35,14 @@ struct ModelInfo {
   // llama.cpp applies the window to the architecture (docs/planner.md#gguf-files).
   // Empty: no layer slides.
   std::vector<double> sliding_layers;
+  // Per layer: 1 where llama.cpp keeps a KV cache for the layer (it attends),
+  // 0 where it keeps none (a recurrent, SSM or MLP-only layer of a hybrid, a
+  // layer reusing an earlier layer's cache, a multi-token-prediction layer);
+  // and 1 where the layer holds a recurrent state. The KV cache and attention
+  // work fall on the attending layers only, the recurrent state on the
+  // recurrent ones. Empty: every layer attends; the state, if any, is spread
+  // over every layer.
+  std::vector<double> attention_layers, recurrent_layers;
   // Per layer: every tensor named blk.N.*; what one token reads (expert
   // tensors, *_exps, count expert_used_count / expert_count of theirs; shared
   // experts, *_shexp, count whole); and the weights that token multiplies.
@@ -72,6 +80,8 @@ void visit_fields(const ModelInfo& m, Visitor&& visit) {
   visit("vocab_size", m.vocab_size);
   visit("sliding_window", m.sliding_window);
   visit("sliding_layers", m.sliding_layers);
+  visit("attention_layers", m.attention_layers);
+  visit("recurrent_layers", m.recurrent_layers);
   visit("layer_bytes", m.layer_bytes);
   visit("active_layer_bytes", m.active_layer_bytes);
   visit("active_layer_params", m.active_layer_params);
