@@ -80,6 +80,9 @@ test('@huggingface/gguf, an independent parser, reads the same facts and tensor 
   const info = await hp.modelInfo(await openAsBlob(join(folder, 'sliding.gguf')));
   assert.equal(info.sliding_window, Number(metadata['gemma3.attention.sliding_window']));
   assert.deepEqual(info.sliding_layers, Array.from({ length: info.layers }, (_, j) => (j % 6 < 5 ? 1 : 0)));
+  // A transformer: every layer keeps a KV cache, none holds a recurrent state.
+  assert.deepEqual(info.attention_layers, Array(info.layers).fill(1));
+  assert.deepEqual(info.recurrent_layers, Array(info.layers).fill(0));
 });
 
 test('a 3 GB file of sparse data answers from its header, read through Blob.slice', async () => {

@@ -108,3 +108,29 @@ test("a model object's counts out of range are worded in Chinese by their own ra
     assert.equal(zh.error(error, hp.limits, '模型'), '模型：' + said);
   }
 });
+
+test('a model object\'s attention_layers and recurrent_layers that are no flag per layer are worded in Chinese', async () => {
+  const hp = await require(modulePath)();
+  const model = { layers: 3, n_embd: 128, n_head: 4, n_head_kv: 2, vocab_size: 128,
+    layer_bytes: [209920, 209920, 209920], active_layer_bytes: [209920, 209920, 209920],
+    active_layer_params: [196864, 196864, 196864], embedding_bytes: 17408, output_bytes: 17920, kv_bytes_per_token: 1536 };
+  const refused = (facts) => {
+    try { hp.plan({ model: { ...model, ...facts }, devices: ['rtx-4090'] }); } catch (e) { return e; }
+    return assert.fail('plan accepted the model');
+  };
+  const flag = refused({ attention_layers: [1, 2, 0] });
+  assert.deepEqual([flag.code, flag.field, flag.index, flag.value], ['out_of_range', 'attention_layers', 1, 2]);
+  assert.equal(zh.error(flag, hp.limits, '模型'), '模型，第 2 项：必须是 0（不保留 KV 缓存）或 1（有注意力）（输入为 2）');
+  const state = refused({ recurrent_layers: [0, 0.5, 0] });
+  assert.deepEqual([state.code, state.field, state.index, state.value], ['out_of_range', 'recurrent_layers', 1, 0.5]);
+  assert.equal(zh.error(state, hp.limits, '模型'), '模型，第 2 项：必须是 0（没有循环状态）或 1（有循环状态）（输入为 0.5）');
+  const short = refused({ recurrent_layers: [1, 0] });
+  assert.deepEqual([short.code, short.field, short.value, short.limit], ['wrong_length', 'recurrent_layers', 2, 3]);
+  assert.equal(zh.error(short, hp.limits, '模型'), '模型：需要 3 个值，每层一个，或者留空（输入了 2 个）');
+  const nowhere = refused({ attention_layers: [0, 0, 0] });
+  assert.deepEqual([nowhere.code, nowhere.field, nowhere.token], ['not_positive', 'attention_layers', 'kv_bytes_per_token']);
+  assert.equal(zh.error(nowhere, hp.limits, '模型'), '模型：至少需要一层为 1，因为 kv_bytes_per_token 大于 0');
+  // Empty: every layer attends; flags placing the cache on one layer plan too.
+  assert.ok(hp.plan({ model: { ...model, attention_layers: [] }, devices: ['rtx-4090', 'rtx-4090'] }));
+  assert.ok(hp.plan({ model: { ...model, attention_layers: [0, 1, 0] }, devices: ['rtx-4090', 'rtx-4090'] }));
+});
