@@ -148,3 +148,39 @@ TEST_CASE("plan search: the pruned search equals a walk through every plateau") 
   }
   CHECK(compared > 300);
 }
+
+TEST_CASE("plan search: at M = 1 the walk-then-bisect equals a walk through every plateau") {
+  // M = 1 takes its own path (settle_flat): the least fill, and among splits
+  // of that fill the least bottleneck. Dyadic times tie often (many splits
+  // of one fill, bottlenecks far apart: the bisection's case), arbitrary ones
+  // seldom (the walk's); both against every plateau.
+  std::mt19937_64 rng(13);
+  testing::InstanceShape shape;
+  shape.max_layers = 60;
+  shape.max_devices = 8;
+  int compared = 0, tied_below = 0;
+  for (int i = 0; i < 600; ++i) {
+    shape.caps = static_cast<testing::MemoryCaps>(i % 3);
+    shape.allow_idle = i % 4 == 3;
+    shape.dyadic = i % 2 == 0;
+    PlanInput in = testing::random_instance(rng, shape, Objective::async);
+    in.M = 1;
+    if (i % 3 == 0) {
+      for (PlanDevice& device : in.devices) device.layer_times = in.devices.front().layer_times;
+    }
+    for (StageCost cost : {StageCost::tau, StageCost::sigma}) {
+      const Chain c = chain_of(in, cost);
+      const auto bounds = least_makespan(c, 1);
+      if (!bounds) continue;
+      double tie = kInf;
+      const double best = exhaustive(c, 1, &tie);
+      CHECK(fill_of(c, *bounds) == best);
+      CHECK(bottleneck_of(c, *bounds) == tie);
+      // How often the least fill's least bottleneck lies below the unbounded pass's.
+      if (tie < bottleneck_of(c, best_split(c, Fold::fill, kInf)->bounds)) ++tied_below;
+      ++compared;
+    }
+  }
+  CHECK(compared > 700);
+  CHECK(tied_below > 40);
+}
