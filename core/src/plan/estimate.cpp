@@ -272,6 +272,21 @@ double cached_positions(const EstimateInput& input) {
   return input.phase == Phase::decode ? input.context : input.context + input.tokens;
 }
 
+// One layer's attention over the positions it sees, the last `window` only
+// where it slides (as llama.cpp's sliding-window cache keeps them): its KV
+// cache read, and each query scored against those positions. Both forms of
+// the model (the catalog's and the facts') add it so.
+void add_attention(Work& layer, const EstimateInput& input, double kv_per_token, double q_dim, double window) {
+  if (input.phase == Phase::decode) {
+    const double seen = std::min(input.context, window);
+    layer.bytes += kv_per_token * seen * input.tokens;
+    layer.flops += 4 * q_dim * seen * input.tokens;
+  } else {
+    layer.bytes += kv_per_token * std::min(input.context + input.tokens, window);
+    layer.flops += 4 * q_dim * input.tokens * std::min(input.context + input.tokens / 2, window);
+  }
+}
+
 // The shared tail of both forms: the links (each hop also paying kHopSync),
 // the cuts and the options.
 Result<PlanInput> finish(const EstimateInput& input, PlanInput out, double hidden) {
@@ -377,7 +392,6 @@ Result<PlanInput> estimate_facts(const EstimateInput& input, const ModelInfo& m)
   auto kv_of = [&](std::size_t l) { return marked(m.attention_layers, l) ? kv_share : 0.0; };
   auto state_of = [&](std::size_t l) { return marked(m.recurrent_layers, l) ? state_share : 0.0; };
   const double sequences = decode ? input.tokens : 1;
-  const double positions = input.context + (decode ? 1 : input.tokens);
   const double cached = cached_positions(input);
   // A model that keeps no KV cache (a pure SSM or recurrent one) attends to no earlier position.
   const double q_dim = m.kv_bytes_per_token <= 0 ? 0
@@ -405,15 +419,8 @@ Result<PlanInput> estimate_facts(const EstimateInput& input, const ModelInfo& m)
     if (params > 0 && bytes > 0 && quantized(bytes / params)) layer.dequant_weights = moe ? params * (read / bytes) : params;
     const double window = window_of(l);
     layer.bytes += 2 * state_of(l) * sequences;
-    if (!marked(m.attention_layers, l)) continue;  // no cache to read, no earlier position to attend to
-    if (decode) {
-      const double seen = std::min(input.context, window);
-      layer.bytes += kv_share * seen * input.tokens;
-      layer.flops += 4 * q_dim * seen * input.tokens;
-    } else {
-      layer.bytes += kv_share * std::min(positions, window);
-      layer.flops += 4 * q_dim * input.tokens * std::min(input.context + input.tokens / 2, window);
-    }
+    // A layer that does not attend has no cache to read and no earlier position to attend to.
+    if (marked(m.attention_layers, l)) add_attention(layer, input, kv_share, q_dim, window);
   }
   // Logits for every sequence in decode, for the prompt's last token in prefill.
   const double head_params = static_cast<double>(m.vocab_size) * h;
@@ -706,7 +713,6 @@ Result<PlanInput> estimate(const EstimateInput& input) {
   const double params_per_token = w.shared.weights() + w.expert.weights(used);  // the arithmetic of one token
   const double kv_per_token = 2 * kv_dim * kKvCacheBytes;
   const double sequences = decode ? input.tokens : 1;
-  const double positions = input.context + (decode ? 1 : input.tokens);
   const double cached = cached_positions(input);
 
   // A layer that attends to every position, and (with a window) one that
@@ -714,14 +720,7 @@ Result<PlanInput> estimate(const EstimateInput& input) {
   // sliding-window cache keeps them.
   auto layer_of = [&](double window) {
     Work layer{bytes_read, 2 * params_per_token * input.tokens, unpacked};
-    if (decode) {
-      const double seen = std::min(input.context, window);
-      layer.bytes += kv_per_token * seen * input.tokens;
-      layer.flops += 4 * q_dim * seen * input.tokens;
-    } else {
-      layer.bytes += kv_per_token * std::min(positions, window);
-      layer.flops += 4 * q_dim * input.tokens * std::min(input.context + input.tokens / 2, window);
-    }
+    add_attention(layer, input, kv_per_token, q_dim, window);
     return layer;
   };
   const double everything = std::numeric_limits<double>::infinity();
