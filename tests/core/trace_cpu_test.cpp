@@ -80,6 +80,11 @@ struct CpuRun {
   // Stage 0's own set-up inside the profiler: a forward of this length,
   // in no range and with no message, ending 1 before micro-batch 0 starts.
   double setup = 0;
+  // Stage 1 posts each receive but every `prefetch_every`-th right after the
+  // last message came, before that micro-batch's compute (an irecv waited on
+  // once free), as a loop that prefetches within each of several iterations
+  // does; 0: every receive is posted once free.
+  int prefetch_every = 0;
 };
 
 // Stage 1 enters its profiler 300 ms after stage 0 and is the slower, with
@@ -113,6 +118,8 @@ std::vector<std::string> cpu_run_texts(const CpuRun& run, double& makespan) {
     cpu_event(r0, "aten::mm", begin + 1 - run.origin0, run.setup * 0.6 - 2);
     cpu_event(r0, "aten::tanh", begin + run.setup * 0.6 - run.origin0, run.setup * 0.4);
   }
+  double prefetched_post = 0;  // with prefetch_every: when the next receive was posted
+  auto prefetched = [&run](int m) { return run.prefetch_every > 0 && m % run.prefetch_every != 0; };
   for (int m = 0; m < run.M; ++m) {
     const double a = free0;
     const double o0 = run.origin0;
@@ -127,7 +134,7 @@ std::vector<std::string> cpu_run_texts(const CpuRun& run, double& makespan) {
     const double send = a + run.tau0 + 2;
     // Stage 1 posts its receive when it is free; gloo's send completes only
     // once that receive is posted (its rendezvous).
-    const double post = free1, o1 = run.origin1;
+    const double post = prefetched(m) ? prefetched_post : free1, o1 = run.origin1;
     double arrival = std::max(send, run.eager ? send : post) + run.transfer;
     if (run.written_in_wrapper) {
       arrival = std::max(a + run.tau0, post) + run.transfer;
@@ -149,7 +156,8 @@ std::vector<std::string> cpu_run_texts(const CpuRun& run, double& makespan) {
     }
     // The message is there at `arrival`.
     if (!run.any_source) cpu_event(r1, "c10d::recv_", post - o1, 0.5);
-    const double got = std::max(post + 1.5, arrival) + (m == run.late_sender ? 0 : run.wake) +
+    // A prefetched receive is waited on once the stage is free.
+    const double got = std::max(prefetched(m) ? free1 : post + 1.5, arrival) + (m == run.late_sender ? 0 : run.wake) +
                        (m == run.late_receiver ? run.late_wake : 0);
     if (run.any_source) {
       const double began = m == run.late_receiver ? got - 0.1 : post + 0.5;
@@ -157,8 +165,11 @@ std::vector<std::string> cpu_run_texts(const CpuRun& run, double& makespan) {
     } else {
       cpu_event(r1, "gloo:recv", post + 0.5 - o1, got - post - 0.5);
     }
-    cpu_event(r1, "aten::clone", got - o1, run.clone);
-    const double b = got + run.clone;
+    // The next receive, prefetched, is posted before this one's clone.
+    const double cloned = prefetched(m + 1) ? got + 0.6 : got;
+    prefetched_post = got;
+    cpu_event(r1, "aten::clone", cloned - o1, run.clone);
+    const double b = cloned + run.clone;
     cpu_event(r1, "microbatch_" + std::to_string(m), b - o1, run.tau1);
     if (run.stage_ranges) cpu_event(r1, "stage1", b - 0.5 - o1, run.tau1 + 1);
     if (run.layer_ranges) cpu_event(r1, "microbatch_" + std::to_string(m) + ".layer0", b + 1 - o1, run.tau1 * 0.5);
@@ -868,6 +879,27 @@ TEST_CASE("trace cpu: two messages a micro-batch on a link are its one transfer,
   // The spans by transfers hold what the ranges do, and the wait between a
   // stage's two sends in neither.
   for (std::size_t s = 0; s < 3; ++s) CHECK(plain.tau[s] == doctest::Approx(ranged.tau[s]).epsilon(0.06));
+}
+
+TEST_CASE("trace cpu: receives prefetched within each of two iterations are one message a micro-batch each") {
+  // Stage 1 posts receives 1-3 and 5-7 before computing the micro-batch
+  // before them: between those receives it computes nothing, and between
+  // 3 and 4 it does (the iteration's end), runs of four as two messages of a
+  // micro-batch would be in runs of two. Each of its receives is outstanding
+  // across compute, which one micro-batch's several messages never are.
+  CpuRun run;
+  run.M = 8;
+  run.prefetch_every = 4;
+  double makespan = 0;
+  const std::vector<std::string> texts = cpu_run_texts(run, makespan);
+  const TraceResult ranged = recover(texts, by_ranges());
+  REQUIRE(ranged.pipeline);
+  CHECK(ranged.M == run.M);
+  const TraceResult plain = recover(texts, by_transfers());
+  REQUIRE(plain.pipeline);
+  CHECK(plain.M == run.M);
+  REQUIRE(plain.links.size() == 1);
+  CHECK(plain.links[0].pairs == run.M);
 }
 
 TEST_CASE("trace cpu: a receiver whose profiler started after the first messages is paired from the end, by transfers") {

@@ -830,13 +830,21 @@ std::vector<std::vector<Interval>> by_transfers(const std::vector<Interval>& ker
 // of its compute between the receives of a run (a stage that sends an
 // output and a mask, or a tuple of tensors, one after another), else 1. A
 // run of another length, or a receiver with no compute between any of its
-// receives (a stage that only forwards), is no such shape.
+// receives (a stage that only forwards), is no such shape. Nor is one that
+// computed while a receive was outstanding: it posted that receive ahead
+// (an irecv waited on later), so no compute between its receives says
+// nothing, and a loop that prefetches within each of several iterations
+// takes its receives in runs of one length, an iteration's each.
 std::size_t messages_per_microbatch(const std::vector<Transfer>& recvs, std::size_t pairs,
                                     const std::vector<Compute>& compute) {
   if (pairs < 2) return 1;
   std::vector<double> starts;
   for (const Compute& c : compute) starts.push_back(c.start);
   std::sort(starts.begin(), starts.end());
+  for (std::size_t k = 0; k < pairs; ++k) {
+    const auto next = std::upper_bound(starts.begin(), starts.end(), recvs[k].issued);
+    if (next != starts.end() && *next < recvs[k].end) return 1;
+  }
   // Whether the receiver computed between receive k - 1's end and receive
   // k's op (its wrapper's start).
   auto computed_before = [&](std::size_t k) {
