@@ -323,28 +323,28 @@ def stage_main(rank, args, queue):
         time.sleep(args.start_delay_ms[rank] / 1e3)
     if thread is not None:
         thread.start()
-    # --warmup-outside: whole forward iterations, messages and all, before
-    # the profiler starts (as a user warms up before profiling).
     late = args.late_rank == rank
-    warming = True
-    for _ in range(args.warmup_outside):
-        for m in range(args.microbatches):
-            forward_step(m)
-        for p in pending:
-            p.wait()
-        pending.clear()
-    warming = False
-    with contextlib.nullcontext() if late else prof:
-        # --warmup-in-profile: forward-only iterations inside the profiler,
-        # without ranges, their messages sent as the ranged ones are.
+
+    def warm_up(count):
+        # Whole forward iterations without ranges, their messages sent as
+        # the ranged ones are and waited on.
+        nonlocal warming
         warming = True
-        for _ in range(args.warmup_in_profile):
+        for _ in range(count):
             for m in range(args.microbatches):
                 forward_step(m)
             for p in pending:
                 p.wait()
             pending.clear()
         warming = False
+
+    # --warmup-outside: whole forward iterations, messages and all, before
+    # the profiler starts (as a user warms up before profiling).
+    warm_up(args.warmup_outside)
+    with contextlib.nullcontext() if late else prof:
+        # --warmup-in-profile: forward-only iterations inside the profiler,
+        # without ranges, their messages sent as the ranged ones are.
+        warm_up(args.warmup_in_profile)
         if args.setup_in_profile:
             # --setup-in-profile: each rank's own warm-up forward (model
             # set-up, a first call), compute with no message, in no range.
