@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include <heteropipe/limits.hpp>
 #include <heteropipe/plan/catalog.hpp>
 #include <heteropipe/plan/estimate.hpp>
 #include <heteropipe/plan/gguf.hpp>
@@ -250,6 +251,21 @@ TEST_CASE("gguf: sliding windows follow llama.cpp's rule for each architecture")
     CHECK(short_array.error().value == 2);
     CHECK(short_array.error().limit == 12);
     CHECK(text::describe(short_array.error()) == "sliding_layers: needs layers = 12 values, one per layer, or none (got 2)");
+    // So is an empty one, and one longer than any model's layers (whose
+    // items the reader keeps for no key): they were read as no pattern, by
+    // gemma3's rule of five sliding layers in six.
+    for (const std::size_t length : {std::size_t{0}, static_cast<std::size_t>(limits::kMaxPlanLayers) + 1}) {
+      CAPTURE(length);
+      auto odd = read(transformer("gemma3", s)
+                          .a("attention.sliding_window", 16)
+                          .bools("gemma3.attention.sliding_window_pattern", std::vector<bool>(length, true))
+                          .a("attention.head_count_kv", 2));
+      REQUIRE_FALSE(odd.ok());
+      CHECK(odd.error().code == ErrorCode::wrong_length);
+      CHECK(odd.error().field == Field::sliding_layers);
+      CHECK(odd.error().value == static_cast<double>(length));
+      CHECK(odd.error().limit == 12);
+    }
     // A period given as a string is refused at its type, as llama.cpp refuses it.
     auto text_period = read(transformer("gemma3", s)
                                 .a("attention.sliding_window", 16)

@@ -543,7 +543,11 @@ Result<std::vector<double>> sliding_layers(const Metadata& meta, const std::stri
     if (r.arch == arch) rule = &r;
   }
   auto pattern = meta.integers.find(pattern_key);
-  const bool has_pattern = pattern != meta.integers.end() && !pattern->second.empty();
+  // An array of any length is a flag list, even one the reader kept no items
+  // of (empty, or longer than any model's layers), to be refused by its length.
+  const auto array_length = meta.array_lengths.find(pattern_key);
+  const bool flag_list = array_length != meta.array_lengths.end();
+  const bool has_pattern = flag_list || (pattern != meta.integers.end() && !pattern->second.empty());
   std::int64_t window = given_window.value_or(0);
   if (rule != nullptr) {
     const bool off = (rule->if_window && window <= 0) || (rule->only_layers > 0 && m.layers != rule->only_layers) ||
@@ -557,13 +561,13 @@ Result<std::vector<double>> sliding_layers(const Metadata& meta, const std::stri
   m.sliding_window = window;
   if (window <= 0) return std::vector<double>(L, 0.0);
   std::vector<double> out(L, 0.0);
-  if (has_pattern && meta.array_lengths.count(pattern_key) > 0) {
+  if (flag_list) {
     // A flag per layer; llama.cpp refuses an array of another length than block_count.
-    const auto& flags = pattern->second;
-    if (flags.size() != L) {
-      return Error{ErrorCode::wrong_length, Field::sliding_layers, kWholeField, static_cast<double>(flags.size()), {},
+    if (array_length->second != static_cast<double>(L)) {
+      return Error{ErrorCode::wrong_length, Field::sliding_layers, kWholeField, array_length->second, {},
                    static_cast<double>(L)};
     }
+    const auto& flags = pattern->second;  // L <= kMaxPlanLayers items, integers or booleans: kept
     for (std::size_t l = 0; l < L; ++l) out[l] = flags[l] != 0 ? 1.0 : 0.0;
     return out;
   }
