@@ -422,6 +422,14 @@ TEST_CASE("gguf: the recurrent state per sequence, as llama.cpp holds it for eac
   SUBCASE("Qwen3-Next: the layers between the full-attention ones; Falcon-H1: every layer, which attends too") {
     CHECK(facts(ssm(transformer("qwen3next", s).a("attention.head_count_kv", 2))).recurrent_bytes_per_sequence ==
           6 * mamba2);
+    // A full_attention_interval of 0 (llama.cpp would divide by it) is no
+    // interval, for the cache as for the state: it marked every layer
+    // attending and three in four recurrent as well.
+    const ModelInfo zero =
+        facts(ssm(transformer("qwen3next", s).a("attention.head_count_kv", 2).a("full_attention_interval", 0)));
+    CHECK(zero.attention_layers == flags({0, 0, 0, 1, 0, 0, 0, 1}));
+    CHECK(zero.recurrent_layers == flags({1, 1, 1, 0, 1, 1, 1, 0}));
+    CHECK(zero.kv_bytes_per_token == 2 * 2.0 * 2 * (16 + 16));
     const ModelInfo falcon = facts(ssm(transformer("falcon-h1", s).a("attention.head_count_kv", 2)));
     CHECK(falcon.recurrent_bytes_per_sequence == 8 * mamba2);
     CHECK(falcon.kv_bytes_per_token == 8 * 2.0 * 2 * (16 + 16));

@@ -414,6 +414,17 @@ bool all_recurrent(std::string_view arch) {
   return false;
 }
 
+// Every how many layers a gated delta net hybrid (Qwen3-Next, Qwen3.5)
+// attends, the rest recurrent: the file's full_attention_interval, or the 4
+// llama.cpp took for qwen3next before the key was written; none for 0, which
+// llama.cpp would divide by. One rule for the cache and for the state.
+std::optional<std::size_t> full_attention_interval(const Metadata& meta, const std::string& arch) {
+  const auto given = whole(meta, arch + ".full_attention_interval");
+  if (given && *given > 0) return static_cast<std::size_t>(*given);
+  if (arch == "qwen3next") return 4;
+  return std::nullopt;
+}
+
 // Per layer, whether llama.cpp keeps a KV cache for it (llama-model.cpp's
 // load_hparams and llama_hparams::has_kv, ggml-org/llama.cpp at
 // 00342301d01add50835550e8a916f12097d94517; llama-hparams.cpp at
@@ -424,12 +435,8 @@ std::vector<bool> keeps_kv(const Metadata& meta, const std::string& arch, std::i
   const auto L = static_cast<std::size_t>(layers);
   std::vector<bool> keeps(L, !all_recurrent(arch));
   const auto given = [&](const std::string& key) { return whole(meta, a + key); };
-  // Gated delta net hybrids (Qwen3-Next, Qwen3.5): only every interval-th
-  // layer attends; llama.cpp took 4 for qwen3next before the key was written.
-  auto interval = given("full_attention_interval");
-  if (!interval && arch == "qwen3next") interval = 4;
-  if (interval && *interval > 0) {
-    for (std::size_t l = 0; l < L; ++l) keeps[l] = keeps[l] && (l + 1) % static_cast<std::size_t>(*interval) == 0;
+  if (const auto interval = full_attention_interval(meta, arch)) {
+    for (std::size_t l = 0; l < L; ++l) keeps[l] = keeps[l] && (l + 1) % *interval == 0;
   }
   // Layers past the first n_layer_kv_from_start reuse earlier layers' cache
   // (Gemma 3n: 20, or block_count - attention.shared_kv_layers where given)
@@ -476,15 +483,14 @@ double recurrent_state(const Metadata& meta, const std::string& arch, ModelInfo&
   m.recurrent_layers.assign(L, 0.0);
   if (r + s <= 0) return 0;
   const auto ff = per_layer(meta, a + "feed_forward_length", m.layers, m.feed_forward_length);
-  const auto interval = whole(meta, a + "full_attention_interval");
+  const auto interval = full_attention_interval(meta, arch);
   double layers = 0;
   for (std::size_t l = 0; l < L; ++l) {
     bool recurrent = false;
     if (all_recurrent(arch) || arch == "falcon-h1") {
       recurrent = true;
-    } else if (arch == "qwen3next" || (interval && *interval > 0)) {
-      const auto every = static_cast<std::size_t>(interval && *interval > 0 ? *interval : 4);
-      recurrent = (l + 1) % every != 0;
+    } else if (interval) {
+      recurrent = (l + 1) % *interval != 0;
     } else if (arch == "nemotron_h") {
       recurrent = kv_heads[l] == 0 && ff[l] == 0;
     } else {
