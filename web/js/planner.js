@@ -89,8 +89,8 @@ function factsJson(info) {
 
 // The planner's input, as JSON text. The form's own numbers (context, tokens, M) go as typed, as
 // text, which the core reads as the calculator reads its fields: an empty field 'is empty', text 'is
-// not a number', full-width digits read, and each judged by its own range (read here by T_real's
-// rules, context -1e400 said 'must be > 0').
+// not a number', full-width digits read, and each judged by its own range (read on the page by
+// T_real's rules before, context -1e400 said 'must be > 0').
 function input() {
   var model = gguf ? ['"model":' + factsJson(gguf.info)] : ['"model":' + JSON.stringify(form.model), '"quant":' + JSON.stringify(form.quant)];
   var parts = model.concat([
