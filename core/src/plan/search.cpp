@@ -1,9 +1,9 @@
 #include "search.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
-#include <cmath>
 #include <limits>
 
 // The makespan of a split is fill + (M - 1) * bottleneck. Let g(t) be the
