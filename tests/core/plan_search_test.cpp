@@ -152,8 +152,10 @@ TEST_CASE("plan search: the pruned search equals a walk through every plateau") 
 TEST_CASE("plan search: at M = 1 the walk-then-bisect equals a walk through every plateau") {
   // M = 1 takes its own path (settle_flat): the least fill, and among splits
   // of that fill the least bottleneck. Dyadic times tie often (many splits
-  // of one fill, bottlenecks far apart: the bisection's case), arbitrary ones
-  // seldom (the walk's); both against every plateau.
+  // of one fill, bottlenecks far apart: the bisection's case, most of all
+  // on identical devices, where every split has one fill), arbitrary ones
+  // seldom (the walk's), and "forbid this layer" times in some (sums that
+  // lose their small terms); all against every plateau.
   std::mt19937_64 rng(13);
   testing::InstanceShape shape;
   shape.max_layers = 60;
@@ -163,6 +165,7 @@ TEST_CASE("plan search: at M = 1 the walk-then-bisect equals a walk through ever
     shape.caps = static_cast<testing::MemoryCaps>(i % 3);
     shape.allow_idle = i % 4 == 3;
     shape.dyadic = i % 2 == 0;
+    shape.forbid = i % 5 == 1;
     PlanInput in = testing::random_instance(rng, shape, Objective::async);
     in.M = 1;
     if (i % 3 == 0) {
@@ -182,5 +185,5 @@ TEST_CASE("plan search: at M = 1 the walk-then-bisect equals a walk through ever
     }
   }
   CHECK(compared > 700);
-  CHECK(tied_below > 40);
+  CHECK(tied_below > 30);
 }
