@@ -1,10 +1,12 @@
 #include "heteropipe/text/tool_sentences.hpp"
 
 #include <limits>
+#include <type_traits>
 
 #include "heteropipe/limits.hpp"
 #include "heteropipe/plan/catalog.hpp"
 #include "heteropipe/plan/estimate.hpp"
+#include "heteropipe/plan/gguf.hpp"
 #include "heteropipe/plan/input.hpp"
 #include "heteropipe/sim/input.hpp"
 #include "heteropipe/text/numbers.hpp"
@@ -86,15 +88,18 @@ std::optional<std::string> wrong_length(const Error& e) {
   }
 }
 
-// A model's whole-number facts other than layers, read as counts from 0 (plan/read_json.cpp).
+// A model's whole-number facts other than layers, read as counts from 0
+// (plan/read_json.cpp): ModelInfo's whole-number members, as its visitor
+// names them, so that a count added there is worded here too.
 bool is_model_count(Field field) {
-  switch (field) {
-    case Field::n_embd: case Field::n_head: case Field::n_head_kv: case Field::context_length:
-    case Field::expert_count: case Field::expert_used_count: case Field::key_length: case Field::value_length:
-    case Field::feed_forward_length: case Field::vocab_size: case Field::sliding_window:
-      return true;
-    default: return false;
-  }
+  if (field == Field::layers) return false;
+  bool count = false;
+  visit_fields(ModelInfo{}, [&](std::string_view name, const auto& value) {
+    if constexpr (std::is_same_v<std::decay_t<decltype(value)>, std::int64_t>) {
+      count = count || name == field_name(field);
+    }
+  });
+  return count;
 }
 
 std::optional<std::string> range_of(const Error& e) {
