@@ -935,6 +935,65 @@ TEST_CASE("trace cpu: a receiver whose profiler started after the first messages
   CHECK(*ranged.reason == NotPipeline::stage_cut_short);
 }
 
+TEST_CASE("trace cpu: a sender whose profiler started after the first messages makes its link's pairing ambiguous") {
+  // A real run (tests/data/traces/NOTICE.md): rank 0's profiler started
+  // before its micro-batch 2 of 8 (blocking sends), so rank 1's trace holds
+  // two receives more. Paired from the start, each receive meets a send two
+  // micro-batches after it, which moves the offset up and contradicts
+  // nothing; paired from the end (the true pairs) nothing contradicts either.
+  std::vector<std::string> texts;
+  for (const char* name : {"rank-0.json", "rank-1.json", "run.json"}) {
+    std::ifstream in(std::string(HETEROPIPE_TEST_DATA) + "/traces/torch_late_sender/" + name);
+    REQUIRE(in);
+    texts.emplace_back(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  const std::string key = "\"clock_offsets_us\": [";
+  const std::size_t at = texts[2].find(key);
+  REQUIRE(at != std::string::npos);
+  const std::size_t comma = texts[2].find(',', at);
+  const double truth = std::strtod(texts[2].c_str() + comma + 1, nullptr);
+  texts.pop_back();
+  TraceOptions o = by_transfers();
+  o.unit = TimeUnit::us;
+  const TraceResult r = recover(texts, o);
+  REQUIRE(r.pipeline);
+  CHECK(r.links[0].unmatched == 2);
+  // Before, nothing said the offset might be micro-batches off. The warning
+  // names the link, the offset kept (from the start) and the one from the
+  // end, which is the run's own within a millisecond or two.
+  const auto w = std::find_if(r.warnings.begin(), r.warnings.end(),
+                              [](const TraceWarning& x) { return x.code == TraceWarningCode::pairing_ambiguous; });
+  REQUIRE(w != r.warnings.end());
+  CHECK(w->index == 0);
+  CHECK(w->value == r.clock_offsets[1]);
+  CHECK(std::abs(w->limit - truth) < 2000);
+  CHECK(std::abs(w->value - truth) > 10000);
+  CHECK(std::none_of(r.warnings.begin(), r.warnings.end(),
+                     [](const TraceWarning& x) { return x.code == TraceWarningCode::clock_bounds_contradict; }));
+  // The late receiver's run pairs from the end, unambiguous: no such warning.
+  std::vector<std::string> receiver;
+  for (const char* name : {"rank-0.json", "rank-1.json"}) {
+    std::ifstream in(std::string(HETEROPIPE_TEST_DATA) + "/traces/torch_late_profiler/" + name);
+    REQUIRE(in);
+    receiver.emplace_back(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  const TraceResult late_receiver = recover(receiver, o);
+  REQUIRE(late_receiver.pipeline);
+  CHECK(std::none_of(late_receiver.warnings.begin(), late_receiver.warnings.end(),
+                     [](const TraceWarning& x) { return x.code == TraceWarningCode::pairing_ambiguous; }));
+  // Offsets given by hand pair nothing to choose from: no warning.
+  TraceOptions given = o;
+  given.clock_offsets = {0, truth};
+  const TraceResult by_hand = recover(texts, given);
+  REQUIRE(by_hand.pipeline);
+  CHECK(std::none_of(by_hand.warnings.begin(), by_hand.warnings.end(),
+                     [](const TraceWarning& x) { return x.code == TraceWarningCode::pairing_ambiguous; }));
+  // By ranges the sender lacks micro-batches 0 and 1: refused, as before.
+  const TraceResult ranged = recover(texts, by_ranges());
+  REQUIRE(ranged.reason);
+  CHECK(*ranged.reason == NotPipeline::stage_cut_short);
+}
+
 TEST_CASE("trace cpu: a micro-batch pattern that matches no name is named") {
   CpuRun run;
   double makespan = 0;

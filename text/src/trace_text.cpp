@@ -175,6 +175,11 @@ std::string describe(const TraceWarning& w) {
       return "link " + std::to_string(w.index) + ": its pairs contradict each other about the clocks (the receiver's " +
              "offset must be at least " + readable(w.value) + " and at most " + readable(w.limit) +
              "); a clock drifted or the pairs are matched wrongly";
+    case TraceWarningCode::pairing_ambiguous:
+      return "link " + std::to_string(w.index) + ": one side holds more messages, and pairing them from the start " +
+             "(the receiver's offset " + readable(w.value) + ") or from the end (" + readable(w.limit) +
+             ") agrees with the clocks either way; the offset from the start is used, which is wrong if a profiler " +
+             "started after the first messages: import by micro-batch ranges, or set the offsets by hand";
     case TraceWarningCode::link_time_zero:
       return "link " + std::to_string(w.index) + ": d is 0 because " + grouped(w.value) + " of its " +
              grouped(w.limit) + " transfers took no time: each of those receives ended by the time both sides " +

@@ -739,7 +739,7 @@ declare namespace heteropipe {
   }
   interface TraceWarning {
     code: 'rank_without_compute' | 'unmatched_transfers' | 'microbatch_counts_differ' | 'short_run' | 'missing_ranks' | 'clock_bounds_contradict'
-      | 'link_time_zero' | 'returns_to_first_stage' | 'messages_set_aside' | 'profiler_steps' | 'repeated_microbatch_names'
+      | 'link_time_zero' | 'pairing_ambiguous' | 'returns_to_first_stage' | 'messages_set_aside' | 'profiler_steps' | 'repeated_microbatch_names'
       | 'other_pass_set_aside' | 'stages_reversed' | 'stages_reordered'
       | 'rank_without_transfers' | 'profiler_windows' | 'nested_ranges';
     index: number;

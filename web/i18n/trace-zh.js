@@ -177,6 +177,7 @@
         case 'microbatch_counts_differ': return '各阶段的微批次数在 ' + G(w.value) + ' 到 ' + G(w.limit) + ' 之间';
         case 'short_run': return 'M = ' + G(w.value) + ' 不大于 S = ' + G(w.limit) + '：运行太短，看不到稳态';
         case 'missing_ranks': return '只找到 ' + G(w.value) + ' 个 rank，作业的 world_size 为 ' + G(w.limit);
+        case 'pairing_ambiguous': return '链路 ' + w.index + '：一端的消息较多，从头配对（接收方偏移 ' + V(w.value) + '）与从尾配对（' + V(w.limit) + '）都与时钟相符；所用的是从头配对的偏移，若某个性能分析器在最初几条消息之后才启动则有误：请按微批次区间导入，或手动设定偏移';
         case 'link_time_zero': return '链路 ' + w.index + '：d 为 0，因为其 ' + G(w.limit) + ' 次传输中有 ' + G(w.value) + ' 次不耗时：这些接收在双方都已开始时就已结束（接收方请求前消息已到达，或传输隐藏在等待之中）';
         case 'returns_to_first_stage': return '最后一个阶段发往阶段 0 的 ' + G(w.value) + ' 条消息和阶段 0 的 ' + G(w.limit) + ' 次接收是返回给阶段 0 的结果，已搁置：流水线只由各阶段到下一阶段的链路构成';
         case 'messages_set_aside': return G(w.value) + ' 次传输标明的对端不是相邻阶段，已搁置';

@@ -386,17 +386,34 @@ bool contradicts(const OffsetBounds& b) { return b.hi && b.lo > *b.hi + kTraceRe
 // pairs bound the clock from both sides they contradict. So when pairing
 // from the start contradicts and pairing from the end (the longer side's
 // first messages left without a partner) does not, the longer side's first
-// messages are dropped from the link.
-void pair_from_the_end_if_late(std::vector<Transfer>& sends, std::vector<Transfer>& recvs, bool host_clocks) {
-  if (sends.size() == recvs.size()) return;
+// messages are dropped from the link. A sender whose profiler started late
+// contradicts nothing: each receive paired with a later send only moves
+// the offset up, and a window that starts late looks like one that stops
+// early with the receiver's clock shifted. When neither pairing
+// contradicts and they place the receiver's clock apart, the link is
+// ambiguous: returns the offsets from the start (kept) and from the end.
+std::optional<std::pair<double, double>> pair_from_the_end_if_late(std::vector<Transfer>& sends,
+                                                                   std::vector<Transfer>& recvs, bool host_clocks) {
+  if (sends.size() == recvs.size()) return std::nullopt;
   OffsetBounds from_start, from_end;
-  pair_offset(sends, recvs, host_clocks, from_start);
-  if (!contradicts(from_start)) return;
+  const double start_offset = pair_offset(sends, recvs, host_clocks, from_start);
   std::vector<Transfer>& longer = sends.size() > recvs.size() ? sends : recvs;
   const std::size_t extra = longer.size() - std::min(sends.size(), recvs.size());
   const std::vector<Transfer> trimmed(longer.begin() + static_cast<std::ptrdiff_t>(extra), longer.end());
-  pair_offset(&longer == &sends ? trimmed : sends, &longer == &recvs ? trimmed : recvs, host_clocks, from_end);
-  if (!contradicts(from_end)) longer = trimmed;
+  const double end_offset =
+      pair_offset(&longer == &sends ? trimmed : sends, &longer == &recvs ? trimmed : recvs, host_clocks, from_end);
+  if (contradicts(from_end)) return std::nullopt;
+  if (contradicts(from_start)) {
+    longer = trimmed;
+    return std::nullopt;
+  }
+  // Both agree with every pair: ambiguous when either pairing's offset lies
+  // outside the other's bounds (so the other rules it out).
+  auto within = [](double offset, const OffsetBounds& b) {
+    return offset + kTraceResolution >= b.lo && (!b.hi || offset <= *b.hi + kTraceResolution);
+  };
+  if (within(start_offset, from_end) && within(end_offset, from_start)) return std::nullopt;
+  return std::pair{start_offset, end_offset};
 }
 
 // Rank-less files given with their middle stages out of order (4 stages in
@@ -1117,6 +1134,7 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
   m.bounds.resize(S - 1);
   m.transfers.resize(S - 1);
   m.unmatched.resize(S - 1);
+  m.ambiguous_pairing.resize(S - 1);
   std::vector<double> link_offsets(S - 1, 0.0);
   for (std::size_t link = 0; link + 1 < S; ++link) {
     const auto& out_of = sends[link];
@@ -1128,7 +1146,9 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
       return out;
     }
     const bool host_clocks = ranks[stage_rank[link]].host_clock && ranks[stage_rank[link + 1]].host_clock;
-    if (given_offsets.empty()) pair_from_the_end_if_late(placed.sends[link], placed.recvs[link + 1], host_clocks);
+    if (given_offsets.empty()) {
+      m.ambiguous_pairing[link] = pair_from_the_end_if_late(placed.sends[link], placed.recvs[link + 1], host_clocks);
+    }
     link_offsets[link] = pair_offset(out_of, into, host_clocks, m.bounds[link]);
   }
   close_the_loop(placed, ranks[stage_rank.front()].host_clock && ranks[stage_rank.back()].host_clock, m.bounds,

@@ -53,6 +53,10 @@ struct Measured {
   bool reordered = false;
   std::vector<double> offsets;  // per stage, microseconds
   std::vector<OffsetBounds> bounds;  // per link, microseconds
+  // Per link whose sides hold different numbers of messages and whose
+  // pairings from the start and from the end both agree with the clocks:
+  // the link's offset from each (microseconds); the first is kept.
+  std::vector<std::optional<std::pair<double, double>>> ambiguous_pairing;
   // A stage whose ranges repeat a micro-batch number (all stages' ranges
   // were then numbered in time order): its index, ranges and distinct numbers.
   std::optional<std::int64_t> repeated_stage;

@@ -121,6 +121,7 @@ std::string_view trace_warning_name(TraceWarningCode code) {
     case TraceWarningCode::missing_ranks: return "missing_ranks";
     case TraceWarningCode::clock_bounds_contradict: return "clock_bounds_contradict";
     case TraceWarningCode::link_time_zero: return "link_time_zero";
+    case TraceWarningCode::pairing_ambiguous: return "pairing_ambiguous";
     case TraceWarningCode::returns_to_first_stage: return "returns_to_first_stage";
     case TraceWarningCode::profiler_steps: return "profiler_steps";
     case TraceWarningCode::repeated_microbatch_names: return "repeated_microbatch_names";

@@ -218,6 +218,10 @@ TraceResult summarize(Classified classified, const TraceEvents& events, const Tr
       r.warnings.push_back(
           {TraceWarningCode::clock_bounds_contradict, static_cast<std::int64_t>(link), out.lo, *out.hi});
     }
+    if (const auto& both = m.ambiguous_pairing[link]) {
+      r.warnings.push_back({TraceWarningCode::pairing_ambiguous, static_cast<std::int64_t>(link), both->first / unit,
+                            both->second / unit});
+    }
   }
   if (fewest != most) {
     r.warnings.push_back({TraceWarningCode::microbatch_counts_differ, kWholeField, static_cast<double>(fewest),

@@ -158,6 +158,11 @@ enum class TraceWarningCode {
   missing_ranks,             // value: ranks found; limit: the world size the files claim
   clock_bounds_contradict,   // index: the link; value: its lower bound; limit: its upper bound
   link_time_zero,            // index: the link, whose d is 0; value: its pairs that took no time; limit: its pairs
+  // A link whose sides hold different numbers of messages, paired from the
+  // start and from the end, agrees with the clocks either way (a sender's
+  // profiler that started late, or one that stopped early): index: the
+  // link; value: its offset paired from the start (kept); limit: from the end.
+  pairing_ambiguous,
   // The last stage's messages back to stage 0 (results returned, not a
   // link), set aside: value: the last stage's sends; limit: stage 0's receives.
   returns_to_first_stage,
