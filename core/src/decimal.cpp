@@ -1,5 +1,7 @@
 #include "heteropipe/decimal.hpp"
 
+#include "heteropipe/limits.hpp"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -187,6 +189,15 @@ double decimal_value_portable(std::string_view token) {
     std::memcpy(&value, &low, sizeof value);
   }
   return negative ? -value : value;
+}
+
+bool lost_below_normal(std::string_view token, double value) {
+  if (value != 0) return std::fabs(value) < limits::kMinNormalNumber;
+  for (const char c : token) {
+    if (c == 'e' || c == 'E') break;
+    if (c >= '1' && c <= '9') return true;
+  }
+  return false;
 }
 
 double decimal_value(std::string_view token) {

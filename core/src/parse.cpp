@@ -176,6 +176,7 @@ Result<double> convert(std::string_view token, Field field, std::int64_t index, 
   if (!is_decimal(copy)) return item_error(ErrorCode::not_a_number, field, index, token);
   double value = decimal_value(copy);
   if (!std::isfinite(value)) return overflow_error(field, index, token, value < 0);
+  if (lost_below_normal(copy, value)) return item_error(ErrorCode::too_small, field, index, token, limits::kMinNormalNumber);
   if (value == 0.0) value = 0.0;  // "-0" is zero, not a negative value
   return value;
 }
@@ -367,7 +368,9 @@ Result<double> parse_count(std::string_view text, Field field, double low, doubl
   if (!value && (value.error().code == ErrorCode::too_large || value.error().code == ErrorCode::negative)) {
     return error(ErrorCode::out_of_range, folded[0] == '-' ? low : high);
   }
-  if (!value) return value;
+  // A count below the smallest normal double (1e-400) is judged by its
+  // digits as any other: not a whole number.
+  if (!value && value.error().code != ErrorCode::too_small) return value;
   const WholeNumber whole = read_whole(folded);
   if (!whole.is_whole) return error(ErrorCode::not_integer, 0);
   if (whole.negative && whole.digits != "0") return error(ErrorCode::out_of_range, low);

@@ -1,6 +1,7 @@
 #include "inputs.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -46,7 +47,23 @@ double number_from(py::handle item, Field field, std::int64_t index) {
   }
   if (PyBool_Check(obj) || PyComplex_Check(obj) || is_numpy_bool_or_complex(obj)) raise_not_a_number(field, index, item);
   auto number = py::reinterpret_steal<py::object>(PyNumber_Float(obj));
-  if (number) return PyFloat_AS_DOUBLE(number.ptr());
+  if (number) {
+    // A number other than 0 that float() turns into 0 or a subnormal
+    // (Decimal('1e-400'), Fraction(1, 10**400)): the core's error for the
+    // same number typed as text, quoting the item as given.
+    const double value = PyFloat_AS_DOUBLE(number.ptr());
+    if (std::fabs(value) < limits::kMinNormalNumber) {
+      const int nonzero = PyObject_IsTrue(obj);
+      if (nonzero < 0) throw py::error_already_set();
+      if (nonzero == 1) {
+        Error e = parse_number("1e-400", field).error();
+        e.index = index;
+        e.token = short_repr(item);
+        raise(e);
+      }
+    }
+    return value;
+  }
   // An interruption (KeyboardInterrupt) goes on as it is; an ordinary
   // exception becomes the cause of the coded error.
   if (!PyErr_ExceptionMatches(PyExc_Exception)) throw py::error_already_set();

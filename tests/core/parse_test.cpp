@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -82,6 +83,31 @@ TEST_CASE("overflowing numbers are too large, not infinite") {
   CHECK(e.code == ErrorCode::too_large);
   CHECK(e.index == 1);
   CHECK(e.token == "1e400");
+}
+
+TEST_CASE("a number typed other than 0 that would read as 0 or a subnormal is too_small, quoted as typed") {
+  // The smallest normal double, and the largest subnormal just below it.
+  CHECK(limits::kMinNormalNumber == std::numeric_limits<double>::min());
+  for (const char* typed : {"1e-400", "-1e-400", "1e-310", "4.9e-324", "2.2250738585072009e-308", "0.000001e-305",
+                            "\xEF\xBC\x91" "e-400"}) {
+    const Error e = error_of(std::string("1 ") + typed);
+    CHECK(e.code == ErrorCode::too_small);
+    CHECK(e.field == Field::tau);
+    CHECK(e.index == 1);
+    CHECK(e.token == typed);
+    CHECK(e.limit == limits::kMinNormalNumber);
+    const Error scalar = parse_number(typed, Field::rho).error();
+    CHECK(scalar.code == ErrorCode::too_small);
+    CHECK(scalar.index == kWholeField);
+    CHECK(scalar.token == typed);
+  }
+  CHECK(text::describe(error_of("1 1e-400")) ==
+        "tau, item 2: is too small to read (got 1e-400): a number other than 0 must be at least "
+        "2.2250738585072014e-308 in size");
+  // Zero in any spelling, and the smallest normal double itself, read as they are.
+  CHECK(parsed("0 0.0e-400 -0e-999 0e400 2.2250738585072014e-308") == List{0, 0, 0, 0, limits::kMinNormalNumber});
+  // A count is judged by its digits first: not a whole number.
+  CHECK(parse_count("1e-400", Field::M, 1, limits::kMaxBatches).error().code == ErrorCode::not_integer);
 }
 
 TEST_CASE("parse_number reads one scalar") {

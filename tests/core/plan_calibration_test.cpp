@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include <heteropipe/limits.hpp>
 #include <heteropipe/plan/calibration.hpp>
 #include <heteropipe/plan/read_json.hpp>
 #include <heteropipe/plan/report.hpp>
@@ -283,7 +284,19 @@ TEST_CASE("calibration: a record so slow that its device's layer times overflow 
   // refused as "layer_times, device 1: must be a finite number (got inf)".
   const std::string base = R"({"model": "llama-3.1-8b", "quant": "Q4_K_M", "devices": ["rtx-4080"], "calibration": )";
   double least = 0;
-  for (const char* avg_ts : {"5e-324", "1e-300"}) {
+  // A subnormal (5e-324) is refused as any typed number below the smallest normal double is.
+  {
+    std::string tiny = record("NVIDIA GeForce RTX 4080", "tg");
+    tiny.replace(tiny.find("118.881588"), std::strlen("118.881588"), "5e-324");
+    const PlanJson read = read_plan_json(base + "[" + tiny + "]}");
+    REQUIRE(read.errors.size() == 1);
+    CHECK(read.errors.front().code == ErrorCode::too_small);
+    CHECK(read.errors.front().limit == heteropipe::limits::kMinNormalNumber);
+    CHECK(text::describe(read.errors.front()) ==
+          "calibration, record 1: avg_ts is too small to read (got 5e-324): a number other than 0 must be at "
+          "least 2.2250738585072014e-308 in size");
+  }
+  for (const char* avg_ts : {"1e-300"}) {
     CAPTURE(avg_ts);
     std::string slow = record("NVIDIA GeForce RTX 4080", "tg");
     slow.replace(slow.find("118.881588"), std::strlen("118.881588"), avg_ts);
@@ -339,7 +352,7 @@ TEST_CASE("calibration: a record's counts (model_size, model_n_params, n_prompt,
     const char* to;
     Field field;
   };
-  for (const Case& c : {Case{"4677120000", "5e-324", Field::model_size}, Case{"7615616512", "1e-300", Field::model_n_params},
+  for (const Case& c : {Case{"4677120000", "1e-300", Field::model_size}, Case{"7615616512", "1e-300", Field::model_n_params},
                         Case{"7615616512", "7615616512.5", Field::model_n_params}, Case{"128", "128.5", Field::n_gen}}) {
     CAPTURE(c.to);
     std::string bad = record("NVIDIA GeForce RTX 4080", "tg");

@@ -361,11 +361,17 @@ TEST_CASE("sim errors: the typed forms") {
 }
 
 TEST_CASE("sim errors: a table is read flat, each row its width, a samples file no further than its limit") {
-  // Comma decimals in quotes are no numbers; BOM, CRLF, blank lines and a subnormal read as the CLI reads them.
-  const auto flat = sim::parse_table("\xEF\xBB\xBF" "a,b\r\n1,5e-320\r\n\r\n2,3\r\n", Field::service_samples, 2,
+  // Comma decimals in quotes are no numbers; BOM, CRLF and blank lines read as the CLI reads them.
+  const auto flat = sim::parse_table("\xEF\xBB\xBF" "a,b\r\n1,5e-300\r\n\r\n2,3\r\n", Field::service_samples, 2,
                                      hp::limits::kMaxServiceSamples);
   REQUIRE(flat.ok());
-  CHECK(flat.value() == std::vector<double>{1, 5e-320, 2, 3});
+  CHECK(flat.value() == std::vector<double>{1, 5e-300, 2, 3});
+  // A subnormal is refused as the CLI's --tau refuses it, quoted as typed.
+  const auto tiny = sim::parse_table("a,b\n1,5e-320\n", Field::service_samples, 2, hp::limits::kMaxServiceSamples);
+  REQUIRE_FALSE(tiny.ok());
+  CHECK(tiny.error().code == ErrorCode::too_small);
+  CHECK(tiny.error().token == "5e-320");
+  CHECK(tiny.error().limit == hp::limits::kMinNormalNumber);
   // A matrix row of another width is named at its row, before the rows after it are read.
   auto e = sim::parse_table("1,2\n3\n4,x\n", Field::service_matrix, 2, hp::limits::kMaxSimCells).error();
   CHECK(hp::text::describe(e) == "service_matrix, row 2: needs S = 2 values, one per stage (got 1)");

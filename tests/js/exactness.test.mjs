@@ -63,7 +63,11 @@ test('numbers as typed: Unicode blanks trimmed on both sides, full-width digits,
   assert.deepEqual(hp.readRequest({ tau: '1', M: '8\u3000', rho: '\u30000.5\u3000', T_real: ' 9\u000b' }).errors, []);
   const wide = hp.readRequest({ tau: '\uff11.\uff11\uff13\uff0c\uff12.\uff19\uff10', M: '\uff11\uff10\uff10' }).request;
   assert.deepEqual([wide.tau, wide.M], [[1.13, 2.9], 100]);
-  assert.deepEqual(errorsOf({ tau: '1', T_real: '1e-400' }), [['T_real', 'not_positive', 'T_real: must be > 0 (got 1e-400)']]);
+  // A number other than 0 below the smallest normal double is too small to read, not the 0 it would read as.
+  assert.deepEqual(errorsOf({ tau: '1', T_real: '1e-400' }), [['T_real', 'too_small',
+    'T_real: is too small to read (got 1e-400): a number other than 0 must be at least 2.2250738585072014e-308 in size']]);
+  assert.deepEqual(errorsOf({ tau: '1,1e-310', rho: '-1e-400' }).map((e) => e.slice(0, 2)), [['tau', 'too_small'], ['rho', 'too_small']]);
+  assert.deepEqual(errorsOf({ tau: '1,0e-400', rho: '0.0e-999' }), []);
   assert.deepEqual(errorsOf({ tau: '1', rho: '0.5\r\nerror: fake' }),
     [['rho', 'not_a_number', "rho: '0.5\\u000d\\u000aerror: fake' is not a number"]]);
   const long = errorsOf({ tau: '1,' + '7'.repeat(131072) + 'x' })[0][2];

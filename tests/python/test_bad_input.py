@@ -56,6 +56,19 @@ class BadInput(unittest.TestCase):
         self.assertIn(caught.exception.code, ("too_small", "all_zero"))
         self.assertTrue(str(caught.exception).startswith("tau: "))
 
+    def test_a_nonzero_number_below_the_smallest_normal_double_is_too_small(self):
+        # Typed text, a Decimal and a Fraction that float() turns into 0 or a subnormal: the core's one rule.
+        from decimal import Decimal
+        from fractions import Fraction
+        sentence = ": a number other than 0 must be at least 2.2250738585072014e-308 in size"
+        self.expect(lambda: Pipeline([1, "1e-400"]), "too_small", "tau", 1,
+                    "tau, item 2: is too small to read (got 1e-400)" + sentence)
+        self.expect(lambda: Pipeline([1, Decimal("1e-400")]), "too_small", "tau", 1,
+                    "tau, item 2: is too small to read (got Decimal('1E-400'))" + sentence)
+        self.expect(lambda: Pipeline([Fraction(1, 10 ** 310)]), "too_small", "tau", 0,
+                    "tau, item 1: is too small to read (got Fraction(1, 1" + "0" * 310 + "))" + sentence)
+        self.assertEqual(Pipeline([1, Decimal(0), "0e-400"]).tau, [1.0, 0.0, 0.0])
+
     def test_too_many_stages(self):
         self.expect(lambda: Pipeline(bytes(8 * (10 ** 7 + 1)) and __import__("array").array("d", bytes(8 * (10 ** 7 + 1)))),
                     "too_many", "tau", None, "tau: at most 10,000,000 values")
@@ -187,7 +200,7 @@ class BadInput(unittest.TestCase):
             ("max_trace_depth", 64), ("max_gguf_header_bytes", 2.0 ** 28), ("max_gguf_keys", 65536),
             ("max_gguf_tensors", 2.0 ** 20), ("max_gguf_string_bytes", 2.0 ** 24), ("max_gguf_array_items", 2.0 ** 26),
             ("max_gguf_dims", 4), ("max_calibration_records", 1024), ("max_gpu_info_bytes", 1024),
-            ("max_model_count", 2.0 ** 53)])
+            ("max_model_count", 2.0 ** 53), ("min_normal_number", 2.2250738585072014e-308)])
         self.assertIs(type(LIMITS["max_stages"]), int)
 
     def test_errors_survive_pickling(self):

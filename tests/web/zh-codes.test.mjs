@@ -49,7 +49,7 @@ test("the planner's sums, delays and order searches past their limits, in Englis
     [{ ...base, links: [{ latency: 0.5, bandwidth: 1e-15 }] },
       { code: 'delay_too_large', field: 'links', index: 0, value: 0.5 + 4 / 1e-15, limit: 1e15 },
       '链路，第 1 项：传输最大切分处的数据需要 4000000000000000，超过上限 1000000000000000'],
-    [{ ...base, links: [{ latency: 0.5, bandwidth: 1e-310 }] },
+    [{ ...base, links: [{ latency: 0.5, bandwidth: 1e-300 }], cut_bytes: [1e10] },
       { code: 'delay_too_large', field: 'links', index: 0, value: Number.MAX_VALUE, limit: 1e15 },
       '链路，第 1 项：传输最大切分处的数据所需时间超出双精度数能表示的范围（延迟加上最大切分数据量除以带宽已溢出），' +
       '超过上限 1000000000000000'],

@@ -111,6 +111,13 @@ std::string range_of(const Error& e) {
 }
 
 std::string what(const Error& e) {
+  // A typed number other than 0 below the smallest normal double, in any field.
+  if (e.code == ErrorCode::too_small && e.limit == limits::kMinNormalNumber) {
+    const std::string sentence =
+        "is too small to read" + got(e) + ": a number other than 0 must be at least " + bound(e.limit) + " in size";
+    // A calibration record's error is its avg_ts's (tool_sentences' record_avg_ts).
+    return e.field == Field::calibration && e.index != kWholeField ? "avg_ts " + sentence : sentence;
+  }
   if (auto sentence = tool_what(e)) return *sentence;
   switch (e.code) {
     case ErrorCode::empty:

@@ -63,6 +63,8 @@ declare namespace heteropipe {
     max_calibration_records: number;
     max_gpu_info_bytes: number;
     max_model_count: number;
+    /** The smallest nonzero size of a typed number (the smallest normal double): a smaller one is too_small. */
+    min_normal_number: number;
   }
 
   type Field = 'tau' | 'd' | 'M' | 'rho' | 'T_real' | 'points'

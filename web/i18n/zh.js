@@ -224,6 +224,11 @@
       var ranges = { M: [limits.min_batches, limits.max_batches], rho: [limits.min_rho, limits.max_rho],
         points: [limits.min_curve_points, limits.max_curve_points] };
       var range = ranges[e.field] || ranges.M;
+      // A typed number other than 0 below the smallest normal double, in any field.
+      if (e.code === 'too_small' && e.limit === limits.min_normal_number) {
+        // A calibration record's error is its avg_ts's.
+        return where + (e.field === 'calibration' && e.index !== null && e.index >= 0 ? 'avg_ts ' : '') + '太小，无法读取（输入为 ' + got + '）：非 0 的数绝对值至少为 ' + B(e.limit);
+      }
       var what = tools.error && tools.error(e, limits, got);
       if (what) return where + what;
       switch (e.code) {

@@ -16,6 +16,13 @@ namespace heteropipe {
 // gives. std::from_chars where the library has it for double.
 double decimal_value(std::string_view token);
 
+// Whether `value`, decimal_value's reading of `token` (the same grammar),
+// lost a number typed other than 0: it read as 0 though a digit of the
+// mantissa is not 0 (1e-400), or as a subnormal, below
+// limits::kMinNormalNumber (1e-310). The one rule by which every reader of
+// typed numbers refuses such a number as too_small instead of reading 0.
+bool lost_below_normal(std::string_view token, double value);
+
 // The same without std::from_chars, which Emscripten's libc++ lacks for
 // double (what decimal_value uses there); tests hold the two to the same
 // bits.

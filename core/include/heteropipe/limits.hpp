@@ -18,6 +18,12 @@ inline constexpr double kMaxValue = 1e15;
 // M* could overflow; no real stage takes less than a femtosecond.
 inline constexpr double kMinStageTime = 1e-15;
 
+// Smallest nonzero magnitude a typed number may have: the smallest normal
+// double (DBL_MIN, 2^-1022; IEEE 754 binary64). A number typed other than 0
+// but smaller (1e-400, 1e-310) would be read as 0 or as a subnormal that has
+// lost its digits, so every typed-number reader refuses it as too_small.
+inline constexpr double kMinNormalNumber = 2.2250738585072014e-308;
+
 // Micro-batches: an integer in [1, 2^53], the largest range in which every
 // integer is exact in a double (and so in JavaScript).
 inline constexpr double kMinBatches = 1;
@@ -260,6 +266,7 @@ void visit_fields(Visitor&& visit) {
   visit("max_calibration_records", kMaxCalibrationRecords);
   visit("max_gpu_info_bytes", kMaxGpuInfoBytes);
   visit("max_model_count", kMaxModelCount);
+  visit("min_normal_number", kMinNormalNumber);
 }
 
 }  // namespace heteropipe::limits

@@ -102,6 +102,10 @@ class CsvReader {
   std::optional<Error> number(std::string_view cell, Field field, std::int64_t line, double& out,
                               double scale = 1) const {
     const auto value = parse_number(csv_cell(cell), field);
+    // A time other than 0 below the smallest normal double is this reader's too_small, with its limit.
+    if (!value && value.error().code == ErrorCode::too_small) {
+      return typed_error(ErrorCode::too_small, field, line, cell, 0, limits::kMinTraceTime / scale);
+    }
     if (!value) return error(value.error().code == ErrorCode::empty ? ErrorCode::missing_field : ErrorCode::not_a_number,
                              field, line);
     out = value.value() * scale;
