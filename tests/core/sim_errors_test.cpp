@@ -3,6 +3,8 @@
 
 #include <cmath>
 #include <random>
+#include <utility>
+#include <vector>
 
 #include "heteropipe/text/error_text.hpp"
 #include "support.hpp"
@@ -343,11 +345,23 @@ TEST_CASE("sim errors: the typed forms") {
     CHECK(first.error().column == 0);
   }
   CHECK(sim::parse_rows("infra,b\n1,2\n", Field::service_matrix).value() == std::vector<std::vector<double>>{{1, 2}});
-  // A samples file's columns are its stages: the bad value's stage, not its row.
+  // A samples file's columns are its stages: the bad value's row and stage, as a matrix's cell is named
+  // (it named the stage alone).
   const auto bad_sample = sim::parse_rows("1,2,3\n4,5,6\n7,8,x\n", Field::service_samples);
   CHECK(bad_sample.error().index == 2);
-  CHECK(bad_sample.error().column == -1);
-  CHECK(hp::text::describe(bad_sample.error()) == "service_samples, stage 3: 'x' is not a number");
+  CHECK(bad_sample.error().column == 2);
+  CHECK(hp::text::describe(bad_sample.error()) == "service_samples, row 3, stage 3: 'x' is not a number");
+  // So is a sample the options' check refuses (0, below the least stage time), quoted as typed.
+  for (const auto& [text, sentence] : std::vector<std::pair<const char*, const char*>>{
+           {"s1,s2\n1,2\n0.0,3\n", "service_samples, row 2, stage 1: must be > 0 (got 0.0)"},
+           {"1,2\n3,4\n5,1e-16\n", "service_samples, row 3, stage 2: must be at least 1e-15 (got 1e-16)"},
+           {"1,2\n-1,4\n", "service_samples, row 2, stage 1: must be >= 0 (got -1)"},
+           {"1,2\n1,1e-400\n", "service_samples, row 2, stage 2: is too small to read (got 1e-400): a number other "
+                                 "than 0 must be at least 2.2250738585072014e-308 in size"}}) {
+    const auto refused = sim::parse_table(text, Field::service_samples, 2, hp::limits::kMaxServiceSamples);
+    REQUIRE_FALSE(refused.ok());
+    CHECK(hp::text::describe(refused.error()) == sentence);
+  }
   // A time out of range is refused by the reader, quoted as typed (not 1e+308), where the check would place it.
   const auto huge = sim::parse_table("1,1\n1e308,1\n", Field::service_matrix, 2, hp::limits::kMaxSimCells);
   CHECK(huge.error().code == ErrorCode::too_large);
@@ -357,15 +371,15 @@ TEST_CASE("sim errors: the typed forms") {
   CHECK(hp::text::describe(sim::parse_rows("0 -0.50\n", Field::link_matrix).error()) ==
         "link_matrix, row 1, column 2: must be >= 0 (got -0.50)");
   CHECK(hp::text::describe(sim::parse_rows("1,2\n3,２e16\n", Field::service_samples).error()) ==
-        "service_samples, stage 2: must be at most 1e15 (got ２e16)");
+        "service_samples, row 2, stage 2: must be at most 1e15 (got ２e16)");
 }
 
 TEST_CASE("sim errors: a table is read flat, each row its width, a samples file no further than its limit") {
   // Comma decimals in quotes are no numbers; BOM, CRLF and blank lines read as the CLI reads them.
-  const auto flat = sim::parse_table("\xEF\xBB\xBF" "a,b\r\n1,5e-300\r\n\r\n2,3\r\n", Field::service_samples, 2,
+  const auto flat = sim::parse_table("\xEF\xBB\xBF" "a,b\r\n1,5e-3\r\n\r\n2,3\r\n", Field::service_samples, 2,
                                      hp::limits::kMaxServiceSamples);
   REQUIRE(flat.ok());
-  CHECK(flat.value() == std::vector<double>{1, 5e-300, 2, 3});
+  CHECK(flat.value() == std::vector<double>{1, 5e-3, 2, 3});
   // A subnormal is refused as the CLI's --tau refuses it, quoted as typed.
   const auto tiny = sim::parse_table("a,b\n1,5e-320\n", Field::service_samples, 2, hp::limits::kMaxServiceSamples);
   REQUIRE_FALSE(tiny.ok());

@@ -183,10 +183,12 @@ std::string describe_detail(const Error& error) {
   if (auto sentence = tool_sentence(error)) return *sentence;
   if (error.index == kWholeField) return what(error);
   // A matrix's cell: its row, then its column ("row 2, column 3").
+  // A samples file's cell: its row, then its stage ("row 3, stage 2").
   const bool cell = has_column(error) && error.column != kWholeField;
-  const std::string column = cell ? ", column " + std::to_string(error.column + 1) : "";
-  // A samples file's index is its stage (its column), but a row of the wrong length is its row.
-  const bool samples_row = error.field == Field::service_samples && error.code == ErrorCode::wrong_length;
+  const bool samples = error.field == Field::service_samples;
+  const std::string column = cell ? (samples ? ", stage " : ", column ") + std::to_string(error.column + 1) : "";
+  // A samples list's index is its stage, but a file's row of the wrong length, or its cell, is its row.
+  const bool samples_row = samples && (error.code == ErrorCode::wrong_length || cell);
   const std::string_view noun = samples_row ? position_noun(Field::service_matrix) : position_noun(error.field);
   return std::string(noun) + " " + std::to_string(error.index + 1) + column + ": " + what(error);
 }

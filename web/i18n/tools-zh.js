@@ -40,6 +40,10 @@
         var cell = e.column === null || e.column === undefined || e.column < 0 ? '' : '第 ' + G(e.column + 1) + ' 列';
         return '，第 ' + G(e.index + 1) + ' 行' + cell;
       }
+      // A samples file's cell: its row and its stage (a samples list's index is its stage).
+      if (e.field === 'service_samples' && typeof e.column === 'number' && e.column >= 0) {
+        return '，第 ' + G(e.index + 1) + ' 行第 ' + G(e.column + 1) + ' 个阶段';
+      }
       return GGUF_FIELDS[e.field] || (e.field === 'layers' && e.token && e.index >= 0) ? '，第 ' + G(e.index) + ' 字节' : null;
     },
     // What is wrong, for a tool's own code or field; nothing for the calculator's sentence.

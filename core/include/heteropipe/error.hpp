@@ -185,8 +185,10 @@ struct Error {
   std::int64_t fits_with_device = kWholeField;
   // A matrix's cell (service_matrix, link_matrix): index is its row (the
   // micro-batch) and column its 0-based column (the stage, or the link);
-  // kWholeField for a whole row or the whole matrix. A samples file's row of
-  // the wrong length (service_samples, wrong_length) has its row as index too.
+  // kWholeField for a whole row or the whole matrix. A samples file's cell
+  // (service_samples) likewise: index its data row, column its stage; a row
+  // of the wrong length has its row as index and no column. A stage's
+  // samples given as a list (the modules) have no column: index is the stage.
   std::int64_t column = kWholeField;
   // A trace file's value as typed, where token holds the file's label: the
   // JSON text of a wrong_type's value ("NaN" with its quotes, [1], null), cut
@@ -202,7 +204,10 @@ inline bool has_memory_advice(const Error& e) {
 }
 
 // Whether an error carries column: it is about a matrix (a row, a cell or the whole).
-inline bool has_column(const Error& e) { return e.field == Field::service_matrix || e.field == Field::link_matrix; }
+inline bool has_column(const Error& e) {
+  return e.field == Field::service_matrix || e.field == Field::link_matrix ||
+         (e.field == Field::service_samples && e.column != kWholeField);
+}
 
 std::string_view error_code_name(ErrorCode code);
 std::string_view field_name(Field field);

@@ -25,6 +25,15 @@ std::optional<Error> check_time(double x, Field field, std::int64_t index) {
   return std::nullopt;
 }
 
+std::optional<Error> check_sample(double x, std::int64_t index) {
+  if (auto e = check_time(x, Field::service_samples, index)) return e;
+  if (x == 0) return at(ErrorCode::not_positive, Field::service_samples, index, 0);
+  // Each may be drawn alone, so each is a stage time's least (a makespan
+  // of subnormal samples made the throughput, M over it, overflow).
+  if (x < limits::kMinStageTime) return at(ErrorCode::too_small, Field::service_samples, index, x, limits::kMinStageTime);
+  return std::nullopt;
+}
+
 namespace {
 
 // A whole number in [low, high].
@@ -201,13 +210,7 @@ std::optional<Error> check_samples(const Pipeline& p, const Options& o) {
       return at(ErrorCode::too_many, Field::service_samples, kWholeField, total, limits::kMaxServiceSamples);
     }
     for (std::size_t k = 0; k < values.size(); ++k) {
-      if (auto e = check_time(values[k], Field::service_samples, index)) return e;
-      if (values[k] == 0) return at(ErrorCode::not_positive, Field::service_samples, index, 0);
-      // Each may be drawn alone, so each is a stage time's least (a makespan
-      // of subnormal samples made the throughput, M over it, overflow).
-      if (values[k] < limits::kMinStageTime) {
-        return at(ErrorCode::too_small, Field::service_samples, index, values[k], limits::kMinStageTime);
-      }
+      if (auto e = check_sample(values[k], index)) return e;
       const bool quantiles = stages[s].quantiles || !o.service_probabilities.empty();
       if (quantiles && k > 0 && values[k] < values[k - 1]) {
         return at(ErrorCode::not_ascending, Field::service_samples, index, values[k]);

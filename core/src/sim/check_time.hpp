@@ -11,4 +11,9 @@ namespace heteropipe::sim {
 // kMaxValue; else not_finite, negative or too_large at `index` of `field`.
 std::optional<Error> check_time(double x, Field field, std::int64_t index);
 
+// A measured service sample (service_samples at `index`): a time as above,
+// and > 0 and at least kMinStageTime, as each may be drawn alone. The
+// options' check and the samples file's reader (which names the cell) share it.
+std::optional<Error> check_sample(double x, std::int64_t index);
+
 }  // namespace heteropipe::sim

@@ -147,24 +147,23 @@ std::optional<Error> each_row(std::string_view text, Field field, OnRow&& on_row
     if (header) continue;
     auto values = parse_number_list(line, field);
     if (!values) {
-      // A matrix's cell is at its row and column; a samples file's columns are
-      // its stages, the field's own position.
+      // A cell is at its row and column, a matrix's and a samples file's alike
+      // (a samples file's column is its stage): it named the stage alone.
       Error e = values.error();
-      if (field == Field::service_samples) return e;
+      if (e.index == kWholeField) return e;
       e.column = e.index;
       e.index = row;
       return e;
     }
     // Each time is judged here, by the checks' own rule, so that its error
-    // quotes the cell as typed (1e308, not the 1e+308 it reads as).
+    // names its cell and quotes it as typed (1e308, not the 1e+308 it reads as).
     const std::vector<double>& times = values.value();
     for (std::size_t k = 0; k < times.size(); ++k) {
-      const bool samples = field == Field::service_samples;
       const auto column = static_cast<std::int64_t>(k);
-      auto e = check_time(times[k], field, samples ? column : row);
+      auto e = field == Field::service_samples ? check_sample(times[k], row) : check_time(times[k], field, row);
       if (!e) continue;
       e->token = std::string(list_item(line, column));
-      if (!samples) e->column = column;
+      e->column = column;
       return e;
     }
     if (auto e = on_row(std::move(values).value(), row)) return e;
