@@ -3,7 +3,7 @@
 // wasm/CMakeLists.txt). The input is read by the core's one JSON reader of
 // plan inputs, so this file only turns the caller's value into JSON text.
 import { prefixOfBlob, sizeOfBlob } from './blob.js';
-import { jsonText, number, quote, text, uint8Length } from './snapshot.js';
+import { jsonText, number, quote, text, uint8Length, unboxed } from './snapshot.js';
 
 // How modelInfo reads its argument: a Blob through slice, a Uint8Array or an
 // ArrayBuffer in place; `size` its bytes, read(n) its first n.
@@ -24,6 +24,7 @@ function sourceOf(x) {
 // stringified here, where the caller's getters and toJSON run, before
 // anything touches wasm memory.
 function planText(input) {
+  input = unboxed(input);  // new String(json) is its text
   if (typeof input === 'string') return input;
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     throw new TypeError('plan: input must be an object or JSON text (got ' + quote(input) + ')');

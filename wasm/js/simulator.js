@@ -3,7 +3,7 @@
 // Pipeline.simulate takes; every value is read and checked by the core
 // (wasm/src/sim_ops.cpp), so this file only snapshots them: nested lists
 // flattened with their lengths, lists of names as one text with theirs.
-import { float64Length, flag, knownFieldsOf, list, number, progressOf, quote, text, utf8Length } from './snapshot.js';
+import { float64Length, flag, knownFieldsOf, list, number, progressOf, quote, text, unboxed, utf8Length } from './snapshot.js';
 
 const what = (name) => 'simulate: ' + name;
 
@@ -20,7 +20,7 @@ function flattened(name, x, max) {
   const items = [];
   const lengths = [];
   for (let k = 0, n = lengthOf(x, name); k < n; k++) {
-    const row = x[k];
+    const row = unboxed(x[k]);
     let length = float64Length(row);
     if (length < 0 && typeof row === 'object' && row !== null) length = row.length;
     if (typeof length !== 'number' || !(length >= 0)) {
@@ -36,12 +36,13 @@ function flattened(name, x, max) {
 
 // A name (`lognormal:cv=0.5`) or a list of them, one per stage or link.
 function names(name, x) {
+  x = unboxed(x);
   if (x === undefined || x === null) return [];
   if (typeof x === 'string') return [text(name, x, what(name))];
   const parts = [];
   const lengths = [];
   for (let k = 0, n = lengthOf(x, name); k < n; k++) {
-    const item = x[k];
+    const item = unboxed(x[k]);
     if (typeof item !== 'string') throw new TypeError(what(name) + '[' + k + '] must be a string (got ' + quote(item) + ')');
     parts.push(item);
     lengths.push(utf8Length(item));
@@ -50,9 +51,10 @@ function names(name, x) {
 }
 
 // Text as the CLI takes it, else a list (flattened when nested).
-const textOr = (name, x, orElse) => (typeof x === 'string' ? [text(name + '_text', x, what(name))] : orElse());
+const textOr = (name, x, orElse) => (typeof unboxed(x) === 'string' ? [text(name + '_text', x, what(name))] : orElse());
 
 function bool(name, x) {
+  x = unboxed(x);
   if (x === undefined) return null;
   if (typeof x !== 'boolean') throw new TypeError(what(name) + ' must be a boolean (got ' + quote(x) + ')');
   return flag(name, x);

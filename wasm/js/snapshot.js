@@ -40,6 +40,25 @@ export function quote(v) {
   return String(v);
 }
 
+// A Number, String or Boolean object (new Number(5), new String('4096'),
+// Object(true)) as its primitive value, as JSON.stringify and Python's float()
+// read them; anything else as it is. Sent as an object it was refused as
+// wrong_type quoting {"0":"4","1":"0",...}, and a number field's `new
+// Number(5)` as an object. Told by the prototype's own valueOf, which throws
+// for any other value, not by a tag a caller's object may forge.
+const UNBOX = [Number.prototype.valueOf, String.prototype.valueOf, Boolean.prototype.valueOf];
+export function unboxed(v) {
+  if (typeof v !== 'object' || v === null || Array.isArray(v) || ArrayBuffer.isView(v)) return v;
+  for (const valueOf of UNBOX) {
+    try {
+      return valueOf.call(v);
+    } catch (e) {
+      // not this kind of box
+    }
+  }
+  return v;
+}
+
 // A value as JSON text, as JSON.stringify writes it (toJSON and getters run,
 // undefined, functions and symbols are left out of objects and are null in
 // arrays), but by a loop, not recursion: a value nested any depth becomes
@@ -67,6 +86,7 @@ export function jsonText(value) {
     if ((typeof v === 'object' && v !== null) || typeof v === 'bigint') {
       if (typeof v.toJSON === 'function') v = v.toJSON(key);
     }
+    v = unboxed(v);  // as JSON.stringify does
     if (v === null) parts.push('null');
     else if (typeof v === 'number') parts.push(Number.isFinite(v) ? JSON.stringify(v) : JSON.stringify(String(v)));
     else if (typeof v === 'string' || typeof v === 'boolean') parts.push(JSON.stringify(v));
@@ -167,6 +187,7 @@ function loneItem(name, x) {
 // are read when the request is staged, after every other input was read, by
 // code that cannot run the caller's (encode.js).
 export function list(name, x, max) {
+  x = unboxed(x);
   if (x === undefined || x === null) return null;
   const out = input(LIST, name);
   if (float64Length(x) >= 0) {
@@ -187,7 +208,7 @@ export function list(name, x, max) {
   if (length > max) return out;
   const values = [];
   for (let k = 0; k < length; k++) {
-    const item = x[k];
+    const item = unboxed(x[k]);
     if (typeof item === 'number') {
       values.push(item);
     } else {
@@ -204,6 +225,7 @@ export function list(name, x, max) {
 
 // A number; absent when undefined (C++ applies the default).
 export function number(name, x) {
+  x = unboxed(x);
   if (x === undefined) return null;
   const out = input(NUMBER, name);
   if (typeof x === 'number') {
@@ -217,10 +239,12 @@ export function number(name, x) {
 
 // A number that may be left out (undefined or null): T_real.
 export function optional(name, x) {
+  x = unboxed(x);
   return x === null ? null : number(name, x);
 }
 
 export function flag(name, x) {
+  x = unboxed(x);
   const out = input(BOOLEAN, name);
   out.value = x;
   return out;
@@ -228,6 +252,7 @@ export function flag(name, x) {
 
 // Text: a string, else a TypeError naming `what`.
 export function text(name, x, what) {
+  x = unboxed(x);
   if (typeof x !== 'string') throw new TypeError(what + ' must be a string (got ' + quote(x) + ')');
   const out = input(TEXT, name);
   out.value = x;
@@ -237,6 +262,7 @@ export function text(name, x, what) {
 
 // One of a few names the module gave (a field, a regime), else a TypeError.
 export function choice(name, x, allowed, what) {
+  x = unboxed(x);
   if (typeof x !== 'string' || !allowed.includes(x)) {
     throw new TypeError(what + ' must be ' + allowed.map((a) => "'" + a + "'").join(' or ') + ' (got ' + quote(x) + ')');
   }

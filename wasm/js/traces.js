@@ -4,7 +4,7 @@
 // staged once and read in place by the core's readers (wasm/src/trace_ops.cpp),
 // which also read and check every option.
 import { Refusal, pour, probe, sizeOfBlob } from './blob.js';
-import { knownFieldsOf, list, number, optional, progressOf, quote, text, uint8Length } from './snapshot.js';
+import { knownFieldsOf, list, number, optional, progressOf, quote, text, uint8Length, unboxed } from './snapshot.js';
 
 const what = (name) => 'importTrace: ' + name;
 
@@ -17,6 +17,7 @@ function objectAt(x, name) {
 // Blob's, written when it is read (see importBlobs); a Blob (file k) joins
 // `blobs`.
 function content(name, x, max, label, blobs, k) {
+  x = unboxed(x);
   if (typeof x === 'string') {
     const t = text(name, x, label);
     t.limit = max;
@@ -133,18 +134,19 @@ export function tracesOf(m, operation, limits) {
       inputs.push(names[k + 1]);
       inputs.push(content('bytes.' + k, file.bytes, limits.max_trace_bytes, what('files[' + k + '].bytes'), blobs, k));
     }
-    const order = o.stage_order;
+    const order = unboxed(o.stage_order);
+    const offsets = unboxed(o.clock_offsets), step = unboxed(o.profiler_step);
     inputs.push(
       optionalText('stat', o.stat),
       optionalText('unit', o.unit),
       typeof order === 'string' ? text('stage_order_text', order, what('options.stage_order'))
         : list('stage_order', order, limits.max_trace_ranks),
       // Text as the CLI's --clock-offsets ("0, -12.3, 0.8"), as Python takes it too; a list otherwise.
-      typeof o.clock_offsets === 'string' ? text('clock_offsets_text', o.clock_offsets, what('options.clock_offsets'))
-        : list('clock_offsets', o.clock_offsets, limits.max_trace_ranks),
+      typeof offsets === 'string' ? text('clock_offsets_text', offsets, what('options.clock_offsets'))
+        : list('clock_offsets', offsets, limits.max_trace_ranks),
       // Text as the CLI's --profiler-step ("2"), as Python takes it too; a number otherwise.
-      typeof o.profiler_step === 'string' ? text('profiler_step_text', o.profiler_step, what('options.profiler_step'))
-        : optional('profiler_step', o.profiler_step),
+      typeof step === 'string' ? text('profiler_step_text', step, what('options.profiler_step'))
+        : optional('profiler_step', step),
       optionalText('compute', o.compute),
       optionalText('transfer', o.transfer),
       optionalText('microbatch', o.microbatch),
