@@ -77,7 +77,8 @@ class NumbersAsTyped(unittest.TestCase):
         self.assertEqual((wide["tau"], wide["M"]), ([1.13, 2.9], 100))
         self.assertEqual(Pipeline("\uff11.\uff11\uff13\uff0c\uff12.\uff19\uff10").tau, (1.13, 2.9))
         errors = heteropipe.read_request("1", T_real="1e-400")["errors"]
-        self.assertEqual(errors[0]["message"], "T_real: must be > 0 (got 1e-400)")
+        self.assertEqual((errors[0]["code"], errors[0]["message"]), ("too_small", "T_real: is too small to read (got 1e-400): "
+                         "a number other than 0 must be at least 2.2250738585072014e-308 in size"))
         errors = heteropipe.read_request("1", rho="0.5\r\nerror: fake")["errors"]
         self.assertEqual(errors[0]["message"], "rho: '0.5\\u000d\\u000aerror: fake' is not a number")
         with self.assertRaises(HeteropipeError) as caught:
