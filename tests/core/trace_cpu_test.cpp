@@ -846,16 +846,28 @@ TEST_CASE("trace cpu: results the last stage returns to stage 0 are set aside") 
 
 // A real run (tests/data/traces/NOTICE.md): 3 stages, 4 micro-batches, each
 // stage sending its output and a second, smaller tensor on its link.
-std::vector<std::string> two_tensor_texts() {
+// A saved real run's files (tests/data/traces/NOTICE.md): each rank's trace, in rank order.
+std::vector<std::string> real_run_texts(const std::string& run, int ranks) {
   std::vector<std::string> texts;
-  for (int rank = 0; rank < 3; ++rank) {
-    std::ifstream in(std::string(HETEROPIPE_TEST_DATA) + "/traces/torch_two_tensors/rank-" + std::to_string(rank) +
-                     ".json");
+  for (int rank = 0; rank < ranks; ++rank) {
+    std::ifstream in(std::string(HETEROPIPE_TEST_DATA) + "/traces/" + run + "/rank-" + std::to_string(rank) + ".json");
     REQUIRE(in);
     texts.emplace_back(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
   }
   return texts;
 }
+
+// A saved 2-rank run's own record of rank 1's clock against rank 0's, in microseconds.
+double true_offset_us(const std::string& run) {
+  std::ifstream in(std::string(HETEROPIPE_TEST_DATA) + "/traces/" + run + "/run.json");
+  REQUIRE(in);
+  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  const std::size_t at = text.find("\"clock_offsets_us\": [");
+  REQUIRE(at != std::string::npos);
+  return std::strtod(text.c_str() + text.find(',', at) + 1, nullptr);
+}
+
+std::vector<std::string> two_tensor_texts() { return real_run_texts("torch_two_tensors", 3); }
 
 TEST_CASE("trace cpu: two messages a micro-batch on a link are its one transfer, by transfers as by ranges") {
   const std::vector<std::string> texts = two_tensor_texts();
@@ -905,19 +917,8 @@ TEST_CASE("trace cpu: receives prefetched within each of two iterations are one 
 TEST_CASE("trace cpu: a receiver whose profiler started after the first messages is paired from the end, by transfers") {
   // A real run (tests/data/traces/NOTICE.md): rank 1's profiler started
   // before its micro-batch 2 of 6, so rank 0's trace holds two sends more.
-  std::vector<std::string> texts;
-  for (const char* name : {"rank-0.json", "rank-1.json", "run.json"}) {
-    std::ifstream in(std::string(HETEROPIPE_TEST_DATA) + "/traces/torch_late_profiler/" + name);
-    REQUIRE(in);
-    texts.emplace_back(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  }
-  // The run's own record: rank 1's clock against rank 0's, in microseconds.
-  const std::string key = "\"clock_offsets_us\": [";
-  const std::size_t at = texts[2].find(key);
-  REQUIRE(at != std::string::npos);
-  const std::size_t comma = texts[2].find(',', at);
-  const double truth = std::strtod(texts[2].c_str() + comma + 1, nullptr);
-  texts.pop_back();
+  const std::vector<std::string> texts = real_run_texts("torch_late_profiler", 2);
+  const double truth = true_offset_us("torch_late_profiler");
   TraceOptions o = by_transfers();
   o.unit = TimeUnit::us;
   const TraceResult r = recover(texts, o);
@@ -941,18 +942,8 @@ TEST_CASE("trace cpu: a sender whose profiler started after the first messages m
   // two receives more. Paired from the start, each receive meets a send two
   // micro-batches after it, which moves the offset up and contradicts
   // nothing; paired from the end (the true pairs) nothing contradicts either.
-  std::vector<std::string> texts;
-  for (const char* name : {"rank-0.json", "rank-1.json", "run.json"}) {
-    std::ifstream in(std::string(HETEROPIPE_TEST_DATA) + "/traces/torch_late_sender/" + name);
-    REQUIRE(in);
-    texts.emplace_back(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  }
-  const std::string key = "\"clock_offsets_us\": [";
-  const std::size_t at = texts[2].find(key);
-  REQUIRE(at != std::string::npos);
-  const std::size_t comma = texts[2].find(',', at);
-  const double truth = std::strtod(texts[2].c_str() + comma + 1, nullptr);
-  texts.pop_back();
+  const std::vector<std::string> texts = real_run_texts("torch_late_sender", 2);
+  const double truth = true_offset_us("torch_late_sender");
   TraceOptions o = by_transfers();
   o.unit = TimeUnit::us;
   const TraceResult r = recover(texts, o);
