@@ -22,6 +22,7 @@ Usage: torch_pipeline_test.py HETEROPIPE_CLI [--keep DIR]"""
 import json
 import os
 import statistics
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -31,22 +32,22 @@ EXAMPLE = os.path.join(ROOT, "examples", "torch-pipeline", "pipeline.py")
 MICROBATCH = "^microbatch_([0-9]+)$"
 BACKWARD = "^backward_([0-9]+)$"
 MICROBATCHES = 16
-# Issue 23 asks for 2 ms. A link's offset comes from its tightest causal
-# bound (lo) or, over gloo, from its rendezvous bound (hi), whichever more
-# pairs support (docs/traces.md, "Clock offsets"); what is left is how late
-# that side's best pair woke. Every offset in [lo, hi] agrees with every
-# pair, so no rule can promise better than half that width, the two sides'
-# best latencies (a message's crossing plus a wake-up) together. Here stage 1
-# runs one matmul more than stage 0, so about as many pairs support either
-# side and a late wake-up on one side is not outvoted: 21 blocking runs at a
-# load average of 3-11 erred by up to 3.4 ms, their bounds 1.0-7.4 ms wide,
-# hence 5 ms. With isend the receiver waits on one to six messages, often
-# micro-batch 0 alone, and the senders only in their final waits, so both
-# bounds rest on a pair or two: 22 runs at 3-12 erred by up to 7.0 ms, their
-# bounds 3-66 ms wide, and five earlier ones at 10-13 by up to 14.8 ms; the
-# bound keeps room for a loaded machine. The rules tried against these runs
-# are in docs/benchmarks.md ("Clock offsets of 2 stages: rules tried").
-OFFSET_BOUND_US = {"blocking": 5000, "async": 25000}
+# Issue 23's bound: each stage's clock offset within 2 ms of the truth. A
+# link's offset comes from its tightest causal bound (lo) or, over gloo, from
+# its rendezvous bound (hi), whichever more pairs support (docs/traces.md,
+# "Clock offsets"); what is left is how late that side's best pair woke.
+# Every offset in [lo, hi] agrees with every pair, so no rule can promise
+# better than half that width. On a quiet machine (every fresh-clone CI run
+# so far) each shape here came within 0.4 ms. On a loaded one (load average
+# 3-12, other builds beside) a process is descheduled for milliseconds
+# inside its sends, the bounds widen to 4-66 ms, and runs erred by up to 3.4
+# ms (blocking) and 7 ms (isend) although the truth stayed inside them: the
+# trace itself then cannot place the clock within 2 ms. So a run that misses
+# is run once more, its miss printed, and the test fails if the second run
+# misses too (RERUNS_ON_OFFSET_MISS). The rules tried against these runs are
+# in docs/benchmarks.md ("Clock offsets of 2 stages: rules tried").
+OFFSET_BOUND_US = 2000
+RERUNS_ON_OFFSET_MISS = 1
 # run.json's offsets are each rank's profiler origin from its ranges'
 # entries, good to microseconds; the causal bounds hold it with this room.
 TRUTH_US = 100
@@ -57,24 +58,24 @@ TRUTH_US = 100
 # at a load average of 5-11 came within 1.9 ms on every stage (stage 2's
 # offset adds both links'), but one, beside a busy loop (load 7-9), by 2.6 ms:
 # its receivers woke at best 2 ms after a send began (its middle rank was
-# descheduled for 7-46 ms inside its sends). Hence 5 ms, as for blocking on 2
-# stages.
-CHAIN = ("chain", 3, ["--mode", "async", "--stage-layers", "6,3,3"], 5000)
+# descheduled for 7-46 ms inside its sends), so it is held to 2 ms with one
+# rerun, as the 2-stage runs are.
+CHAIN = ("chain", 3, ["--mode", "async", "--stage-layers", "6,3,3"], OFFSET_BOUND_US)
 # --return: the last stage also isends each output back to stage 0, which
 # receives them after its own sends; the returns are set aside, so the run is
-# held to the blocking run's bounds.
-RETURN = ("return", 2, ["--mode", "blocking", "--return"], OFFSET_BOUND_US["blocking"])
+# held to the 2-stage runs' bound.
+RETURN = ("return", 2, ["--mode", "blocking", "--return"], OFFSET_BOUND_US)
 # --steps 2: torch.profiler's schedule(wait=1, warmup=1, active=2), one file
 # per rank holding two steps whose ranges repeat the names; each step is
 # imported by itself (the first by default, the second by --profiler-step).
-STEPS = ("steps", 2, ["--mode", "blocking", "--steps", "2"], OFFSET_BOUND_US["blocking"])
+STEPS = ("steps", 2, ["--mode", "blocking", "--steps", "2"], OFFSET_BOUND_US)
 # --train: a GPipe training step with blocking sends. Its backward pass
 # takes about 1.5 times its forward, so 6 micro-batches (still M > S) keep
 # it near a 16-micro-batch forward run's time: its two passes took 4.7 s
 # against the blocking run's 4.9 s, and the whole test 64 s, at a load
 # average of 3-4. Each pass is imported by its own ranges; the backward
 # pass's stages are the ranks reversed.
-TRAIN = ("train", 2, ["--train"], OFFSET_BOUND_US["blocking"])
+TRAIN = ("train", 2, ["--train"], OFFSET_BOUND_US)
 TRAIN_MICROBATCHES = 6
 # --train --schedule 1f1b with isend: each stage alternates a forward with
 # the oldest backward after S - 1 - s forwards, so each pass's ranges are
@@ -84,7 +85,9 @@ TRAIN_MICROBATCHES = 6
 # sent (no wait, so a loose lo), and an isend hands nothing over while the
 # sender waits (no hi but gloo's rendezvous on a few pairs). Runs erred by
 # 4.4 and 6.6 ms at a load average of 6-8 and by 20.1 ms at 9 (the forward
-# pass of the test's own run, beside a WebAssembly build), hence 40 ms.
+# pass of the test's own run, beside a WebAssembly build), and one
+# fresh-clone CI run of seven by 2.7 ms, its bounds 430 ms wide: this shape,
+# beyond the issue's forward runs, is held to 40 ms.
 TRAIN_1F1B = ("train-1f1b", 2, ["--train", "--schedule", "1f1b", "--mode", "async"], 40000)
 # --trace-handler --start-delay-ms 0,300: tensorboard_trace_handler's
 # HOST_PID files, given in reverse (as a directory may list them), and
@@ -92,10 +95,10 @@ TRAIN_1F1B = ("train-1f1b", 2, ["--train", "--schedule", "1f1b", "--mode", "asyn
 # 300 ms apart. Stage 1, the slower, finds every isend queued (no receive
 # waits, so lo is loose by the queue), and the sends still waiting at the
 # final wait place the clock (gloo's rendezvous): the stages follow the
-# messages, the offset within the isend run's bound (it was 185 ms early
+# messages, the offset within the 2-stage runs' bound (it was 185 ms early
 # when the queued pairs outvoted the waiting ones).
 HANDLER = ("handler", 2, ["--mode", "async", "--trace-handler", "--start-delay-ms", "0,300"],
-           OFFSET_BOUND_US["async"])
+           OFFSET_BOUND_US)
 # --steps 1 --cycles 2 --trace-handler: schedule(wait=1, warmup=1,
 # active=1, repeat=2), so the handler writes a file per rank per cycle,
 # each cycle's clock from 0 again and its step numbered on (#1, then #4).
@@ -106,15 +109,19 @@ HANDLER = ("handler", 2, ["--mode", "async", "--trace-handler", "--start-delay-m
 # Its 4 iterations a cycle run 8 micro-batches each, to keep the test short.
 CYCLES_MICROBATCHES = 8
 CYCLES = ("cycles", 2, ["--mode", "blocking", "--steps", "1", "--cycles", "2", "--trace-handler"],
-          OFFSET_BOUND_US["blocking"])
-RUNS = [("blocking", 2, ["--mode", "blocking"], OFFSET_BOUND_US["blocking"]),
-        ("async", 2, ["--mode", "async"], OFFSET_BOUND_US["async"]), CHAIN, RETURN, STEPS, TRAIN, TRAIN_1F1B,
+          OFFSET_BOUND_US)
+RUNS = [("blocking", 2, ["--mode", "blocking"], OFFSET_BOUND_US),
+        ("async", 2, ["--mode", "async"], OFFSET_BOUND_US), CHAIN, RETURN, STEPS, TRAIN, TRAIN_1F1B,
         HANDLER, CYCLES]
 
 
-def check(condition, what):
+class OffsetMiss(Exception):
+    """A clock offset outside its bound: the one check a rerun may retry."""
+
+
+def check(condition, what, miss=SystemExit):
     if not condition:
-        raise SystemExit("torch-pipeline: " + what)
+        raise miss("torch-pipeline: " + what)
     print("  ok:", what)
 
 
@@ -237,7 +244,7 @@ def check_import(r, mode, stages, bound, out, truth, step, microbatches, prefix,
     # OFFSET_BOUND_US and CHAIN say why each bound is what it is.
     for s in range(stages):
         check(abs(r["clock_offsets"][s] - true_offsets[s]) <= bound,
-              f"{mode}: stage {s}'s clock offset within {bound / 1000:g} ms of the truth")
+              f"{mode}: stage {s}'s clock offset within {bound / 1000:g} ms of the truth", OffsetMiss)
     check(abs(r["T_real"] - wall_clock) <= 0.02 * wall_clock, f"{mode}: T_real within 2% of the wall clock")
     for s, median in enumerate(range_medians(out, ranks, microbatches, step, prefix, truth.get("files"))):
         check(abs(r["tau"][s] - median) <= 0.05 * median,
@@ -258,7 +265,17 @@ def main():
     keep = sys.argv[3] if len(sys.argv) > 3 and sys.argv[2] == "--keep" else None
     with tempfile.TemporaryDirectory() as scratch:
         for mode, stages, flags, bound in RUNS:
-            run_mode(cli, mode, stages, flags, bound, os.path.join(keep or scratch, mode))
+            out = os.path.join(keep or scratch, mode)
+            for attempt in range(RERUNS_ON_OFFSET_MISS + 1):
+                try:
+                    run_mode(cli, mode, stages, flags, bound, out)
+                    break
+                except OffsetMiss as miss:
+                    if attempt == RERUNS_ON_OFFSET_MISS:
+                        raise SystemExit(f"{miss} (and on {attempt} rerun)")
+                    print(f"  MISS: {miss}; the machine's load average is {os.getloadavg()[0]:.1f}: "
+                          f"running {mode} once more")
+                    shutil.rmtree(out)
 
 
 if __name__ == "__main__":
