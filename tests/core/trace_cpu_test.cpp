@@ -857,15 +857,32 @@ std::vector<std::string> real_run_texts(const std::string& run, int ranks) {
   return texts;
 }
 
-// A saved 2-rank run's own record of rank 1's clock against rank 0's, in microseconds.
-double true_offset_us(const std::string& run) {
+// A list of numbers of a saved run's own record (run.json), by its key.
+std::vector<double> recorded(const std::string& run, const std::string& key) {
   std::ifstream in(std::string(HETEROPIPE_TEST_DATA) + "/traces/" + run + "/run.json");
   REQUIRE(in);
   const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  const std::size_t at = text.find("\"clock_offsets_us\": [");
+  const std::size_t at = text.find("\"" + key + "\": [");
   REQUIRE(at != std::string::npos);
-  return std::strtod(text.c_str() + text.find(',', at) + 1, nullptr);
+  std::vector<double> offsets;
+  const char* p = text.c_str() + text.find('[', at) + 1;
+  for (;;) {
+    char* end = nullptr;
+    offsets.push_back(std::strtod(p, &end));
+    REQUIRE(end != p);
+    p = end;
+    while (*p == ' ' || *p == '\n') ++p;
+    if (*p != ',') break;
+    ++p;
+  }
+  return offsets;
 }
+
+// A saved run's record of each rank's clock against rank 0's, in microseconds.
+std::vector<double> true_offsets_us(const std::string& run) { return recorded(run, "clock_offsets_us"); }
+
+// A saved 2-rank run's record of rank 1's clock against rank 0's.
+double true_offset_us(const std::string& run) { return true_offsets_us(run).at(1); }
 
 std::vector<std::string> two_tensor_texts() { return real_run_texts("torch_two_tensors", 3); }
 
@@ -983,6 +1000,42 @@ TEST_CASE("trace cpu: a sender whose profiler started after the first messages m
   const TraceResult ranged = recover(texts, by_ranges());
   REQUIRE(ranged.reason);
   CHECK(*ranged.reason == NotPipeline::stage_cut_short);
+}
+
+TEST_CASE("trace cpu: a link whose both sides waited takes the side that waited more often") {
+  // A real run (tests/data/traces/NOTICE.md): 3 stages, blocking sends, the
+  // middle one running no layer of its own (it receives and forwards). Its
+  // receives from stage 0 wait; its sends to the slower stage 2 wait for
+  // each receive but micro-batch 0's, which stage 2 waited for instead.
+  // Both sides of link 1 rest on a pair that provably waited, one pair near
+  // each bound; micro-batch 0's receiver woke 6 ms after the send.
+  const std::vector<std::string> texts = real_run_texts("torch_forwarding_stage", 3);
+  const std::vector<double> truth = true_offsets_us("torch_forwarding_stage");
+  REQUIRE(truth.size() == 3);
+  TraceOptions o = by_ranges();
+  o.unit = TimeUnit::us;
+  const TraceResult r = recover(texts, o);
+  REQUIRE(r.pipeline);
+  CHECK(r.M == 8);
+  REQUIRE(r.clock_offset_bounds.size() == 2);
+  for (std::size_t link = 0; link < 2; ++link) {
+    const double true_link = truth[link + 1] - truth[link];
+    CHECK(r.clock_offset_bounds[link].lo <= true_link);
+    REQUIRE(r.clock_offset_bounds[link].hi);
+    CHECK(true_link <= *r.clock_offset_bounds[link].hi);
+  }
+  // Before, the tie of one pair near each bound went to lo, from the one
+  // late wake-up: stage 2's clock 6.1 ms off, T_real 2.1% short. The seven
+  // senders that waited hold it now.
+  for (std::size_t s = 0; s < 3; ++s) CHECK(std::abs(r.clock_offsets[s] - truth[s]) < 2000);
+  const double wall_clock = recorded("torch_forwarding_stage", "step_wall_clocks_us").at(0);
+  CHECK(std::abs(r.T_real - wall_clock) < 0.01 * wall_clock);
+  // By the transfers alike: the pairs are the same.
+  TraceOptions plain = by_transfers();
+  plain.unit = TimeUnit::us;
+  const TraceResult t = recover(texts, plain);
+  REQUIRE(t.pipeline);
+  CHECK(t.clock_offsets == r.clock_offsets);
 }
 
 TEST_CASE("trace cpu: a micro-batch pattern that matches no name is named") {
