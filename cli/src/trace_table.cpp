@@ -34,7 +34,7 @@ std::string list(const std::vector<double>& values) {
 void write_trace_table(std::ostream& out, const TraceResult& r) {
   const std::string unit(time_unit_name(r.unit));
   out << "heteropipe " << kVersion << ": trace, " << r.ranks.size() << " rank(s), times in " << unit << "\n\n";
-  out << "  per rank: kernels by kind, streams, and summed kernel time\n";
+  out << "  " << text::rank_table_heading() << '\n';
   row(out, "rank", "stage", "kernels", "compute", "transfer", "collective", "streams", "compute", "comm");
   for (const TraceRank& k : r.ranks) {
     row(out, k.rank, k.stage < 0 ? std::string("-") : std::to_string(k.stage), k.kernels, k.compute_kernels,
@@ -46,15 +46,14 @@ void write_trace_table(std::ostream& out, const TraceResult& r) {
   } else {
     const Analysis& a = *r.analysis;
     out << "  pipeline: S = " << r.tau.size() << " stages, M = " << r.M << " micro-batches\n\n";
-    out << "  per stage: the span of each micro-batch's compute (tau is its " << trace_stat_name(r.stat)
-        << "), and its busy time\n";
+    out << "  " << text::stage_table_heading(r.stat) << '\n';
     row(out, "stage", "rank", "batches", "tau", "min", "p50", "mean", "p95", "max", "busy min", "busy max");
     for (const TraceStage& s : r.stages) {
       row(out, s.stage, s.rank, s.microbatches, readable(r.tau[static_cast<std::size_t>(s.stage)]),
           readable(s.span.min), readable(s.span.p50), readable(s.span.mean), readable(s.span.p95),
           readable(s.span.max), readable(s.busy.min), readable(s.busy.max));
     }
-    out << "\n  per link: end - max(start_send, start_recv) of each matched pair, clocks aligned\n";
+    out << "\n  " << text::link_table_heading() << '\n';
     row(out, "link", "ranks", "pairs", "d", "min", "p50", "mean", "p95", "max", "unmatched");
     for (const TraceLink& l : r.links) {
       row(out, l.link, std::to_string(l.from_rank) + "->" + std::to_string(l.to_rank), l.pairs,

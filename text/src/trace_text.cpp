@@ -109,6 +109,20 @@ std::string describe_trace_error(const Error& e) {
   return quoted(e.token) + ", " + place + ": " + what(e);
 }
 
+std::string rank_table_heading() { return "per rank: kernels by kind, streams, and summed kernel time"; }
+
+std::string stage_table_heading(TraceStat stat) {
+  return "per stage: the span of each micro-batch's compute (tau is its " + std::string(trace_stat_name(stat)) +
+         "), and its busy time";
+}
+
+std::string link_table_heading() {
+  // A micro-batch's several messages (a tensor and a mask) are one transfer
+  // and one of the link's pairs (docs/traces.md, "Several messages a micro-batch").
+  return "per link: each micro-batch's transfer (pairs counts them), from the later start of its first send and "
+         "receive to its last message's end, clocks aligned";
+}
+
 std::string describe(NotPipeline reason) {
   switch (reason) {
     case NotPipeline::one_rank: return "only one rank was found, so there is no chain of stages";

@@ -18,6 +18,10 @@ std::string describe(NotPipeline reason);
 // no_microbatch_ranges the range names the missed stages hold.
 std::string describe_reason(const TraceResult& result);
 std::string describe(const TraceWarning& warning);
+// The headings of the CLI's trace table, each saying what its rows measure.
+std::string rank_table_heading();
+std::string stage_table_heading(TraceStat stat);
+std::string link_table_heading();
 // T_real in its named parts: "T_real 1942 ms = model 1808 + variability 58 +
 // blocking 0 + other 76 ms" (a part below 0 is written with its sign).
 std::string describe_explain(const TraceResult& result, std::string_view unit);
