@@ -152,7 +152,7 @@ void define_options(CLI::App& app, Choices& c) {
   define_simulate_options(app, c.simulate);
   CLI::App* trace = app.add_subcommand("trace", "Recover tau, d, M and T_real from profiler traces (Chrome trace-event\n"
                                                  "JSON, .json.gz, one file per rank) or a schedule CSV (docs/traces.md)");
-  trace->add_option("FILE", c.trace.files, "Trace files; - for standard input")->required();
+  trace->add_option("FILE", c.trace.files, "Trace files, or directories of them; - for standard input")->required();
   trace->footer(std::string(kExitStatus) +
                 "\nExamples:\n"
                 "  heteropipe trace rank-0.json.gz rank-1.json.gz rank-2.json.gz\n"

@@ -35,25 +35,25 @@ std::string label_of(const std::string& file) {
   return file == "-" ? "standard input" : file.empty() ? "(an empty file name)" : text::quoted(file);
 }
 
-std::string failure(const std::string& file, int error_number) {
-  return label_of(file) + ": cannot be read (" + reason_of(error_number) + ")";
-}
-
 struct Closer {
   void operator()(std::FILE* f) const { std::fclose(f); }
 };
 
 }  // namespace
 
+std::string read_failure(const std::string& file, int error_number) {
+  return label_of(file) + ": cannot be read (" + reason_of(error_number) + ")";
+}
+
 std::optional<std::string> open_failure(const std::string& file) {
   if (file == "-") return std::nullopt;
   errno = 0;
   std::unique_ptr<std::FILE, Closer> owned(std::fopen(file.c_str(), "rb"));
-  if (!owned) return failure(file, errno);
+  if (!owned) return read_failure(file, errno);
   // A directory opens, and fails at its first read (is a directory).
   char byte = 0;
   errno = 0;
-  if (std::fread(&byte, 1, 1, owned.get()) == 0 && std::ferror(owned.get())) return failure(file, errno);
+  if (std::fread(&byte, 1, 1, owned.get()) == 0 && std::ferror(owned.get())) return read_failure(file, errno);
   return std::nullopt;
 }
 
@@ -63,7 +63,7 @@ std::optional<std::string> read_file(const std::string& file, std::string& conte
   if (file != "-") {
     errno = 0;
     owned.reset(std::fopen(file.c_str(), "rb"));
-    if (!owned) return failure(file, errno);
+    if (!owned) return read_failure(file, errno);
     in = owned.get();
   }
   content.clear();
@@ -94,7 +94,7 @@ std::optional<std::string> read_file(const std::string& file, std::string& conte
     if (static_cast<double>(content.size() + got) > max_bytes) return too_large();
     content.append(chunk, got);
     if (got < sizeof chunk) {
-      if (std::ferror(in)) return failure(file, errno);
+      if (std::ferror(in)) return read_failure(file, errno);
       return std::nullopt;
     }
   }

@@ -16,6 +16,10 @@ namespace heteropipe::cli {
 // unspecified.
 std::optional<std::string> read_file(const std::string& file, std::string& content, double max_bytes);
 
+// The sentence of `file` that cannot be read for the errno `error_number`:
+// "docs: cannot be read (permission denied)".
+std::string read_failure(const std::string& file, int error_number);
+
 // Why `file` cannot be opened or read from its first byte, as read_file words
 // it, or nothing when it can (reading at most that byte).
 std::optional<std::string> open_failure(const std::string& file);

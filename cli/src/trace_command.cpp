@@ -1,6 +1,11 @@
 #include "trace_command.hpp"
 
 #include <cmath>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <system_error>
+#include <vector>
 #include <iostream>
 #include <tuple>
 
@@ -51,6 +56,23 @@ Result<TraceOptions> options_of(const TraceChoices& c) {
   return o;
 }
 
+// A directory's trace files as paths (trace_directory_files of its plain
+// files and links to them), or why it cannot be listed, as read_file words it.
+std::optional<std::string> directory_files(const std::string& directory, std::vector<std::string>& paths) {
+  std::vector<std::string> names;
+  std::error_code code;
+  for (std::filesystem::directory_iterator it(directory, code), end; !code && it != end; it.increment(code)) {
+    std::error_code kind;
+    if (it->is_regular_file(kind)) names.push_back(it->path().filename().string());
+  }
+  if (code) return read_failure(directory, code.value());
+  paths.clear();
+  for (const std::string& name : trace_directory_files(std::move(names))) {
+    paths.push_back((std::filesystem::path(directory) / name).string());
+  }
+  return std::nullopt;
+}
+
 int refuse(const Error& e, std::ostream& err) {
   err << "error: " << text::describe(e) << '\n';
   return kExitBadInput;
@@ -62,16 +84,37 @@ int run_trace(const TraceChoices& c, std::ostream& out, std::ostream& err) {
   const auto options = options_of(c);
   if (!options) return refuse(options.error(), err);
   TraceEvents events;
-  for (const std::string& file : c.files) {
-    std::string bytes;
-    if (auto problem = read_file(file, bytes, limits::kMaxTraceBytes)) {
-      err << "error: " << *problem << '\n';
-      return kExitBadInput;
+  for (const std::string& given : c.files) {
+    // A directory stands for its trace files (trace_directory_files), each
+    // read as a file given by name, a run's own JSON record beside them left out.
+    std::error_code code;
+    const bool directory = given != "-" && std::filesystem::is_directory(given, code);
+    std::vector<std::string> files{given};
+    if (directory) {
+      if (auto problem = directory_files(given, files)) {
+        err << "error: " << *problem << '\n';
+        return kExitBadInput;
+      }
     }
-    const std::string label = file == "-" ? "(standard input)" : file;
-    auto content = io::inflate_if_gzip(std::move(bytes), label);
-    if (!content) return refuse(content.error(), err);
-    if (auto problem = read_trace_text(content.value(), label, events)) return refuse(*problem, err);
+    bool found = false;
+    for (const std::string& file : files) {
+      std::string bytes;
+      if (auto problem = read_file(file, bytes, limits::kMaxTraceBytes)) {
+        err << "error: " << *problem << '\n';
+        return kExitBadInput;
+      }
+      const std::string label = file == "-" ? "(standard input)" : file;
+      auto content = io::inflate_if_gzip(std::move(bytes), label);
+      if (!content) return refuse(content.error(), err);
+      if (!directory) {
+        if (auto problem = read_trace_text(content.value(), label, events)) return refuse(*problem, err);
+        continue;
+      }
+      auto read = read_directory_trace_text(content.value(), label, events);
+      if (!read) return refuse(read.error(), err);
+      found = found || read.value();
+    }
+    if (directory && !found) return refuse(no_trace_files(given), err);
   }
   const auto result = recover_model(events, options.value());
   if (!result) {

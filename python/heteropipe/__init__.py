@@ -219,7 +219,10 @@ def import_trace(sources: Union[TraceSource, Sequence[TraceSource]], *, stat: st
     """tau, d, M and T_real recovered from profiler traces (Chrome trace-event
     JSON, ``.json.gz``, one file per rank) or a schedule CSV, as
     ``heteropipe trace --json`` prints them. ``sources``: a path, the bytes of
-    one file, or a list of either (docs/traces.md). ``stage_order`` and
+    one file, or a list of either (docs/traces.md). A directory's path stands
+    for its ``*.json`` and ``*.json.gz`` files in sorted name order, JSON
+    that is no trace (a run's own record beside them) left out; one that
+    holds none is a coded ``HeteropipeError`` (``empty`` on ``trace``). ``stage_order`` and
     ``clock_offsets``: lists of numbers, or text as the CLI's ``--stage-order``
     and ``--clock-offsets`` take it (``"2,1,0"``); a bad item is a coded
     ``HeteropipeError``. ``profiler_step``: the N of the ``ProfilerStep#N``
@@ -243,15 +246,26 @@ def import_trace(sources: Union[TraceSource, Sequence[TraceSource]], *, stat: st
     message ends with."""
     if isinstance(sources, (str, os.PathLike, bytes, bytearray, memoryview)):
         sources = [sources]
-    files = []
+
+    def read(path: str) -> bytes:
+        with open(path, "rb") as f:
+            # Up to one byte past the limit, which the core refuses as too_long: an endless
+            # file (/dev/zero, a FIFO) was read into all of memory, as the CLI's was.
+            return f.read(int(LIMITS["max_trace_bytes"]) + 1)
+
+    files: List[Any] = []
     for number, source in enumerate(sources):
         if isinstance(source, (bytes, bytearray, memoryview)):
             files.append((f"(bytes {number + 1})", bytes(source)))
-        else:
-            path = os.fspath(source)
-            with open(path, "rb") as f:
-                # Up to one byte past the limit, which the core refuses as too_long: an endless
-                # file (/dev/zero, a FIFO) was read into all of memory, as the CLI's was.
-                files.append((path, f.read(int(LIMITS["max_trace_bytes"]) + 1)))
+            continue
+        path = os.fspath(source)
+        if not os.path.isdir(path):
+            files.append((path, read(path)))
+            continue
+        # A directory stands for its trace files, as the CLI's does: the core
+        # picks and orders them by name and leaves out JSON that is no trace.
+        names = [name for name in os.listdir(path) if os.path.isfile(os.path.join(path, name))]
+        members = [os.path.join(path, name) for name in _core.trace_directory_files(names)]
+        files.append((path, [(member, read(member)) for member in members]))
     return _core.import_trace(files, stat, unit, stage_order, compute, transfer, microbatch, clock_offsets,
                               profiler_step)

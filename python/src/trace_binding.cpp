@@ -21,8 +21,18 @@
 namespace heteropipe::python {
 namespace {
 
-// One (label, bytes) per file, as the Python layer read them.
-using Sources = std::vector<std::pair<std::string, py::bytes>>;
+// One (label, bytes) per file as the Python layer read them, or for a
+// directory (its label, [(label, bytes) of each of its trace files]).
+using Sources = std::vector<std::pair<std::string, py::object>>;
+
+// The file's bytes, inflated when gzip, read into `events`: as a file named
+// by itself (read_trace_text), or as one of a directory's (whether it was a trace).
+bool read_source(const std::string& label, const py::bytes& bytes, bool in_directory, TraceEvents& events) {
+  std::string content = value_or_raise(io::inflate_if_gzip(std::string(bytes), label));
+  if (in_directory) return value_or_raise(read_directory_trace_text(content, label, events));
+  if (auto problem = read_trace_text(content, label, events)) raise(*problem);
+  return true;
+}
 
 // The profiler step: one item, a number or numeric text as the CLI's
 // --profiler-step reads it. It is read as a list of one, but its error is
@@ -60,9 +70,16 @@ py::dict import_trace(const Sources& sources, const std::string& stat, const std
                               : values_from(clock_offsets, Field::clock_offsets);
   if (!profiler_step.is_none()) options.profiler_step = value_or_raise(profiler_step_of(step_from(profiler_step)));
   TraceEvents events;
-  for (const auto& [label, bytes] : sources) {
-    std::string content = value_or_raise(io::inflate_if_gzip(std::string(bytes), label));
-    if (auto problem = read_trace_text(content, label, events)) raise(*problem);
+  for (const auto& [label, source] : sources) {
+    if (py::isinstance<py::bytes>(source)) {
+      read_source(label, source.cast<py::bytes>(), false, events);
+      continue;
+    }
+    bool found = false;
+    for (const auto& [member, bytes] : source.cast<std::vector<std::pair<std::string, py::bytes>>>()) {
+      found = read_source(member, bytes, true, events) || found;
+    }
+    if (!found) raise(no_trace_files(label));
   }
   auto recovered = recover_model(events, options);
   if (!recovered) {
@@ -78,6 +95,8 @@ py::dict import_trace(const Sources& sources, const std::string& stat, const std
 }  // namespace
 
 void bind_trace(py::module_& m) {
+  m.def("trace_directory_files", &trace_directory_files, py::arg("names"),
+        "Of a directory's file names, those of trace files (*.json, *.json.gz), sorted, as the CLI reads a directory.");
   m.def("import_trace", &import_trace, py::arg("sources"), py::arg("stat") = "p50", py::arg("unit") = "ms",
         py::arg("stage_order") = py::none(), py::arg("compute") = "", py::arg("transfer") = "",
         py::arg("microbatch") = "", py::arg("clock_offsets") = py::none(), py::arg("profiler_step") = py::none(),

@@ -115,6 +115,30 @@ class ImportTrace(unittest.TestCase):
         finally:
             heteropipe.LIMITS["max_trace_bytes"] = saved
 
+    def test_a_directory_is_its_trace_files_in_name_order_as_in_the_cli(self):
+        # The saved run's directory holds rank-0..2.json and its own run.json,
+        # a JSON object with no traceEvents, which is left out.
+        folder = REPO / "tests" / "data" / "traces" / "torch_forwarding_stage"
+        files = [folder / f"rank-{r}.json" for r in range(3)]
+        result = import_trace(folder, unit="us", microbatch=MICROBATCH)
+        self.assertEqual(result, import_trace(files, unit="us", microbatch=MICROBATCH))
+        self.assertEqual(result, self.native_json("--unit", "us", "--microbatch", MICROBATCH, folder))
+        self.assertEqual((result["M"], len(result["stages"])), (8, 3))
+        # A directory mixed with files takes its place in the list; gzip files count, a dot-file and a
+        # file of another kind do not.
+        self.assertEqual(heteropipe._core.trace_directory_files(
+            ["run.json", "b.pt.trace.json.gz", ".hidden.json", "a.json", "notes.txt", "rank-10.json", "rank-2.json"]),
+            ["a.json", "b.pt.trace.json.gz", "rank-10.json", "rank-2.json", "run.json"])
+        # One that holds no trace file is a coded error naming it, as the CLI's.
+        for empty in (REPO / "docs", REPO / "tests" / "cli" / "sims"):
+            with self.subTest(directory=empty):
+                with self.assertRaises(HeteropipeError) as caught:
+                    import_trace([files[0], empty])
+                e = caught.exception
+                self.assertEqual((e.code, e.field, e.token), ("empty", "trace", str(empty)))
+                native = run([native_cli(self), "trace", str(files[0]), str(empty)])
+                self.assertEqual(native.stderr, "error: " + str(e) + "\n")
+
     def test_options_and_bytes(self):
         data = [p.read_bytes() for p in SYNTHETIC]
         plain = gzip.decompress(data[1])

@@ -125,6 +125,11 @@ std::optional<std::string> range_of(const Error& e) {
 
 std::optional<std::string> tool_sentence(const Error& e) {
   if (is_trace_file_error(e)) return describe_trace_error(e);
+  if (e.code == ErrorCode::empty && e.field == Field::trace && e.index == kWholeField) {
+    // A directory given as a trace input (no_trace_files), named by its token.
+    return quoted(e.token) + ": the directory holds no trace file (a name ending in .json or .json.gz whose JSON is "
+                             "a list of events or an object with traceEvents)";
+  }
   if (auto sentence = describe_gguf_error(e)) return sentence;
   if (e.field == Field::profiler_step && e.code == ErrorCode::unknown_id) {
     const std::string step = "ProfilerStep#" + shortest(e.value);

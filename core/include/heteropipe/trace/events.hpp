@@ -85,4 +85,22 @@ std::optional<Error> read_schedule_csv(std::string_view text, std::string_view l
 // '{' or '['.
 std::optional<Error> read_trace_text(std::string_view text, std::string_view label, TraceEvents& into);
 
+// A directory given as a trace input (docs/traces.md, "Files"): of the names
+// of its plain files, those of trace files, *.json and *.json.gz
+// (tensorboard_trace_handler's HOST_PID.MS.pt.trace.json[.gz] among them),
+// in sorted byte order, as a shell lists DIR/*.json*: a name that begins
+// with '.' is left out, as the shell's pattern leaves it.
+std::vector<std::string> trace_directory_files(std::vector<std::string> names);
+
+// One of those files, read as read_trace_text reads a file given by name,
+// except that a JSON object with no traceEvents (a run's own record kept
+// beside its traces, as the example's run.json) is no trace: it adds
+// nothing, and the result is false; a trace read is true.
+Result<bool> read_directory_trace_text(std::string_view text, std::string_view label, TraceEvents& into);
+
+// The error of a directory that holds no trace file (none of
+// trace_directory_files' names, or only JSON that is no trace): empty on
+// Field::trace, index kWholeField, token = the directory's label.
+Error no_trace_files(std::string_view directory);
+
 }  // namespace heteropipe
