@@ -9,10 +9,10 @@ namespace heteropipe::trace_detail {
 namespace {
 
 // How many times the other side's pairs that waited one side needs to win a
-// tie of pairs near the bounds. In real runs (docs/benchmarks.md, "Shapes
-// of a new user's own") two or three senders that waited against one
-// receiver went either way, by 0.1-0.6 ms; seven against one were right by
-// 6 ms.
+// tie of pairs near the bounds: in real runs two or three senders that
+// waited against one receiver were as often the worse side as the better,
+// seven against one the far better (docs/benchmarks.md, "Forwarding
+// stages, mixed send modes, M from 1 to 64").
 constexpr std::int64_t kTieDraws = 4;
 
 double median(std::vector<double> values) {
@@ -163,9 +163,9 @@ double link_offset(const std::vector<PairSide>& sends, const std::vector<PairSid
   // Both sides proven and as many pairs near each bound: the side with
   // kTieDraws times the other's pairs that waited at all, else lo. A
   // receiver that waited only for micro-batch 0 (its sender the faster
-  // stage, as a stage with no compute of its own is) woke once, 6 ms late on
+  // stage, as a stage with no compute of its own is) woke once, and late on
   // a busy host, where the senders that waited for each later receive woke
-  // seven times, the quickest within 0.1 ms.
+  // many times, the quickest of them soon.
   const bool tie = lo_waited && hi_waited && at_lo == at_hi;
   const bool use_lo = lo_waited != hi_waited ? lo_waited
                       : !tie                 ? at_lo >= at_hi
