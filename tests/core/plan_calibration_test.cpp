@@ -130,6 +130,36 @@ TEST_CASE("calibration: repeated devices of one kind all take the record; two ki
   CHECK(unknown.error().index == 3);
 }
 
+TEST_CASE("calibration: ids and names are read without the blanks around them, as the catalog reads an id") {
+  // A device typed " rtx-4080" is an rtx-4080: of one kind with "rtx-4080", and named by a record's
+  // "device": "rtx-4080" (it was ambiguous_device, and the record unused as no_device).
+  CHECK(named_ok({" rtx-4080", "rtx-4080"}, "NVIDIA GeForce RTX 4080") == std::vector<std::int64_t>{0, 1});
+  CHECK(named({" rtx-4080", "rtx-3090"}, "", "rtx-4080").value() == std::vector<std::int64_t>{0});
+  CHECK(named({"rtx-4080", "rtx-3090"}, "", " rtx-4080\t").value() == std::vector<std::int64_t>{0});
+  const EstimateInput in = input_of(R"({"model": "llama-3.1-8b", "quant": "Q4_K_M", "devices": ["rtx-4090",
+      {"id": "rtx-4080", "name": " box a "}], "calibration": [)" + record("", "tg", R"(, "device": "box a")") + "]}");
+  CHECK(devices_named(in, in.calibration[0], 0).value() == std::vector<std::int64_t>{1});
+  // A device given as nothing but blanks names none: its own error, never a record read by gpu_info.
+  for (const char* device : {"", "  "}) {
+    const PlanJson read = read_plan_json(R"({"model": "llama-3.1-8b", "quant": "Q4_K_M", "devices": ["rtx-4080"],
+        "calibration": [)" + record("NVIDIA GeForce RTX 4080", "tg", std::string(R"(, "device": ")") + device + "\"") + "]}");
+    REQUIRE(read.errors.size() == 1);
+    CHECK(read.errors[0].code == ErrorCode::empty);
+    CHECK(read.errors[0].field == Field::device);
+    CHECK(read.errors[0].index == 0);
+    CHECK(text::describe(read.errors[0]) == "device, record 1: is empty");
+  }
+  EstimateInput direct;
+  direct.model = "llama-3.1-8b";
+  direct.quant = "Q4_K_M";
+  direct.devices.push_back(DeviceChoice{"rtx-4080", {}, {}, {}, {}, {}, {}, {}});
+  direct.calibration.push_back(BenchRecord{"NVIDIA GeForce RTX 4080", " ", kModelSize, kParams, 0, 128, kDecodeTs});
+  const auto c = calibration_of(direct);
+  REQUIRE(!c.ok());
+  CHECK(c.error().code == ErrorCode::empty);
+  CHECK(c.error().field == Field::device);
+}
+
 TEST_CASE("calibration: a custom device's name") {
   const EstimateInput in = input_of(R"({"model": "llama-3.1-8b", "quant": "Q4_K_M", "devices": ["rtx-4090",
       {"name": "Radeon Pro W7900", "memory": "48 GiB", "memory_bandwidth": "864 GB/s", "fp16_flops": 122.6e12,

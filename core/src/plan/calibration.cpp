@@ -9,6 +9,7 @@
 
 #include "estimate_check.hpp"
 #include "heteropipe/limits.hpp"
+#include "heteropipe/parse.hpp"
 
 namespace heteropipe {
 namespace {
@@ -50,12 +51,16 @@ std::vector<std::string> names_of(const DeviceChoice& choice) {
       for (const std::string& n : gpu_names(gpu.value())) out.push_back(lower(n));
     }
   }
-  if (!choice.name.empty()) out.push_back(lower(choice.name));
+  if (!typed_value(choice.name).empty()) out.push_back(lower(typed_value(choice.name)));
   return out;
 }
 
-// Devices of one kind take the same records: a catalog id, or a custom device's name.
-std::string kind_of(const DeviceChoice& choice) { return choice.id.empty() ? "\n" + choice.name : choice.id; }
+// Devices of one kind take the same records: a catalog id, or a custom device's name. Both are
+// read without the blanks around them, as find_gpu reads an id: " rtx-4080" is an rtx-4080, the
+// same kind as "rtx-4080", and a record's "device": "rtx-4080" names it.
+std::string kind_of(const DeviceChoice& choice) {
+  return choice.id.empty() ? "\n" + std::string(typed_value(choice.name)) : std::string(typed_value(choice.id));
+}
 
 bool measured(const DeviceChoice& choice) { return choice.layer_time.has_value() || choice.avg_ts.has_value(); }
 
@@ -134,22 +139,23 @@ Result<std::vector<std::int64_t>> devices_named(const EstimateInput& input, cons
   std::vector<std::int64_t> out;
   const auto S = static_cast<std::int64_t>(input.devices.size());
   if (!record.device.empty()) {
-    bool known = find_gpu(record.device, kWholeField).ok();
+    const std::string_view wanted = typed_value(record.device);
+    bool known = find_gpu(wanted, kWholeField).ok();
     for (std::int64_t k = 0; k < S; ++k) {
       const DeviceChoice& c = input.devices[static_cast<std::size_t>(k)];
-      if (c.id == record.device || c.name == record.device) {
+      if ((!c.id.empty() && typed_value(c.id) == wanted) || (!c.name.empty() && typed_value(c.name) == wanted)) {
         out.push_back(k);
         known = true;
       }
     }
-    if (!known) return Error{ErrorCode::unknown_id, Field::device, index, 0.0, record.device};
+    if (!known) return Error{ErrorCode::unknown_id, Field::device, index, 0.0, std::string(wanted)};
   } else {
     const std::string info = lower(record.gpu_info);
     std::vector<Span> all;  // every name's occurrences, to tell which a longer one hides
     for (const GpuSpec& gpu : catalog_gpus()) {
       for (const std::string& n : gpu_names(gpu)) add_occurrences(info, lower(n), all);
     }
-    for (const DeviceChoice& c : input.devices) add_occurrences(info, lower(c.name), all);
+    for (const DeviceChoice& c : input.devices) add_occurrences(info, lower(typed_value(c.name)), all);
     for (std::int64_t k = 0; k < S; ++k) {
       std::vector<Span> own;
       for (const std::string& n : names_of(input.devices[static_cast<std::size_t>(k)])) add_occurrences(info, n, own);
@@ -171,6 +177,8 @@ std::optional<Error> check_record(const BenchRecord& r, std::int64_t index) {
     return Error{ErrorCode::too_long, Field::gpu_info, index, static_cast<double>(r.gpu_info.size()), {},
                  limits::kMaxGpuInfoBytes};
   }
+  // A device given as blanks names nothing: its own error, not gpu_info's (whose absence it would hide).
+  if (!r.device.empty() && typed_value(r.device).empty()) return Error{ErrorCode::empty, Field::device, index, 0.0, {}};
   if (r.gpu_info.empty() && r.device.empty()) return Error{ErrorCode::empty, Field::gpu_info, index, 0.0, {}};
   const struct {
     double value;

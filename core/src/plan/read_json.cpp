@@ -614,7 +614,12 @@ void read_records(Reader& r, std::int64_t first, std::vector<BenchRecord>& out) 
       given.push_back(key);
       switch (key) {
         case Field::gpu_info: r.text(key, k, record.gpu_info); return;
-        case Field::device: r.text(key, k, record.device); return;
+        case Field::device:
+          // "" or blanks names no device: its own error, never a record read by its gpu_info instead.
+          if (r.text(key, k, record.device) && typed_value(record.device).empty()) {
+            r.add(Error{ErrorCode::empty, Field::device, k, 0.0, {}});
+          }
+          return;
         case Field::model_size: r.number(key, k, record.model_size); return;
         case Field::model_n_params: r.number(key, k, record.model_n_params); return;
         case Field::n_prompt: r.number(key, k, record.n_prompt); return;
