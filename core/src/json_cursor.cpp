@@ -88,7 +88,7 @@ JsonType JsonCursor::peek() {
     case '"': return JsonType::string;
     case 't': case 'f': return JsonType::boolean;
     case 'n': return JsonType::null;
-    default: return JsonType::number;  // read_number says whether it is one
+    default: return JsonType::number;  // read_number_text says whether it is one
   }
 }
 
@@ -271,31 +271,6 @@ double json_number_value(std::string_view token) {
     return decimal_value(token);
   }
   return negative ? -value : value;
-}
-
-bool JsonCursor::read_number(double& out, Field field) {
-  std::string_view token;
-  const std::size_t begin = pos_;
-  if (!read_number_text(token, field)) return false;
-  out = json_number_value(token);
-  if (!(out - out == 0)) return fail(ErrorCode::too_large, field, 0, begin);
-  return true;
-}
-
-bool JsonCursor::read_integer(std::int64_t& out, Field field) {
-  std::string_view token;
-  const std::size_t begin = pos_;
-  if (!read_number_text(token, field)) return false;
-  const bool negative = !token.empty() && token[0] == '-';
-  std::int64_t value = 0;
-  for (std::size_t i = negative ? 1 : 0; i < token.size(); ++i) {
-    const char c = token[i];
-    if (c < '0' || c > '9') return fail(ErrorCode::not_integer, field, 0, begin);
-    if (value > (INT64_MAX - 9) / 10) return fail(ErrorCode::too_large, field, 0, begin);
-    value = value * 10 + (c - '0');
-  }
-  out = negative ? -value : value;
-  return true;
 }
 
 bool JsonCursor::literal() {

@@ -61,12 +61,12 @@ class JsonCursor {
   // In an array: whether another item follows, or false at its ']' (consumed).
   bool next_item();
   bool read_string(std::string& out);
-  // A number; NaN and Infinity literals are a not_finite error naming `field`.
-  bool read_number(double& out, Field field);
-  // The digits of a whole number exactly (for nanosecond clocks past 2^53).
-  bool read_integer(std::int64_t& out, Field field);
-  // A number's text as it is written (for readers with their own rules, such
-  // as counts); NaN and Infinity as read_number.
+  // A number's text as it is written, for the reader to judge by its own
+  // rules (a count, a time, a value of the plan), each of which refuses a
+  // number typed other than 0 that reads as 0 or a subnormal
+  // (lost_below_normal); NaN and Infinity literals are a not_finite error
+  // naming `field`. There is no reader of a plain double here, which would
+  // skip those rules.
   bool read_number_text(std::string_view& token, Field field);
   // Any one value, at any depth, without recursion.
   bool skip_value();

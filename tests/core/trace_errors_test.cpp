@@ -303,6 +303,29 @@ TEST_CASE("trace errors: a trace JSON's ts or dur too small to survive its units
   // 0, -0 and the limit itself are read.
   TraceEvents good;
   CHECK(!read_trace_text(R"([{"ph":"X","name":"k","pid":0,"tid":1,"ts":-0,"dur":1e-300}])", "t.json", good));
+  // Past the double range below (1e-400 reads as 0): the same error, quoted as typed; it was read as 0.
+  problem = read_trace_text(R"([{"ph":"X","name":"k","pid":0,"tid":1,"ts":0,"dur":1e-400}])", "t.json", events);
+  REQUIRE(problem);
+  CHECK(problem->code == ErrorCode::too_small);
+  CHECK(problem->field == Field::dur);
+  CHECK(problem->typed == "1e-400");
+  CHECK(problem->limit == limits::kMinTraceTime);
+  CHECK(text::describe(*problem) ==
+        "t.json, byte 51: dur must be 0 or at least 1e-300 (got 1e-400): a smaller time is lost when converted between "
+        "time units");
+  problem = read_trace_text(R"([{"ph":"B","name":"k","pid":0,"tid":1,"ts":-0.1e-399}])", "t.json", events);
+  REQUIRE(problem);
+  CHECK(problem->code == ErrorCode::too_small);
+  CHECK(problem->field == Field::ts);
+  CHECK(problem->typed == "-0.1e-399");
+  // 0 typed with an exponent is 0.
+  CHECK(!read_trace_text(R"([{"ph":"X","name":"k","pid":0,"tid":1,"ts":0e-400,"dur":0.0e-999}])", "t.json", good));
+  // A whole number (tid) of 1e-400 is no whole number, as 0.5 is not; it was tid 0.
+  problem = read_trace_text(R"([{"ph":"X","name":"k","pid":0,"tid":1e-400,"ts":0,"dur":1}])", "t.json", events);
+  REQUIRE(problem);
+  CHECK(problem->code == ErrorCode::not_integer);
+  CHECK(problem->field == Field::tid);
+  CHECK(text::describe(*problem) == "t.json, byte 36: tid must be a whole number (got 1e-400)");
 }
 
 TEST_CASE("trace errors: a key the reader reads, given twice in its object, is refused at the second") {

@@ -6,6 +6,7 @@
 #include <map>
 #include <utility>
 
+#include "heteropipe/decimal.hpp"
 #include "heteropipe/limits.hpp"
 #include "heteropipe/trace/events.hpp"
 #include "../json_cursor.hpp"
@@ -134,7 +135,8 @@ class ChromeReader {
     const double value = json_detail::json_number_value(token);
     if (!(value - value == 0)) return refuse(ErrorCode::too_large, 0);
     if (value < low || value > high) return refuse(ErrorCode::out_of_range, value);
-    if (value != std::floor(value)) return refuse(ErrorCode::not_integer, value);
+    // 1e-400 reads as 0 but is no whole number: a fraction, as 0.5 is.
+    if (value != std::floor(value) || lost_below_normal(token, value)) return refuse(ErrorCode::not_integer, value);
     if (token.find_first_of(".eE") != std::string_view::npos) {
       out = static_cast<std::int64_t>(value);
       return true;
@@ -245,8 +247,13 @@ class ChromeReader {
     // As in the schedule CSV: a time other than 0 too small to survive a
     // unit's conversion (a subnormal) is the event's error, not a time that
     // turns into 0 or loses its digits further on.
-    if (value != 0 && std::fabs(value) < limits::kMinTraceTime) {
-      return refuse(ErrorCode::too_small, limits::kMinTraceTime);
+    // 1e-400, which reads as 0, is that error too: a time typed other than 0
+    // is never taken as 0 (the schedule CSV's rule, lost_below_normal).
+    if ((value != 0 && std::fabs(value) < limits::kMinTraceTime) || lost_below_normal(token, value)) {
+      cursor_.fail(ErrorCode::too_small, field, value, at);
+      cursor_.error->limit = limits::kMinTraceTime;
+      cursor_.error->typed = json_detail::quote_cut(token);
+      return false;
     }
     out = value;
     return true;
