@@ -169,6 +169,15 @@ Error item_error(ErrorCode code, Field field, std::int64_t index, std::string_vi
   return Error{code, field, index, 0.0, std::string(token), limit};
 }
 
+}  // namespace
+
+std::optional<Error> subnormal_error(double value, Field field, std::int64_t index, std::string_view token) {
+  if (value == 0 || !(std::fabs(value) < limits::kMinNormalNumber)) return std::nullopt;
+  return item_error(ErrorCode::too_small, field, index, token, limits::kMinNormalNumber);
+}
+
+namespace {
+
 // Converts one item; the grammar check makes decimal_value's result well defined.
 Result<double> convert(std::string_view token, Field field, std::int64_t index, bool infinity = false) {
   const std::string copy = fold_full_width(token);

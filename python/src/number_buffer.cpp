@@ -7,6 +7,7 @@
 
 #include "errors.hpp"
 #include "heteropipe/limits.hpp"
+#include "heteropipe/parse.hpp"
 #include "strings.hpp"
 
 namespace heteropipe::python {
@@ -120,9 +121,18 @@ std::optional<std::vector<double>> numbers_from_buffer(py::handle obj, Field fie
   if (format->kind == Kind::real && v.itemsize == 8 && !format->swapped && stride == 8 && aligned) {
     const auto* first = reinterpret_cast<const double*>(data);
     values.insert(values.end(), first, first + n);  // one copy
-    return values;
+  } else {
+    for (Py_ssize_t i = 0; i < n; ++i) values.push_back(number_at(data + i * stride, v.itemsize, *format));
   }
-  for (Py_ssize_t i = 0; i < n; ++i) values.push_back(number_at(data + i * stride, v.itemsize, *format));
+  // A subnormal item (5e-324, a float32's 1e-45) is the core's too_small, as in a list.
+  if (format->kind == Kind::real) {
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      if (auto e = subnormal_error(values[i], field, static_cast<std::int64_t>(i), {})) {
+        e->token = short_repr(py::float_(values[i]));
+        raise(*e);
+      }
+    }
+  }
   return values;
 }
 

@@ -110,6 +110,26 @@ TEST_CASE("a number typed other than 0 that would read as 0 or a subnormal is to
   CHECK(parse_count("1e-400", Field::M, 1, limits::kMaxBatches).error().code == ErrorCode::not_integer);
 }
 
+TEST_CASE("a subnormal given as a double (a binding's float or buffer item) is the same too_small as typed") {
+  // Python's Pipeline([1, 5e-324]) read the float as it was, and [5e-324] alone said "the largest stage
+  // time must be at least 1e-15"; the bindings now ask subnormal_error, which gives the typed text's error.
+  const double largest_subnormal = std::nextafter(limits::kMinNormalNumber, 0.0);
+  for (double x : {5e-324, -5e-324, 1e-310, largest_subnormal}) {
+    const auto e = subnormal_error(x, Field::tau, 1, "x");
+    REQUIRE(e);
+    CHECK(e->code == ErrorCode::too_small);
+    CHECK(e->field == Field::tau);
+    CHECK(e->index == 1);
+    CHECK(e->token == "x");
+    CHECK(e->limit == limits::kMinNormalNumber);
+  }
+  CHECK(text::describe(*subnormal_error(5e-324, Field::tau, 1, "5e-324")) == text::describe(error_of("1 5e-324")));
+  for (double x : {0.0, -0.0, limits::kMinNormalNumber, -limits::kMinNormalNumber, 1.0,
+                   std::numeric_limits<double>::infinity(), std::numeric_limits<double>::quiet_NaN()}) {
+    CHECK(!subnormal_error(x, Field::tau, 0, "x"));
+  }
+}
+
 TEST_CASE("parse_number reads one scalar") {
   CHECK(parse_number(" 16 ", Field::M).value() == 16);
   CHECK(parse_number("0.8", Field::rho).value() == 0.8);

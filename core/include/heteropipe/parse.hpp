@@ -1,5 +1,7 @@
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -29,6 +31,13 @@ void quote_list_item(Error& e, Field field, std::string_view text);
 
 // The same list in which the item "inf" stands for +infinity (buffer sizes).
 Result<std::vector<double>> parse_number_list_or_inf(std::string_view text, Field field);
+
+// A number given as a double (a binding's float, an item of a buffer) other
+// than 0 and below limits::kMinNormalNumber, a subnormal: the too_small error
+// that the same number typed as text gets (lost_below_normal), item `index`
+// of `field`, quoting `token` as the caller's language writes the number;
+// nullopt for any other value.
+std::optional<Error> subnormal_error(double value, Field field, std::int64_t index, std::string_view token);
 
 // One number (for rho, T_real typed as text), same grammar, with Unicode
 // white space trimmed on both sides.
