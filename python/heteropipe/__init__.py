@@ -14,6 +14,7 @@ field and position.
 
 from __future__ import annotations
 
+import decimal
 import json
 import math
 import numbers
@@ -136,11 +137,21 @@ def _json_text(value: Any) -> str:
             parts.append("true" if item else "false")
         elif isinstance(item, numbers.Integral):  # numpy's integers too, which json cannot write
             parts.append(str(int(item)))
+        elif isinstance(item, decimal.Decimal) and item.is_finite():
+            # Its own digits, which JSON's grammar takes (1E-400, -0, 1.50): the core reads and judges them as
+            # typed, where float() would turn 1E-400 into 0 and 1E+400 into infinity before any check.
+            parts.append(str(item))
         elif isinstance(item, numbers.Real) or _inputs._is_number_like(item):
             try:
                 x = float(item)
             except Exception:  # a number type whose conversion fails: named by its key as the wrong type
                 parts.append(json.dumps(token_of(item)))
+                continue
+            if x == 0 and isinstance(item, numbers.Rational) and item != 0:
+                # A fraction float() turns into 0 (1/10**400): as its digits, which the core refuses as too small.
+                x_text = str(decimal.Context(prec=17).divide(decimal.Decimal(item.numerator),
+                                                              decimal.Decimal(item.denominator)))
+                parts.append(x_text)
                 continue
             parts.append(json.dumps(x) if math.isfinite(x) else
                          '"NaN"' if x != x else ('"Infinity"' if x > 0 else '"-Infinity"'))

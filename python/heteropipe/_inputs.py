@@ -63,11 +63,16 @@ def real(x, field: str) -> float:
     if _is_bool(x) or not (isinstance(x, (numbers.Real, decimal.Decimal)) or _is_number_like(x)):
         raise HeteropipeError("not_a_number", field, None, 0.0, token_of(x))
     try:
-        return float(x) + 0.0  # -0 is zero, as the core reads "-0"
+        value = float(x) + 0.0  # -0 is zero, as the core reads "-0"
     except OverflowError:
         raise _beyond_doubles(x, field, None) from None
     except Exception as e:  # a number type whose conversion fails (a signaling NaN, a broken __float__)
         raise HeteropipeError("not_a_number", field, None, 0.0, token_of(x)) from e
+    # A subnormal, or a number other than 0 that float() turns into 0 (Decimal("1e-400")).
+    if abs(value) < _core.limits["min_normal_number"] and (
+            value != 0 or (isinstance(x, (numbers.Real, decimal.Decimal)) and x != 0)):
+        raise _below_doubles(x, field, None)
+    return value
 
 
 def _is_bool(x) -> bool:
@@ -95,6 +100,16 @@ def _beyond_doubles(x, field: str, index) -> HeteropipeError:
     except HeteropipeError as e:
         return HeteropipeError(e.code, e.field, index, e.value, token_of(x), e.limit)
     raise AssertionError  # pragma: no cover (the core refuses 1e400 in every field)
+
+
+def _below_doubles(x, field: str, index) -> HeteropipeError:
+    """The error for a number other than 0 that reads as 0 or a subnormal (5e-324, Decimal("1e-400")): the
+    core's for the same number typed as text (too_small, limit min_normal_number), quoting x as given."""
+    try:
+        _core.parse_number("1e-400", field)
+    except HeteropipeError as e:
+        return HeteropipeError(e.code, e.field, index, e.value, token_of(x), e.limit)
+    raise AssertionError  # pragma: no cover (the core refuses 1e-400 in every field)
 
 
 def regime(name) -> str:

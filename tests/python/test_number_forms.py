@@ -2,10 +2,12 @@
 typed text by the one parser, so Python agrees with the CLI and the npm module."""
 
 import array
+import decimal
+import fractions
 import math
 import unittest
 
-from heteropipe import LIMITS, HeteropipeError, Pipeline, parse_number
+from heteropipe import LIMITS, HeteropipeError, Pipeline, parse_number, plan
 
 NUMBER_FORMS = [
     ("+5", 5), (".5", 0.5), ("5.", 5), ("\u00a05\u00a0", 5), ("\uff15", 5), ("+.5e+1", 5), ("\uff11\uff45\uff13", 1000),
@@ -62,6 +64,46 @@ class SubnormalFloats(unittest.TestCase):
         # 0, -0 and the smallest normal double are read.
         self.assertEqual(Pipeline([1.0, 0.0, -0.0, LIMITS["min_normal_number"]]).tau,
                          (1.0, 0.0, 0.0, LIMITS["min_normal_number"]))
+
+    def test_rho_and_t_real(self):
+        # rho=5e-324 and T_real=Decimal("1e-400") were read (as 5e-324 and 0); the CLI's --rho 5e-324 is too_small.
+        p = Pipeline([1.0, 2.0], [0.5])
+        self.assert_too_small(lambda: p.analyze(4, rho=5e-324), "rho", None, "5e-324")
+        self.assert_too_small(lambda: p.analyze(4, T_real=-5e-324), "T_real", None, "-5e-324")
+        self.assert_too_small(lambda: p.overlap_ratio(decimal.Decimal("1e-400"), 4), "T_real", None,
+                              "Decimal('1E-400')")
+        self.assert_too_small(lambda: p.slope(fractions.Fraction(1, 10 ** 400)), "rho", None,
+                              repr(fractions.Fraction(1, 10 ** 400))[:40] + "...")
+        with self.assertRaises(HeteropipeError) as as_text:
+            p.analyze(4, rho="5e-324")
+        with self.assertRaises(HeteropipeError) as as_float:
+            p.analyze(4, rho=5e-324)
+        self.assertEqual(str(as_float.exception), str(as_text.exception))
+        # 0 in any form and the smallest normal double are read.
+        for zero in (0.0, -0.0, decimal.Decimal("0E-500"), fractions.Fraction(0)):
+            self.assertEqual(p.slope(zero), p.slope(0))
+        self.assertEqual(p.slope(LIMITS["min_normal_number"]), p.slope(0))
+
+    def test_plan_dict_decimal_and_fraction(self):
+        # A Decimal went through float(): 1E-400 became 0 (the planner's "some layer must take at least 1e-15 ...
+        # (got 0)") and 1E+400 infinity; now its digits go as typed, as the CLI reads them from a file.
+        def layer_time(value):
+            return {"devices": [{"layer_times": [value], "memory_capacity": 1}], "layer_memory": [1]}
+
+        for given, code, token in ((decimal.Decimal("1e-400"), "too_small", "1E-400"),
+                                   (decimal.Decimal("5e-324"), "too_small", "5E-324"),
+                                   (fractions.Fraction(1, 10 ** 400), "too_small", "1E-400"),
+                                   (decimal.Decimal("1e400"), "too_large", "1E+400")):
+            with self.subTest(given=given):
+                with self.assertRaises(HeteropipeError) as caught:
+                    plan(layer_time(given))
+                e = caught.exception
+                self.assertEqual((e.code, e.field, e.index, e.token), (code, "layer_times", 0, token))
+                with self.assertRaises(HeteropipeError) as as_text:
+                    plan('{"devices": [{"layer_times": [%s], "memory_capacity": 1}], "layer_memory": [1]}' % token)
+                self.assertEqual(str(e), str(as_text.exception))
+        self.assertEqual(plan(layer_time(decimal.Decimal("1.50")))["stages"][0]["tau"], 1.5)
+        self.assertEqual(plan(layer_time(fractions.Fraction(3, 2)))["stages"][0]["tau"], 1.5)
 
 
 if __name__ == "__main__":

@@ -219,8 +219,12 @@ class SimulateBadInput(unittest.TestCase):
                    "service: the value after cv= or spread= must be one number (got '1:cv=2')")
         self.check(lambda: p.simulate(2, service_samples=[[1], [2, 0], [3]]), "not_positive", "service_samples", 1,
                    "service_samples, stage 2: must be > 0 (got 0)")
+        # A subnormal sample is refused as read, as the CLI's samples CSV refuses it (too_small, min_normal_number).
         self.check(lambda: p.simulate(2, service_samples=[[1], [2, 5e-324], [3]]), "too_small", "service_samples", 1,
-                   "service_samples, stage 2: must be at least 1e-15 (got 5e-324)")
+                   "service_samples, stage 2: is too small to read (got 5e-324): a number other than 0 must be at "
+                   "least 2.2250738585072014e-308 in size")
+        self.check(lambda: p.simulate(2, service_samples=[[1], [2, 1e-300], [3]]), "too_small", "service_samples", 1,
+                   "service_samples, stage 2: must be at least 1e-15 (got 1e-300)")
         self.check(lambda: p.simulate(2, service_samples=[[1, 2], [2, 3], [3, 4]], service_probabilities=[0, 1.5]),
                    "out_of_range", "service_probabilities", 1,
                    "service_probabilities, item 2: must be between 0 and 1 (got 1.5)")
