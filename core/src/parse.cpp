@@ -173,7 +173,9 @@ Error item_error(ErrorCode code, Field field, std::int64_t index, std::string_vi
 
 std::optional<Error> subnormal_error(double value, Field field, std::int64_t index, std::string_view token) {
   if (value == 0 || !(std::fabs(value) < limits::kMinNormalNumber)) return std::nullopt;
-  return item_error(ErrorCode::too_small, field, index, token, limits::kMinNormalNumber);
+  Error e = item_error(ErrorCode::too_small, field, index, token, limits::kMinNormalNumber);
+  e.value = value;  // what the error shows when no token is given
+  return e;
 }
 
 namespace {

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "heteropipe/limits.hpp"
+#include "heteropipe/parse.hpp"
 #include "stage_scan.hpp"
 
 namespace heteropipe {
@@ -117,6 +118,8 @@ std::optional<Error> check_rho(double rho) {
   if (!std::isfinite(rho)) {
     return Error{ErrorCode::not_finite, Field::rho, kWholeField, 0.0, non_finite_token(rho)};
   }
+  // A subnormal given as a double (a binding's float) is refused as the same number typed is.
+  if (auto e = subnormal_error(rho, Field::rho, kWholeField, {})) return e;
   if (rho < limits::kMinRho) return Error{ErrorCode::out_of_range, Field::rho, kWholeField, rho, {}, limits::kMinRho};
   if (rho > limits::kMaxRho) return Error{ErrorCode::out_of_range, Field::rho, kWholeField, rho, {}, limits::kMaxRho};
   return std::nullopt;
@@ -126,6 +129,7 @@ std::optional<Error> check_T_real(double T_real) {
   if (!std::isfinite(T_real)) {
     return Error{ErrorCode::not_finite, Field::T_real, kWholeField, 0.0, non_finite_token(T_real)};
   }
+  if (auto e = subnormal_error(T_real, Field::T_real, kWholeField, {})) return e;
   if (T_real <= 0) return Error{ErrorCode::not_positive, Field::T_real, kWholeField, T_real, {}};
   if (T_real > limits::kMaxValue) {
     return Error{ErrorCode::too_large, Field::T_real, kWholeField, T_real, {}, limits::kMaxValue};

@@ -32,6 +32,8 @@ std::vector<py::object> items_of(py::handle obj, Field field) {
   return items;
 }
 
+std::vector<double> row_from(py::handle values, Field field, std::int64_t row);
+
 std::vector<std::vector<std::int64_t>> shared_from(py::handle obj) {
   if (obj.is_none()) return {};
   if (is_text_value(obj)) return value_or_raise(sim::parse_shared(utf8_of(obj)));
@@ -39,7 +41,8 @@ std::vector<std::vector<std::int64_t>> shared_from(py::handle obj) {
   for (const py::object& group : items_of(obj, Field::shared)) {
     const auto index = static_cast<std::int64_t>(groups.size());
     std::vector<std::int64_t> links;
-    std::vector<double> values = values_from(group, Field::shared);
+    // An item's error (5e-324) names its group, as the CLI's --shared does, not its place in the group.
+    std::vector<double> values = row_from(group, Field::shared, index);
     for (double link : values) links.push_back(value_or_raise(sim::shared_link(link, index)));
     groups.push_back(std::move(links));
   }

@@ -130,6 +130,30 @@ TEST_CASE("a subnormal given as a double (a binding's float or buffer item) is t
   }
 }
 
+TEST_CASE("rho and T_real given as a subnormal double are too_small, as typed, not read or not_positive") {
+  // Python's analyze(rho=5e-324) and the module's {rho: 5e-324} were read; T_real -5e-324 said "must be > 0".
+  const auto rho = check_rho(5e-324);
+  REQUIRE(rho);
+  CHECK(rho->code == ErrorCode::too_small);
+  CHECK(rho->field == Field::rho);
+  CHECK(rho->limit == limits::kMinNormalNumber);
+  CHECK(text::describe(*rho) == text::describe(parse_number("5e-324", Field::rho).error()));
+  for (double T : {5e-324, -5e-324, 1e-310}) {
+    const auto e = check_T_real(T);
+    REQUIRE(e);
+    CHECK(e->code == ErrorCode::too_small);
+    CHECK(e->field == Field::T_real);
+    CHECK(e->value == T);
+  }
+  CHECK(text::describe(*check_T_real(-5e-324)) ==
+        "T_real: is too small to read (got -5e-324): a number other than 0 must be at least 2.2250738585072014e-308 "
+        "in size");
+  CHECK(!check_rho(0.0));
+  CHECK(!check_rho(limits::kMinNormalNumber));
+  CHECK(!check_T_real(limits::kMinNormalNumber));
+  CHECK(check_T_real(0.0)->code == ErrorCode::not_positive);
+}
+
 TEST_CASE("parse_number reads one scalar") {
   CHECK(parse_number(" 16 ", Field::M).value() == 16);
   CHECK(parse_number("0.8", Field::rho).value() == 0.8);

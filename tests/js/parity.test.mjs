@@ -66,6 +66,8 @@ const coveredBy = {
   next_line: { api: 'importTrace' },
   csv_cell: { api: 'importTrace' },
   csv_cell_end: { api: 'importTrace' },
+  // A subnormal number given as a number, refused as typed text is: every list of tau and d, rho and T_real.
+  subnormal_error: { api: 'analyze' },
 };
 
 // Members of the API that are not a core function.

@@ -105,6 +105,18 @@ class SubnormalFloats(unittest.TestCase):
         self.assertEqual(plan(layer_time(decimal.Decimal("1.50")))["stages"][0]["tau"], 1.5)
         self.assertEqual(plan(layer_time(fractions.Fraction(3, 2)))["stages"][0]["tau"], 1.5)
 
+    def test_simulator_lists_name_their_place(self):
+        # As the CLI's CSV and options name it; shared=[[0, 5e-324]] said "group 2", the item's place in its group.
+        p = Pipeline([1.0, 1.0, 1.0])
+        for options, field, index, where in (
+                ({"service_matrix": [[1, 1, 1], [1, 5e-324, 1]]}, "service_matrix", 1, "row 2, column 2"),
+                ({"service_samples": [[1], [2, 5e-324], [3]]}, "service_samples", 1, "stage 2"),
+                ({"shared": [[0, 5e-324]]}, "shared", 0, "group 1"),
+                ({"buffers": [1, 5e-324]}, "buffers", 1, "link 2")):
+            with self.subTest(field=field):
+                e = self.assert_too_small(lambda: p.simulate(2, **options), field, index, "5e-324")
+                self.assertTrue(str(e).startswith(field + ", " + where + ": is too small to read"), str(e))
+
 
 if __name__ == "__main__":
     unittest.main()

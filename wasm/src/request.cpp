@@ -5,6 +5,7 @@
 #include <string>
 
 #include "heteropipe/limits.hpp"
+#include "heteropipe/parse.hpp"
 #include "memory.hpp"
 
 namespace heteropipe::wasm {
@@ -117,7 +118,18 @@ Result<std::vector<double>> Request::list(std::string_view name, Field field, do
   const char* values = bytes(r[3], size);
   if (values == nullptr || !room_for(size)) return out_of_memory(field, size);
   const auto* first = reinterpret_cast<const double*>(values);
-  return std::vector<double>(first, first + static_cast<std::size_t>(length));
+  std::vector<double> out(first, first + static_cast<std::size_t>(length));
+  // A subnormal item (5e-324) is the core's too_small, as the same number typed as text is. The
+  // simulator's flattened matrices and samples are judged where a cell's row and column are known
+  // (sim_ops.cpp), which a flat index is not.
+  // M (curveBatches' list) is a count, judged by its own rule: 5e-324 is no whole number, as --M's is.
+  // Shared groups are judged in sim_ops.cpp too, by group.
+  const bool flat = field == Field::service_matrix || field == Field::link_matrix ||
+                    field == Field::service_samples || field == Field::shared || field == Field::M;
+  for (std::size_t i = 0; !flat && i < out.size(); ++i) {
+    if (auto e = subnormal_error(out[i], field, static_cast<std::int64_t>(i), {})) return *e;
+  }
+  return out;
 }
 
 Result<std::string_view> Request::text(std::string_view name, Field field, double max_bytes) const {

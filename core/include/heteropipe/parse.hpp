@@ -35,8 +35,9 @@ Result<std::vector<double>> parse_number_list_or_inf(std::string_view text, Fiel
 // A number given as a double (a binding's float, an item of a buffer) other
 // than 0 and below limits::kMinNormalNumber, a subnormal: the too_small error
 // that the same number typed as text gets (lost_below_normal), item `index`
-// of `field`, quoting `token` as the caller's language writes the number;
-// nullopt for any other value.
+// of `field`, quoting `token` as the caller's language writes the number
+// (or, with no token, showing `value` in its shortest digits); nullopt for any
+// other value. check_rho and check_T_real apply it too.
 std::optional<Error> subnormal_error(double value, Field field, std::int64_t index, std::string_view token);
 
 // One number (for rho, T_real typed as text), same grammar, with Unicode
