@@ -230,6 +230,29 @@ TEST_CASE("gguf: refusals carry the byte where the problem lies") {
   CHECK(e.field == Field::string_length);
   CHECK(e.index == 24);
 
+  // A count past 2^53 is shown as the file stores it, not as the double it rounds to (2^64 - 1 read
+  // "18,446,744,073,709,551,616 keys", 2^53 + 1 "9,007,199,254,740,992 bytes").
+  bytes = good;
+  put_u64(bytes, 16, ~std::uint64_t{0});
+  e = error_of(bytes, size);
+  CHECK(e.field == Field::key_count);
+  CHECK(e.typed == "18446744073709551615");
+  CHECK(text::describe(e) == "GGUF file, byte 16: 18,446,744,073,709,551,615 keys, over the limit of 65,536");
+  bytes = good;
+  put_u64(bytes, 8, (std::uint64_t{1} << 63) + 1);
+  CHECK(text::describe(error_of(bytes, size)) ==
+        "GGUF file, byte 8: 9,223,372,036,854,775,809 tensors, over the limit of 1,048,576");
+  bytes = good;
+  put_u64(bytes, 24, (std::uint64_t{1} << 53) + 1);
+  CHECK(text::describe(error_of(bytes, size)) ==
+        "GGUF file, byte 24: a string of 9,007,199,254,740,993 bytes, over the limit of 16,777,216");
+  // At 2^53 and below the double is exact, and no digits are kept.
+  bytes = good;
+  put_u64(bytes, 24, std::uint64_t{1} << 53);
+  e = error_of(bytes, size);
+  CHECK(e.typed.empty());
+  CHECK(text::describe(e) == "GGUF file, byte 24: a string of 9,007,199,254,740,992 bytes, over the limit of 16,777,216");
+
   bytes = good;
   const std::size_t at = type_offset(bytes, "token_embd.weight", 2);
   put_u32(bytes, at, 31);  // Q4_0_4_4, removed from ggml

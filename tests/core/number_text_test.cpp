@@ -200,4 +200,7 @@ TEST_CASE("a comma-decimal locale changes no number read or written") {
   CHECK(text::readable(2.5e-12) == "2.5e-12");
   CHECK(text::percent(0.2941) == "29.4 %");
   CHECK(text::grouped(2e6) == "2,000,000");
+  CHECK(text::grouped_digits("18446744073709551615") == "18,446,744,073,709,551,615");
+  CHECK(text::grouped_digits("-1234") == "-1,234");
+  CHECK(text::grouped_digits("999") == "999");
 }

@@ -27,6 +27,9 @@ bool is_gguf_field(Field f) {
 
 std::string over(const Error& e) { return ", over the limit of " + grouped(e.limit); }
 
+// A count of the file: its exact digits when the reader kept them (past 2^53), else its value.
+std::string count(const Error& e) { return e.typed.empty() ? grouped(e.value) : grouped_digits(e.typed); }
+
 std::string what(const Error& e) {
   const std::string name = "'" + quoted(e.token) + "'";
   switch (e.code) {
@@ -49,13 +52,13 @@ std::string what(const Error& e) {
       switch (e.field) {
         case Field::header_bytes:
           return "the header and tensor table run past " + grouped(e.value) + " bytes" + over(e);
-        case Field::key_count: return grouped(e.value) + " keys" + over(e);
-        case Field::tensor_count: return grouped(e.value) + " tensors" + over(e);
+        case Field::key_count: return count(e) + " keys" + over(e);
+        case Field::tensor_count: return count(e) + " tensors" + over(e);
         case Field::string_length:
-          return "a string of " + grouped(e.value) + " bytes" + (e.token.empty() ? "" : " in " + name) + over(e);
+          return "a string of " + count(e) + " bytes" + (e.token.empty() ? "" : " in " + name) + over(e);
         case Field::array_length:
           if (e.value <= e.limit) return "key " + name + " nests arrays more than " + grouped(e.limit) + " deep";
-          return "key " + name + " holds an array of " + grouped(e.value) + " items" + over(e);
+          return "key " + name + " holds an array of " + count(e) + " items" + over(e);
         default:  // n_dims
           return "tensor " + name + " has " + grouped(e.value) + " dimensions" + over(e);
       }

@@ -165,8 +165,9 @@ std::string gibibytes(double bytes) {
   return fixed_places(gib, places) + " GiB";
 }
 
-std::string grouped(double n) {
-  const std::string digits = fixed_places(n, 0);
+std::string grouped(double n) { return grouped_digits(fixed_places(n, 0)); }
+
+std::string grouped_digits(std::string_view digits) {
   std::string out;
   const std::size_t first = digits[0] == '-' ? 1 : 0;
   for (std::size_t i = 0; i < digits.size(); ++i) {

@@ -132,6 +132,15 @@ Error at(ErrorCode code, Field field, std::size_t offset, double value = 0, std:
   return Error{code, field, static_cast<std::int64_t>(offset), value, std::move(token), limit};
 }
 
+// A count of the file (a uint64) over its limit: its value as a double, and
+// past 2^53, where the double rounds it (2^64 - 1 reads as 2^64), its exact
+// digits as typed, which the sentence shows.
+Error over_limit(Field field, std::size_t offset, std::uint64_t count, std::string token, double limit) {
+  Error e = at(ErrorCode::too_large, field, offset, static_cast<double>(count), std::move(token), limit);
+  if (count > (std::uint64_t{1} << 53)) e.typed = std::to_string(count);
+  return e;
+}
+
 // The reader over one prefix. Each read returns false when it stopped: on an
 // error (error set) or at the prefix's end (cursor.short_by set).
 class Reader {
@@ -153,8 +162,7 @@ class Reader {
     std::uint64_t n = 0;
     if (!c.number(n)) return false;
     if (static_cast<double>(n) > limits::kMaxGgufStringBytes) {
-      return fail(at(ErrorCode::too_large, Field::string_length, start, static_cast<double>(n), about,
-                     limits::kMaxGgufStringBytes));
+      return fail(over_limit(Field::string_length, start, n, about, limits::kMaxGgufStringBytes));
     }
     const char* p = nullptr;
     if (!c.take(static_cast<std::size_t>(n), p)) return false;
@@ -186,8 +194,7 @@ class Reader {
       const std::size_t count_at = c.offset();
       if (!c.number(n)) return false;
       if (static_cast<double>(n) > limits::kMaxGgufArrayItems) {
-        return fail(at(ErrorCode::too_large, Field::array_length, count_at, static_cast<double>(n), key,
-                       limits::kMaxGgufArrayItems));
+        return fail(over_limit(Field::array_length, count_at, n, key, limits::kMaxGgufArrayItems));
       }
       meta.array_lengths[key] = static_cast<double>(n);
       const std::int64_t size = scalar_size(item);
@@ -271,13 +278,11 @@ class Reader {
     if (version != 2 && version != 3) return fail(at(ErrorCode::unsupported_version, Field::gguf, 4, version));
     if (!c.number(tensor_count)) return false;
     if (static_cast<double>(tensor_count) > limits::kMaxGgufTensors) {
-      return fail(at(ErrorCode::too_large, Field::tensor_count, 8, static_cast<double>(tensor_count), {},
-                     limits::kMaxGgufTensors));
+      return fail(over_limit(Field::tensor_count, 8, tensor_count, {}, limits::kMaxGgufTensors));
     }
     if (!c.number(key_count)) return false;
     if (static_cast<double>(key_count) > limits::kMaxGgufKeys) {
-      return fail(at(ErrorCode::too_large, Field::key_count, 16, static_cast<double>(key_count), {},
-                     limits::kMaxGgufKeys));
+      return fail(over_limit(Field::key_count, 16, key_count, {}, limits::kMaxGgufKeys));
     }
     return true;
   }

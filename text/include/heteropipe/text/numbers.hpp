@@ -36,6 +36,11 @@ std::string gibibytes(double bytes);
 // A whole number with thousands separators, e.g. 2e6 -> "2,000,000".
 std::string grouped(double n);
 
+// The same for a whole number's own decimal digits (an optional '-', then
+// digits), for one a double does not hold exactly: "18446744073709551615" ->
+// "18,446,744,073,709,551,615".
+std::string grouped_digits(std::string_view digits);
+
 // A limit as people write it: 2^53 for large powers of two; a whole number
 // below 10^12 grouped; else its shortest digits, plainly from 0.0001 up
 // (0.95), and past that as 1e15, 1e-9 or 1e-15 (never 1e-09 or 1e+15).
