@@ -53,7 +53,9 @@ std::vector<std::vector<std::int64_t>> shared_from(py::handle obj) {
 std::optional<std::vector<double>> buffers_from(py::handle obj) {
   if (obj.is_none()) return std::nullopt;
   if (is_text_value(obj)) return value_or_raise(sim::parse_buffers(utf8_of(obj)));
-  if (PyFloat_Check(obj.ptr()) || PyLong_Check(obj.ptr())) return std::vector<double>{obj.cast<double>()};
+  // One number for every link, read as a list's item is: a bool is no number, an int past the double
+  // range is too_large (obj.cast<double>() raised an uncoded RuntimeError for 10**400), 5e-324 too_small.
+  if (PyFloat_Check(obj.ptr()) || PyLong_Check(obj.ptr())) return values_from(py::make_tuple(obj), Field::buffers);
   return values_from(obj, Field::buffers);
 }
 

@@ -117,6 +117,22 @@ class SubnormalFloats(unittest.TestCase):
                 e = self.assert_too_small(lambda: p.simulate(2, **options), field, index, "5e-324")
                 self.assertTrue(str(e).startswith(field + ", " + where + ": is too small to read"), str(e))
 
+    def test_one_buffer_size_for_every_link(self):
+        # buffers=5e-324 said "must be a whole number", 10**400 raised pybind11's uncoded RuntimeError, and
+        # True was read as 1; now each is what the same value in a list gives.
+        p = Pipeline([1.0, 1.0, 1.0])
+        for given in (5e-324, 10 ** 400, -10 ** 400, True):
+            with self.subTest(given=repr(given)[:20]):
+                with self.assertRaises(HeteropipeError) as alone:
+                    p.simulate(2, buffers=given)
+                with self.assertRaises(HeteropipeError) as listed:
+                    p.simulate(2, buffers=[given])
+                self.assertEqual((alone.exception.code, alone.exception.field, alone.exception.index, str(alone.exception)),
+                                 (listed.exception.code, "buffers", 0, str(listed.exception)))
+        self.assertEqual(alone.exception.code, "not_a_number")
+        self.assertEqual(p.simulate(2, buffers=1), p.simulate(2, buffers=[1]))
+        self.assertEqual(p.simulate(2, buffers=float("inf")), p.simulate(2))
+
 
 if __name__ == "__main__":
     unittest.main()
