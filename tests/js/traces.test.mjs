@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -179,6 +179,31 @@ test('the real HTA traces: their ranks and kernels, as the CLI reads them', () =
   assert.deepEqual(r.ranks.map((k) => k.transfer_kernels), [10, 10]);
   assert.deepEqual(r.warnings.map((w) => w.code), ['missing_ranks', 'clock_bounds_contradict']);
   assert.ok(r.pipeline === true || typeof r.reason === 'string');
+});
+
+test('the saved real runs (tests/data/traces/torch_*): as the CLI imports them, from their files or their directory', () => {
+  // The clock-tie rule of align_clocks decides these runs' offsets; the module must reach the CLI's.
+  const MICROBATCH = '^microbatch_([0-9]+)$';
+  const runs = readdirSync(traces).filter((name) => name.startsWith('torch_'));
+  assert.ok(runs.length >= 4, runs.join());
+  for (const name of runs) {
+    const dir = join(traces, name);
+    const truth = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8'));
+    const paths = truth.files.map((file) => join(dir, file));
+    for (const [options, flags] of [[{}, []], [{ microbatch: MICROBATCH, unit: 'us' }, ['--microbatch', MICROBATCH, '--unit', 'us']]]) {
+      const r = sameAsCli(paths, options, flags);
+      const byDirectory = cli(['--json', ...flags, dir]);
+      assert.equal(byDirectory.status, 0, byDirectory.stderr);
+      assert.deepEqual(JSON.parse(byDirectory.stdout), r);
+      // Where every stage's profiler saw the whole run (the late runs' did not): its stages, M, and
+      // offsets within issue 23's 2 ms of the truth.
+      if (options.unit === 'us' && !name.includes('late')) {
+        assert.deepEqual([r.pipeline, r.stages.length, r.M], [true, truth.stages, truth.microbatches], name);
+        r.clock_offsets.forEach((offset, s) => assert.ok(Math.abs(offset - truth.clock_offsets_us[s]) <= 2000,
+                                                         `${name}: stage ${s}: ${offset} against ${truth.clock_offsets_us[s]}`));
+      }
+    }
+  }
 });
 
 // The CLI's sentence for a bad file, and the module's error for the same bytes.
