@@ -220,7 +220,7 @@ def catalog() -> Dict[str, Any]:
     return _core.catalog()
 
 
-TraceSource = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview]
+TraceSource = Union[str, "os.PathLike[str]", "os.PathLike[bytes]", bytes, bytearray, memoryview]
 
 
 def import_trace(sources: Union[TraceSource, Sequence[TraceSource]], *, stat: str = "p50", unit: str = "ms",
@@ -264,19 +264,22 @@ def import_trace(sources: Union[TraceSource, Sequence[TraceSource]], *, stat: st
             # file (/dev/zero, a FIFO) was read into all of memory, as the CLI's was.
             return f.read(int(LIMITS["max_trace_bytes"]) + 1)
 
+    # Each path's label is its file-system bytes (os.fsencode), as the CLI's is the bytes it was given:
+    # a name that is no UTF-8 (a str of os.listdir's surrogate escapes, or a path given as bytes by
+    # an os.PathLike) is read, and an error's token gives it back as os.fsdecode gives it.
     files: List[Any] = []
     for number, source in enumerate(sources):
         if isinstance(source, (bytes, bytearray, memoryview)):
             files.append((f"(bytes {number + 1})", bytes(source)))
             continue
-        path = os.fspath(source)
+        path = os.fsdecode(os.fspath(source))
         if not os.path.isdir(path):
-            files.append((path, read(path)))
+            files.append((os.fsencode(path), read(path)))
             continue
         # A directory stands for its trace files, as the CLI's does: the core
         # picks and orders them by name and leaves out JSON that is no trace.
         names = [name for name in os.listdir(path) if os.path.isfile(os.path.join(path, name))]
         members = [os.path.join(path, name) for name in _core.trace_directory_files(names)]
-        files.append((path, [(member, read(member)) for member in members]))
+        files.append((os.fsencode(path), [(os.fsencode(member), read(member)) for member in members]))
     return _core.import_trace(files, stat, unit, stage_order, compute, transfer, microbatch, clock_offsets,
                               profiler_step)

@@ -92,10 +92,21 @@ py::dict import_trace(const Sources& sources, const std::string& stat, const std
   return to_python(result, Arrays::lists);
 }
 
+// A directory's names as os.listdir gives them: str, with surrogate escapes
+// for bytes that are no UTF-8 (or bytes), taken back to their bytes and
+// returned as os.listdir gave them, not refused as text that is no UTF-8.
+py::list directory_files(const py::iterable& names) {
+  std::vector<std::string> bytes;
+  for (py::handle name : names) bytes.push_back(utf8_of(name));
+  py::list kept;
+  for (const std::string& name : trace_directory_files(std::move(bytes))) kept.append(decoded(name));
+  return kept;
+}
+
 }  // namespace
 
 void bind_trace(py::module_& m) {
-  m.def("trace_directory_files", &trace_directory_files, py::arg("names"),
+  m.def("trace_directory_files", &directory_files, py::arg("names"),
         "Of a directory's file names, those of trace files (*.json, *.json.gz), sorted, as the CLI reads a directory.");
   m.def("import_trace", &import_trace, py::arg("sources"), py::arg("stat") = "p50", py::arg("unit") = "ms",
         py::arg("stage_order") = py::none(), py::arg("compute") = "", py::arg("transfer") = "",

@@ -4,7 +4,10 @@ position (docs/traces.md)."""
 
 import gzip
 import json
+import os
 import pickle
+import shutil
+import tempfile
 import unittest
 
 import heteropipe
@@ -138,6 +141,44 @@ class ImportTrace(unittest.TestCase):
                 self.assertEqual((e.code, e.field, e.token), ("empty", "trace", str(empty)))
                 native = run([native_cli(self), "trace", str(files[0]), str(empty)])
                 self.assertEqual(native.stderr, "error: " + str(e) + "\n")
+
+    def test_a_path_that_is_no_utf8_is_read_as_the_cli_reads_it(self):
+        # A name with a byte that is no UTF-8: os.listdir gives it as a str with a surrogate escape,
+        # os.scandir of a bytes folder as bytes. Either is read, as the CLI reads the bytes it is given.
+        source = REPO / "tests" / "data" / "traces" / "torch_forwarding_stage"
+        with tempfile.TemporaryDirectory() as folder:
+            run_dir = os.path.join(folder, os.fsdecode(b"run-\xff"))
+            os.mkdir(run_dir)
+            for r in range(3):
+                shutil.copy(source / f"rank-{r}.json", os.path.join(run_dir, os.fsdecode(b"rank-%d-\xfe.json" % r)))
+            names = sorted(os.listdir(run_dir))
+            self.assertEqual(names[0], "rank-0-\udcfe.json")
+            paths = [os.path.join(run_dir, name) for name in names]
+            truth = import_trace([source / f"rank-{r}.json" for r in range(3)], microbatch=MICROBATCH)
+            self.assertEqual(truth["M"], 8)
+            entries = sorted(os.scandir(os.fsencode(run_dir)), key=lambda entry: entry.name)
+            self.assertIsInstance(os.fspath(entries[0]), bytes)
+            for given in (paths, entries, run_dir, os.fsencode(run_dir).decode("utf-8", "surrogateescape")):
+                with self.subTest(given=given):
+                    self.assertEqual(import_trace(given, microbatch=MICROBATCH), truth)
+            self.assertEqual(self.native_json("--microbatch", MICROBATCH, run_dir), truth)
+            self.assertEqual(heteropipe._core.trace_directory_files(names + ["notes-\udcff.txt"]), names)
+            # What is wrong in such a file is the coded error any file gives, its token the path as given.
+            bad = os.path.join(run_dir, os.fsdecode(b"bad-\xff.json"))
+            with open(bad, "wb") as f:
+                f.write(b'[{"ph":"X","name":"k","ts":1,"dur":-3}]')
+            with self.assertRaises(HeteropipeError) as caught:
+                import_trace([paths[0], bad])
+            e = caught.exception
+            self.assertEqual((e.code, e.field, e.index, e.token), ("negative", "dur", 35, bad))
+            str(e).encode("utf-8")  # the message escapes the byte, as every message escapes what is no UTF-8
+            # An empty folder of such a name: the coded error of any folder that holds no trace.
+            empty = os.path.join(folder, os.fsdecode(b"empty-\xff"))
+            os.mkdir(empty)
+            with self.assertRaises(HeteropipeError) as caught:
+                import_trace([paths[0], empty])
+            self.assertEqual((caught.exception.code, caught.exception.field, caught.exception.token),
+                             ("empty", "trace", empty))
 
     def test_options_and_bytes(self):
         data = [p.read_bytes() for p in SYNTHETIC]
