@@ -560,16 +560,25 @@ TEST_CASE("trace cpu: without ranges, micro-batches come from the transfers") {
 TEST_CASE("trace cpu: without ranges, the first stage's set-up before its first micro-batch is in none") {
   // A first forward of stage 0's own, with no message, right before the
   // loop: by the transfers alone, micro-batch 0 took it all (its span twice
-  // the others', T_real starting at the set-up).
-  CpuRun run;
-  double makespan = 0;
-  const TraceOptions o = by_transfers();
-  const TraceResult plain = recover(cpu_run_texts(run, makespan), o);
-  run.setup = run.tau0;
-  const TraceResult r = recover(cpu_run_texts(run, makespan), o);
-  testing::check_same(r, plain);
-  CHECK(r.stages[0].span.max == plain.stages[0].span.max);
-  CHECK(std::abs(r.T_real - makespan) <= 2);
+  // the others', T_real starting at the set-up). M = 2 too, where the one
+  // other micro-batch gives the count.
+  for (const int M : {4, 2}) {
+    CAPTURE(M);
+    CpuRun run;
+    run.M = M;
+    double makespan = 0;
+    const TraceOptions o = by_transfers();
+    const TraceResult plain = recover(cpu_run_texts(run, makespan), o);
+    run.setup = run.tau0;
+    const TraceResult r = recover(cpu_run_texts(run, makespan), o);
+    REQUIRE(r.pipeline);
+    CHECK(r.M == M);
+    testing::check_same(r, plain);
+    CHECK(r.stages[0].span.max == plain.stages[0].span.max);
+    // T_real from micro-batch 0's start, as the run without set-up (check_same) and, for the
+    // timeline's own run, its makespan.
+    if (M == 4) CHECK(std::abs(r.T_real - makespan) <= 2);
+  }
 }
 
 TEST_CASE("trace cpu: clock offsets given by hand are used as given") {

@@ -827,11 +827,13 @@ std::vector<std::vector<Interval>> by_transfers(const std::vector<Interval>& ker
   // the compute before its send: a rank's own set-up inside the profiler (a
   // first forward, building the model) would count as its span and move
   // T_real's start. Each micro-batch runs the same ops, so when the others
-  // (two at least) agree on their count and micro-batch 0 has more, its
-  // own are the last of them, and what ran before is outside every one. An
-  // op or two more than the others (a first call's allocation) is taken
-  // as micro-batch 0's own: set-up is half a micro-batch's ops or more.
-  if (opens.empty() && count >= 3) {
+  // agree on their count and micro-batch 0 has more, its own are the last
+  // of them, and what ran before is outside every one. An op or two more
+  // than the others (a first call's allocation) is taken as micro-batch
+  // 0's own: set-up is half a micro-batch's ops or more. With M = 2 the
+  // other micro-batch alone gives the count, and the set-up, left in,
+  // would be half of the stage's p50.
+  if (opens.empty() && count >= 2) {
     const std::size_t each = out[1].size();
     const bool agree = each > 0 && std::all_of(out.begin() + 1, out.end(),
                                                [&](const std::vector<Interval>& ops) { return ops.size() == each; });
