@@ -205,7 +205,8 @@ def model_info(path: Union[str, "os.PathLike[str]"]) -> Dict[str, Any]:
     name, layers, n_embd, n_head, n_head_kv, context_length, expert_count,
     expert_used_count, key_length, value_length, feed_forward_length,
     vocab_size, sliding_window, the per-layer lists sliding_layers,
-    attention_layers, recurrent_layers, layer_bytes, active_layer_bytes and
+    attention_layers, kv_layers, recurrent_layers, layer_bytes,
+    active_layer_bytes and
     active_layer_params, embedding_bytes, output_bytes,
     kv_bytes_per_token and recurrent_bytes_per_sequence (docs/planner.md#gguf-files). The dict is what
     :func:`plan` takes as ``"model"``. A file that is no GGUF file, or is cut

@@ -337,15 +337,23 @@ TEST_CASE("gguf: layers without attention keep no KV cache; a pure SSM keeps non
     CHECK(n.kv_bytes_per_token == 20 * layer_kv);
     std::vector<double> first_20(30, 0.0);
     std::fill(first_20.begin(), first_20.begin() + 20, 1.0);
-    CHECK(n.attention_layers == first_20);
+    // Every layer attends; the last 10 against the cache of an earlier one, keeping none of their own.
+    CHECK(n.attention_layers == std::vector<double>(30, 1.0));
+    CHECK(n.kv_layers == first_20);
     CHECK(n.recurrent_layers == std::vector<double>(30, 0.0));
-    CHECK(facts(transformer("gemma4", g).a("attention.head_count_kv", 2).a("attention.shared_kv_layers", 12))
-              .kv_bytes_per_token == 18 * layer_kv);
+    const ModelInfo four =
+        facts(transformer("gemma4", g).a("attention.head_count_kv", 2).a("attention.shared_kv_layers", 12));
+    CHECK(four.kv_bytes_per_token == 18 * layer_kv);
+    CHECK(four.attention_layers == std::vector<double>(30, 1.0));
+    CHECK(std::count(four.kv_layers.begin(), four.kv_layers.end(), 1.0) == 18);
+    CHECK(four.kv_layers[17] == 1.0);
+    CHECK(four.kv_layers[18] == 0.0);
   }
   SUBCASE("multi-token-prediction layers (nextn_predict_layers) keep no cache") {
     const ModelInfo m = facts(transformer("glm4moe", s).a("attention.head_count_kv", 2).a("nextn_predict_layers", 1));
     CHECK(m.kv_bytes_per_token == 7 * layer_kv);
     CHECK(m.attention_layers == flags({1, 1, 1, 1, 1, 1, 1, 0}));
+    CHECK(m.kv_layers == flags({1, 1, 1, 1, 1, 1, 1, 0}));
   }
   SUBCASE("Mamba and RWKV: no cache, and the estimate stays finite with no attention work") {
     Gguf mamba("mamba");
@@ -524,6 +532,7 @@ TEST_CASE("estimate: a hybrid's KV cache and attention fall on its attending lay
   // Spread over every layer (the lists left empty), the first stage held a quarter of a layer's cache per layer.
   EstimateInput even = in;
   even.model_info->attention_layers.clear();
+  even.model_info->kv_layers.clear();
   even.model_info->recurrent_layers.clear();
   const PlanInput e = estimate(even).value();
   double first = 0;
@@ -534,6 +543,70 @@ TEST_CASE("estimate: a hybrid's KV cache and attention fall on its attending lay
   nowhere.model_info->recurrent_layers.assign(12, 0.0);
   CHECK(text::describe(estimate(nowhere).error()) ==
         "recurrent_layers: needs a 1 on at least one layer, as recurrent_bytes_per_sequence is above 0");
+}
+
+// Gemma 3n keeps a cache in its first 20 layers only (llama.cpp's
+// n_layer_kv_from_start); its last 10 attend against the cache of the last
+// earlier layer of their kind (sliding or global), so each does the attention
+// work of a caching layer and holds no cache.
+TEST_CASE("estimate: Gemma 3n's shared-KV layers attend, reading an earlier layer's cache, and hold none") {
+  Shape s;
+  s.layers = 30;
+  const ModelInfo m = facts(transformer("gemma3n", s).a("attention.head_count_kv", 2).a("attention.sliding_window", 512));
+  REQUIRE(m.sliding_layers[19] == 0.0);  // period 5: layers 4, 9, ..., 29 are global
+  REQUIRE(m.sliding_layers[24] == 0.0);
+  REQUIRE(m.sliding_layers[20] == 1.0);
+  const double layer_kv = 2.0 * 2 * (16 + 16);
+  EstimateInput in = on_two_gpus(Phase::decode, 2, 4096);
+  in.M = 3;
+  in.model_info = m;
+  const PlanInput p = estimate(in).value();
+  const double sequences = 2 * 3;
+  // Memory: a caching global layer holds 4,096 positions, a caching sliding one 512; a sharing layer none.
+  CHECK(p.layer_memory[19] == m.layer_bytes[19] + layer_kv * 4096 * sequences);
+  CHECK(p.layer_memory[15] == m.layer_bytes[15] + layer_kv * 512 * sequences);
+  for (std::size_t l = 20; l < 29; ++l) CHECK(p.layer_memory[l] == m.layer_bytes[l]);
+  CHECK(p.layer_memory[29] == m.layer_bytes[29] + m.output_bytes);
+  // Time: a sharing layer reads as much cache as the layer whose cache it reads (the layers' weights are alike).
+  for (const PlanDevice& d : p.devices) {
+    CHECK(d.layer_times[24] == d.layer_times[19]);
+    CHECK(d.layer_times[20] == d.layer_times[15]);
+  }
+  // Without attention (as the sharing layers were estimated before kv_layers), they were faster.
+  EstimateInput idle = in;
+  for (std::size_t l = 20; l < 30; ++l) idle.model_info->attention_layers[l] = 0;
+  const PlanInput q = estimate(idle).value();
+  for (std::size_t k = 0; k < p.devices.size(); ++k) {
+    CHECK(q.devices[k].layer_times[24] < p.devices[k].layer_times[24]);
+    CHECK(q.devices[k].layer_times[19] == p.devices[k].layer_times[19]);
+  }
+  CHECK(q.layer_memory == p.layer_memory);
+  // An object without kv_layers keeps the cache in its attending layers, as before the list existed.
+  EstimateInput old = idle;
+  old.model_info->kv_layers.clear();
+  const PlanInput o = estimate(old).value();
+  CHECK(o.layer_memory == q.layer_memory);
+  for (std::size_t k = 0; k < p.devices.size(); ++k) CHECK(o.devices[k].layer_times == q.devices[k].layer_times);
+  // Bad flags are refused by name and layer.
+  EstimateInput bad = in;
+  bad.model_info->kv_layers[2] = 2;
+  CHECK(text::describe(estimate(bad).error()) == "kv_layers, layer 3: must be 0 (keeps no KV cache) or 1 (keeps one) (got 2)");
+  bad.model_info->kv_layers.pop_back();
+  CHECK(text::describe(estimate(bad).error()) == "kv_layers: needs layers = 30 values, one per layer, or none (got 29)");
+  bad.model_info->kv_layers.assign(30, 0.0);
+  CHECK(text::describe(estimate(bad).error()) ==
+        "kv_layers: needs a 1 on at least one layer, as kv_bytes_per_token is above 0");
+  // A layer keeping a cache it does not attend against.
+  bad.model_info->kv_layers = m.kv_layers;
+  bad.model_info->attention_layers[7] = 0;
+  CHECK(text::describe(estimate(bad).error()) == "kv_layers, layer 8: must be at most attention_layers = 0 (got 1)");
+  // Written before kv_layers: the cache on the layers attention_layers marks, as the old reader wrote them.
+  EstimateInput before = in;
+  before.model_info->kv_layers.clear();
+  before.model_info->attention_layers = m.kv_layers;
+  const PlanInput b = estimate(before).value();
+  CHECK(b.layer_memory == p.layer_memory);
+  CHECK(b.devices[0].layer_times[24] == q.devices[0].layer_times[24]);
 }
 
 // Marking every layer attending gives the estimate of the list left empty, to the bit.

@@ -398,7 +398,7 @@ std::string model_input_with(const std::string& key, const std::string& value) {
   std::string facts = R"("layers": 3, "n_embd": 128, "n_head": 4, "n_head_kv": 2, "context_length": 4096,
       "expert_count": 0, "expert_used_count": 0, "key_length": 64, "value_length": 64,
       "feed_forward_length": 256, "vocab_size": 128, "sliding_window": 128, "sliding_layers": [1, 0, 1],
-      "attention_layers": [1, 1, 1], "recurrent_layers": [0, 0, 0],
+      "attention_layers": [1, 1, 1], "kv_layers": [1, 1, 1], "recurrent_layers": [0, 0, 0],
       "layer_bytes": [209920, 209920, 209920], "active_layer_bytes": [209920, 209920, 209920],
       "active_layer_params": [196864, 196864, 196864], "embedding_bytes": 17408, "output_bytes": 17920,
       "kv_bytes_per_token": 1536, "recurrent_bytes_per_sequence": 0)";
@@ -420,7 +420,15 @@ TEST_CASE("read_json: a model object whose facts contradict each other is refuse
   // attention_layers and recurrent_layers too: every layer attends, the state (none here) is spread over all.
   CHECK(read_plan_json(model_input_with("attention_layers", "[]")).errors.empty());
   CHECK(read_plan_json(model_input_with("recurrent_layers", "[]")).errors.empty());
-  CHECK(read_plan_json(model_input_with("attention_layers", "[0, 1, 0]")).errors.empty());
+  // An object written before kv_layers: attention_layers marks the layers that keep the cache.
+  std::string before = model_input_with("attention_layers", "[0, 1, 0]");
+  before.erase(before.find(R"("kv_layers": [1, 1, 1], )"), std::string(R"("kv_layers": [1, 1, 1], )").size());
+  CHECK(read_plan_json(before).errors.empty());
+  CHECK(sentences(model_input_with("attention_layers", "[0, 1, 0]")) ==
+        std::vector<std::string>{"kv_layers, layer 1: must be at most attention_layers = 0 (got 1)"});
+  // kv_layers absent or empty: the attending layers keep the cache; a layer may attend with none of its own.
+  CHECK(read_plan_json(model_input_with("kv_layers", "[]")).errors.empty());
+  CHECK(read_plan_json(model_input_with("kv_layers", "[1, 0, 0]")).errors.empty());
   struct Case {
     const char* key;
     const char* value;
@@ -442,9 +450,12 @@ TEST_CASE("read_json: a model object whose facts contradict each other is refuse
        "sliding_layers, layer 2: must be 0 (attends to every position) or 1 (slides) (got 2)"},
       {"attention_layers", "[1, 0]", "attention_layers: needs layers = 3 values, one per layer, or none (got 2)"},
       {"attention_layers", "[1, 2, 0]",
-       "attention_layers, layer 2: must be 0 (keeps no KV cache) or 1 (attends) (got 2)"},
-      {"attention_layers", "[0, 0, 0]",
-       "attention_layers: needs a 1 on at least one layer, as kv_bytes_per_token is above 0"},
+       "attention_layers, layer 2: must be 0 (does not attend) or 1 (attends) (got 2)"},
+      {"attention_layers", "[1, 0, 0]",
+       "kv_layers, layer 2: must be at most attention_layers = 0 (got 1)"},
+      {"kv_layers", "[1, 1]", "kv_layers: needs layers = 3 values, one per layer, or none (got 2)"},
+      {"kv_layers", "[1, 0.5, 0]", "kv_layers, layer 2: must be 0 (keeps no KV cache) or 1 (keeps one) (got 0.5)"},
+      {"kv_layers", "[0, 0, 0]", "kv_layers: needs a 1 on at least one layer, as kv_bytes_per_token is above 0"},
       {"recurrent_layers", "[0, 0, 0, 0]", "recurrent_layers: needs layers = 3 values, one per layer, or none (got 4)"},
       {"recurrent_layers", "[0, 0, 0.5]",
        "recurrent_layers, layer 3: must be 0 (holds no recurrent state) or 1 (holds one) (got 0.5)"},

@@ -82,6 +82,7 @@ test('@huggingface/gguf, an independent parser, reads the same facts and tensor 
   assert.deepEqual(info.sliding_layers, Array.from({ length: info.layers }, (_, j) => (j % 6 < 5 ? 1 : 0)));
   // A transformer: every layer keeps a KV cache, none holds a recurrent state.
   assert.deepEqual(info.attention_layers, Array(info.layers).fill(1));
+  assert.deepEqual(info.kv_layers, Array(info.layers).fill(1));
   assert.deepEqual(info.recurrent_layers, Array(info.layers).fill(0));
 });
 

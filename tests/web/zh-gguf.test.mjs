@@ -109,7 +109,7 @@ test("a model object's counts out of range are worded in Chinese by their own ra
   }
 });
 
-test('a model object\'s attention_layers and recurrent_layers that are no flag per layer are worded in Chinese', async () => {
+test('a model object\'s attention_layers, kv_layers and recurrent_layers that are no flag per layer are worded in Chinese', async () => {
   const hp = await require(modulePath)();
   const model = { layers: 3, n_embd: 128, n_head: 4, n_head_kv: 2, vocab_size: 128,
     layer_bytes: [209920, 209920, 209920], active_layer_bytes: [209920, 209920, 209920],
@@ -120,7 +120,16 @@ test('a model object\'s attention_layers and recurrent_layers that are no flag p
   };
   const flag = refused({ attention_layers: [1, 2, 0] });
   assert.deepEqual([flag.code, flag.field, flag.index, flag.value], ['out_of_range', 'attention_layers', 1, 2]);
-  assert.equal(zh.error(flag, hp.limits, '模型'), '模型，第 2 项：必须是 0（不保留 KV 缓存）或 1（有注意力）（输入为 2）');
+  assert.equal(zh.error(flag, hp.limits, '模型'), '模型，第 2 项：必须是 0（没有注意力）或 1（有注意力）（输入为 2）');
+  const cache = refused({ kv_layers: [1, 0, 3] });
+  assert.deepEqual([cache.code, cache.field, cache.index, cache.value], ['out_of_range', 'kv_layers', 2, 3]);
+  assert.equal(zh.error(cache, hp.limits, '模型'), '模型，第 3 项：必须是 0（不保留 KV 缓存）或 1（保留 KV 缓存）（输入为 3）');
+  const few = refused({ kv_layers: [1] });
+  assert.deepEqual([few.code, few.field, few.value, few.limit], ['wrong_length', 'kv_layers', 1, 3]);
+  assert.equal(zh.error(few, hp.limits, '模型'), '模型：需要 3 个值，每层一个，或者留空（输入了 1 个）');
+  const uncached = refused({ attention_layers: [1, 1, 1], kv_layers: [0, 0, 0] });
+  assert.deepEqual([uncached.code, uncached.field, uncached.token], ['not_positive', 'kv_layers', 'kv_bytes_per_token']);
+  assert.equal(zh.error(uncached, hp.limits, '模型'), '模型：至少需要一层为 1，因为 kv_bytes_per_token 大于 0');
   const state = refused({ recurrent_layers: [0, 0.5, 0] });
   assert.deepEqual([state.code, state.field, state.index, state.value], ['out_of_range', 'recurrent_layers', 1, 0.5]);
   assert.equal(zh.error(state, hp.limits, '模型'), '模型，第 2 项：必须是 0（没有循环状态）或 1（有循环状态）（输入为 0.5）');
@@ -133,4 +142,6 @@ test('a model object\'s attention_layers and recurrent_layers that are no flag p
   // Empty: every layer attends; flags placing the cache on one layer plan too.
   assert.ok(hp.plan({ model: { ...model, attention_layers: [] }, devices: ['rtx-4090', 'rtx-4090'] }));
   assert.ok(hp.plan({ model: { ...model, attention_layers: [0, 1, 0] }, devices: ['rtx-4090', 'rtx-4090'] }));
+  // Layers that attend against another layer's cache, keeping none (Gemma 3n's last layers).
+  assert.ok(hp.plan({ model: { ...model, attention_layers: [1, 1, 1], kv_layers: [1, 0, 0] }, devices: ['rtx-4090', 'rtx-4090'] }));
 });

@@ -27,6 +27,7 @@ std::string_view position_noun(Field field) {
     case Field::active_layer_params:
     case Field::sliding_layers:
     case Field::attention_layers:
+    case Field::kv_layers:
     case Field::recurrent_layers:
       return "layer";
     case Field::links:
@@ -83,6 +84,7 @@ bool is_scalar(Field field) {
     case Field::active_layer_params:
     case Field::sliding_layers:
     case Field::attention_layers:
+    case Field::kv_layers:
     case Field::recurrent_layers:
     case Field::shared:
     case Field::buffers:

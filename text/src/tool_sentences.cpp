@@ -67,6 +67,7 @@ std::optional<std::string> wrong_length(const Error& e) {
       return "needs layers = " + count + " values, one per layer" + got(e);
     case Field::sliding_layers:
     case Field::attention_layers:
+    case Field::kv_layers:
     case Field::recurrent_layers: return "needs layers = " + count + " values, one per layer, or none" + got(e);
     case Field::buffers: return "needs S-1 = " + count + " values, one per link, or one for all" + got(e);
     case Field::service: return "needs S = " + count + " distributions, one per stage, or one for all" + got(e);
@@ -197,13 +198,16 @@ std::optional<std::string> tool_what(const Error& e) {
              " is missing (got '" + quoted(e.token) + "')";
     case ErrorCode::out_of_range:
       if (e.field == Field::sliding_layers) return "must be 0 (attends to every position) or 1 (slides)" + got(e);
-      if (e.field == Field::attention_layers) return "must be 0 (keeps no KV cache) or 1 (attends)" + got(e);
+      if (e.field == Field::attention_layers) return "must be 0 (does not attend) or 1 (attends)" + got(e);
+      if (e.field == Field::kv_layers) return "must be 0 (keeps no KV cache) or 1 (keeps one)" + got(e);
       if (e.field == Field::recurrent_layers) return "must be 0 (holds no recurrent state) or 1 (holds one)" + got(e);
       if (auto range = range_of(e)) return "must be between " + *range + got(e);
       return std::nullopt;
     case ErrorCode::not_positive:
       // The token names the fact whose bytes no layer would hold.
-      if (e.field != Field::attention_layers && e.field != Field::recurrent_layers) return std::nullopt;
+      if (e.field != Field::attention_layers && e.field != Field::kv_layers && e.field != Field::recurrent_layers) {
+        return std::nullopt;
+      }
       return "needs a 1 on at least one layer, as " + quoted(e.token) + " is above 0";
     case ErrorCode::wrong_type:
       if (e.field != Field::trace) return std::nullopt;

@@ -87,7 +87,8 @@ declare namespace heteropipe {
     | 'gguf' | 'header_bytes' | 'key_count' | 'tensor_count' | 'string_length' | 'array_length' | 'n_dims' | 'dims'
     | 'value_type' | 'ggml_type' | 'architecture' | 'layers' | 'n_embd' | 'n_head' | 'n_head_kv' | 'context_length'
     | 'expert_count' | 'expert_used_count' | 'key_length' | 'value_length' | 'feed_forward_length' | 'vocab_size'
-    | 'sliding_window' | 'sliding_layers' | 'attention_layers' | 'recurrent_layers' | 'layer_bytes' | 'active_layer_bytes'
+    | 'sliding_window' | 'sliding_layers' | 'attention_layers' | 'kv_layers' | 'recurrent_layers' | 'layer_bytes'
+    | 'active_layer_bytes'
     | 'active_layer_params' | 'embedding_bytes'
     | 'output_bytes' | 'kv_bytes_per_token' | 'recurrent_bytes_per_sequence'
     // Calibration: the records, then a record's keys (a record's avg_ts is calibration).
@@ -373,9 +374,13 @@ declare namespace heteropipe {
     /** Per layer: 1 where it attends to the last sliding_window positions only, 0 where to all; in the
      * "model" input it may be empty (no layer slides). */
     sliding_layers: number[];
-    /** Per layer: 1 where llama.cpp keeps a KV cache for it (it attends), 0 where none; the KV cache and
-     * attention work fall on these layers only. In the "model" input it may be empty (every layer attends). */
+    /** Per layer: 1 where it attends, 0 where not; attention work falls on these layers only. In the "model"
+     * input it may be empty (every layer attends). */
     attention_layers: number[];
+    /** Per layer: 1 where llama.cpp keeps a KV cache for it, 0 where none (a layer that attends against an
+     * earlier layer's cache, as Gemma 3n's last layers do, keeps none); the cache's memory falls on these
+     * layers only. Optional in the "model" input: absent or empty, the attending layers keep it. */
+    kv_layers?: number[];
     /** Per layer: 1 where it holds a recurrent state, 0 where none; the state falls on these layers only.
      * In the "model" input it may be empty (the state is spread over every layer). */
     recurrent_layers: number[];

@@ -24,7 +24,7 @@
       ggml_type: 'ggml 类型', layers: '层数', n_embd: '隐藏维度', vocab_size: '词表大小', layer_bytes: '每层字节数',
       active_layer_bytes: '每层激活字节数', active_layer_params: '每层激活参数量', embedding_bytes: '词嵌入字节数',
       output_bytes: '输出层字节数', kv_bytes_per_token: '每个 token 的 KV 字节数', sliding_layers: '每层是否滑动窗口',
-      attention_layers: '每层是否有注意力（KV 缓存）', recurrent_layers: '每层是否有循环状态',
+      attention_layers: '每层是否有注意力', kv_layers: '每层是否保留 KV 缓存', recurrent_layers: '每层是否有循环状态',
       recurrent_bytes_per_sequence: '每个序列的循环状态字节数',
       // Calibration: the llama-bench records and a record's keys.
       calibration: '校准记录', gpu_info: 'gpu_info（GPU 名称）', model_size: '模型字节数',
@@ -113,11 +113,12 @@
             '至少为 ' + B(e.limit) + '，否则该设备的层时间之和超过 ' + B(limits.max_value) + '（输入为 ' + got + '）';
         case 'out_of_range':
           if (e.field === 'sliding_layers') return '必须是 0（关注全部位置）或 1（滑动窗口）（输入为 ' + got + '）';
-          if (e.field === 'attention_layers') return '必须是 0（不保留 KV 缓存）或 1（有注意力）（输入为 ' + got + '）';
+          if (e.field === 'attention_layers') return '必须是 0（没有注意力）或 1（有注意力）（输入为 ' + got + '）';
+          if (e.field === 'kv_layers') return '必须是 0（不保留 KV 缓存）或 1（保留 KV 缓存）（输入为 ' + got + '）';
           if (e.field === 'recurrent_layers') return '必须是 0（没有循环状态）或 1（有循环状态）（输入为 ' + got + '）';
           return ranges[e.field] && '必须在 ' + B(ranges[e.field][0]) + ' 到 ' + B(ranges[e.field][1]) + ' 之间（输入为 ' + got + '）';
         case 'not_positive':
-          if (e.field === 'attention_layers' || e.field === 'recurrent_layers') return '至少需要一层为 1，因为 ' + e.token + ' 大于 0';
+          if (e.field === 'attention_layers' || e.field === 'kv_layers' || e.field === 'recurrent_layers') return '至少需要一层为 1，因为 ' + e.token + ' 大于 0';
           break;
         case 'unknown_id': return '“' + e.token + '”不在目录中';
         case 'unknown_name': return '不是可选的名称（输入为 ' + got + '）';
@@ -166,7 +167,7 @@
           return 'S × (缓冲区 + 1) = ' + G(e.value) + ' 个需保留的释放时间，超过上限 ' + G(e.limit) + '（请用更小的缓冲区，或 inf）';
         case 'wrong_length':
           if (/layer_(bytes|params)$/.test(e.field)) return '需要 ' + G(e.limit) + ' 个值，每层一个（输入了 ' + got + ' 个）';
-          if (/^(sliding|attention|recurrent)_layers$/.test(e.field)) return '需要 ' + G(e.limit) + ' 个值，每层一个，或者留空（输入了 ' + got + ' 个）';
+          if (/^(sliding|attention|kv|recurrent)_layers$/.test(e.field)) return '需要 ' + G(e.limit) + ' 个值，每层一个，或者留空（输入了 ' + got + ' 个）';
           return lists[e.field] && '需要 ' + G(e.limit) + ' 个值（输入了 ' + got + ' 个）';
         // GGUF files: index is the byte offset.
         case 'not_gguf': return '文件开头不是 GGUF 字节，不是 GGUF 文件';

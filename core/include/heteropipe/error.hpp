@@ -135,7 +135,7 @@ enum class Field {
   // A model's facts (heteropipe/plan/gguf.hpp's ModelInfo; its name is Field::name).
   architecture, layers, n_embd, n_head, n_head_kv, context_length, expert_count, expert_used_count, key_length,
   value_length, feed_forward_length, vocab_size, sliding_window, sliding_layers, attention_layers,
-  recurrent_layers, layer_bytes, active_layer_bytes,
+  kv_layers, recurrent_layers, layer_bytes, active_layer_bytes,
   active_layer_params, embedding_bytes, output_bytes, kv_bytes_per_token, recurrent_bytes_per_sequence,
   // Calibration: the input's list of llama-bench records, then a record's keys
   // (index = the record; a record's avg_ts is field calibration, and its

@@ -381,15 +381,18 @@ Result<PlanInput> estimate_facts(const EstimateInput& input, const ModelInfo& m)
   // attending layers differ in their weights, rarely in their heads), the
   // recurrent state over the recurrent layers: each step reads and writes
   // the state of every sequence it carries. An empty list marks every layer.
+  // A layer that attends without a cache of its own (Gemma 3n's last layers)
+  // reads an earlier layer's cache: one layer's share, as much as its own would be.
   const auto marked = [](const std::vector<double>& flags, std::size_t l) { return flags.empty() || flags[l] != 0; };
-  double attending = 0, recurrent = 0;
+  const std::vector<double>& caching = m.kv_layers.empty() ? m.attention_layers : m.kv_layers;
+  double cache_layers = 0, recurrent = 0;
   for (std::size_t l = 0; l < L; ++l) {
-    attending += marked(m.attention_layers, l) ? 1 : 0;
+    cache_layers += marked(caching, l) ? 1 : 0;
     recurrent += marked(m.recurrent_layers, l) ? 1 : 0;
   }
-  const double kv_share = attending > 0 ? m.kv_bytes_per_token / attending : 0;
+  const double kv_share = cache_layers > 0 ? m.kv_bytes_per_token / cache_layers : 0;
   const double state_share = recurrent > 0 ? m.recurrent_bytes_per_sequence / recurrent : 0;
-  auto kv_of = [&](std::size_t l) { return marked(m.attention_layers, l) ? kv_share : 0.0; };
+  auto kv_of = [&](std::size_t l) { return marked(caching, l) ? kv_share : 0.0; };
   auto state_of = [&](std::size_t l) { return marked(m.recurrent_layers, l) ? state_share : 0.0; };
   const double sequences = decode ? input.tokens : 1;
   const double cached = cached_positions(input);
@@ -560,7 +563,8 @@ ModelInfo model_info_of(const ModelSpec& m, const QuantSpec& quant) {
   const auto L = static_cast<std::size_t>(m.layers);
   info.sliding_layers.assign(L, 0.0);
   for (std::size_t j = 0; j < L; ++j) info.sliding_layers[j] = catalog_slides(m, j) ? 1.0 : 0.0;
-  info.attention_layers.assign(L, 1.0);  // every catalog layer attends; none is recurrent
+  info.attention_layers.assign(L, 1.0);  // every catalog layer attends and keeps its cache; none is recurrent
+  info.kv_layers.assign(L, 1.0);
   info.recurrent_layers.assign(L, 0.0);
   info.layer_bytes.assign(L, w.shared.bytes() + w.expert.bytes(all));
   info.active_layer_bytes.assign(L, w.shared.bytes() + w.expert.bytes(used));
@@ -647,9 +651,11 @@ std::optional<Error> check_model_info(const ModelInfo& m) {
                    m.layer_bytes[l]};
     }
   }
-  // Empty (no layer slides; every layer attends; the state is spread over all), or a flag per layer.
+  // Empty (no layer slides; every layer attends; the attending layers keep the cache; the state is spread
+  // over all), or a flag per layer.
   for (auto [list, field] : {std::pair{&m.sliding_layers, Field::sliding_layers},
                              std::pair{&m.attention_layers, Field::attention_layers},
+                             std::pair{&m.kv_layers, Field::kv_layers},
                              std::pair{&m.recurrent_layers, Field::recurrent_layers}}) {
     if (!list->empty() && list->size() != L) {
       return Error{ErrorCode::wrong_length, field, kWholeField, static_cast<double>(list->size()), {},
@@ -663,6 +669,13 @@ std::optional<Error> check_model_info(const ModelInfo& m) {
       }
     }
   }
+  // A layer keeps a cache only to attend against it (the reverse need not hold: Gemma 3n's last layers).
+  for (std::size_t l = 0; l < m.kv_layers.size() && !m.attention_layers.empty(); ++l) {
+    if (m.kv_layers[l] > m.attention_layers[l]) {
+      return Error{ErrorCode::above_fact, Field::kv_layers, static_cast<std::int64_t>(l), m.kv_layers[l],
+                   "attention_layers", m.attention_layers[l]};
+    }
+  }
   for (auto [x, field] : {std::pair{m.embedding_bytes, Field::embedding_bytes},
                           std::pair{m.output_bytes, Field::output_bytes},
                           std::pair{m.kv_bytes_per_token, Field::kv_bytes_per_token},
@@ -674,8 +687,11 @@ std::optional<Error> check_model_info(const ModelInfo& m) {
   const auto none = [](const std::vector<double>& flags) {
     return !flags.empty() && std::all_of(flags.begin(), flags.end(), [](double f) { return f == 0; });
   };
-  if (m.kv_bytes_per_token > 0 && none(m.attention_layers)) {
+  if (m.kv_bytes_per_token > 0 && m.kv_layers.empty() && none(m.attention_layers)) {
     return Error{ErrorCode::not_positive, Field::attention_layers, kWholeField, 0.0, "kv_bytes_per_token"};
+  }
+  if (m.kv_bytes_per_token > 0 && none(m.kv_layers)) {
+    return Error{ErrorCode::not_positive, Field::kv_layers, kWholeField, 0.0, "kv_bytes_per_token"};
   }
   if (m.recurrent_bytes_per_sequence > 0 && none(m.recurrent_layers)) {
     return Error{ErrorCode::not_positive, Field::recurrent_layers, kWholeField, 0.0, "recurrent_bytes_per_sequence"};

@@ -430,30 +430,41 @@ std::optional<std::size_t> full_attention_interval(const Metadata& meta, const s
   return std::nullopt;
 }
 
-// Per layer, whether llama.cpp keeps a KV cache for it (llama-model.cpp's
-// load_hparams and llama_hparams::has_kv, ggml-org/llama.cpp at
-// 00342301d01add50835550e8a916f12097d94517; llama-hparams.cpp at
-// 01b77b5793989e0a1508a2fe3757d4e743a7bbd1). A layer given 0 KV heads (the
-// hybrids' per-layer attention.head_count_kv) counts none through its heads.
-std::vector<bool> keeps_kv(const Metadata& meta, const std::string& arch, std::int64_t layers) {
+// Per layer, whether the layer attends and whether llama.cpp keeps a KV cache
+// for it (llama-model.cpp's load_hparams and llama_hparams::has_kv,
+// ggml-org/llama.cpp at 00342301d01add50835550e8a916f12097d94517;
+// llama-hparams.cpp at 01b77b5793989e0a1508a2fe3757d4e743a7bbd1). A layer
+// given 0 KV heads (the hybrids' per-layer attention.head_count_kv) does
+// neither, through its heads.
+struct AttentionLayers {
+  std::vector<bool> attends, keeps;
+};
+
+AttentionLayers attention_layers_of(const Metadata& meta, const std::string& arch, std::int64_t layers) {
   const std::string a = arch + ".";
   const auto L = static_cast<std::size_t>(layers);
-  std::vector<bool> keeps(L, !all_recurrent(arch));
+  AttentionLayers out{std::vector<bool>(L, !all_recurrent(arch)), {}};
   const auto given = [&](const std::string& key) { return whole(meta, a + key); };
   if (const auto interval = full_attention_interval(meta, arch)) {
-    for (std::size_t l = 0; l < L; ++l) keeps[l] = keeps[l] && (l + 1) % *interval == 0;
+    for (std::size_t l = 0; l < L; ++l) out.attends[l] = out.attends[l] && (l + 1) % *interval == 0;
   }
-  // Layers past the first n_layer_kv_from_start reuse earlier layers' cache
-  // (Gemma 3n: 20, or block_count - attention.shared_kv_layers where given)
-  // or are multi-token-prediction layers decode does not run (nextn_predict_layers).
+  // Layers past the first n_layer_kv_from_start keep no cache of their own.
+  // Gemma 3n's after the first 20 (or block_count - attention.shared_kv_layers
+  // where given) still attend, reading an earlier layer's cache (the graph's
+  // "reuse KV cache of earlier layers"); the multi-token-prediction layers
+  // (nextn_predict_layers) are not run by decode at all.
   std::optional<std::int64_t> from_start;
+  std::int64_t runs = layers;
   if (arch == "gemma3n") from_start = 20;
   if (auto shared = given("attention.shared_kv_layers"); shared && *shared > 0) from_start = layers - *shared;
-  if (auto nextn = given("nextn_predict_layers"); nextn && *nextn > 0) from_start = layers - *nextn;
-  if (from_start) {
-    for (std::size_t l = 0; l < L; ++l) keeps[l] = keeps[l] && static_cast<std::int64_t>(l) < *from_start;
+  if (auto nextn = given("nextn_predict_layers"); nextn && *nextn > 0) from_start = runs = layers - *nextn;
+  out.keeps = out.attends;
+  for (std::size_t l = 0; l < L; ++l) {
+    const auto j = static_cast<std::int64_t>(l);
+    out.attends[l] = out.attends[l] && j < runs;
+    out.keeps[l] = out.attends[l] && (!from_start || j < *from_start);
   }
-  return keeps;
+  return out;
 }
 
 // The state llama.cpp holds per sequence for the recurrent layers, F32
@@ -703,7 +714,7 @@ Result<ModelInfo> facts(const Reader& r, std::size_t table_end) {
   m.embedding_bytes = token_embd;
   m.output_bytes = (has_output ? output : token_embd) + output_norm;
   const auto kv_heads = per_layer(meta, a + "attention.head_count_kv", m.layers, m.n_head_kv);
-  const std::vector<bool> keeps = keeps_kv(meta, arch->second, m.layers);
+  const AttentionLayers attention = attention_layers_of(meta, arch->second, m.layers);
   // Multi-head latent attention, as llama.cpp runs it once a file gives both
   // attention.key_length_mla and .value_length_mla (llama_hparams::is_mla):
   // the file's K head is then the compressed latent and the rope part
@@ -712,9 +723,12 @@ Result<ModelInfo> facts(const Reader& r, std::size_t table_end) {
   const bool mla = get(a + "attention.key_length_mla") > 0 && get(a + "attention.value_length_mla") > 0;
   const double per_head = static_cast<double>(m.key_length) + (mla ? 0.0 : static_cast<double>(m.value_length));
   m.attention_layers.assign(L, 0.0);
+  m.kv_layers.assign(L, 0.0);
   for (std::size_t l = 0; l < L; ++l) {
-    if (!keeps[l] || kv_heads[l] <= 0) continue;
+    if (!attention.attends[l] || kv_heads[l] <= 0) continue;
     m.attention_layers[l] = 1.0;
+    if (!attention.keeps[l]) continue;
+    m.kv_layers[l] = 1.0;
     // F16: 2 bytes per element. In doubles: a file's counts may be anything up to 2^63, and their int64 sum
     // would overflow.
     m.kv_bytes_per_token += 2.0 * static_cast<double>(kv_heads[l]) * per_head;

@@ -76,6 +76,7 @@ constexpr Key kModelInfo[] = {{"architecture", Field::architecture},
                               {"sliding_window", Field::sliding_window},
                               {"sliding_layers", Field::sliding_layers},
                               {"attention_layers", Field::attention_layers},
+                              {"kv_layers", Field::kv_layers},
                               {"recurrent_layers", Field::recurrent_layers},
                               {"layer_bytes", Field::layer_bytes},
                               {"active_layer_bytes", Field::active_layer_bytes},
@@ -572,6 +573,7 @@ void read_model_info(Reader& r, ModelInfo& m) {
       case Field::name: r.text(key, kWholeField, m.name); return;
       case Field::sliding_layers: r.numbers(key, kWholeField, m.sliding_layers); return;
       case Field::attention_layers: r.numbers(key, kWholeField, m.attention_layers); return;
+      case Field::kv_layers: r.numbers(key, kWholeField, m.kv_layers); return;
       case Field::recurrent_layers: r.numbers(key, kWholeField, m.recurrent_layers); return;
       case Field::layer_bytes: r.numbers(key, kWholeField, m.layer_bytes); return;
       case Field::active_layer_bytes: r.numbers(key, kWholeField, m.active_layer_bytes); return;

@@ -35,14 +35,17 @@ struct ModelInfo {
   // llama.cpp applies the window to the architecture (docs/planner.md#gguf-files).
   // Empty: no layer slides.
   std::vector<double> sliding_layers;
-  // Per layer: 1 where llama.cpp keeps a KV cache for the layer (it attends),
-  // 0 where it keeps none (a recurrent, SSM or MLP-only layer of a hybrid, a
-  // layer reusing an earlier layer's cache, a multi-token-prediction layer);
-  // and 1 where the layer holds a recurrent state. The KV cache and attention
-  // work fall on the attending layers only, the recurrent state on the
-  // recurrent ones. Empty: every layer attends; the state, if any, is spread
-  // over every layer.
-  std::vector<double> attention_layers, recurrent_layers;
+  // Per layer: 1 where the layer attends (to the positions a KV cache holds),
+  // 0 where it does not (a recurrent, SSM or MLP-only layer of a hybrid, a
+  // multi-token-prediction layer decode does not run); 1 where llama.cpp
+  // keeps a KV cache for the layer, which a layer reusing an earlier layer's
+  // cache (Gemma 3n's last layers) does not, though it attends; and 1 where
+  // the layer holds a recurrent state. Attention work falls on the attending
+  // layers, the KV cache's memory on the caching ones, the recurrent state on
+  // the recurrent ones. Empty: every layer attends; kv_layers empty: the
+  // attending layers keep the cache (as before the list existed); the state,
+  // if any, is spread over every layer.
+  std::vector<double> attention_layers, kv_layers, recurrent_layers;
   // Per layer: every tensor named blk.N.*; what one token reads (expert
   // tensors, *_exps, count expert_used_count / expert_count of theirs; shared
   // experts, *_shexp, count whole); and the weights that token multiplies.
@@ -81,6 +84,7 @@ void visit_fields(const ModelInfo& m, Visitor&& visit) {
   visit("sliding_window", m.sliding_window);
   visit("sliding_layers", m.sliding_layers);
   visit("attention_layers", m.attention_layers);
+  visit("kv_layers", m.kv_layers);
   visit("recurrent_layers", m.recurrent_layers);
   visit("layer_bytes", m.layer_bytes);
   visit("active_layer_bytes", m.active_layer_bytes);
