@@ -166,6 +166,7 @@ std::string_view field_name(Field field) {
     case Field::sliding_layers: return "sliding_layers";
     case Field::attention_layers: return "attention_layers";
     case Field::kv_layers: return "kv_layers";
+    case Field::nextn_predict_layers: return "nextn_predict_layers";
     case Field::recurrent_layers: return "recurrent_layers";
     case Field::layer_bytes: return "layer_bytes";
     case Field::active_layer_bytes: return "active_layer_bytes";

@@ -202,7 +202,7 @@ def plan(input: Union[str, bytes, Dict[str, Any]]) -> Dict[str, Any]:
 def model_info(path: Union[str, "os.PathLike[str]"]) -> Dict[str, Any]:
     """A GGUF file's facts, as ``heteropipe model --json`` prints them, read
     from its header and tensor table alone (never its weights): architecture,
-    name, layers, n_embd, n_head, n_head_kv, context_length, expert_count,
+    name, layers, nextn_predict_layers, n_embd, n_head, n_head_kv, context_length, expert_count,
     expert_used_count, key_length, value_length, feed_forward_length,
     vocab_size, sliding_window, the per-layer lists sliding_layers,
     attention_layers, kv_layers, recurrent_layers, layer_bytes,

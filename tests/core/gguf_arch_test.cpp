@@ -18,6 +18,7 @@
 #include <heteropipe/plan/catalog.hpp>
 #include <heteropipe/plan/estimate.hpp>
 #include <heteropipe/plan/gguf.hpp>
+#include <heteropipe/plan/report.hpp>
 #include <heteropipe/text/error_text.hpp>
 
 using namespace heteropipe;
@@ -354,6 +355,9 @@ TEST_CASE("gguf: layers without attention keep no KV cache; a pure SSM keeps non
     CHECK(m.kv_bytes_per_token == 7 * layer_kv);
     CHECK(m.attention_layers == flags({1, 1, 1, 1, 1, 1, 1, 0}));
     CHECK(m.kv_layers == flags({1, 1, 1, 1, 1, 1, 1, 0}));
+    CHECK(m.nextn_predict_layers == 1);
+    CHECK(m.layers == 8);  // block_count: llama.cpp's -ts split counts the MTP layer too
+    CHECK(m.layer_bytes[7] == m.layer_bytes[0]);  // the file's tensors, shown whole
   }
   SUBCASE("Mamba and RWKV: no cache, and the estimate stays finite with no attention work") {
     Gguf mamba("mamba");
@@ -607,6 +611,53 @@ TEST_CASE("estimate: Gemma 3n's shared-KV layers attend, reading an earlier laye
   const PlanInput b = estimate(before).value();
   CHECK(b.layer_memory == p.layer_memory);
   CHECK(b.devices[0].layer_times[24] == q.devices[0].layer_times[24]);
+}
+
+// A GLM-4.5-style file whose last layer is a multi-token-prediction layer:
+// llama.cpp loads none of its tensors (TENSOR_SKIP) and decode never runs it,
+// but its -ts split counts every layer of the file, the MTP one included.
+TEST_CASE("estimate: multi-token-prediction layers are neither held nor timed, and llama.cpp's -ts still counts them") {
+  Shape s;
+  s.layers = 8;
+  const ModelInfo m = facts(transformer("glm4moe", s).a("attention.head_count_kv", 2).a("nextn_predict_layers", 1));
+  REQUIRE(m.nextn_predict_layers == 1);
+  EstimateInput in = on_two_gpus(Phase::decode, 1, 4096);
+  in.M = 2;
+  in.model_info = m;
+  const PlanInput p = estimate(in).value();
+  // The chain is the 7 layers decode runs; the head's weights sit on the last of them.
+  const double layer_kv = 2.0 * 2 * (16 + 16);
+  REQUIRE(p.layer_memory.size() == 7);
+  for (const PlanDevice& d : p.devices) CHECK(d.layer_times.size() == 7);
+  CHECK(p.layer_memory[0] == m.layer_bytes[0] + layer_kv * 4096 * 2 + m.embedding_bytes);
+  CHECK(p.layer_memory[6] == m.layer_bytes[6] + layer_kv * 4096 * 2 + m.output_bytes);
+  double held = 0, file = m.embedding_bytes + m.output_bytes + m.kv_bytes_per_token * 4096 * 2;
+  for (double b : p.layer_memory) held += b;
+  for (std::size_t l = 0; l < 7; ++l) file += m.layer_bytes[l];
+  CHECK(held == file);  // everything but layer 7's weights
+  CHECK(p.unrun_layers == 1);
+  // The same layers without the MTP one (a file of 7 layers): the same chain, to the bit.
+  Shape seven = s;
+  seven.layers = 7;
+  EstimateInput plain = in;
+  plain.model_info = facts(transformer("glm4moe", seven).a("attention.head_count_kv", 2));
+  const PlanInput q = estimate(plain).value();
+  CHECK(q.layer_memory == p.layer_memory);
+  for (std::size_t k = 0; k < p.devices.size(); ++k) CHECK(q.devices[k].layer_times == p.devices[k].layer_times);
+  // The commands: vLLM and SGLang partition the 7 layers (num_hidden_layers leaves the MTP layer out);
+  // llama.cpp's last count adds the MTP layer and the output layer to the last stage's.
+  const PlanReport r = make_plan_report(p, std::nullopt, 1).value();
+  std::int64_t first = r.plan.stages.front().layers, last = r.plan.stages.back().layers;
+  REQUIRE(r.plan.stages.size() == 2);
+  CHECK(first + last == 7);
+  CHECK(r.runtime.vllm_pp_layer_partition == std::to_string(first) + "," + std::to_string(last));
+  CHECK(r.runtime.llama_cpp_tensor_split == std::to_string(first) + "," + std::to_string(last + 1 + 1));
+  // A count the file could not hold: at least one layer must run, as llama.cpp asserts.
+  EstimateInput bad = in;
+  bad.model_info->nextn_predict_layers = 8;
+  CHECK(text::describe(estimate(bad).error()) == "nextn_predict_layers: must be at most layers - 1 = 7 (got 8)");
+  bad.model_info->nextn_predict_layers = -1;
+  CHECK(text::describe(estimate(bad).error()) == "nextn_predict_layers: must be >= 0 (got -1)");
 }
 
 // Marking every layer attending gives the estimate of the list left empty, to the bit.

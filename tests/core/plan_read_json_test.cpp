@@ -395,7 +395,7 @@ namespace {
 // The facts `heteropipe model tests/data/gguf/gqa.gguf --json` prints (3 layers,
 // 4 heads over 2 KV heads), with one key's value replaced, as the plan input's model.
 std::string model_input_with(const std::string& key, const std::string& value) {
-  std::string facts = R"("layers": 3, "n_embd": 128, "n_head": 4, "n_head_kv": 2, "context_length": 4096,
+  std::string facts = R"("layers": 3, "nextn_predict_layers": 0, "n_embd": 128, "n_head": 4, "n_head_kv": 2, "context_length": 4096,
       "expert_count": 0, "expert_used_count": 0, "key_length": 64, "value_length": 64,
       "feed_forward_length": 256, "vocab_size": 128, "sliding_window": 128, "sliding_layers": [1, 0, 1],
       "attention_layers": [1, 1, 1], "kv_layers": [1, 1, 1], "recurrent_layers": [0, 0, 0],
@@ -444,6 +444,8 @@ TEST_CASE("read_json: a model object whose facts contradict each other is refuse
       {"active_layer_bytes", "[209920, 209921, 209920]",
        "active_layer_bytes, layer 2: must be at most layer_bytes = 209920 (got 209921)"},
       {"n_embd", "0", "n_embd: must be > 0 (got 0)"},
+      {"nextn_predict_layers", "3", "nextn_predict_layers: must be at most layers - 1 = 2 (got 3)"},
+      {"nextn_predict_layers", "-1", "nextn_predict_layers: must be between 0 and 2^53 (got -1)"},
       {"recurrent_bytes_per_sequence", "-1", "recurrent_bytes_per_sequence: must be >= 0 (got -1)"},
       {"sliding_layers", "[1, 0]", "sliding_layers: needs layers = 3 values, one per layer, or none (got 2)"},
       {"sliding_layers", "[1, 2, 0]",

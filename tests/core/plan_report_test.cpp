@@ -139,6 +139,13 @@ TEST_CASE("report: llama.cpp's own rule lands on the planned counts, for every s
     const std::string command = runtime_flags(counts).llama_cpp_command;
     const std::string split = command.substr(command.rfind(" -ts ") + 5);
     CHECK(llama_cpp_layers_per_device(split, L) == counts);
+    // With u multi-token-prediction layers after the chain, llama.cpp splits L + u layers; the last device
+    // takes them (it loads none of their tensors), every other device its planned count.
+    const auto unrun = static_cast<std::int64_t>(1 + trial % 3);
+    std::vector<std::int64_t> with_unrun = counts;
+    with_unrun.back() += unrun;
+    CHECK(llama_cpp_layers_per_device(runtime_flags(counts, unrun).llama_cpp_tensor_split, L + unrun) == with_unrun);
+    CHECK(runtime_flags(counts, unrun).vllm_pp_layer_partition == runtime_flags(counts).vllm_pp_layer_partition);
     ++checked;
   }
   CHECK(checked == 20000);

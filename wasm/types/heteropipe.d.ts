@@ -85,7 +85,7 @@ declare namespace heteropipe {
     | 'profiler_step'
     // GGUF files, then a model's facts (ModelInfo).
     | 'gguf' | 'header_bytes' | 'key_count' | 'tensor_count' | 'string_length' | 'array_length' | 'n_dims' | 'dims'
-    | 'value_type' | 'ggml_type' | 'architecture' | 'layers' | 'n_embd' | 'n_head' | 'n_head_kv' | 'context_length'
+    | 'value_type' | 'ggml_type' | 'architecture' | 'layers' | 'nextn_predict_layers' | 'n_embd' | 'n_head' | 'n_head_kv' | 'context_length'
     | 'expert_count' | 'expert_used_count' | 'key_length' | 'value_length' | 'feed_forward_length' | 'vocab_size'
     | 'sliding_window' | 'sliding_layers' | 'attention_layers' | 'kv_layers' | 'recurrent_layers' | 'layer_bytes'
     | 'active_layer_bytes'
@@ -357,6 +357,9 @@ declare namespace heteropipe {
     architecture: string;
     name: string;
     layers: number;
+    /** The last layers that are multi-token-prediction layers, which llama.cpp neither loads nor runs in decode
+     * (the plan's chain leaves them out; llama.cpp's -ts still counts them). Optional in the "model" input (0). */
+    nextn_predict_layers?: number;
     n_embd: number;
     n_head: number;
     n_head_kv: number;

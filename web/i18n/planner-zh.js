@@ -81,7 +81,7 @@
     infeasible: '显存放不下',
     idle_device: '有设备闲置',
     flagsHeading: '运行参数',
-    flagsNote: 'MODEL 代表你的模型。llama.cpp 的 -ts 中最后一个数多 1：llama.cpp 把输出层作为单独的一层放在最后一块设备上。',
+    flagsNote: 'MODEL 代表你的模型。llama.cpp 的 -ts 中最后一个数多 1：llama.cpp 把输出层作为单独的一层放在最后一块设备上。模型若有多 token 预测层，还要再加上它们的层数：llama.cpp 计入这些层，但既不加载也不运行。',
     whatIfHeading: '假如',
     without: function (i, name) { return '去掉设备 ' + (i + 1) + '（' + name + '）'; },
     withAnother: function (name) { return '在末尾再加一块 ' + name; },

@@ -21,7 +21,7 @@
       // GGUF files and a model's facts.
       gguf: 'GGUF 文件', header_bytes: '文件头字节数', key_count: '键的数量', tensor_count: '张量数量',
       string_length: '字符串长度', array_length: '数组长度', n_dims: '维数', dims: '维度', value_type: '值类型',
-      ggml_type: 'ggml 类型', layers: '层数', n_embd: '隐藏维度', vocab_size: '词表大小', layer_bytes: '每层字节数',
+      ggml_type: 'ggml 类型', layers: '层数', nextn_predict_layers: '多 token 预测层数', n_embd: '隐藏维度', vocab_size: '词表大小', layer_bytes: '每层字节数',
       active_layer_bytes: '每层激活字节数', active_layer_params: '每层激活参数量', embedding_bytes: '词嵌入字节数',
       output_bytes: '输出层字节数', kv_bytes_per_token: '每个 token 的 KV 字节数', sliding_layers: '每层是否滑动窗口',
       attention_layers: '每层是否有注意力', kv_layers: '每层是否保留 KV 缓存', recurrent_layers: '每层是否有循环状态',

@@ -133,7 +133,7 @@ enum class Field {
   // GGUF files: the file, then what a limit or a type is about.
   gguf, header_bytes, key_count, tensor_count, string_length, array_length, n_dims, dims, value_type, ggml_type,
   // A model's facts (heteropipe/plan/gguf.hpp's ModelInfo; its name is Field::name).
-  architecture, layers, n_embd, n_head, n_head_kv, context_length, expert_count, expert_used_count, key_length,
+  architecture, layers, nextn_predict_layers, n_embd, n_head, n_head_kv, context_length, expert_count, expert_used_count, key_length,
   value_length, feed_forward_length, vocab_size, sliding_window, sliding_layers, attention_layers,
   kv_layers, recurrent_layers, layer_bytes, active_layer_bytes,
   active_layer_params, embedding_bytes, output_bytes, kv_bytes_per_token, recurrent_bytes_per_sequence,

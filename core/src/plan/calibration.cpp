@@ -92,8 +92,9 @@ Result<Planned> planned_of(const EstimateInput& input) {
     info = model_info_of(model.value(), quant.value());
   }
   if (auto e = check_model_info(info)) return *e;
-  Planned p{info.layers, info.embedding_bytes + info.output_bytes};
-  for (double b : info.layer_bytes) p.bytes += b;
+  // llama-bench's model_size counts the tensors llama.cpp loads, none of the multi-token-prediction layers'.
+  Planned p{info.layers - info.nextn_predict_layers, info.embedding_bytes + info.output_bytes};
+  for (std::int64_t l = 0; l < p.layers; ++l) p.bytes += info.layer_bytes[static_cast<std::size_t>(l)];
   return p;
 }
 

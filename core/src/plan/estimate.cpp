@@ -376,7 +376,9 @@ Result<PlanInput> estimate_facts(const EstimateInput& input, const ModelInfo& m)
   if (auto e = plan_detail::check_estimate_scalars(input)) return *e;
   const bool decode = input.phase == Phase::decode;
   const auto h = static_cast<double>(m.n_embd);
-  const auto L = static_cast<std::size_t>(m.layers);
+  // The chain is the layers decode runs: llama.cpp loads no tensor of the
+  // multi-token-prediction layers after them (TENSOR_SKIP) and never runs them.
+  const auto L = static_cast<std::size_t>(m.layers - m.nextn_predict_layers);
   // The KV cache spread evenly over the layers that keep one (a file's
   // attending layers differ in their weights, rarely in their heads), the
   // recurrent state over the recurrent layers: each step reads and writes
@@ -431,9 +433,10 @@ Result<PlanInput> estimate_facts(const EstimateInput& input, const ModelInfo& m)
                      head_params > 0 && quantized(m.output_bytes / head_params) ? head_params : 0};
 
   PlanInput out;
-  auto devices = devices_of(input, m.layers, [&layers](std::size_t j) { return layers[j]; }, lm_head);
+  auto devices = devices_of(input, static_cast<std::int64_t>(L), [&layers](std::size_t j) { return layers[j]; }, lm_head);
   if (!devices) return devices.error();
   out.devices = std::move(devices).value();
+  out.unrun_layers = m.nextn_predict_layers;
   // Memory holds every weight (all experts), the KV cache (`cached`
   // positions of every sequence in flight, sequences x M; a sliding layer's at
   // most the window's) and the recurrent state of each of those sequences.
@@ -588,7 +591,8 @@ std::optional<Error> check_heads_and_experts(const ModelInfo& m) {
                           std::pair{m.expert_used_count, Field::expert_used_count},
                           std::pair{m.key_length, Field::key_length}, std::pair{m.value_length, Field::value_length},
                           std::pair{m.feed_forward_length, Field::feed_forward_length},
-                          std::pair{m.vocab_size, Field::vocab_size}, std::pair{m.sliding_window, Field::sliding_window}}) {
+                          std::pair{m.vocab_size, Field::vocab_size}, std::pair{m.sliding_window, Field::sliding_window},
+                          std::pair{m.nextn_predict_layers, Field::nextn_predict_layers}}) {
     if (n < 0) return Error{ErrorCode::negative, field, kWholeField, static_cast<double>(n), {}};
     // Compared as whole numbers: 2^53 + 1 converts to the double 2^53, and passed.
     if (n > static_cast<std::int64_t>(kMaxCount)) {
@@ -627,6 +631,11 @@ std::optional<Error> check_model_info(const ModelInfo& m) {
                  static_cast<double>(m.layers < 1 ? 1 : limits::kMaxPlanLayers)};
   }
   if (auto e = check_heads_and_experts(m)) return e;
+  // Some layer must run (llama.cpp asserts nextn_predict_layers < n_layer too).
+  if (m.nextn_predict_layers > m.layers - 1) {
+    return Error{ErrorCode::above_fact, Field::nextn_predict_layers, kWholeField,
+                 static_cast<double>(m.nextn_predict_layers), "layers - 1", static_cast<double>(m.layers - 1)};
+  }
   const auto L = static_cast<std::size_t>(m.layers);
   for (auto [list, field] : {std::pair{&m.layer_bytes, Field::layer_bytes},
                              std::pair{&m.active_layer_bytes, Field::active_layer_bytes},

@@ -645,7 +645,8 @@ Result<ModelInfo> facts(const Reader& r, std::size_t table_end) {
                              std::pair{"attention.value_length", Field::value_length},
                              std::pair{"feed_forward_length", Field::feed_forward_length},
                              std::pair{"attention.sliding_window", Field::sliding_window},
-                             std::pair{"vocab_size", Field::vocab_size}}) {
+                             std::pair{"vocab_size", Field::vocab_size},
+                             std::pair{"nextn_predict_layers", Field::nextn_predict_layers}}) {
     auto past = meta.past_int64.find(a + fact);
     if (past == meta.past_int64.end()) continue;
     return Error{ErrorCode::too_large, field, kWholeField, static_cast<double>(past->second),
@@ -667,6 +668,7 @@ Result<ModelInfo> facts(const Reader& r, std::size_t table_end) {
   m.n_head = get(a + "attention.head_count");
   m.n_head_kv = whole(meta, a + "attention.head_count_kv") ? get(a + "attention.head_count_kv") : m.n_head;
   m.context_length = get(a + "context_length");
+  m.nextn_predict_layers = get(a + "nextn_predict_layers");
   m.expert_count = get(a + "expert_count");
   m.expert_used_count = get(a + "expert_used_count");
   const std::int64_t head = m.n_head > 0 ? m.n_embd / m.n_head : 0;

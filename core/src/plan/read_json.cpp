@@ -63,6 +63,7 @@ constexpr Key kEstimateDevice[] = {{"id", Field::id},
 constexpr Key kModelInfo[] = {{"architecture", Field::architecture},
                               {"name", Field::name},
                               {"layers", Field::layers},
+                              {"nextn_predict_layers", Field::nextn_predict_layers},
                               {"n_embd", Field::n_embd},
                               {"n_head", Field::n_head},
                               {"n_head_kv", Field::n_head_kv},
@@ -588,6 +589,7 @@ void read_model_info(Reader& r, ModelInfo& m) {
     const auto n = static_cast<std::int64_t>(x);
     switch (key) {
       case Field::layers: m.layers = n; return;
+      case Field::nextn_predict_layers: m.nextn_predict_layers = n; return;
       case Field::n_embd: m.n_embd = n; return;
       case Field::n_head: m.n_head = n; return;
       case Field::n_head_kv: m.n_head_kv = n; return;

@@ -91,11 +91,17 @@ std::vector<WhatIf> what_ifs(const PlanInput& input, const std::optional<PlanLin
 // (vllm/distributed/utils.py and python/sglang/srt/distributed/utils.py,
 // get_pp_indices) and need the stage count to match it; llama.cpp offloads
 // every layer (-ngl 999) and splits them by layer (-sm layer) in the
-// proportions of -ts, whose last count includes the output layer.
-RuntimeFlags runtime_flags(const std::vector<std::int64_t>& counts) {
+// proportions of -ts, whose last count includes the output layer. llama.cpp
+// splits every layer of the file, the multi-token-prediction layers too
+// (unrun_layers, after the last it runs; it loads none of their tensors),
+// so the last count includes them; vLLM's and SGLang's layer counts
+// (num_hidden_layers) leave them out.
+RuntimeFlags runtime_flags(const std::vector<std::int64_t>& counts, std::int64_t unrun_layers) {
   RuntimeFlags r;
   r.vllm_pp_layer_partition = r.sglang_pp_layer_partition = joined(counts);
-  r.llama_cpp_tensor_split = llama_cpp_tensor_split(counts);
+  std::vector<std::int64_t> llama_cpp = counts;
+  if (!llama_cpp.empty()) llama_cpp.back() += unrun_layers;
+  r.llama_cpp_tensor_split = llama_cpp_tensor_split(llama_cpp);
   const std::string stages = std::to_string(counts.size());
   r.llama_cpp_command = "llama-server -m MODEL.gguf -ngl 999 -sm layer -ts " + r.llama_cpp_tensor_split;
   r.vllm_command =
@@ -159,7 +165,7 @@ Result<PlanReport> make_plan_report(const PlanInput& input, std::optional<PlanLi
       baseline_of(input, memory_proportional_layer_counts(capacities, L), report.plan, tokens);
   std::vector<std::int64_t> counts;
   for (const PlanStage& stage : report.plan.stages) counts.push_back(stage.layers);
-  report.runtime = runtime_flags(counts);
+  report.runtime = runtime_flags(counts, input.unrun_layers);
   report.what_if = what_ifs(input, added_link, report.tokens_per_second, tokens);
   report.warnings = memory_warnings(report.plan);
   return report;

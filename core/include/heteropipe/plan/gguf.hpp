@@ -27,6 +27,11 @@ namespace heteropipe {
 struct ModelInfo {
   std::string architecture, name;
   std::int64_t layers = 0, n_embd = 0, n_head = 0, n_head_kv = 0, context_length = 0;
+  // The last layers that are multi-token-prediction (MTP, NextN) layers
+  // ({arch}.nextn_predict_layers): llama.cpp loads none of their tensors and
+  // never runs them in decode, though they are among `layers`, the count its
+  // -ts split is made over. The plan's chain leaves them out.
+  std::int64_t nextn_predict_layers = 0;
   std::int64_t expert_count = 0, expert_used_count = 0;
   std::int64_t key_length = 0, value_length = 0;  // per head; n_embd / n_head unless the file says
   std::int64_t feed_forward_length = 0, vocab_size = 0, sliding_window = 0;
@@ -71,6 +76,7 @@ void visit_fields(const ModelInfo& m, Visitor&& visit) {
   visit("architecture", std::string_view(m.architecture));
   visit("name", std::string_view(m.name));
   visit("layers", m.layers);
+  visit("nextn_predict_layers", m.nextn_predict_layers);
   visit("n_embd", m.n_embd);
   visit("n_head", m.n_head);
   visit("n_head_kv", m.n_head_kv);

@@ -49,6 +49,10 @@ struct PlanInput {
   // (link i for the device at position i), whatever is skipped after it.
   bool allow_idle_devices = false;
   DeviceOrder order = DeviceOrder::given;
+  // Layers after the chain's last that llama.cpp's -ts split counts but
+  // neither loads nor runs (a model's multi-token-prediction layers): the
+  // llama.cpp command's last count includes them, after the output layer's.
+  std::int64_t unrun_layers = 0;
 };
 
 // Every error of the input, in the order of PlanInput's fields (devices,

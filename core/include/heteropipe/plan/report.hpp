@@ -66,7 +66,7 @@ struct RuntimeFlags {
 };
 
 // The flags and commands for a plan's layer counts per stage.
-RuntimeFlags runtime_flags(const std::vector<std::int64_t>& counts);
+RuntimeFlags runtime_flags(const std::vector<std::int64_t>& counts, std::int64_t unrun_layers = 0);
 
 // The plan re-solved with one device removed, or one more like it added at
 // the end of the chain.
