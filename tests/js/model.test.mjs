@@ -202,6 +202,7 @@ test('version and limits come from the core', () => {
     max_estimate_context: 2 ** 24, max_what_if_devices: 16,
     max_reps: 1e6, max_sim_cells: 1e9, max_buffer: 1e6, max_buffer_history: 2 ** 22, max_queued_transfers: 2 ** 22, max_cv: 4, min_cv: 1e-9, max_spread: 1, max_service_samples: 1e6,
     max_trace_bytes: 2 ** 29, max_trace_events: 5e6, max_trace_ranks: 4096, max_trace_time: 1e17, max_trace_depth: 64,
+    max_range_names: 5, max_range_name_bytes: 80,
     max_gguf_header_bytes: 2 ** 28, max_gguf_keys: 65536, max_gguf_tensors: 2 ** 20, max_gguf_string_bytes: 2 ** 24,
     max_gguf_array_items: 2 ** 26, max_gguf_dims: 4, max_calibration_records: 1024, max_gpu_info_bytes: 1024,
     max_model_count: 2 ** 53, min_normal_number: 2.2250738585072014e-308,

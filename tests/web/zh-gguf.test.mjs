@@ -145,3 +145,26 @@ test('a model object\'s attention_layers, kv_layers and recurrent_layers that ar
   // Layers that attend against another layer's cache, keeping none (Gemma 3n's last layers).
   assert.ok(hp.plan({ model: { ...model, attention_layers: [1, 1, 1], kv_layers: [1, 0, 0] }, devices: ['rtx-4090', 'rtx-4090'] }));
 });
+
+test("every model count the English words by 0 to 2^53 the Chinese table words by the same range, and no other", async () => {
+  // The English finds a model's counts from ModelInfo's visitor (the whole-number facts but layers); the
+  // Chinese table lists them itself, so a count added to ModelInfo (nextn_predict_layers) must be added there
+  // too. Every numeric fact of a real file's object, typed -1, is worded by one range or the other alike.
+  const hp = await require(modulePath)();
+  const fs = await import('node:fs');
+  const path = await import('node:path');
+  const file = fs.readFileSync(path.join(import.meta.dirname, '..', 'data', 'gguf', 'dense.gguf'));
+  const info = await hp.modelInfo(new Uint8Array(file));
+  const counts = [];
+  for (const key of Object.keys(info)) {
+    if (typeof info[key] !== 'number' || key === 'layers') continue;
+    let error;
+    try { hp.plan(`{"model": {"architecture": "llama", "name": "x", "${key}": -1}, "devices": ["rtx-4090"]}`); } catch (e) { error = e.errors[0]; }
+    assert.ok(error, key);
+    const english = error.detail === 'must be between 0 and 2^53 (got -1)';
+    const chinese = zh.error(error, hp.limits, '模型') === '模型：必须在 0 到 ' + hp.limits.max_model_count + ' 之间（输入为 -1）';
+    assert.equal(chinese, english, key + ': ' + error.message);
+    if (english) counts.push(key);
+  }
+  assert.ok(counts.includes('nextn_predict_layers') && counts.includes('n_embd'), counts.join(', '));
+});

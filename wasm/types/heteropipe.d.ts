@@ -53,6 +53,9 @@ declare namespace heteropipe {
     max_trace_ranks: number;
     max_trace_time: number;
     max_trace_depth: number;
+    /** A trace no micro-batch pattern matched: the forms of range names it reports, and each name's bytes. */
+    max_range_names: number;
+    max_range_name_bytes: number;
     /** GGUF files: header and tensor table bytes, keys, tensors, one string's bytes, one array's items, dimensions. */
     max_gguf_header_bytes: number;
     max_gguf_keys: number;
@@ -779,7 +782,8 @@ declare namespace heteropipe {
     reason_message?: string;
     /**
      * With `no_microbatch_ranges`: the range names of the stages the pattern missed, the most frequent forms first
-     * (at most 5): one range's name (cut to 80 bytes) and how many ranges have its form, digits aside.
+     * (at most `limits.max_range_names`): one range's name (cut to `limits.max_range_name_bytes` bytes) and how many
+     * ranges have its form, digits aside.
      */
     range_names?: RangeName[];
     unit: 's' | 'ms' | 'us';

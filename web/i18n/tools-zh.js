@@ -62,9 +62,10 @@
       var ranges = { tokens: [1, limits.max_estimate_tokens], context: [0, limits.max_estimate_context],
         service: [0, e.limit], link_service: [0, e.limit], reps: [1, limits.max_reps], seed: [0, limits.max_batches],
         service_probabilities: [0, 1], layers: [1, limits.max_plan_layers] };
-      // A model's other counts may be 0 (no experts, no sliding window), as the core words them.
-      ['n_embd', 'n_head', 'n_head_kv', 'context_length', 'expert_count', 'expert_used_count', 'key_length', 'value_length',
-        'feed_forward_length', 'vocab_size', 'sliding_window'].forEach(function (k) { ranges[k] = [0, limits.max_model_count]; });
+      // A model's other counts may be 0 (no experts, no sliding window), as the core words them: ModelInfo's
+      // whole-number facts but layers (tests/web/zh-gguf.test.mjs holds this list to the English's).
+      ['nextn_predict_layers', 'n_embd', 'n_head', 'n_head_kv', 'context_length', 'expert_count', 'expert_used_count',
+        'key_length', 'value_length', 'feed_forward_length', 'vocab_size', 'sliding_window'].forEach(function (k) { ranges[k] = [0, limits.max_model_count]; });
       var key = '“' + e.token + '”';
       // A GGUF file's fact out of its range, named by its key (or its tensor, in a layer past block_count),
       // at its byte; a model object's layers typed out of range has no byte, and its token is the number.

@@ -198,8 +198,8 @@ inline constexpr double kMaxPatternWork = 300'000'000;
 // A trace no micro-batch pattern matched (no_microbatch_ranges) names the
 // range names it holds most often, this many forms of them, each name cut to
 // this many bytes, so that the user can write the pattern; a result stays
-// small whatever the trace's names. Not listed by visit_fields; docs/traces.md
-// states them.
+// small whatever the trace's names. Listed by visit_fields, so the module's
+// declarations name them as limits rather than repeat their values.
 inline constexpr std::size_t kMaxRangeNames = 5;
 inline constexpr std::size_t kMaxRangeNameBytes = 80;
 
@@ -257,6 +257,8 @@ void visit_fields(Visitor&& visit) {
   visit("max_trace_ranks", kMaxTraceRanks);
   visit("max_trace_time", kMaxTraceTime);
   visit("max_trace_depth", kMaxTraceDepth);
+  visit("max_range_names", static_cast<std::int64_t>(kMaxRangeNames));
+  visit("max_range_name_bytes", static_cast<std::int64_t>(kMaxRangeNameBytes));
   visit("max_gguf_header_bytes", kMaxGgufHeaderBytes);
   visit("max_gguf_keys", kMaxGgufKeys);
   visit("max_gguf_tensors", kMaxGgufTensors);
