@@ -47,6 +47,9 @@ TEST_CASE("trace errors: syntax, with the byte where it breaks") {
   CHECK(text::describe(png) == "bad.json, byte 0: neither trace JSON nor a schedule CSV (stage,microbatch,kind,start,end)");
   CHECK(refused(R"({"traceEvents":[]} x)").code == ErrorCode::not_json);
   CHECK(refused(R"({"other":1})").code == ErrorCode::missing_field);
+  // Bytes after an object with no traceEvents make it no JSON, which a directory does not leave out as a
+  // run's own record (it was missing_field, and a directory skipped the file).
+  CHECK(refused(R"({"other":1} x)").code == ErrorCode::not_json);
   // Bytes after a NUL are not blanks; a leading byte-order mark is skipped.
   CHECK(refused(std::string("{\"traceEvents\":[]}\0x", 20)).code == ErrorCode::not_json);
   CHECK(refused("\xEF\xBB\xBF{\"traceEvents\":[]} x").code == ErrorCode::not_json);
@@ -526,4 +529,35 @@ TEST_CASE("trace errors: one timed event past max_trace_events is too_many, at t
     CHECK(text::describe(*problem) == "t.json, byte " + std::to_string(problem->index) +
                                           ": more than " + text::grouped(limits::kMaxTraceEvents) + " timed events");
   }
+}
+
+TEST_CASE("trace directory: its trace files by name, a run's own JSON record left out, all else refused") {
+  // As a shell lists DIR/*.json*: sorted by bytes, dot-files and other names left out.
+  CHECK(trace_directory_files({"rank-2.json", ".json", ".a.json", "b.json.gz", "x.json.tmp", "X.JSON", "rank-10.json",
+                               "a.json"}) == std::vector<std::string>{"a.json", "b.json.gz", "rank-10.json", "rank-2.json"});
+  TraceEvents events;
+  auto read = read_directory_trace_text("[" + kEvent + "]", "a.json", events);
+  REQUIRE(read);
+  CHECK(read.value());
+  CHECK(events.events.size() == 1);
+  // An object with no traceEvents is no trace: nothing added.
+  read = read_directory_trace_text(R"({"M": 8, "clock_offsets_us": [0, 12.5]})", "run.json", events);
+  REQUIRE(read);
+  CHECK(!read.value());
+  CHECK(events.events.size() == 1);
+  CHECK(events.files.size() == 1);
+  // But one followed by other bytes is no JSON, and refused, as is any other fault.
+  for (const std::string& text : {std::string(R"({"M": 8} x)"), std::string(R"({"M": )"), std::string("[1]")}) {
+    read = read_directory_trace_text(text, "bad.json", events);
+    REQUIRE(!read);
+    CHECK(read.error().token == "bad.json");
+    CHECK(events.events.size() == 1);
+  }
+  const Error none = no_trace_files("out");
+  CHECK(none.code == ErrorCode::empty);
+  CHECK(none.field == Field::trace);
+  CHECK(none.index == kWholeField);
+  CHECK(text::describe(none) ==
+        "out: the directory holds no trace file (a name ending in .json or .json.gz whose JSON is a list of events "
+        "or an object with traceEvents)");
 }

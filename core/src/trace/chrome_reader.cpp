@@ -67,6 +67,9 @@ class ChromeReader {
       cursor_.fail(ErrorCode::not_json, Field::trace);
     }
     if (!cursor_.error) cursor_.finish();
+    // Judged after the text's end, so that an object with no traceEvents is known to be whole JSON:
+    // a directory leaves such a file out (read_directory_trace_text), never one with bytes after it.
+    if (!cursor_.error && no_events_) cursor_.fail(ErrorCode::missing_field, Field::traceEvents, 0, 0);
     if (!cursor_.error) close_pending();
     if (!cursor_.error && file_.rank) {
       for (const TraceFile& earlier : into_.files) {
@@ -112,7 +115,7 @@ class ChromeReader {
         cursor_.skip_value();
       }
     }
-    if (!cursor_.error && !has_events) cursor_.fail(ErrorCode::missing_field, Field::traceEvents, 0, 0);
+    no_events_ = !has_events;
   }
 
   // A whole number from `low` to `high` that the key must hold, each problem
@@ -457,6 +460,7 @@ class ChromeReader {
   std::optional<std::int64_t> base_ns_;
   RawEvent raw_;
   std::size_t rank_at_ = 0;  // where distributedInfo.rank's value is
+  bool no_events_ = false;    // a top-level object without traceEvents, refused once its end is checked
   // Open B events per (pid, tid): the event's index and its byte offset.
   std::map<std::pair<std::int64_t, std::int64_t>, std::vector<std::pair<std::size_t, std::size_t>>> open_;
 };

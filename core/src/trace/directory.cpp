@@ -30,8 +30,8 @@ std::vector<std::string> trace_directory_files(std::vector<std::string> names) {
 Result<bool> read_directory_trace_text(std::string_view text, std::string_view label, TraceEvents& into) {
   auto problem = read_trace_text(text, label, into);
   if (!problem) return true;
-  // The reader finds a top-level object without traceEvents only at its
-  // end, so the object was read whole and is JSON: not a trace. On error
+  // The reader refuses a top-level object without traceEvents only once the
+  // text's end is checked, so the file is whole JSON: not a trace. On error
   // `into` keeps what it held before this file.
   if (problem->code == ErrorCode::missing_field && problem->field == Field::traceEvents) return false;
   return *problem;
