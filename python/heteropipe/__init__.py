@@ -115,6 +115,14 @@ def _json_key(key: Any) -> str:
     raise TypeError(f"keys must be str, int, float, bool or None, not {type(key).__name__}")
 
 
+def _rational_digits(item: numbers.Rational) -> str:
+    """A fraction float() cannot hold (past the double range, or turned into 0) as 17 significant digits, with
+    no bound on the exponent, for the core to judge as typed."""
+    context = decimal.Context(prec=17, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN)
+    quotient = context.divide(decimal.Decimal(item.numerator), decimal.Decimal(item.denominator))
+    return str(quotient.normalize(context))
+
+
 def _json_text(value: Any) -> str:
     """The value as JSON text, as json.dumps writes it, but by a loop, not
     recursion, so that a value nested any depth becomes text (and the core
@@ -144,14 +152,14 @@ def _json_text(value: Any) -> str:
         elif isinstance(item, numbers.Real) or _inputs._is_number_like(item):
             try:
                 x = float(item)
-            except Exception:  # a number type whose conversion fails: named by its key as the wrong type
-                parts.append(json.dumps(token_of(item)))
+            except Exception as e:  # a number type whose conversion fails: named by its key as the wrong type,
+                # but a fraction past the double range (Fraction(10**400)) as its digits, too_large as a Decimal's.
+                rational = isinstance(e, OverflowError) and isinstance(item, numbers.Rational)
+                parts.append(_rational_digits(item) if rational else json.dumps(token_of(item)))
                 continue
             if x == 0 and isinstance(item, numbers.Rational) and item != 0:
                 # A fraction float() turns into 0 (1/10**400): as its digits, which the core refuses as too small.
-                x_text = str(decimal.Context(prec=17).divide(decimal.Decimal(item.numerator),
-                                                              decimal.Decimal(item.denominator)))
-                parts.append(x_text)
+                parts.append(_rational_digits(item))
                 continue
             parts.append(json.dumps(x) if math.isfinite(x) else
                          '"NaN"' if x != x else ('"Infinity"' if x > 0 else '"-Infinity"'))

@@ -55,7 +55,13 @@ std::optional<std::vector<double>> buffers_from(py::handle obj) {
   if (is_text_value(obj)) return value_or_raise(sim::parse_buffers(utf8_of(obj)));
   // One number for every link, read as a list's item is: a bool is no number, an int past the double
   // range is too_large (obj.cast<double>() raised an uncoded RuntimeError for 10**400), 5e-324 too_small.
-  if (PyFloat_Check(obj.ptr()) || PyLong_Check(obj.ptr())) return values_from(py::make_tuple(obj), Field::buffers);
+  // Any number a list takes is one (numpy's scalars, a 0-d array, a Fraction, a Decimal), which were
+  // refused as no list; an array of one or more dimensions is a list.
+  const py::object ndim = py::getattr(obj, "ndim", py::none());
+  const bool scalar = ndim.is_none() || (PyLong_Check(ndim.ptr()) && PyLong_AsLong(ndim.ptr()) == 0);
+  if (PyFloat_Check(obj.ptr()) || PyLong_Check(obj.ptr()) || (scalar && PyNumber_Check(obj.ptr()))) {
+    return values_from(py::make_tuple(obj), Field::buffers);
+  }
   return values_from(obj, Field::buffers);
 }
 

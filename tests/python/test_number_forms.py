@@ -93,7 +93,10 @@ class SubnormalFloats(unittest.TestCase):
         for given, code, token in ((decimal.Decimal("1e-400"), "too_small", "1E-400"),
                                    (decimal.Decimal("5e-324"), "too_small", "5E-324"),
                                    (fractions.Fraction(1, 10 ** 400), "too_small", "1E-400"),
-                                   (decimal.Decimal("1e400"), "too_large", "1E+400")):
+                                   (decimal.Decimal("1e400"), "too_large", "1E+400"),
+                                   # float() raised OverflowError, which sent the Fraction as text: wrong_type.
+                                   (fractions.Fraction(10 ** 400), "too_large", "1E+400"),
+                                   (fractions.Fraction(-(10 ** 400), 3), "negative", "-3.3333333333333333E+399")):
             with self.subTest(given=given):
                 with self.assertRaises(HeteropipeError) as caught:
                     plan(layer_time(given))
@@ -131,6 +134,26 @@ class SubnormalFloats(unittest.TestCase):
                                  (listed.exception.code, "buffers", 0, str(listed.exception)))
         self.assertEqual(alone.exception.code, "not_a_number")
         self.assertEqual(p.simulate(2, buffers=1), p.simulate(2, buffers=[1]))
+        # Any number a list takes is one size (they were "must be a list of numbers ... (got 2)").
+        one = p.simulate(2, buffers=[2])
+        for given in (fractions.Fraction(4, 2), decimal.Decimal("2")):
+            with self.subTest(given=given):
+                self.assertEqual(p.simulate(2, buffers=given), one)
+        with self.assertRaises(HeteropipeError) as huge:
+            p.simulate(2, buffers=fractions.Fraction(10 ** 400))
+        self.assertEqual((huge.exception.code, huge.exception.index), ("too_large", 0))
+        try:
+            import numpy
+        except ImportError:
+            numpy = None
+        if numpy is not None:
+            for given in (numpy.int64(2), numpy.float32(2), numpy.array(2.0)):
+                with self.subTest(given=repr(given)):
+                    self.assertEqual(p.simulate(2, buffers=given), one)
+            self.assertEqual(p.simulate(2, buffers=numpy.array([2.0, 2.0])), p.simulate(2, buffers=[2, 2]))
+            with self.assertRaises(HeteropipeError) as flagged:
+                p.simulate(2, buffers=numpy.bool_(True))
+            self.assertEqual((flagged.exception.code, flagged.exception.index), ("not_a_number", 0))
         self.assertEqual(p.simulate(2, buffers=float("inf")), p.simulate(2))
 
 
