@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <map>
 #include <set>
 #include <string>
@@ -137,7 +138,7 @@ Error at(ErrorCode code, Field field, std::size_t offset, double value = 0, std:
 // digits as typed, which the sentence shows.
 Error over_limit(Field field, std::size_t offset, std::uint64_t count, std::string token, double limit) {
   Error e = at(ErrorCode::too_large, field, offset, static_cast<double>(count), std::move(token), limit);
-  if (count > (std::uint64_t{1} << 53)) e.typed = std::to_string(count);
+  if (count > (std::uint64_t{1} << std::numeric_limits<double>::digits)) e.typed = std::to_string(count);
   return e;
 }
 
