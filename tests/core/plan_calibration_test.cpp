@@ -250,6 +250,32 @@ TEST_CASE("calibration: a record naming no device is unused, and the nearest mod
   CHECK(near.unused[0].reason == "nearer_record");
 }
 
+// llama-bench's model_size is llama_model_size, the loader's n_bytes: the sum
+// over every tensor of the file, taken when it opens it (llama-model-loader.cpp's
+// constructor; llama_model::load_stats), which TENSOR_SKIP does not lower (it
+// lowers size_data, the bytes read). A record of a file with a
+// multi-token-prediction layer counts that layer's bytes, so the planned model's
+// bytes count them too, and the record of the same file is the nearest.
+TEST_CASE("calibration: a model's multi-token-prediction layers count in its bytes, as in model_size") {
+  // 5 layers of 1e9 bytes, the last a multi-token-prediction layer.
+  const std::string model = R"({"layers": 5, "nextn_predict_layers": 1, "n_embd": 1, "vocab_size": 0,
+      "layer_bytes": [1e9, 1e9, 1e9, 1e9, 1e9], "active_layer_bytes": [1e9, 1e9, 1e9, 1e9, 1e9],
+      "active_layer_params": [1e9, 1e9, 1e9, 1e9, 1e9], "embedding_bytes": 0, "output_bytes": 0,
+      "kv_bytes_per_token": 0})";
+  const auto bench = [](const std::string& model_size) {
+    return R"({"gpu_info": "NVIDIA GeForce RTX 4080", "model_size": )" + model_size +
+           R"(, "model_n_params": 5e9, "n_prompt": 0, "n_gen": 128, "avg_ts": 20})";
+  };
+  // Record 0 counts the 4 layers a run runs, record 1 every tensor of the file, as llama-bench reports it.
+  const Calibration c = calibration_of(input_of(R"({"model": )" + model + R"(, "devices": ["rtx-4080"], "calibration": [)" +
+                                                bench("4e9") + ", " + bench("5e9") + "]}")).value();
+  REQUIRE(c.calibrated.size() == 1);
+  CHECK(c.calibrated[0].record == 1);
+  REQUIRE(c.unused.size() == 1);
+  CHECK(c.unused[0].record == 0);
+  CHECK(c.unused[0].reason == "nearer_record");
+}
+
 TEST_CASE("calibration: unknown keys inside a record are ignored, bad values are coded") {
   const std::string base = R"({"model": "llama-3.1-8b", "quant": "Q4_K_M", "devices": ["rtx-4080"], "calibration": )";
   CHECK(read_plan_json(base + "[" + record("NVIDIA GeForce RTX 4080", "tg",

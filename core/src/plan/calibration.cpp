@@ -73,7 +73,8 @@ std::optional<Phase> phase_of(const BenchRecord& r) {
   return std::nullopt;
 }
 
-// The planned model's layers and its bytes in all (what llama-bench's model_size counts).
+// The planned model's layers (those a llama-bench run runs) and its bytes in
+// all (what llama-bench's model_size counts).
 struct Planned {
   std::int64_t layers = 0;
   double bytes = 0;
@@ -92,9 +93,11 @@ Result<Planned> planned_of(const EstimateInput& input) {
     info = model_info_of(model.value(), quant.value());
   }
   if (auto e = check_model_info(info)) return *e;
-  // llama-bench's model_size counts the tensors llama.cpp loads, none of the multi-token-prediction layers'.
+  // llama-bench's model_size (llama_model_size, the loader's n_bytes) counts
+  // every tensor of the file, the multi-token-prediction layers' too, though
+  // TENSOR_SKIP loads none of them; its run runs the layers before them.
   Planned p{info.layers - info.nextn_predict_layers, info.embedding_bytes + info.output_bytes};
-  for (std::int64_t l = 0; l < p.layers; ++l) p.bytes += info.layer_bytes[static_cast<std::size_t>(l)];
+  for (double b : info.layer_bytes) p.bytes += b;
   return p;
 }
 
