@@ -514,7 +514,7 @@ declare namespace heteropipe {
     tokens_per_second_band: SpeedBand | null;
     throughput: number;
     baselines: { even: PlanBaseline; memory_proportional: PlanBaseline };
-    /** The flags, and whole commands using them (MODEL and MODEL.gguf stand for the model; -ts's last count includes the output layer). */
+    /** The flags, and whole commands using them (MODEL and MODEL.gguf stand for the model; -ts's last count includes the output layer, and a model's multi-token-prediction layers, which llama.cpp counts but neither loads nor runs). */
     runtime: { vllm_pp_layer_partition: string; sglang_pp_layer_partition: string; llama_cpp_tensor_split: string; llama_cpp_command: string; vllm_command: string; sglang_command: string };
     what_if: PlanWhatIf[];
     /** The stages above 95 % of their device's memory capacity, in chain order. */
