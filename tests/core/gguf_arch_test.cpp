@@ -442,6 +442,13 @@ TEST_CASE("gguf: the recurrent state per sequence, as llama.cpp holds it for eac
     CHECK(zero.attention_layers == flags({0, 0, 0, 1, 0, 0, 0, 1}));
     CHECK(zero.recurrent_layers == flags({1, 1, 1, 0, 1, 1, 1, 0}));
     CHECK(zero.kv_bytes_per_token == 2 * 2.0 * 2 * (16 + 16));
+    // A multi-token-prediction layer at the end (Qwen3.5's) holds no state, whatever the interval says:
+    // llama.cpp marks the layers from n_layer - nextn_predict_layers not recurrent, and decode runs none of them.
+    const ModelInfo mtp = facts(ssm(
+        transformer("qwen35", s).a("attention.head_count_kv", 2).a("full_attention_interval", 3).a("nextn_predict_layers", 1)));
+    CHECK(mtp.recurrent_layers == flags({1, 1, 0, 1, 1, 0, 1, 0}));
+    CHECK(mtp.recurrent_bytes_per_sequence == 5 * mamba2);
+    CHECK(mtp.attention_layers == flags({0, 0, 1, 0, 0, 1, 0, 0}));
     const ModelInfo falcon = facts(ssm(transformer("falcon-h1", s).a("attention.head_count_kv", 2)));
     CHECK(falcon.recurrent_bytes_per_sequence == 8 * mamba2);
     CHECK(falcon.kv_bytes_per_token == 8 * 2.0 * 2 * (16 + 16));

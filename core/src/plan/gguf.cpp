@@ -502,9 +502,15 @@ double recurrent_state(const Metadata& meta, const std::string& arch, ModelInfo&
   const auto ff = per_layer(meta, a + "feed_forward_length", m.layers, m.feed_forward_length);
   const auto interval = full_attention_interval(meta, arch);
   double layers = 0;
+  // The multi-token-prediction layers at the end hold no state: decode does
+  // not run them, and llama.cpp marks them not recurrent (Qwen3.5's and
+  // Kimi Linear's load_hparams: recurrent only below n_layer - nextn_predict_layers).
+  const std::int64_t runs = m.layers - m.nextn_predict_layers;
   for (std::size_t l = 0; l < L; ++l) {
     bool recurrent = false;
-    if (all_recurrent(arch) || arch == "falcon-h1") {
+    if (static_cast<std::int64_t>(l) >= runs) {
+      recurrent = false;
+    } else if (all_recurrent(arch) || arch == "falcon-h1") {
       recurrent = true;
     } else if (interval) {
       recurrent = (l + 1) % *interval != 0;
