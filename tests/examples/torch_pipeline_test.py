@@ -42,11 +42,11 @@ MICROBATCHES = 16
 # 3-12, other builds beside) a process is descheduled for milliseconds
 # inside its sends, the bounds widen to 4-66 ms, and runs erred by up to 3.4
 # ms (blocking) and 7 ms (isend) although the truth stayed inside them: the
-# trace itself then cannot place the clock within 2 ms (an isend run at a
-# load average of 7 missed by 4.5 ms, then by 2.3 ms). So a run that misses
-# is run again, up to RERUNS_ON_OFFSET_MISS times, each miss printed, and
-# the test fails if the last run misses too. The rules tried against these runs are
-# in docs/benchmarks.md ("Clock offsets of 2 stages: rules tried").
+# trace itself then cannot place the clock within 2 ms, twice in a row at
+# times. So a run that misses is run again, up to RERUNS_ON_OFFSET_MISS
+# times, each miss printed, and the test fails if the last run misses too.
+# The rules tried against these runs, and the misses that set the reruns,
+# are in docs/benchmarks.md ("Clock offsets of 2 stages: rules tried").
 OFFSET_BOUND_US = 2000
 RERUNS_ON_OFFSET_MISS = 2
 # run.json's offsets are each rank's profiler origin from its ranges'
