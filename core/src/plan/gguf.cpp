@@ -503,8 +503,8 @@ double recurrent_state(const Metadata& meta, const std::string& arch, ModelInfo&
   const auto interval = full_attention_interval(meta, arch);
   double layers = 0;
   // The multi-token-prediction layers at the end hold no state: decode does
-  // not run them, and llama.cpp marks them not recurrent (Qwen3.5's and
-  // Kimi Linear's load_hparams: recurrent only below n_layer - nextn_predict_layers).
+  // not run them, and llama.cpp marks them not recurrent (Qwen3.5's
+  // load_hparams: recurrent only below n_layer - nextn_predict_layers).
   const std::int64_t runs = m.layers - m.nextn_predict_layers;
   for (std::size_t l = 0; l < L; ++l) {
     bool recurrent = false;
