@@ -659,6 +659,12 @@ TEST_CASE("estimate: multi-token-prediction layers are neither held nor timed, a
   CHECK(first + last == 7);
   CHECK(r.runtime.vllm_pp_layer_partition == std::to_string(first) + "," + std::to_string(last));
   CHECK(r.runtime.llama_cpp_tensor_split == std::to_string(first) + "," + std::to_string(last + 1 + 1));
+  // The memory-proportional baseline is llama.cpp's default split, whose slots count the MTP layer too.
+  std::vector<double> capacities;
+  for (const PlanDevice& d : p.devices) capacities.push_back(d.memory_capacity);
+  std::vector<std::int64_t> baseline;
+  for (const PlanStage& stage : r.memory_proportional.plan.stages) baseline.push_back(stage.layers);
+  CHECK(baseline == memory_proportional_layer_counts(capacities, 7, 1));
   // A count the file could not hold: at least one layer must run, as llama.cpp asserts.
   EstimateInput bad = in;
   bad.model_info->nextn_predict_layers = 8;

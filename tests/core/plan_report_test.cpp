@@ -75,6 +75,13 @@ TEST_CASE("report: the memory-proportional split is llama.cpp's default") {
   CHECK(memory_proportional_layer_counts({2, 10}, 4) == std::vector<std::int64_t>{1, 3});
   // The same as llama.cpp's rule given the capacities as the tensor split.
   CHECK(memory_proportional_layer_counts({24, 12, 12, 8}, 80) == llama_cpp_layers_per_device("24,12,12,8", 80));
+  // With multi-token-prediction layers after the 80 it runs, llama.cpp splits their slots too: the run layers
+  // land where llama.cpp puts them among 82, the last device holding the 2 more.
+  std::vector<std::int64_t> with_mtp = llama_cpp_layers_per_device("24,12,12,8", 82);
+  with_mtp.back() -= 2;
+  CHECK(memory_proportional_layer_counts({24, 12, 12, 8}, 80, 2) == with_mtp);
+  CHECK(memory_proportional_layer_counts({24, 24}, 7, 1) == std::vector<std::int64_t>{5, 2});
+  CHECK(memory_proportional_layer_counts({24, 24}, 7) == std::vector<std::int64_t>{4, 3});
 }
 
 TEST_CASE("report: baselines are priced like the plan, with their loss, and may not fit") {

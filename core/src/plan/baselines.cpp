@@ -15,7 +15,8 @@ std::vector<std::int64_t> even_layer_counts(std::int64_t L, std::int64_t S) {
   return counts;
 }
 
-std::vector<std::int64_t> memory_proportional_layer_counts(const std::vector<double>& capacities, std::int64_t L) {
+std::vector<std::int64_t> memory_proportional_layer_counts(const std::vector<double>& capacities, std::int64_t L,
+                                                           std::int64_t unrun_layers) {
   double total = 0;
   for (double c : capacities) total += c;
   const auto S = static_cast<std::int64_t>(capacities.size());
@@ -25,7 +26,7 @@ std::vector<std::int64_t> memory_proportional_layer_counts(const std::vector<dou
   std::vector<std::int64_t> counts(static_cast<std::size_t>(S), 0);
   std::int64_t device = 0;
   for (std::int64_t layer = 0; layer < L; ++layer) {
-    const double position = static_cast<double>(layer) / static_cast<double>(L + 1);
+    const double position = static_cast<double>(layer) / static_cast<double>(L + unrun_layers + 1);
     while (device + 1 < S && running[device] <= position) ++device;
     ++counts[device];
   }

@@ -162,7 +162,7 @@ Result<PlanReport> make_plan_report(const PlanInput& input, std::optional<PlanLi
   std::vector<double> capacities;
   for (const PlanDevice& device : input.devices) capacities.push_back(device.memory_capacity);
   report.memory_proportional =
-      baseline_of(input, memory_proportional_layer_counts(capacities, L), report.plan, tokens);
+      baseline_of(input, memory_proportional_layer_counts(capacities, L, input.unrun_layers), report.plan, tokens);
   std::vector<std::int64_t> counts;
   for (const PlanStage& stage : report.plan.stages) counts.push_back(stage.layers);
   report.runtime = runtime_flags(counts, input.unrun_layers);

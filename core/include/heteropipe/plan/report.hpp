@@ -113,8 +113,11 @@ std::vector<std::int64_t> even_layer_counts(std::int64_t L, std::int64_t S);
 // llama.cpp's default --tensor-split (and exo's ring rule): shares in
 // proportion to each device's memory. Layer l of L + 1 slots (the last is
 // the output layer) goes to the first device whose running share exceeds
-// l / (L + 1).
-std::vector<std::int64_t> memory_proportional_layer_counts(const std::vector<double>& capacities, std::int64_t L);
+// l / (L + 1). llama.cpp's slots count a model's unrun_layers too (its
+// multi-token-prediction layers, after the L it runs), so with them layer l
+// is compared with l / (L + unrun_layers + 1).
+std::vector<std::int64_t> memory_proportional_layer_counts(const std::vector<double>& capacities, std::int64_t L,
+                                                           std::int64_t unrun_layers = 0);
 // The devices in input order running counts[s] layers each, as a plan of
 // the input's objective (memory is not enforced: see Baseline::fits_memory).
 Plan plan_of_counts(const PlanInput& input, const std::vector<std::int64_t>& counts);
