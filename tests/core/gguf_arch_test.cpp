@@ -553,7 +553,7 @@ TEST_CASE("estimate: a hybrid's KV cache and attention fall on its attending lay
   EstimateInput nowhere = in;
   nowhere.model_info->recurrent_layers.assign(12, 0.0);
   CHECK(text::describe(estimate(nowhere).error()) ==
-        "recurrent_layers: needs a 1 on at least one layer, as recurrent_bytes_per_sequence is above 0");
+        "recurrent_layers: needs a 1 on at least one layer that runs, as recurrent_bytes_per_sequence is above 0");
 }
 
 // Gemma 3n keeps a cache in its first 20 layers only (llama.cpp's
@@ -606,7 +606,7 @@ TEST_CASE("estimate: Gemma 3n's shared-KV layers attend, reading an earlier laye
   CHECK(text::describe(estimate(bad).error()) == "kv_layers: needs layers = 30 values, one per layer, or none (got 29)");
   bad.model_info->kv_layers.assign(30, 0.0);
   CHECK(text::describe(estimate(bad).error()) ==
-        "kv_layers: needs a 1 on at least one layer, as kv_bytes_per_token is above 0");
+        "kv_layers: needs a 1 on at least one layer that runs, as kv_bytes_per_token is above 0");
   // A layer keeping a cache it does not attend against.
   bad.model_info->kv_layers = m.kv_layers;
   bad.model_info->attention_layers[7] = 0;
@@ -671,6 +671,26 @@ TEST_CASE("estimate: multi-token-prediction layers are neither held nor timed, a
   CHECK(text::describe(estimate(bad).error()) == "nextn_predict_layers: must be at most layers - 1 = 7 (got 8)");
   bad.model_info->nextn_predict_layers = -1;
   CHECK(text::describe(estimate(bad).error()) == "nextn_predict_layers: must be >= 0 (got -1)");
+  // A cache or a state said to sit only on the MTP layer would vanish from the plan, as on no layer.
+  bad.model_info->nextn_predict_layers = 1;
+  bad.model_info->attention_layers.assign(8, 1.0);
+  bad.model_info->kv_layers.assign(8, 0.0);
+  bad.model_info->kv_layers[7] = 1;
+  CHECK(text::describe(estimate(bad).error()) ==
+        "kv_layers: needs a 1 on at least one layer that runs, as kv_bytes_per_token is above 0");
+  bad.model_info->kv_layers[6] = 1;
+  CHECK(estimate(bad).ok());
+  bad.model_info->kv_layers.clear();
+  bad.model_info->attention_layers.assign(8, 0.0);
+  bad.model_info->attention_layers[7] = 1;
+  CHECK(text::describe(estimate(bad).error()) ==
+        "attention_layers: needs a 1 on at least one layer that runs, as kv_bytes_per_token is above 0");
+  bad.model_info->recurrent_bytes_per_sequence = 1024;
+  bad.model_info->attention_layers.clear();
+  bad.model_info->recurrent_layers.assign(8, 0.0);
+  bad.model_info->recurrent_layers[7] = 1;
+  CHECK(text::describe(estimate(bad).error()) ==
+        "recurrent_layers: needs a 1 on at least one layer that runs, as recurrent_bytes_per_sequence is above 0");
 }
 
 // Marking every layer attending gives the estimate of the list left empty, to the bit.

@@ -457,12 +457,12 @@ TEST_CASE("read_json: a model object whose facts contradict each other is refuse
        "kv_layers, layer 2: must be at most attention_layers = 0 (got 1)"},
       {"kv_layers", "[1, 1]", "kv_layers: needs layers = 3 values, one per layer, or none (got 2)"},
       {"kv_layers", "[1, 0.5, 0]", "kv_layers, layer 2: must be 0 (keeps no KV cache) or 1 (keeps one) (got 0.5)"},
-      {"kv_layers", "[0, 0, 0]", "kv_layers: needs a 1 on at least one layer, as kv_bytes_per_token is above 0"},
+      {"kv_layers", "[0, 0, 0]", "kv_layers: needs a 1 on at least one layer that runs, as kv_bytes_per_token is above 0"},
       {"recurrent_layers", "[0, 0, 0, 0]", "recurrent_layers: needs layers = 3 values, one per layer, or none (got 4)"},
       {"recurrent_layers", "[0, 0, 0.5]",
        "recurrent_layers, layer 3: must be 0 (holds no recurrent state) or 1 (holds one) (got 0.5)"},
       {"recurrent_bytes_per_sequence", "8",
-       "recurrent_layers: needs a 1 on at least one layer, as recurrent_bytes_per_sequence is above 0"},
+       "recurrent_layers: needs a 1 on at least one layer that runs, as recurrent_bytes_per_sequence is above 0"},
   };
   for (const Case& c : cases) {
     CAPTURE(c.key);

@@ -129,7 +129,7 @@ test('a model object\'s attention_layers, kv_layers and recurrent_layers that ar
   assert.equal(zh.error(few, hp.limits, '模型'), '模型：需要 3 个值，每层一个，或者留空（输入了 1 个）');
   const uncached = refused({ attention_layers: [1, 1, 1], kv_layers: [0, 0, 0] });
   assert.deepEqual([uncached.code, uncached.field, uncached.token], ['not_positive', 'kv_layers', 'kv_bytes_per_token']);
-  assert.equal(zh.error(uncached, hp.limits, '模型'), '模型：至少需要一层为 1，因为 kv_bytes_per_token 大于 0');
+  assert.equal(zh.error(uncached, hp.limits, '模型'), '模型：至少需要一个运行的层为 1，因为 kv_bytes_per_token 大于 0');
   const state = refused({ recurrent_layers: [0, 0.5, 0] });
   assert.deepEqual([state.code, state.field, state.index, state.value], ['out_of_range', 'recurrent_layers', 1, 0.5]);
   assert.equal(zh.error(state, hp.limits, '模型'), '模型，第 2 项：必须是 0（没有循环状态）或 1（有循环状态）（输入为 0.5）');
@@ -138,7 +138,7 @@ test('a model object\'s attention_layers, kv_layers and recurrent_layers that ar
   assert.equal(zh.error(short, hp.limits, '模型'), '模型：需要 3 个值，每层一个，或者留空（输入了 2 个）');
   const nowhere = refused({ attention_layers: [0, 0, 0] });
   assert.deepEqual([nowhere.code, nowhere.field, nowhere.token], ['not_positive', 'attention_layers', 'kv_bytes_per_token']);
-  assert.equal(zh.error(nowhere, hp.limits, '模型'), '模型：至少需要一层为 1，因为 kv_bytes_per_token 大于 0');
+  assert.equal(zh.error(nowhere, hp.limits, '模型'), '模型：至少需要一个运行的层为 1，因为 kv_bytes_per_token 大于 0');
   // Empty: every layer attends; flags placing the cache on one layer plan too.
   assert.ok(hp.plan({ model: { ...model, attention_layers: [] }, devices: ['rtx-4090', 'rtx-4090'] }));
   assert.ok(hp.plan({ model: { ...model, attention_layers: [0, 1, 0] }, devices: ['rtx-4090', 'rtx-4090'] }));

@@ -208,7 +208,7 @@ std::optional<std::string> tool_what(const Error& e) {
       if (e.field != Field::attention_layers && e.field != Field::kv_layers && e.field != Field::recurrent_layers) {
         return std::nullopt;
       }
-      return "needs a 1 on at least one layer, as " + quoted(e.token) + " is above 0";
+      return "needs a 1 on at least one layer that runs, as " + quoted(e.token) + " is above 0";
     case ErrorCode::wrong_type:
       if (e.field != Field::trace) return std::nullopt;
       return "cannot mix " + e.token;

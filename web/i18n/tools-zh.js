@@ -119,7 +119,7 @@
           if (e.field === 'recurrent_layers') return '必须是 0（没有循环状态）或 1（有循环状态）（输入为 ' + got + '）';
           return ranges[e.field] && '必须在 ' + B(ranges[e.field][0]) + ' 到 ' + B(ranges[e.field][1]) + ' 之间（输入为 ' + got + '）';
         case 'not_positive':
-          if (e.field === 'attention_layers' || e.field === 'kv_layers' || e.field === 'recurrent_layers') return '至少需要一层为 1，因为 ' + e.token + ' 大于 0';
+          if (e.field === 'attention_layers' || e.field === 'kv_layers' || e.field === 'recurrent_layers') return '至少需要一个运行的层为 1，因为 ' + e.token + ' 大于 0';
           break;
         case 'unknown_id': return '“' + e.token + '”不在目录中';
         case 'unknown_name': return '不是可选的名称（输入为 ' + got + '）';

@@ -692,9 +692,11 @@ std::optional<Error> check_model_info(const ModelInfo& m) {
     if (auto e = plan_detail::check_number(x, field, kWholeField, true)) return e;
     if (x > limits::kMaxValue) return Error{ErrorCode::too_large, field, kWholeField, x, {}, limits::kMaxValue};
   }
-  // Bytes said to be held on no layer would vanish from the plan.
-  const auto none = [](const std::vector<double>& flags) {
-    return !flags.empty() && std::all_of(flags.begin(), flags.end(), [](double f) { return f == 0; });
+  // Bytes said to be held on no layer would vanish from the plan; so would bytes held only on the
+  // multi-token-prediction layers, which the plan neither holds nor times.
+  const auto run = static_cast<std::ptrdiff_t>(m.layers - m.nextn_predict_layers);
+  const auto none = [run](const std::vector<double>& flags) {
+    return !flags.empty() && std::all_of(flags.begin(), flags.begin() + run, [](double f) { return f == 0; });
   };
   if (m.kv_bytes_per_token > 0 && m.kv_layers.empty() && none(m.attention_layers)) {
     return Error{ErrorCode::not_positive, Field::attention_layers, kWholeField, 0.0, "kv_bytes_per_token"};
