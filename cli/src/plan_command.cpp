@@ -105,9 +105,7 @@ void write_report(std::ostream& out, const PlanReport& r, bool bytes) {
   write_line(out, "vLLM", r.runtime.vllm_command);
   write_line(out, "SGLang", r.runtime.sglang_command);
   write_line(out, "llama.cpp", r.runtime.llama_cpp_command);
-  write_line(out, "", "(-ts: the last count is one more, for the output layer, which llama.cpp places on the last "
-                      "device as a layer of its own, and more by a model's multi-token-prediction layers, which "
-                      "llama.cpp counts but neither loads nor runs)");
+  write_line(out, "", text::tensor_split_note());
   if (!r.calibrated.empty() || !r.calibration_unused.empty()) out << '\n';
   for (const Calibrated& c : r.calibrated) write_line(out, "calibrated device " + std::to_string(c.device), text::describe(c));
   for (const UnusedRecord& u : r.calibration_unused) {

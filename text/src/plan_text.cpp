@@ -16,6 +16,12 @@ std::string typically(const SpeedBand& band) {
   return "typically " + four_figures((*band)[0]) + " to " + four_figures((*band)[1]);
 }
 
+std::string tensor_split_note() {
+  return "(-ts: the last count is one more, for the output layer, which llama.cpp places on the last device as a "
+         "layer of its own, and more by a model's multi-token-prediction layers, which llama.cpp counts but neither "
+         "loads nor runs)";
+}
+
 std::string why_infeasible(const WhatIf& w) {
   if (w.reason == "fewer_layers_than_devices") return "a device would run no layer (the model has fewer layers than devices)";
   if (w.reason == "memory_short" || w.reason == "no_feasible_split" || w.reason == "device_too_small") {

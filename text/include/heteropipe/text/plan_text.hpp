@@ -28,6 +28,11 @@ std::string why_infeasible(const WhatIf& what_if);
 // (reason idle_device); empty for a feasible baseline.
 std::string why_infeasible(const Baseline& baseline);
 
+// The note under the llama.cpp command on its -ts counts: the last count
+// holds the output layer and the model's multi-token-prediction layers
+// (RuntimeCommands::llama_cpp_command), in parentheses.
+std::string tensor_split_note();
+
 // A device's calibration, e.g. "by llama-bench record 0: 0.812 times the
 // estimate's speed"; a record that calibrated no device, and why.
 std::string describe(const Calibrated& calibrated);
