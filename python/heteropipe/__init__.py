@@ -269,9 +269,14 @@ def import_trace(sources: Union[TraceSource, Sequence[TraceSource]], *, stat: st
 
     def read(path: str) -> bytes:
         with open(path, "rb") as f:
-            # Up to one byte past the limit, which the core refuses as too_long: an endless
-            # file (/dev/zero, a FIFO) was read into all of memory, as the CLI's was.
-            return f.read(int(LIMITS["max_trace_bytes"]) + 1)
+            try:
+                # Up to one byte past the limit, which the core refuses as too_long: an endless
+                # file (/dev/zero, a FIFO) was read into all of memory, as the CLI's was.
+                return f.read(int(LIMITS["max_trace_bytes"]) + 1)
+            except OSError as e:
+                # A read that fails once the file is open (EIO) names no file, where open's failures
+                # and the CLI's "FILE: cannot be read (...)" do; a directory's member was then unnamed.
+                raise OSError(e.errno, e.strerror, path) from e
 
     # Each path's label is its file-system bytes (os.fsencode), as the CLI's is the bytes it was given:
     # a name that is no UTF-8 (a str of os.listdir's surrogate escapes, or a path given as bytes by

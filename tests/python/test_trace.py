@@ -2,6 +2,7 @@
 paths, bytes or gzip bytes, and the same coded errors naming file and
 position (docs/traces.md)."""
 
+import errno
 import gzip
 import json
 import os
@@ -141,6 +142,29 @@ class ImportTrace(unittest.TestCase):
                 self.assertEqual((e.code, e.field, e.token), ("empty", "trace", str(empty)))
                 native = run([native_cli(self), "trace", str(files[0]), str(empty)])
                 self.assertEqual(native.stderr, "error: " + str(e) + "\n")
+
+    def test_a_directory_member_that_cannot_be_read_is_named_as_in_the_cli(self):
+        # What is no file (a dangling link, a folder named x.json) is no member, in both. A member
+        # whose read fails once open (a link to /proc/self/mem, whose first page is unmapped: EIO)
+        # is an OSError naming it, with the errno the CLI's "cannot be read" words; it named no file.
+        source = REPO / "tests" / "data" / "traces" / "torch_forwarding_stage"
+        files = [source / f"rank-{r}.json" for r in range(3)]
+        with tempfile.TemporaryDirectory() as folder:
+            for r in range(3):
+                shutil.copy(files[r], os.path.join(folder, f"rank-{r}.json"))
+            os.symlink(os.path.join(folder, "gone"), os.path.join(folder, "a.json"))
+            os.mkdir(os.path.join(folder, "b.json"))
+            self.assertEqual(import_trace(folder, microbatch=MICROBATCH), import_trace(files, microbatch=MICROBATCH))
+            self.assertEqual(self.native_json("--microbatch", MICROBATCH, folder),
+                             import_trace(files, microbatch=MICROBATCH))
+            member = os.path.join(folder, "c.json")
+            os.symlink("/proc/self/mem", member)
+            with self.assertRaises(OSError) as caught:
+                import_trace(folder, microbatch=MICROBATCH)
+            e = caught.exception
+            self.assertEqual((e.errno, e.filename), (errno.EIO, member))
+            native = run([native_cli(self), "trace", "--microbatch", MICROBATCH, folder])
+            self.assertEqual(native.stderr, "error: " + member + ": cannot be read (input/output error)\n")
 
     def test_a_path_that_is_no_utf8_is_read_as_the_cli_reads_it(self):
         # A name with a byte that is no UTF-8: os.listdir gives it as a str with a surrogate escape,
