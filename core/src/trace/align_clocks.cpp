@@ -167,6 +167,17 @@ double link_offset(const std::vector<PairSide>& sends, const std::vector<PairSid
   // a busy host, where the senders that waited for each later receive woke
   // many times, the quickest of them soon.
   const bool tie = lo_waited && hi_waited && at_lo == at_hi;
+  // A tie whose sides also drew as many wake-ups (one each on a run of two
+  // micro-batches: the receiver waited for the first alone, the sender for
+  // the last) holds nothing that favours either side's estimate, and either
+  // may sit a whole late wake-up from the truth, which can be most of the
+  // bounds' width. The causal bounds are then all that is known, and their
+  // middle misses no offset inside them by more than half their width, the
+  // least any one point can promise.
+  if (tie && lo_draws == hi_draws) {
+    bounds.proven = true;
+    return (bounds.lo + hi) / 2;
+  }
   const bool use_lo = lo_waited != hi_waited ? lo_waited
                       : !tie                 ? at_lo >= at_hi
                                              : hi_draws < kTieDraws * lo_draws;
