@@ -830,9 +830,8 @@ TEST_CASE("trace cpu: a training run imports the pass its ranges name, the other
   const TraceResult plain = recover(cpu_run_texts(run, makespan), by_ranges());
   const TraceResult r = recover(with_messages_back(run, "backward_", true), by_ranges());
   testing::check_same(r, plain);
-  const auto w = std::find_if(r.warnings.begin(), r.warnings.end(),
-                              [](const TraceWarning& x) { return x.code == TraceWarningCode::other_pass_set_aside; });
-  REQUIRE(w != r.warnings.end());
+  const TraceWarning* w = warning_of(r, TraceWarningCode::other_pass_set_aside);
+  REQUIRE(w != nullptr);
   CHECK(w->value == 2 * run.M);
   CHECK(w->limit == 2 * run.M);
 }
@@ -846,15 +845,12 @@ TEST_CASE("trace cpu: results the last stage returns to stage 0 are set aside") 
   const TraceResult r = recover(with_messages_back(run, "output_", false), by_ranges());
   testing::check_same(r, plain);
   CHECK(r.links[0].unmatched == 0);
-  const auto w = std::find_if(r.warnings.begin(), r.warnings.end(),
-                              [](const TraceWarning& x) { return x.code == TraceWarningCode::returns_to_first_stage; });
-  REQUIRE(w != r.warnings.end());
+  const TraceWarning* w = warning_of(r, TraceWarningCode::returns_to_first_stage);
+  REQUIRE(w != nullptr);
   CHECK(w->value == run.M);
   CHECK(w->limit == run.M);
 }
 
-// A real run (tests/data/traces/NOTICE.md): 3 stages, 4 micro-batches, each
-// stage sending its output and a second, smaller tensor on its link.
 // A saved real run's files (tests/data/traces/NOTICE.md): each rank's trace, in rank order.
 std::vector<std::string> real_run_texts(const std::string& run, int ranks) {
   std::vector<std::string> texts;
@@ -893,6 +889,8 @@ std::vector<double> true_offsets_us(const std::string& run) { return recorded(ru
 // A saved 2-rank run's record of rank 1's clock against rank 0's.
 double true_offset_us(const std::string& run) { return true_offsets_us(run).at(1); }
 
+// A real run (tests/data/traces/NOTICE.md): 3 stages, 4 micro-batches, each
+// stage sending its output and a second, smaller tensor on its link.
 std::vector<std::string> two_tensor_texts() { return real_run_texts("torch_two_tensors", 3); }
 
 TEST_CASE("trace cpu: two messages a micro-batch on a link are its one transfer, by transfers as by ranges") {
@@ -954,8 +952,7 @@ TEST_CASE("trace cpu: a receiver whose profiler started after the first messages
   CHECK(r.M == 4);
   CHECK(std::abs(r.clock_offsets[1] - truth) < 2000);
   CHECK(r.links[0].unmatched == 2);
-  CHECK(std::none_of(r.warnings.begin(), r.warnings.end(),
-                     [](const TraceWarning& w) { return w.code == TraceWarningCode::clock_bounds_contradict; }));
+  CHECK(warning_of(r, TraceWarningCode::clock_bounds_contradict) == nullptr);
   // By ranges the receiver lacks micro-batches 0 and 1: refused, as before.
   const TraceResult ranged = recover(texts, by_ranges());
   REQUIRE(ranged.reason);
@@ -978,33 +975,23 @@ TEST_CASE("trace cpu: a sender whose profiler started after the first messages m
   // Before, nothing said the offset might be micro-batches off. The warning
   // names the link, the offset kept (from the start) and the one from the
   // end, which is the run's own within a millisecond or two.
-  const auto w = std::find_if(r.warnings.begin(), r.warnings.end(),
-                              [](const TraceWarning& x) { return x.code == TraceWarningCode::pairing_ambiguous; });
-  REQUIRE(w != r.warnings.end());
+  const TraceWarning* w = warning_of(r, TraceWarningCode::pairing_ambiguous);
+  REQUIRE(w != nullptr);
   CHECK(w->index == 0);
   CHECK(w->value == r.clock_offsets[1]);
   CHECK(std::abs(w->limit - truth) < 2000);
   CHECK(std::abs(w->value - truth) > 10000);
-  CHECK(std::none_of(r.warnings.begin(), r.warnings.end(),
-                     [](const TraceWarning& x) { return x.code == TraceWarningCode::clock_bounds_contradict; }));
+  CHECK(warning_of(r, TraceWarningCode::clock_bounds_contradict) == nullptr);
   // The late receiver's run pairs from the end, unambiguous: no such warning.
-  std::vector<std::string> receiver;
-  for (const char* name : {"rank-0.json", "rank-1.json"}) {
-    std::ifstream in(std::string(HETEROPIPE_TEST_DATA) + "/traces/torch_late_profiler/" + name);
-    REQUIRE(in);
-    receiver.emplace_back(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  }
-  const TraceResult late_receiver = recover(receiver, o);
+  const TraceResult late_receiver = recover(real_run_texts("torch_late_profiler", 2), o);
   REQUIRE(late_receiver.pipeline);
-  CHECK(std::none_of(late_receiver.warnings.begin(), late_receiver.warnings.end(),
-                     [](const TraceWarning& x) { return x.code == TraceWarningCode::pairing_ambiguous; }));
+  CHECK(warning_of(late_receiver, TraceWarningCode::pairing_ambiguous) == nullptr);
   // Offsets given by hand pair nothing to choose from: no warning.
   TraceOptions given = o;
   given.clock_offsets = {0, truth};
   const TraceResult by_hand = recover(texts, given);
   REQUIRE(by_hand.pipeline);
-  CHECK(std::none_of(by_hand.warnings.begin(), by_hand.warnings.end(),
-                     [](const TraceWarning& x) { return x.code == TraceWarningCode::pairing_ambiguous; }));
+  CHECK(warning_of(by_hand, TraceWarningCode::pairing_ambiguous) == nullptr);
   // By ranges the sender lacks micro-batches 0 and 1: refused, as before.
   const TraceResult ranged = recover(texts, by_ranges());
   REQUIRE(ranged.reason);
@@ -1063,8 +1050,7 @@ TEST_CASE("trace cpu: a link whose two sides each rest on one waiting pair is al
   const TraceResult r = recover(texts, by_ranges());
   REQUIRE(r.pipeline);
   CHECK(r.M == 2);
-  CHECK(std::any_of(r.warnings.begin(), r.warnings.end(),
-                    [](const TraceWarning& w) { return w.code == TraceWarningCode::short_run; }));
+  CHECK(warning_of(r, TraceWarningCode::short_run) != nullptr);
   REQUIRE(r.clock_offset_bounds.size() == 1);
   const double lo = r.clock_offset_bounds[0].lo;
   REQUIRE(r.clock_offset_bounds[0].hi);
