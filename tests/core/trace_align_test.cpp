@@ -1,7 +1,8 @@
 // The clock alignment's tie rule (core/src/trace/align_clocks.cpp,
 // kTieDraws) at its boundary, on pairs written by hand: gloo's rendezvous,
 // both bounds proven, one pair near each bound, and the side whose pairs
-// provably waited at least four times as often as the other's wins.
+// provably waited at least four times as often as the other's wins; as
+// often on each side, neither wins and the offset is the bounds' middle.
 #include <doctest/doctest.h>
 
 #include <vector>
@@ -46,23 +47,34 @@ double offset_of(int lo_draws, int hi_draws, OffsetBounds& bounds) {
 
 }  // namespace
 
+// Every tie here has the same bounds, [0, 10], both sides proven.
+void check_bounds(const OffsetBounds& bounds) {
+  CHECK(bounds.lo == 0);
+  REQUIRE(bounds.hi);
+  CHECK(*bounds.hi == 10);
+  CHECK(bounds.proven);
+}
+
 TEST_CASE("trace align: a tie goes to hi when its senders waited exactly kTieDraws times as often, else to lo") {
   for (const int lo_draws : {1, 2}) {
     CAPTURE(lo_draws);
     OffsetBounds at_four;
     CHECK(offset_of(lo_draws, 4 * lo_draws, at_four) == 8);
-    CHECK(at_four.lo == 0);
-    REQUIRE(at_four.hi);
-    CHECK(*at_four.hi == 10);
-    CHECK(at_four.proven);
+    check_bounds(at_four);
     OffsetBounds at_three;
     CHECK(offset_of(lo_draws, 3 * lo_draws, at_three) == 2);
-    CHECK(at_three.lo == 0);
-    REQUIRE(at_three.hi);
-    CHECK(*at_three.hi == 10);
-    CHECK(at_three.proven);
+    check_bounds(at_three);
   }
   // One draw short of four times still goes to lo.
   OffsetBounds short_one;
   CHECK(offset_of(2, 7, short_one) == 2);
+}
+
+TEST_CASE("trace align: a tie with as many waiting pairs on each side takes the middle of its bounds") {
+  for (const int draws : {1, 2, 3}) {
+    CAPTURE(draws);
+    OffsetBounds even;
+    CHECK(offset_of(draws, draws, even) == 5);
+    check_bounds(even);
+  }
 }
