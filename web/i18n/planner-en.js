@@ -83,7 +83,7 @@
     infeasible: 'does not fit in memory',
     idle_device: 'leaves a device idle',
     flagsHeading: 'Runtime flags',
-    flagsNote: 'MODEL stands for your model. In llama.cpp\'s -ts the last count is one more: llama.cpp places the output layer on the last device as a layer of its own. It is more by a model\'s multi-token-prediction layers, which llama.cpp counts but neither loads nor runs.',
+    flagsNote: 'MODEL stands for your model. In llama.cpp\'s -ts the last count is one more: llama.cpp places the output layer on the last device as a layer of its own. A model\'s multi-token-prediction layers add to it too: llama.cpp counts them, though it neither loads nor runs them.',
     whatIfHeading: 'What if',
     without: function (i, name) { return 'Without device ' + (i + 1) + ' (' + name + ')'; },
     withAnother: function (name) { return 'With one more ' + name + ' at the end'; },
