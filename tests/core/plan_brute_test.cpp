@@ -84,12 +84,23 @@ double tie_breaker(const Analysis& a, Objective objective) {
   return a.tau_max;
 }
 
+// The plan's spread, as the brute force adds it.
+double spread_of(const Plan& plan) {
+  double spread = 0;
+  for (std::size_t k = 0; k < plan.tau().size(); ++k) {
+    const double cost = plan.tau()[k] + (k < plan.d().size() ? plan.d()[k] : 0.0);
+    spread += cost * cost;
+  }
+  return spread;
+}
+
 struct Tally {
   int instances = 0, feasible = 0, infeasible = 0;
 };
 
 // Runs `count` random instances of one shape; exact: dyadic inputs, so
-// equal values are equal bits.
+// equal values are equal bits, and the plan is the brute force's least in
+// the planner's whole order (value, tie-breaker, spread).
 Tally run(std::uint64_t seed, int count, Objective objective, const InstanceShape& shape) {
   std::mt19937_64 rng(seed);
   Tally tally;
@@ -113,7 +124,11 @@ Tally run(std::uint64_t seed, int count, Objective objective, const InstanceShap
     REQUIRE(plan.ok());
     check_consistent(in, plan.value());
     if (shape.dyadic) {
+      // The whole order, bit for bit: the value, then among equal values
+      // the tie-breaker, then among equal tie-breakers the spread.
       CHECK(plan.value().objective_value == brute->value);
+      CHECK(tie_breaker(plan.value().analysis, objective) == brute->tie);
+      CHECK(spread_of(plan.value()) == brute->spread);
     } else {
       // The program ranks fills by prefix sums (see docs/planner.md), which
       // round differently from the stage-by-stage sums reported: the plan
@@ -232,7 +247,8 @@ TEST_CASE("plan: extreme magnitudes against the brute force (S <= 4, L <= 8, eve
   // Subnormal, 1e-300 and 1e15 times, zero and huge bandwidths and cuts,
   // equal layers, memory exactly at capacity, idle devices, order search and
   // M up to 2^53. Where every sum is exact the plan's value and its tie-breaker
-  // are the brute force's bit for bit; otherwise the value is within rounding.
+  // are the brute force's bit for bit (and its spread, at M <= 3); otherwise
+  // the value is within rounding.
   std::mt19937_64 rng(500);
   for (Magnitudes magnitudes : {Magnitudes::wide, Magnitudes::huge, Magnitudes::tiny}) {
     int feasible = 0, infeasible = 0;
@@ -261,6 +277,11 @@ TEST_CASE("plan: extreme magnitudes against the brute force (S <= 4, L <= 8, eve
       } else {
         CHECK(value == brute->value);
         CHECK(tie_breaker(plan.value().analysis, objective) == brute->tie);
+        // The spread too, where the value keeps every bit of the fill: at
+        // M = 1e6 and near 2^53, (M - 1) x bottleneck absorbs the fill, so
+        // splits of different fills share one value, and the planner ranks
+        // those by their fill before their spread (docs/planner.md).
+        if (in.M <= 3) CHECK(spread_of(plan.value()) == brute->spread);
       }
     }
     CHECK(feasible > 1000);
@@ -355,15 +376,16 @@ TEST_CASE("plan: rounding ties of huge and small times: never better than the br
   CHECK(moves > 4000);
 }
 
-TEST_CASE("plan: ties within the tolerance go to the least bottleneck, against the brute force (identical devices, M = 1)") {
+TEST_CASE("plan: ties within the tolerance go to the least bottleneck, then the least spread, against the brute force (identical devices, M = 1)") {
   // On identical devices with equal links and cuts every split at M = 1
   // runs the same numbers: all tie in exact arithmetic, and tenths make
   // their reported values differ by a few units in the last place. The
-  // plan's value ties the least over every split (objective_ties), and its
+  // plan's value ties the least over every split (objective_ties), its
   // bottleneck is the least among the splits that tie that least value
-  // (within the pipeline's tie rule, below).
+  // (within the pipeline's tie rule, below), and no split of a bottleneck
+  // as small spreads less (the evenest of them).
   std::mt19937_64 rng(800);
-  int compared = 0, lopsided_least = 0;
+  int compared = 0, lopsided_least = 0, spread_decides = 0;
   for (int i = 0; i < 6000; ++i) {
     PlanInput in;
     in.objective = i % 2 == 0 ? Objective::async : Objective::blocking;
@@ -388,11 +410,13 @@ TEST_CASE("plan: ties within the tolerance go to the least bottleneck, against t
     check_consistent(in, p);
     double least = std::numeric_limits<double>::infinity();
     std::vector<std::pair<double, double>> splits;  // value, tie-breaker
+    std::vector<double> spreads;
     for_each_split(S, L, false, [&](const std::vector<std::int64_t>& bounds) {
       std::vector<std::int64_t> counts;
       for (std::int64_t s = 0; s < S; ++s) counts.push_back(bounds[s + 1] - bounds[s]);
       const Plan split = plan_of_counts(in, counts);
       splits.emplace_back(split.objective_value, tie_breaker(split.analysis, in.objective));
+      spreads.push_back(spread_of(split));
       least = std::min(least, split.objective_value);
     });
     double least_tie = std::numeric_limits<double>::infinity(), tie_of_least = least_tie;
@@ -409,6 +433,17 @@ TEST_CASE("plan: ties within the tolerance go to the least bottleneck, against t
     // sees 0.0076, the sigma of another split. So the least within the
     // pipeline's tie rule.
     CHECK(tie_breaker(p.analysis, in.objective) <= least_tie + Pipeline::tie_tolerance_of(least_tie));
+    // Among the splits whose bottleneck is no larger than the plan's (all
+    // tie its value here), none spreads less; and some that share its
+    // bottleneck spread more (a split the bottleneck alone would allow).
+    const double plan_tie = tie_breaker(p.analysis, in.objective), plan_spread = spread_of(p);
+    bool more = false;
+    for (std::size_t k = 0; k < splits.size(); ++k) {
+      if (splits[k].second > plan_tie) continue;
+      CHECK(spreads[k] >= plan_spread);
+      more = more || (splits[k].second == plan_tie && spreads[k] > plan_spread);
+    }
+    if (more) ++spread_decides;
     const auto report = make_plan_report(in, std::nullopt, 1);
     REQUIRE(report.ok());
     CHECK(report.value().even.loss_percent == 0);  // the even split ties, and no loss is negative
@@ -418,4 +453,6 @@ TEST_CASE("plan: ties within the tolerance go to the least bottleneck, against t
   // Instances where the least reported value alone would pick a split of a
   // larger bottleneck: the case the tolerance is for.
   CHECK(lopsided_least > 500);
+  // Instances where a split of the plan's bottleneck is less even than the plan.
+  CHECK(spread_decides > 800);
 }

@@ -395,6 +395,52 @@ TEST_CASE("report: Llama 2 7B on identical RTX 4090s at M = 1 plans the even spl
   }
 }
 
+TEST_CASE("report: Llama 3 70B on an RTX 4090, two RTX 3090s and a P40 at M = 1 splits the 3090s' layers evenly, not 34 | 1") {
+  // The CLI's example (tests/cli/plans/estimate_70b_mixed.json). At M = 1
+  // the value is the fill: the 4090 takes all it holds (44 layers), the P40
+  // the one layer it must, and the two 3090s the 35 between, which tie in
+  // exact arithmetic however they share them, with the 4090's stage the
+  // bottleneck of every such split. The split was 44,34,1,1; among the ties
+  // with the same bottleneck the evenest (least spread) is now the plan.
+  EstimateInput in;
+  in.model = "llama-3-70b";
+  in.quant = "Q4_K_M";
+  in.context = 4096;
+  in.M = 1;
+  for (const char* gpu : {"rtx-4090", "rtx-3090", "rtx-3090", "tesla-p40"}) in.devices.push_back(DeviceChoice{gpu});
+  for (const char* link : {"pcie4-x16", "nvlink-3090", "pcie3-x16"}) in.links.push_back(LinkChoice{link});
+  const PlanReport r = make_plan_report(PlanRequest{in}).value();
+  std::vector<std::int64_t> counts;
+  for (const PlanStage& stage : r.plan.stages) counts.push_back(stage.layers);
+  CHECK(counts == std::vector<std::int64_t>{44, 18, 17, 1});
+  CHECK(r.runtime.vllm_pp_layer_partition == "44,18,17,1");
+  CHECK(r.runtime.llama_cpp_tensor_split == "44,18,17,2");
+  const PlanInput costs = estimate(in).value();
+  const Plan old = plan_of_counts(costs, {44, 34, 1, 1});
+  CHECK(objective_ties(old.objective_value, r.plan.objective_value, 4));
+  CHECK(old.analysis.tau_max == r.plan.analysis.tau_max);
+  CHECK(r.plan.analysis.tau_max == r.plan.stages[0].tau);
+  // Every other split of the 3090s' 35 layers ties too, and spreads more:
+  // 17 | 18 as well, as the 18 then cross the slower link (PCIe 3 against
+  // NVLink).
+  const auto spread = [](const Plan& p) {
+    double sum = 0;
+    for (std::size_t k = 0; k < p.tau().size(); ++k) {
+      const double cost = p.tau()[k] + (k < p.d().size() ? p.d()[k] : 0.0);
+      sum += cost * cost;
+    }
+    return sum;
+  };
+  for (std::int64_t first = 1; first <= 34; ++first) {
+    if (first == 18) continue;
+    const Plan other = plan_of_counts(costs, {44, first, 35 - first, 1});
+    CAPTURE(first);
+    CHECK(objective_ties(other.objective_value, r.plan.objective_value, 4));
+    CHECK(other.analysis.tau_max == r.plan.analysis.tau_max);
+    CHECK(spread(other) > spread(r.plan));
+  }
+}
+
 TEST_CASE("report: identical devices, every catalog model at M = 1 and 2: no baseline beats the plan, no tie has a loss") {
   // At M = 1 on identical devices every split runs the same layers: they tie
   // in exact arithmetic and differ by rounding, and the search's pick among

@@ -158,9 +158,11 @@ inline PlanInput extreme_instance(std::mt19937_64& rng, Magnitudes magnitudes, O
 }
 
 // One split as the brute force sees it: the objective value, what breaks
-// its ties, and the stages' first layers per chain position (size S + 1).
+// its ties (the bottleneck, or T_async for throughput), what breaks those
+// (the spread: each stage's (tau + d)^2, d = 0 for the last, added in chain
+// order), and the stages' first layers per chain position (size S + 1).
 struct BruteBest {
-  double value = 0, tie = 0;
+  double value = 0, tie = 0, spread = 0;
   std::vector<std::int64_t> bounds, order;
 };
 
@@ -210,14 +212,20 @@ inline std::optional<BruteBest> brute_force(const PlanInput& in) {
         if (last + 1 < L) d.push_back(in.links[s].latency + in.cut_bytes[last] / in.links[s].bandwidth);
       }
       const Pipeline p = Pipeline::create(tau, d).value();
-      double value = 0, tie = 0;
+      double value = 0, tie = 0, spread = 0;
+      for (std::size_t k = 0; k < tau.size(); ++k) {
+        const double cost = tau[k] + (k < d.size() ? d[k] : 0.0);
+        spread += cost * cost;
+      }
       switch (in.objective) {
         case Objective::async: value = makespan_async(p, in.M), tie = p.tau_max(); break;
         case Objective::blocking: value = makespan_blocking(p, in.M), tie = p.sigma_max(); break;
         case Objective::throughput: value = p.tau_max(), tie = makespan_async(p, in.M); break;
       }
-      if (!best || value < best->value || (value == best->value && tie < best->tie)) {
-        best = BruteBest{value, tie, bounds, order};
+      // Lexicographic: value, then tie-breaker, then spread.
+      if (!best || value < best->value || (value == best->value && tie < best->tie) ||
+          (value == best->value && tie == best->tie && spread < best->spread)) {
+        best = BruteBest{value, tie, spread, bounds, order};
       }
     });
   } while (in.order == DeviceOrder::search && std::next_permutation(order.begin(), order.end()));

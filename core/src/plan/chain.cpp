@@ -40,10 +40,16 @@ double stage_fill(DoubleDouble key, DoubleDouble prefix_end, double delay) {
 // sliding-window minimum): starts increasing, keys strictly increasing. The
 // front leaves for good once its tau or memory passes its bound (both only
 // grow with b); a candidate's sums are brought up to b only when looked at.
-template <Fold kFold, StageCost kCost>
+//
+// kEven (fill only) also carries each value's spread, the sum of its
+// stages' squared costs with links (tau + d), and among starts of equal fill
+// keeps the least spread: equal keys then stay in the deque side by side
+// (keys non-decreasing), and every start of the least key is priced.
+template <Fold kFold, StageCost kCost, bool kEven = false>
 std::optional<Split> run(const Chain& chain, double bound) {
   const std::int64_t S = chain.S, L = chain.L, width = L + 1;
   std::vector<double> prev(static_cast<std::size_t>(width), kInf), cur(prev.size());
+  std::vector<double> prev_spread(kEven ? prev.size() : 0, 0.0), cur_spread(prev_spread.size());
   std::vector<Candidate> live(static_cast<std::size_t>(L));
   std::vector<std::int32_t> from(static_cast<std::size_t>(S * width));
   const double* memory = chain.layer_memory.data();
@@ -52,6 +58,7 @@ std::optional<Split> run(const Chain& chain, double bound) {
     std::int32_t* from_s = &from[s * width];
     if (chain.allow_idle) {
       cur = prev;
+      if (kEven) cur_spread = prev_spread;
       for (std::int64_t q = 0; q < width; ++q) from_s[q] = static_cast<std::int32_t>(q);
     } else {
       std::fill(cur.begin(), cur.end(), kInf);
@@ -72,7 +79,11 @@ std::optional<Split> run(const Chain& chain, double bound) {
     for (std::int64_t b = 0; b < q_max; ++b) {
       if (prev[b] != kInf) {
         const DoubleDouble key = kFold == Fold::fill ? add(negated(prefix[b]), prev[b]) : DoubleDouble{prev[b], 0};
-        while (tail > head && !less(live[tail - 1].key, key)) --tail;
+        if (kEven) {
+          while (tail > head && less(key, live[tail - 1].key)) --tail;
+        } else {
+          while (tail > head && !less(live[tail - 1].key, key)) --tail;
+        }
         live[tail++] = Candidate{b, b, key, 0, 0};
       }
       for (; head < tail; ++head) {
@@ -80,6 +91,7 @@ std::optional<Split> run(const Chain& chain, double bound) {
         if (live[head].tau <= bound && live[head].used <= capacity) break;
       }
       double best = cur[b + 1];
+      double best_spread = kEven ? cur_spread[b + 1] : 0.0;
       std::int64_t best_start = -1;
       if (kFold == Fold::fill) {
         // The first candidate within the bound has the least key, so the
@@ -89,9 +101,25 @@ std::optional<Split> run(const Chain& chain, double bound) {
           catch_up(c, b);
           if (kCost == StageCost::sigma && c.tau + delay[b] > bound) continue;
           const double value = stage_fill(c.key, prefix[b + 1], delay[b]);
-          if (value < best) {
-            best = value;
-            best_start = c.start;
+          if (!kEven) {
+            if (value < best) {
+              best = value;
+              best_start = c.start;
+            }
+            break;
+          }
+          // The later starts of the same key: shorter stages, so within
+          // every bound this one keeps, and of the same fill.
+          for (std::int64_t j = i; j < tail && !less(c.key, live[j].key); ++j) {
+            Candidate& e = live[j];
+            catch_up(e, b);
+            const double cost = e.tau + delay[b];
+            const double spread = prev_spread[e.start] + cost * cost;
+            if (value < best || (value == best && spread < best_spread)) {
+              best = value;
+              best_spread = spread;
+              best_start = e.start;
+            }
           }
           break;
         }
@@ -112,10 +140,12 @@ std::optional<Split> run(const Chain& chain, double bound) {
       }
       if (best_start >= 0) {
         cur[b + 1] = best;
+        if (kEven) cur_spread[b + 1] = best_spread;
         from_s[b + 1] = static_cast<std::int32_t>(best_start);
       }
     }
     std::swap(prev, cur);
+    if (kEven) std::swap(prev_spread, cur_spread);
   }
   if (prev[L] == kInf) return std::nullopt;
   Split split;
@@ -161,6 +191,21 @@ double fill_of(const Chain& chain, const Bounds& bounds) {
     fill = stage_fill(add(negated(prefix[begin]), fill), prefix[end], stage_delay(chain, s, begin, end));
   }
   return fill;
+}
+
+double spread_of(const Chain& chain, const Bounds& bounds) {
+  double spread = 0;
+  for (std::int64_t s = 0; s < chain.S; ++s) {
+    if (bounds[s] == bounds[s + 1]) continue;
+    const double cost = stage_tau(chain, s, bounds[s], bounds[s + 1]) + stage_delay(chain, s, bounds[s], bounds[s + 1]);
+    spread += cost * cost;
+  }
+  return spread;
+}
+
+std::optional<Split> most_even_split(const Chain& chain, double bound) {
+  return chain.cost == StageCost::sigma ? run<Fold::fill, StageCost::sigma, true>(chain, bound)
+                                        : run<Fold::fill, StageCost::tau, true>(chain, bound);
 }
 
 std::optional<Split> best_split(const Chain& chain, Fold fold, double bound) {

@@ -77,4 +77,17 @@ double fill_of(const Chain& chain, const Bounds& bounds);
 // and max are monotone, so the program's principle of optimality holds.
 std::optional<Split> best_split(const Chain& chain, Fold fold, double bound);
 
+// The spread of a split: its stages' squared costs with links, (tau + d)^2,
+// added in chain order. Over splits of one fill (the sum of those costs) the
+// least spread is the least variance of the stage times: the evenest split.
+double spread_of(const Chain& chain, const Bounds& bounds);
+
+// As best_split with Fold::fill, and among the splits of the least fill the
+// one of least spread (spread_of), with the program's own fill: exact where
+// every sum is (dyadic inputs); elsewhere splits equal in exact arithmetic
+// can differ in the program's fill by a rounding, and the least rounded fill
+// wins before any spread (the planner then re-splits runs of identical
+// devices, see plan.cpp).
+std::optional<Split> most_even_split(const Chain& chain, double bound);
+
 }  // namespace heteropipe::plan_detail

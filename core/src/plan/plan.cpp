@@ -58,6 +58,17 @@ double tie_breaker(const Analysis& a, Objective objective) {
   return a.tau_max;
 }
 
+// The spread of a priced split, as spread_of adds it: each stage's
+// (tau + d)^2 in chain order, the last stage's d 0.
+double spread(const Plan& plan) {
+  double sum = 0;
+  for (std::size_t k = 0; k < plan.tau().size(); ++k) {
+    const double cost = plan.tau()[k] + (k < plan.d().size() ? plan.d()[k] : 0.0);
+    sum += cost * cost;
+  }
+  return sum;
+}
+
 Plan plan_of(const PlanInput& input, const Chain& chain, const std::vector<std::int64_t>& order,
              const Bounds& bounds) {
   Plan plan;
@@ -88,7 +99,8 @@ Plan plan_of(const PlanInput& input, const Chain& chain, const std::vector<std::
 
 // Ranks the splits one make_plan prices. A split whose value ties the least
 // value seen so far (objective_ties) beats one that does not; among those
-// that do, the smaller tie-breaker wins. Anchored to the least value, a
+// that do, the smaller tie-breaker wins, and among equal tie-breakers the
+// smaller spread (the evener split). Anchored to the least value, a
 // chain of steps each tying the one before cannot drift: the plan stays
 // within one tolerance of the least value priced (a split that lowers it
 // and loses to the plan ties the plan).
@@ -102,8 +114,11 @@ class Ranking {
     if (a_ties != b_ties) return a_ties;
     const double a_tie = tie_breaker(a.analysis, a.objective), b_tie = tie_breaker(b.analysis, b.objective);
     if (a_ties && a_tie != b_tie) return a_tie < b_tie;
-    if (a.objective_value != b.objective_value) return a.objective_value < b.objective_value;
-    return a_tie < b_tie;
+    if (!a_ties && a.objective_value != b.objective_value) return a.objective_value < b.objective_value;
+    if (a_tie != b_tie) return a_tie < b_tie;
+    const double a_spread = spread(a), b_spread = spread(b);
+    if (a_spread != b_spread) return a_spread < b_spread;
+    return a.objective_value < b.objective_value;
   }
 
   // Notes a priced split's value; hands the split back.
@@ -149,7 +164,7 @@ constexpr std::int64_t kPolishMovesPerLayerOrDevice = 16;
 // (Ranking: a tie of values goes to the smaller bottleneck): no split one
 // move away ranks better. Exact (dyadic) inputs move only to a split whose
 // value ties within the tolerance (docs/planner.md).
-Plan polished(const PlanInput& input, const Chain& chain, const std::vector<std::int64_t>& order, Bounds bounds,
+Plan polished(const PlanInput& input, const Chain& chain, const std::vector<std::int64_t>& order, Bounds& bounds,
               Ranking& ranking) {
   Plan plan = ranking.see(plan_of(input, chain, order, bounds));
   // Each move ranks better; the ranking changes only when the least value
@@ -175,6 +190,97 @@ Plan polished(const PlanInput& input, const Chain& chain, const std::vector<std:
         }
       }
     }
+  }
+  return plan;
+}
+
+// Whether positions s and s + 1 hold devices no split can tell apart: the
+// same layer times and the same capacity.
+bool identical(const Chain& chain, std::int64_t s) {
+  if (chain.capacity[s] != chain.capacity[s + 1]) return false;
+  const double* a = &chain.times[s * chain.L];
+  return std::equal(a, a + chain.L, a + chain.L);
+}
+
+// The least-spread split of layers [first, end) over positions
+// [p0, p1] (identical devices), each stage's cost within `bound` and its
+// memory within capacity; nullopt when none is. Summed layer by layer in
+// layer order, as stage_tau adds.
+std::optional<Bounds> even_run(const Chain& chain, std::int64_t p0, std::int64_t p1, std::int64_t first,
+                               std::int64_t end, double bound) {
+  const std::int64_t width = end - first + 1;
+  constexpr double kNone = std::numeric_limits<double>::infinity();
+  // best[k][q]: the least spread of layers first .. first + q - 1 on
+  // positions p0 .. p0 + k - 1; from[k][q]: where position p0 + k - 1 starts.
+  const std::int64_t R = p1 - p0 + 1;
+  std::vector<double> best(static_cast<std::size_t>((R + 1) * width), kNone);
+  std::vector<std::int64_t> from(best.size(), -1);
+  best[0] = 0;
+  for (std::int64_t k = 0; k < R; ++k) {
+    const std::int64_t s = p0 + k;
+    const double* row = &best[k * width];
+    double* next = &best[(k + 1) * width];
+    std::int64_t* next_from = &from[(k + 1) * width];
+    for (std::int64_t q = 0; q < width; ++q) {
+      if (row[q] == kNone) continue;
+      if (chain.allow_idle && row[q] < next[q]) next[q] = row[q], next_from[q] = q;
+      double tau = 0, used = 0;
+      for (std::int64_t e = q + 1; e < width; ++e) {
+        const std::int64_t b = first + e - 1;  // the stage's last layer
+        tau += chain.time(s, b);
+        used += chain.layer_memory[b];
+        if (used > chain.capacity[s] || tau > bound) break;
+        const double delay = chain.link_delay(s, b);
+        if (!(delay < kNone)) continue;
+        if (chain.cost == plan_detail::StageCost::sigma && tau + delay > bound) continue;
+        const double cost = tau + delay;
+        const double value = row[q] + cost * cost;
+        if (value < next[e]) next[e] = value, next_from[e] = q;
+      }
+    }
+  }
+  if (best[R * width + width - 1] == kNone) return std::nullopt;
+  Bounds bounds(static_cast<std::size_t>(R + 1));
+  bounds[R] = end;
+  for (std::int64_t k = R, q = width - 1; k > 0; --k) {
+    q = from[k * width + q];
+    bounds[k - 1] = first + q;
+  }
+  return bounds;
+}
+
+// Among the splits that tie the plan's value and bottleneck, the evenest
+// (least spread). The program finds it where every sum is exact; where
+// rounding separates splits equal in exact arithmetic, it re-splits each run
+// of identical devices (which is where such splits come from) for the least
+// spread within the plan's bottleneck, and keeps what ranks better.
+Plan evened(const PlanInput& input, const Chain& chain, const std::vector<std::int64_t>& order, Bounds& bounds,
+            Ranking& ranking, Plan plan) {
+  const double bound = plan_detail::bottleneck_of(chain, bounds);
+  if (const auto split = plan_detail::most_even_split(chain, bound)) {
+    Plan candidate = ranking.see(plan_of(input, chain, order, split->bounds));
+    if (ranking.better(candidate, plan)) {
+      plan = std::move(candidate);
+      bounds = split->bounds;
+    }
+  }
+  for (std::int64_t p0 = 0; p0 < chain.S;) {
+    std::int64_t p1 = p0;
+    while (p1 + 1 < chain.S && identical(chain, p1)) ++p1;
+    if (p1 > p0) {
+      if (const auto run = even_run(chain, p0, p1, bounds[p0], bounds[p1 + 1], bound)) {
+        Bounds next = bounds;
+        std::copy(run->begin(), run->end(), next.begin() + p0);
+        if (next != bounds) {
+          Plan candidate = ranking.see(plan_of(input, chain, order, next));
+          if (ranking.better(candidate, plan)) {
+            plan = std::move(candidate);
+            bounds = std::move(next);
+          }
+        }
+      }
+    }
+    p0 = p1 + 1;
   }
   return plan;
 }
@@ -274,8 +380,9 @@ Result<Plan> make_plan(const PlanInput& input) {
   std::optional<Plan> best;  // ties between orders go to the first tried
   for (const auto& order : plan_detail::device_orders(input)) {
     const Chain chain = chain_of(input, order, cost);
-    if (const auto bounds = start(input, chain, order, ranking)) {
+    if (auto bounds = start(input, chain, order, ranking)) {
       Plan plan = polished(input, chain, order, *bounds, ranking);
+      plan = evened(input, chain, order, *bounds, ranking, std::move(plan));
       if (!best || ranking.better(plan, *best)) best = std::move(plan);
     }
   }

@@ -40,7 +40,9 @@ struct Plan {
 // The split that minimizes the objective over every split into contiguous
 // stages that fits each device's memory (and, with DeviceOrder::search, over
 // every order of the devices); among values that tie (objective_ties), the
-// one with the smaller bottleneck. Errors: those of check_plan_input, then
+// one with the smaller bottleneck, and among equal bottlenecks the one of
+// least spread, sum over stages of (tau + d)^2: the evenest (see
+// docs/planner.md). Errors: those of check_plan_input, then
 // why no split fits (fewer_layers_than_devices, device_too_small,
 // memory_short, no_feasible_split).
 Result<Plan> make_plan(const PlanInput& input);
