@@ -83,6 +83,10 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     err << "error: " << *line << '\n';
     return kExitBadInput;
   }
+  if (auto line = option_as_value(app, args)) {
+    err << "error: " << *line << '\n';
+    return kExitBadInput;
+  }
   try {
     app.parse(static_cast<int>(argv.size()), argv.data());
   } catch (const CLI::ParseError& e) {

@@ -192,6 +192,44 @@ std::optional<std::string> empty_after_equals(CLI::App& app, const std::vector<s
   return std::nullopt;
 }
 
+std::optional<std::string> option_as_value(CLI::App& app, const std::vector<std::string>& args) {
+  CLI::App* scope = &app;
+  if (!args.empty()) {
+    for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) {
+      if (sub->check_name(args.front())) scope = sub;
+    }
+  }
+  // Whether an argument is an option's name rather than a value: "--" and
+  // more, or a short name of some option of the program (-h), never a
+  // number (-1) nor "-" (standard input).
+  const auto looks_like_option = [&app](const std::string& arg) {
+    if (arg.size() > 2 && arg.compare(0, 2, "--") == 0) return true;
+    if (arg.size() < 2 || arg[0] != '-' || arg[1] == '-') return false;
+    for (CLI::App* a : apps_of(app)) {
+      for (const CLI::Option* o : a->get_options()) {
+        for (const std::string& s : o->get_snames()) {
+          if (arg == "-" + s) return true;
+        }
+      }
+    }
+    return false;
+  };
+  for (std::size_t k = 0; k + 1 < args.size(); ++k) {
+    const std::string& arg = args[k];
+    if (arg == "--") break;  // the rest are files, whatever their names
+    if (arg.size() < 2 || arg[0] != '-' || arg.find('=') != std::string::npos) continue;
+    for (const CLI::Option* o : scope->get_options()) {
+      if (o->get_items_expected_min() < 1 || !o->check_name(arg)) continue;
+      if (looks_like_option(args[k + 1])) {
+        return arg + ", " + argument(k + 1) + ": needs a value after it, not an option (got '" + echo(args[k + 1]) + "')";
+      }
+      ++k;  // its value, whatever it looks like, is no option's name
+      break;
+    }
+  }
+  return std::nullopt;
+}
+
 std::string usage_error(CLI::App& app, const CLI::ParseError& error, const std::vector<std::string>& args) {
   const std::string message = error.what();
   if (dynamic_cast<const CLI::ArgumentMismatch*>(&error)) {

@@ -22,6 +22,14 @@ void refuse_repeated_flags(CLI::App& app);
 // None when no argument is such.
 std::optional<std::string> empty_after_equals(CLI::App& app, const std::vector<std::string>& args);
 
+// An option that takes a value, typed alone (--M, not --M=8), followed by an
+// argument that looks like an option ("--" and a name, or a short flag the
+// program knows, -h): the line after "error: " that refuses it, since CLI11
+// would take it for the value (--M --json: M = "--json"). A negative number
+// (-1) is a value, left to the option's range check. None when no argument
+// is such.
+std::optional<std::string> option_as_value(CLI::App& app, const std::vector<std::string>& args);
+
 // The line after "error: " for a parse error of `app` over `args` (the
 // arguments after the program's name).
 std::string usage_error(CLI::App& app, const CLI::ParseError& error, const std::vector<std::string>& args);
