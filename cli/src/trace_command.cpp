@@ -37,9 +37,7 @@ Result<TraceOptions> options_of(const TraceChoices& c) {
                                     std::tuple{c.profiler_step_given, &c.profiler_step, Field::profiler_step}}) {
     if (given && text->empty()) return Error{ErrorCode::empty, field, kWholeField, 0.0, {}};
   }
-  auto typed = parse_number_list(c.stage_order, Field::stage_order);
-  if (!typed) return typed.error();
-  auto order = stage_order_of(typed.value());
+  auto order = stage_order_of_text(c.stage_order);
   if (!order) return order.error();
   o.stage_order = std::move(order).value();
   auto offsets = clock_offsets_of_text(c.clock_offsets, o.unit);

@@ -59,6 +59,22 @@ Result<std::vector<std::int64_t>> stage_order_of(const std::vector<double>& rank
   return order;
 }
 
+Result<std::vector<std::int64_t>> stage_order_of_text(std::string_view text) {
+  auto ranks = parse_number_list(text, Field::stage_order);
+  if (!ranks) return ranks.error();
+  std::vector<std::int64_t> order;
+  for (std::size_t k = 0; k < ranks.value().size(); ++k) {
+    const std::string_view typed = list_item(text, static_cast<std::int64_t>(k));
+    const double rank = ranks.value()[k];
+    if (!parse_count(typed, Field::stage_order, 0, limits::kMaxBatches)) {
+      return Error{ErrorCode::not_a_permutation, Field::stage_order, kWholeField, std::isfinite(rank) ? rank : 0.0,
+                   std::string(trim_blanks(typed))};
+    }
+    order.push_back(static_cast<std::int64_t>(rank));
+  }
+  return order;
+}
+
 Result<std::int64_t> profiler_step_of(double step) {
   if (!std::isfinite(step)) {
     return Error{ErrorCode::not_finite, Field::profiler_step, kWholeField, 0.0, std::isnan(step) ? "nan" : step > 0 ? "inf" : "-inf"};

@@ -34,6 +34,11 @@ double microseconds_in(TimeUnit unit);
 // number as its value (0 for NaN), so that no front end casts a fraction or
 // 1e20 to a rank.
 Result<std::vector<std::int64_t>> stage_order_of(const std::vector<double>& ranks);
+// The same, typed as the CLI's --stage-order text (parse_number_list's
+// grammar): each rank judged from its digits, as parse_count judges a count,
+// so that 9007199254740993 (past 2^53, which a double rounds to 2^53) is
+// refused, and the refused rank is quoted as typed (its token).
+Result<std::vector<std::int64_t>> stage_order_of_text(std::string_view text);
 // A profiler step typed as a number: a whole number in [0, 2^53], else
 // not_finite, not_integer or out_of_range on Field::profiler_step.
 Result<std::int64_t> profiler_step_of(double step);
