@@ -133,8 +133,37 @@ class CsvReader {
     return std::nullopt;
   }
 
+  // A row that ends inside double quotes: a quoted cell that RFC 4180 lets
+  // run onto the next line, which a schedule never needs (its cells are
+  // numbers and two names). It is refused at its own line, as its cell: the
+  // cell that opens the quote, typed to the line's end, is what that column
+  // refuses; so the lines after it are never read as rows of their own.
+  std::optional<Error> open_quote(std::string_view row, std::int64_t line) {
+    const Field fields[5] = {Field::stage, Field::microbatch, Field::kind, Field::start, Field::end};
+    bool quoted = false;
+    std::size_t cell = 0, opened = 0, opened_at = 0, cell_start = 0;
+    for (std::size_t i = 0; i < row.size(); ++i) {
+      if (row[i] == '"') {
+        quoted = !quoted;
+        if (quoted) opened = cell, opened_at = cell_start;
+      } else if (row[i] == ',' && !quoted) {
+        ++cell;
+        cell_start = i + 1;
+      }
+    }
+    if (!quoted) return std::nullopt;
+    if (opened >= 5) return error(ErrorCode::wrong_length, Field::end, line, 0, 5);
+    if (fields[opened] == Field::kind) {
+      Error e = error(ErrorCode::unknown_name, Field::kind, line);
+      e.token = label_;
+      return e;
+    }
+    return typed_error(ErrorCode::not_a_number, fields[opened], line, row.substr(opened_at), 0);
+  }
+
   std::optional<Error> read_row(std::string_view row, std::int64_t line) {
     if (trim_blanks(row).empty()) return std::nullopt;
+    if (auto problem = open_quote(row, line)) return problem;
     std::string_view cells[5];
     const Field fields[5] = {Field::stage, Field::microbatch, Field::kind, Field::start, Field::end};
     for (int i = 0; i < 5; ++i) {
