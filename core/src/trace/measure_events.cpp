@@ -751,10 +751,18 @@ void number_repeats_in_time(std::map<std::int64_t, RankEvents>& ranks, const std
 // does: a backward range receiving its gradient, then computing) starts its
 // micro-batch when the last of them ends; what ran before (allocating the
 // buffer) is not its compute.
+// On a CPU pipeline (`host_spans`) the range is the micro-batch's time, from
+// its start (or its input's arrival) to its end (or the first send it holds
+// after that): the host thread does nothing else in it, and work the
+// profiler records no op for (Python code, a time.sleep standing in for a
+// slower device, numpy) is the stage's service too. Each range so gets two
+// marks of no length at those ends, which widen its span and add nothing to
+// its busy time; a range with no op in it is a micro-batch still.
 std::vector<std::vector<Interval>> by_annotations(const std::vector<Interval>& kernels,
                                                   std::vector<Annotation> ranges,
                                                   const std::vector<std::int64_t>& distinct,
-                                                  const std::vector<Interval>& inputs) {
+                                                  const std::vector<Interval>& inputs,
+                                                  const std::vector<double>& outputs, bool host_spans) {
   const std::vector<std::int64_t> numbers = number_ranges(ranges);
   // The range an interval falls in, as for kernels: the latest that starts at
   // or before it (boundaries within the trace's resolution touch).
@@ -780,7 +788,57 @@ std::vector<std::vector<Interval>> by_annotations(const std::vector<Interval>& k
     const auto slot = std::lower_bound(distinct.begin(), distinct.end(), numbers[i]) - distinct.begin();
     out[slot].push_back(k);
   }
+  if (!host_spans) return out;
+  for (std::size_t i = 0; i < ranges.size(); ++i) {
+    const double start = std::max(ranges[i].start, ready[i]);
+    double end = ranges[i].end;
+    // The first send issued inside the range after its start: a blocking
+    // send waits for its receiver, which is no part of the stage's service.
+    const auto send = std::upper_bound(outputs.begin(), outputs.end(), start);
+    if (send != outputs.end() && *send < end) end = *send;
+    if (end < start) continue;
+    const auto slot = std::lower_bound(distinct.begin(), distinct.end(), numbers[i]) - distinct.begin();
+    out[slot].emplace_back(start, start);
+    out[slot].emplace_back(end, end);
+  }
   return out;
+}
+
+// On a CPU pipeline, micro-batch m by the transfers runs from the arrival of
+// its input (receive m's end) to the issue of its output (send m's wrapper
+// start), or on the last stage to the issue of receive m + 1: one host thread
+// does nothing else between them, so work the profiler records no op for (a
+// time.sleep standing in for a slower device, Python code) is its service
+// too. Each gets marks of no length there, which widen its span and add
+// nothing to its busy time. A mark never reaches into the micro-batch before
+// or after (an irecv posted ahead arrives during the one before).
+void widen_to_messages(std::vector<std::vector<Interval>>& compute, const std::vector<double>& opens,
+                       const std::vector<double>& ends) {
+  double previous_end = -INFINITY;
+  for (std::size_t mb = 0; mb < compute.size(); ++mb) {
+    std::vector<Interval>& ops = compute[mb];
+    if (ops.empty()) continue;
+    double first = INFINITY, last = -INFINITY;
+    for (const Interval& k : ops) {
+      first = std::min(first, k.first);
+      last = std::max(last, k.second);
+    }
+    double next_start = INFINITY;
+    for (std::size_t later = mb + 1; later < compute.size(); ++later) {
+      if (compute[later].empty()) continue;
+      for (const Interval& k : compute[later]) next_start = std::min(next_start, k.first);
+      break;
+    }
+    if (mb < opens.size() && opens[mb] < first) {
+      const double open = std::max(opens[mb], previous_end);
+      ops.emplace_back(open, open);
+    }
+    if (mb < ends.size() && ends[mb] > last) {
+      const double close = std::min(ends[mb], next_start);
+      ops.emplace_back(close, close);
+    }
+    previous_end = std::max(last, mb < ends.size() && ends[mb] > last ? std::min(ends[mb], next_start) : last);
+  }
 }
 
 // Compute kernels to micro-batches by the transfers: micro-batch m ends by
@@ -1238,10 +1296,15 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
         a.end += m.offsets[s];
       }
       std::vector<Interval> inputs;
+      std::vector<double> outputs;
       if (cpu_run && s > 0) {
         for (const Transfer& t : recvs[s]) inputs.emplace_back(t.start + m.offsets[s], t.end + m.offsets[s]);
       }
-      m.compute[s] = by_annotations(kernels, r.annotations, distinct, inputs);
+      if (cpu_run && s + 1 < S) {
+        for (const Transfer& t : sends[s]) outputs.push_back(t.issued + m.offsets[s]);
+        std::sort(outputs.begin(), outputs.end());
+      }
+      m.compute[s] = by_annotations(kernels, r.annotations, distinct, inputs, outputs, cpu_run);
       continue;
     }
     std::vector<double> opens, closes;
@@ -1278,6 +1341,21 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
     std::sort(closes.begin(), closes.end());
     opens.resize(std::min(opens.size(), count));
     m.compute[s] = by_transfers(kernels, opens, closes, count);
+    if (cpu_run) {
+      // Where each micro-batch's output is issued: its (first) send's
+      // wrapper start, or on the last stage the next receive's.
+      std::vector<double> ends;
+      if (s + 1 < S) {
+        for (std::size_t k = 0; k < sends[s].size(); k += per_microbatch[s]) {
+          ends.push_back(sends[s][k].issued + m.offsets[s]);
+        }
+      } else {
+        const std::size_t g = per_microbatch[s - 1];
+        for (std::size_t k = g; k < recvs[s].size(); k += g) ends.push_back(recvs[s][k].issued + m.offsets[s]);
+      }
+      std::sort(ends.begin(), ends.end());
+      widen_to_messages(m.compute[s], opens, ends);
+    }
   }
   return out;
 }
