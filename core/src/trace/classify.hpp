@@ -22,6 +22,7 @@ class Classifier {
   // A run with no kernel events is a CPU pipeline: without a compute regex,
   // its host events are compute (see role()).
   void set_cpu_run(bool cpu_run) { cpu_run_ = cpu_run; }
+  bool cpu_run() const { return cpu_run_; }
   // A host transfer that wraps the transport's own event (c10d::,
   // record_param_comms): one message shows as both, and the transport's
   // times are the message's.

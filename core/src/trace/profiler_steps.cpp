@@ -5,6 +5,7 @@
 // would merge step 2's micro-batch 0 into step 1's. Steps whose ranges
 // repeat no name (a prof.step() per micro-batch) are one run together.
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cmath>
 #include <iterator>
@@ -97,9 +98,21 @@ Result<ProfilerSteps> profiler_steps(const TraceEvents& events, const TraceOptio
   // copies (Kineto's gpu_user_annotation), each the whole file's numbers.
   std::vector<std::vector<std::int64_t>> microbatches(files), on_device(files);
   std::map<std::uint32_t, std::optional<std::int64_t>> numbers;  // by name, each name parsed once
+  // Without a micro-batch pattern, on a CPU pipeline, each file's messages
+  // (the transport's events, not the c10d wrappers around them): their
+  // starts by direction. On a device, a step's kernels run past its host
+  // range and no GPU pipeline's steps were tried, so its steps stay one run.
+  const bool by_transfers = options.microbatch_regex.empty() && c.cpu_run();
+  std::vector<std::array<std::vector<double>, 3>> messages(files);
   for (const TraceEvent& e : events.events) {
     if (e.file >= files) continue;
-    if (c.role(events, e) == Role::annotation) {
+    const Role role = c.role(events, e);
+    if (by_transfers && role == Role::transfer && !c.is_wrapper(events, e)) {
+      const Direction d = c.direction(events, e);
+      messages[e.file][d == Direction::send ? 0 : d == Direction::recv ? 1 : 2].push_back(e.start);
+      continue;
+    }
+    if (role == Role::annotation) {
       if (auto m = c.microbatch_number(events, e)) {
         (c.is_device_range(events, e) ? on_device : microbatches)[e.file].push_back(*m);
       }
@@ -125,6 +138,33 @@ Result<ProfilerSteps> profiler_steps(const TraceEvents& events, const TraceOptio
   for (std::size_t f = 0; f < files; ++f) {
     if (out.left_out[f]) continue;
     for (const auto& [n, range] : in_file[f]) all.insert(n);
+  }
+  // Without ranges, steps are a loop's iterations (each a whole pass of the
+  // micro-batches through the pipeline, which fills and drains in each)
+  // when every step of every file with steps holds two messages or more one
+  // way; a prof.step() per micro-batch holds one a step (docs/traces.md,
+  // "Profiler steps"). Imported together, the iterations' micro-batches
+  // would be one stream: M their sum, T_real across the steps.
+  if (by_transfers && all.size() >= 2) {
+    bool iterations = false, each_holds_several = true;
+    for (std::size_t f = 0; f < files && each_holds_several; ++f) {
+      if (in_file[f].empty() || out.left_out[f]) continue;
+      iterations = true;
+      for (auto& starts : messages[f]) std::sort(starts.begin(), starts.end());
+      for (auto step = in_file[f].begin(); step != in_file[f].end() && each_holds_several; ++step) {
+        const auto next = std::next(step);
+        const double from = step->second - kTraceResolution;
+        const double to = next == in_file[f].end() ? INFINITY : next->second - kTraceResolution;
+        std::size_t most = 0;
+        for (const auto& starts : messages[f]) {
+          const auto a = std::lower_bound(starts.begin(), starts.end(), from);
+          const auto b = std::lower_bound(starts.begin(), starts.end(), to);
+          most = std::max(most, static_cast<std::size_t>(b - a));
+        }
+        each_holds_several = most >= 2;
+      }
+    }
+    names_repeat = names_repeat || (iterations && each_holds_several);
   }
   if (!options.profiler_step && (all.size() < 2 || !names_repeat)) return out;
   out.count = static_cast<std::int64_t>(all.size());
