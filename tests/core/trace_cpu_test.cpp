@@ -914,8 +914,9 @@ TEST_CASE("trace cpu: two messages a micro-batch on a link are its one transfer,
   }
   // The spans by transfers hold what the ranges do, and the wait between a
   // stage's two sends in neither; by transfers they also hold the host time
-  // from a range's end to its send (the second tensor made), 2-7% here.
-  const std::vector<double> ranged_tau{767.5, 1064, 1282}, plain_tau{781, 1133, 1323};
+  // from a range's end to its send (the second tensor made), and stage 0 from
+  // its last send's return to its range, 3-7% here.
+  const std::vector<double> ranged_tau{767.5, 1064, 1282}, plain_tau{802, 1133, 1323};
   CHECK(ranged.tau == ranged_tau);
   CHECK(plain.tau == plain_tau);
   for (std::size_t s = 0; s < 3; ++s) CHECK(plain.tau[s] == doctest::Approx(ranged.tau[s]).epsilon(0.07));
@@ -941,7 +942,10 @@ TEST_CASE("trace cpu: a stage's service the profiler records no op for (a time.s
     // Before, a span held the ops alone, about their busy time (0.11 ms p50
     // on stages 1 and 2, which sleep before their matmul) for 18.8 and 7.9
     // ms, and the run read far above its T_block. The busy time stays the ops'.
-    for (std::size_t s = 0; s < 3; ++s) CHECK(r.tau[s] == doctest::Approx(service[s]).epsilon(0.05));
+    // By transfers a span also holds the loop's host time around the
+    // service (stage 0's from its last send's return), 6% on stage 0 here.
+    const double within = o.microbatch_regex.empty() ? 0.07 : 0.05;
+    for (std::size_t s = 0; s < 3; ++s) CHECK(r.tau[s] == doctest::Approx(service[s]).epsilon(within));
     CHECK(r.stages[1].busy.p50 < 200);
     CHECK(r.stages[2].busy.p50 < 200);
     CHECK(r.T_real == doctest::Approx(wall).epsilon(0.01));
@@ -951,7 +955,25 @@ TEST_CASE("trace cpu: a stage's service the profiler records no op for (a time.s
   // to its end, by transfers from the receive's end to the send's issue.
   const TraceResult r = recover(texts, ranges);
   CHECK(r.tau == std::vector<double>{7834.5, 18905, 8046.5});
-  CHECK(recover(texts, by_transfers()).tau == std::vector<double>{7886, 18905, 8262.5});
+  CHECK(recover(texts, by_transfers()).tau == std::vector<double>{8059.5, 18905, 8262.5});
+}
+
+// A real run (tests/data/traces/NOTICE.md): 2 stages, 8 micro-batches, no
+// ranges; stage 0 sleeps 20 ms before its first op of each micro-batch.
+TEST_CASE("trace cpu: by the transfers, stage 0's micro-batch opens when its last send returned") {
+  const std::vector<std::string> texts = real_run_texts("torch_sleep_first", 2);
+  const std::vector<double> service = recorded("torch_sleep_first", "service_p50_us");
+  const double wall = recorded("torch_sleep_first", "wall_clock_us").at(0);
+  const TraceResult r = recover(texts, by_transfers());
+  REQUIRE(r.pipeline);
+  CHECK(r.M == 8);
+  // Before, stage 0's span was its ops' alone: 0.28 ms for 20.4.
+  CHECK(r.tau == std::vector<double>{20475, 10286});
+  for (std::size_t s = 0; s < 2; ++s) CHECK(r.tau[s] == doctest::Approx(service[s]).epsilon(0.02));
+  // Nothing marks micro-batch 0's start before its first op, so T_real
+  // lacks its sleep (about one tau of stage 0): give ranges for it.
+  CHECK(r.T_real == 164524);
+  CHECK(wall - r.T_real == doctest::Approx(service[0]).epsilon(0.2));
 }
 
 TEST_CASE("trace cpu: receives prefetched within each of two iterations are one message a micro-batch each") {

@@ -1354,7 +1354,18 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
         for (std::size_t k = g; k < recvs[s].size(); k += g) ends.push_back(recvs[s][k].issued + m.offsets[s]);
       }
       std::sort(ends.begin(), ends.end());
-      widen_to_messages(m.compute[s], opens, ends);
+      // Nothing opens stage 0's micro-batches by the transfers, but on one
+      // host thread micro-batch m starts when send m - 1 has returned (its
+      // transport's end: a blocking send's, or an isend waited on at once;
+      // one waited on later ends inside the next micro-batch, and the
+      // marks never reach there). Micro-batch 0 stays opened by its first op.
+      std::vector<double> starts = opens;
+      if (s == 0 && S > 1) {
+        const std::size_t g = per_microbatch[0];
+        starts.assign(1, INFINITY);  // no mark
+        for (std::size_t k = g - 1; k + g < sends[0].size(); k += g) starts.push_back(sends[0][k].end + m.offsets[0]);
+      }
+      widen_to_messages(m.compute[s], starts, ends);
     }
   }
   return out;
