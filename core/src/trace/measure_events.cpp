@@ -804,6 +804,38 @@ std::vector<std::vector<Interval>> by_annotations(const std::vector<Interval>& k
   return out;
 }
 
+// Nothing marks where stage 0's micro-batch 0 begins by the transfers: a
+// stage whose work begins with no op (a time.sleep first) would start
+// T_real late by it. The other micro-batches show how long their work ran
+// before their first op (from send m - 1's return, `starts`); micro-batch 0
+// is taken to have run as long before its own (their median), but never
+// from before the profiler's clock began (`origin`, the CPU profiler's 0
+// on the stage's clock) nor before the end of an op that ran before it.
+// Returns where micro-batch 0 opens, or INFINITY for no mark.
+double lead_of_first(const std::vector<std::vector<Interval>>& compute, const std::vector<double>& starts,
+                     const std::vector<Interval>& ops, double origin) {
+  if (compute.empty() || compute[0].empty()) return INFINITY;
+  std::vector<double> leads;
+  for (std::size_t mb = 1; mb < compute.size() && mb < starts.size(); ++mb) {
+    if (compute[mb].empty()) continue;
+    double first = INFINITY;
+    for (const Interval& k : compute[mb]) first = std::min(first, k.first);
+    leads.push_back(std::max(0.0, first - starts[mb]));
+  }
+  if (leads.empty()) return INFINITY;
+  std::sort(leads.begin(), leads.end());
+  const std::size_t n = leads.size();
+  const double lead = n % 2 == 1 ? leads[n / 2] : (leads[n / 2 - 1] + leads[n / 2]) / 2;
+  double first = INFINITY;
+  for (const Interval& k : compute[0]) first = std::min(first, k.first);
+  double open = std::max(first - lead, origin);
+  for (const Interval& k : ops) {
+    if (k.first >= first) break;
+    if (k.second <= first) open = std::max(open, k.second);
+  }
+  return open < first ? open : INFINITY;
+}
+
 // On a CPU pipeline, micro-batch m by the transfers runs from the arrival of
 // its input (receive m's end) to the issue of its output (send m's wrapper
 // start), or on the last stage to the issue of receive m + 1: one host thread
@@ -1364,6 +1396,7 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
         const std::size_t g = per_microbatch[0];
         starts.assign(1, INFINITY);  // no mark
         for (std::size_t k = g - 1; k + g < sends[0].size(); k += g) starts.push_back(sends[0][k].end + m.offsets[0]);
+        starts[0] = lead_of_first(m.compute[0], starts, kernels, m.offsets[0]);
       }
       widen_to_messages(m.compute[s], starts, ends);
     }
