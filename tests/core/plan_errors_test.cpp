@@ -203,6 +203,13 @@ TEST_CASE("plan infeasible: why no split fits") {
          "devices: 2 layers cannot give each of the 3 devices a layer; allow idle devices or use fewer devices");
   in.allow_idle_devices = true;
   CHECK(make_plan(in).ok());
+  // One layer is worded as one (a model whose other layers are multi-token-prediction ones).
+  in = valid();
+  in.layer_memory = {1};
+  for (PlanDevice& d : in.devices) d.layer_times = {1};
+  in.cut_bytes = {};
+  expect(in, ErrorCode::fewer_layers_than_devices, Field::devices, kWholeField, 1,
+         "devices: 1 layer cannot give each of the 3 devices a layer; allow idle devices or use fewer devices");
 
   in = valid();
   in.layer_memory = {10, 4, 10, 10, 10};

@@ -266,7 +266,7 @@ std::optional<std::string> tool_what(const Error& e) {
       }
       return "carrying the largest cut takes " + shown(e) + ", over the limit of " + bound(e.limit);
     case ErrorCode::fewer_layers_than_devices:
-      return grouped(e.value) + " layers cannot give each of the " + grouped(e.limit) +
+      return grouped(e.value) + (e.value == 1 ? " layer" : " layers") + " cannot give each of the " + grouped(e.limit) +
              " devices a layer; allow idle devices or use fewer devices";
     case ErrorCode::device_too_small:
       if (has_memory_advice(e)) {
