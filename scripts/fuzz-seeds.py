@@ -59,6 +59,11 @@ def main():
             add("trace", d.name, b"\x01" + SEP.join(text_of(f) for f in files))
             # Bit 7: read as a directory, its run.json among the files.
             add("trace", d.name + "_dir", b"\x81" + SEP.join(text_of(f) for f in sorted(d.glob("*.json*"))))
+    # Bit 5: typed options first (docs/traces.md#patterns; the example's micro-batch ranges).
+    short = ROOT / "tests/data/traces/torch_short_run"
+    ranks = SEP.join(text_of(f) for f in sorted(short.glob("rank-*.json")))
+    add("trace", "options_patterns", b"\x21" + b"gemm|addmm\nnccl.*Send|gloo\nmicrobatch_(\\d+)\n1,0\n" + SEP + ranks)
+    add("trace", "options_offsets", b"\x21" + b"\n\n\n\n0,-0.5\n" + SEP + ranks)
     for p in sorted(traces.glob("*.csv")):
         add("schedule_csv", p.name, b"\x01" + p.read_bytes())
         add("trace", p.name, b"\x01" + p.read_bytes())
