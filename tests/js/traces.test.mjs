@@ -68,7 +68,7 @@ test('bad clock offsets and stage orders: the CLI\'s coded errors, one offset pe
     [{ clock_offsets: '0,1e15,0' }, ['--clock-offsets', '0,1e15,0'],
       { code: 'too_large', field: 'clock_offsets', index: 1, value: 1e15, limit: 1e14 },
       'clock_offsets, stage 2: must be at most 1e14 (got 1e15)'],
-    [{ stage_order: [1e20, 0, 1] }, ['--stage-order', '1e20,0,1'],
+    [{ stage_order: [1e20, 0, 1] }, ['--stage-order', '1e+20,0,1'],
       { code: 'not_a_permutation', field: 'stage_order', value: 1e20 },
       'stage_order: must list each rank that ran kernels exactly once (rank 1e+20 is wrong)'],
   ];
@@ -190,7 +190,11 @@ test('the saved real runs (tests/data/traces/torch_*): as the CLI imports them, 
     const dir = join(traces, name);
     const truth = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8'));
     const paths = truth.files.map((file) => join(dir, file));
-    for (const [options, flags] of [[{}, []], [{ microbatch: MICROBATCH, unit: 'us' }, ['--microbatch', MICROBATCH, '--unit', 'us']]]) {
+    // A run written without the example's ranges names its own pattern, or null when it has no ranges.
+    const pattern = 'microbatch_pattern' in truth ? truth.microbatch_pattern : MICROBATCH;
+    const byPattern = pattern === null ? [{ unit: 'us' }, ['--unit', 'us']]
+      : [{ microbatch: pattern, unit: 'us' }, ['--microbatch', pattern, '--unit', 'us']];
+    for (const [options, flags] of [[{}, []], byPattern]) {
       const r = sameAsCli(paths, options, flags);
       const byDirectory = cli(['--json', ...flags, dir]);
       assert.equal(byDirectory.status, 0, byDirectory.stderr);
