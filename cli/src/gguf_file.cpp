@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <memory>
 
+#include "heteropipe/text/input_text.hpp"
 #include "heteropipe/text/numbers.hpp"
 #include "read_file.hpp"
 
@@ -28,7 +29,7 @@ Result<ModelInfo> read_gguf_file(const std::string& path, std::string& io_failur
   std::unique_ptr<std::FILE, Closer> file(std::fopen(path.c_str(), "rb"));
   if (!file || ec) {
     // read_file words the reason (no such file, is a directory, ...) as every command does.
-    io_failure = open_failure(path).value_or(text::quoted(path) + ": cannot be read (not a regular file)");
+    io_failure = open_failure(path).value_or(text::cannot_read(text::quoted(path), text::kNotRegularFile));
     return unread;
   }
   std::string prefix;
@@ -40,7 +41,7 @@ Result<ModelInfo> read_gguf_file(const std::string& path, std::string& io_failur
         const std::size_t got = std::fread(prefix.data() + have, 1, n - have, file.get());
         prefix.resize(have + got);
         if (got < n - have && std::ferror(file.get())) {
-          io_failure = open_failure(path).value_or(text::quoted(path) + ": cannot be read (input/output error)");
+          io_failure = open_failure(path).value_or(text::cannot_read(text::quoted(path), text::read_reason(EIO)));
           return unread;
         }
         return std::string_view(prefix);

@@ -8,6 +8,7 @@
 #include "heteropipe/cli/cli.hpp"
 #include "heteropipe/cli/gguf_file.hpp"
 #include "heteropipe/text/error_text.hpp"
+#include "heteropipe/text/input_text.hpp"
 #include "heteropipe/text/numbers.hpp"
 #include "heteropipe/version.hpp"
 #include "json.hpp"
@@ -59,7 +60,7 @@ int run_model(const ModelChoices& c, std::ostream& out, std::ostream& err) {
   else write_table(out, c.file, info.value());
   out.flush();
   if (out) return kExitOk;
-  err << "error: could not write the output\n";
+  err << "error: " << text::kCannotWriteOutput << '\n';
   return kExitOutputFailed;
 }
 

@@ -8,9 +8,10 @@
 #include "heteropipe/cli/cli.hpp"
 #include "heteropipe/cli/gguf_file.hpp"
 #include "heteropipe/limits.hpp"
-#include "heteropipe/plan/report.hpp"
 #include "heteropipe/plan/read_json.hpp"
+#include "heteropipe/plan/report.hpp"
 #include "heteropipe/text/error_text.hpp"
+#include "heteropipe/text/input_text.hpp"
 #include "heteropipe/text/numbers.hpp"
 #include "heteropipe/text/plan_text.hpp"
 #include "heteropipe/version.hpp"
@@ -134,12 +135,12 @@ int run_plan(const PlanChoices& c, std::ostream& out, std::ostream& err) {
   }
   PlanJson read = read_plan_json(content);
   if (!read.errors.empty()) {
-    // An error about the file's text as a whole (UTF-16, not JSON, too long,
+    // An error about the file's text as a whole (UTF-16 or UTF-32, not JSON, too long,
     // empty) names the file in place of "input", as a file that cannot be read does;
     // standard input stays "input".
     for (const Error& e : read.errors) {
       const bool whole_text = e.field == Field::input && e.index == kWholeField &&
-                              (e.code == ErrorCode::utf16_text || e.code == ErrorCode::not_json ||
+                              (e.code == ErrorCode::utf16_text || e.code == ErrorCode::utf32_text || e.code == ErrorCode::not_json ||
                                e.code == ErrorCode::too_long || e.code == ErrorCode::empty);
       if (whole_text && c.file != "-") {
         err << "error: " << text::quoted(c.file) << ": " << text::describe_detail(e) << '\n';
@@ -194,7 +195,7 @@ int run_plan(const PlanChoices& c, std::ostream& out, std::ostream& err) {
   else write_report(out, report.value(), std::holds_alternative<EstimateInput>(read.request));
   out.flush();
   if (out) return kExitOk;
-  err << "error: could not write the output\n";
+  err << "error: " << text::kCannotWriteOutput << '\n';
   return kExitOutputFailed;
 }
 

@@ -10,30 +10,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "heteropipe/text/numbers.hpp"
+#include "heteropipe/text/input_text.hpp"
 
 namespace heteropipe::cli {
 namespace {
-
-// The few reasons a user can act on, in words; any other is named by its number.
-std::string reason_of(int error_number) {
-  switch (error_number) {
-    case ENOENT: return "no such file";
-    case ENOTDIR: return "a folder on its path is not a folder";
-    case EISDIR: return "is a directory";
-    case EACCES:
-    case EPERM: return "permission denied";
-    case EBADF: return "not open";
-    case EIO: return "input/output error";
-    case ENOMEM: return "not enough memory";
-    default: return "system error " + std::to_string(error_number);
-  }
-}
-
-std::string label_of(const std::string& file) {
-  // An empty name ('' typed, or a variable that was not set) would leave the line starting with ": ".
-  return file == "-" ? "standard input" : file.empty() ? "(an empty file name)" : text::quoted(file);
-}
 
 struct Closer {
   void operator()(std::FILE* f) const { std::fclose(f); }
@@ -42,7 +22,7 @@ struct Closer {
 }  // namespace
 
 std::string read_failure(const std::string& file, int error_number) {
-  return label_of(file) + ": cannot be read (" + reason_of(error_number) + ")";
+  return text::cannot_read(text::input_label(file), text::read_reason(error_number));
 }
 
 std::optional<std::string> open_failure(const std::string& file) {
@@ -70,7 +50,7 @@ std::optional<std::string> read_file(const std::string& file, std::string& conte
   const auto too_large = [&] {
     content.clear();
     content.shrink_to_fit();
-    return label_of(file) + ": more than " + text::grouped(max_bytes) + " bytes, the most this input may hold";
+    return text::too_large_input(text::input_label(file), max_bytes);
   };
   // A regular file's size is known before it is read: one past the limit is
   // refused unread, and one within it is read into room reserved once (the

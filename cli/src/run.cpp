@@ -7,6 +7,7 @@
 #include "heteropipe/cli/cli.hpp"
 #include "heteropipe/heteropipe.hpp"
 #include "heteropipe/text/error_text.hpp"
+#include "heteropipe/text/input_text.hpp"
 #include "heteropipe/text/numbers.hpp"
 #include "options.hpp"
 #include "report.hpp"
@@ -27,7 +28,7 @@ int print_errors(const std::vector<Error>& errors, std::ostream& err) {
 int finish(std::ostream& out, std::ostream& err) {
   out.flush();
   if (out) return kExitOk;
-  err << "error: could not write the output\n";
+  err << "error: " << text::kCannotWriteOutput << '\n';
   return kExitOutputFailed;
 }
 
@@ -103,11 +104,11 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   if (choices.simulating) return run_simulate(choices.simulate, out, err);
   if (choices.tracing) return run_trace(choices.trace, out, err);
   if (!choices.tau_given) {
-    err << "error: --tau is required\n";
+    err << "error: " << text::kTauRequired << '\n';
     return kExitBadInput;
   }
   if (choices.timeline && !regime_from_name(*choices.timeline)) {
-    err << "error: --timeline: must be async or blocking (got '" << text::quoted(*choices.timeline) << "')\n";
+    err << "error: " << text::timeline_choice(*choices.timeline) << '\n';
     return kExitBadInput;
   }
   if (auto problem = clash(choices)) {

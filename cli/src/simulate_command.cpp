@@ -6,6 +6,7 @@
 #include "heteropipe/cli/cli.hpp"
 #include "heteropipe/heteropipe.hpp"
 #include "heteropipe/text/error_text.hpp"
+#include "heteropipe/text/input_text.hpp"
 #include "heteropipe/text/numbers.hpp"
 #include "json.hpp"
 #include "read_file.hpp"
@@ -103,11 +104,11 @@ int refuse(const std::vector<Error>& errors, const std::vector<std::string>& fil
 
 int run_simulate(const SimulateChoices& c, std::ostream& out, std::ostream& err) {
   if (!c.tau_given) {
-    err << "error: --tau is required\n";
+    err << "error: " << text::kTauRequired << '\n';
     return kExitBadInput;
   }
   if (c.service_matrix && c.service_samples) {
-    err << "error: --service-matrix and --service-samples both replace --service; give one\n";
+    err << "error: " << text::kServiceGivenTwice << '\n';
     return kExitBadInput;
   }
   Read r = read(c);
@@ -124,7 +125,7 @@ int run_simulate(const SimulateChoices& c, std::ostream& out, std::ostream& err)
   out << text.str();
   out.flush();
   if (out) return kExitOk;
-  err << "error: could not write the output\n";
+  err << "error: " << text::kCannotWriteOutput << '\n';
   return kExitOutputFailed;
 }
 

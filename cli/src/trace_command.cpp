@@ -14,6 +14,7 @@
 #include "heteropipe/limits.hpp"
 #include "heteropipe/parse.hpp"
 #include "heteropipe/text/error_text.hpp"
+#include "heteropipe/text/input_text.hpp"
 #include "heteropipe/text/numbers.hpp"
 #include "heteropipe/text/trace_text.hpp"
 #include "heteropipe/trace/model.hpp"
@@ -125,7 +126,7 @@ int run_trace(const TraceChoices& c, std::ostream& out, std::ostream& err) {
   else write_trace_table(out, result.value());
   out.flush();
   if (out) return kExitOk;
-  err << "error: could not write the output\n";
+  err << "error: " << text::kCannotWriteOutput << '\n';
   return kExitOutputFailed;
 }
 

@@ -53,6 +53,7 @@ std::string_view error_code_name(ErrorCode code) {
     case ErrorCode::not_a_permutation: return "not_a_permutation";
     case ErrorCode::not_a_trace: return "not_a_trace";
     case ErrorCode::utf16_text: return "utf16_text";
+    case ErrorCode::utf32_text: return "utf32_text";
     case ErrorCode::not_gguf: return "not_gguf";
     case ErrorCode::unsupported_version: return "unsupported_version";
     case ErrorCode::truncated: return "truncated";

@@ -38,7 +38,13 @@ int hex_digit(char c) {
 
 }  // namespace
 
-std::optional<Error> utf16_error(std::string_view text, Field field, std::int64_t index, std::string_view label) {
+std::optional<Error> encoding_error(std::string_view text, Field field, std::int64_t index, std::string_view label) {
+  // UTF-32 first: its little-endian mark FF FE 00 00 begins with UTF-16's FF FE.
+  const std::string_view head = text.substr(0, 4);
+  if (head == std::string_view("\xFF\xFE\0\0", 4) || head == std::string_view("\0\0\xFE\xFF", 4)) {
+    return Error{ErrorCode::utf32_text, field, index, static_cast<double>(static_cast<unsigned char>(text[0])),
+                 std::string(label)};
+  }
   if (text.size() < 2) return std::nullopt;
   const auto b0 = static_cast<unsigned char>(text[0]), b1 = static_cast<unsigned char>(text[1]);
   if (!((b0 == 0xFF && b1 == 0xFE) || (b0 == 0xFE && b1 == 0xFF))) return std::nullopt;

@@ -18,10 +18,11 @@ namespace heteropipe::json_detail {
 
 // The text after a leading UTF-8 byte-order mark, if it has one.
 std::string_view skip_bom(std::string_view text);
-// The one check every text reader makes first: text that starts with a UTF-16
-// byte-order mark (FF FE or FE FF) is utf16_text on `field`, not a syntax or
-// number error a few bytes in.
-std::optional<Error> utf16_error(std::string_view text, Field field, std::int64_t index = kWholeField,
+// The one check every text reader makes first: text that starts with a UTF-32
+// byte-order mark (FF FE 00 00 or 00 00 FE FF) is utf32_text on `field`, and
+// one that starts with a UTF-16 mark (FF FE or FE FF) utf16_text, not a
+// syntax or number error a few bytes in.
+std::optional<Error> encoding_error(std::string_view text, Field field, std::int64_t index = kWholeField,
                                  std::string_view label = {});
 
 enum class JsonType { object, array, string, number, boolean, null, none };

@@ -30,6 +30,16 @@ std::optional<Error> first_bad_value(const std::vector<double>& values, Field fi
   return std::nullopt;
 }
 
+// A subnormal item (5e-324, -5e-324) is too_small (limit min_normal_number), as the same
+// number typed as text is: the one rule every front end's list gets, here rather than in
+// each binding's reader.
+std::optional<Error> first_subnormal(const std::vector<double>& values, Field field) {
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (auto e = subnormal_error(values[i], field, static_cast<std::int64_t>(i), {})) return e;
+  }
+  return std::nullopt;
+}
+
 // The slow path, taken only for bad input: errors in field order, so that a
 // bad tau is reported before a bad d whatever their positions.
 Error first_error(const std::vector<double>& tau, const std::vector<double>& d) {
@@ -44,6 +54,16 @@ Error first_error(const std::vector<double>& tau, const std::vector<double>& d) 
 }  // namespace
 
 Result<Pipeline> Pipeline::create(std::vector<double> tau, std::vector<double> d) {
+  const auto S = static_cast<std::int64_t>(tau.size());
+  if (S >= 1 && S <= limits::kMaxStages) {
+    // Before every other item check, tau's then d's, as the bindings' readers once made it.
+    if (auto e = first_subnormal(tau, Field::tau)) return *e;
+    if (auto e = first_subnormal(d, Field::d)) return *e;
+  }
+  return of_computed_times(std::move(tau), std::move(d));
+}
+
+Result<Pipeline> Pipeline::of_computed_times(std::vector<double> tau, std::vector<double> d) {
   const auto S = static_cast<std::int64_t>(tau.size());
   if (S == 0) return Error{ErrorCode::empty, Field::tau, kWholeField, 0.0, {}};
   if (S > limits::kMaxStages) {

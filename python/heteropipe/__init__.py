@@ -73,7 +73,13 @@ def analyze(tau: Sequence[float], d: Optional[Sequence[float]] = None, M: int = 
     (the five per-stage lists as :class:`FloatSequence` s; ``lists=False``:
     without them)."""
     measured = None if T_real is None else _inputs.real(T_real, "T_real")
-    return _core.analyze(tau, d, _inputs.batches(M), _inputs.real(rho, "rho"), measured, bool(lists))
+    try:
+        return _core.analyze(tau, d, _inputs.batches(M), _inputs.real(rho, "rho"), measured, bool(lists))
+    except HeteropipeError as e:
+        given = _inputs.items_as_given(e, {"tau": tau, "d": d})
+        if given is e:
+            raise
+        raise given from None
 
 
 def parse_number_list(text: str, field: str = "tau") -> List[float]:
@@ -295,5 +301,11 @@ def import_trace(sources: Union[TraceSource, Sequence[TraceSource]], *, stat: st
         names = [name for name in os.listdir(path) if os.path.isfile(os.path.join(path, name))]
         members = [os.path.join(path, name) for name in _core.trace_directory_files(names)]
         files.append((os.fsencode(path), [(os.fsencode(member), read(member)) for member in members]))
-    return _core.import_trace(files, stat, unit, stage_order, compute, transfer, microbatch, clock_offsets,
-                              profiler_step)
+    try:
+        return _core.import_trace(files, stat, unit, stage_order, compute, transfer, microbatch, clock_offsets,
+                                  profiler_step)
+    except HeteropipeError as e:
+        given = _inputs.items_as_given(e, {"stage_order": stage_order, "clock_offsets": clock_offsets})
+        if given is e:
+            raise
+        raise given from None

@@ -145,6 +145,42 @@ def as_given(e: HeteropipeError, counts: dict) -> HeteropipeError:
     return HeteropipeError(e.code, e.field, e.index, _finite(n), token_of(n), e.limit)
 
 
+def items_as_given(e: HeteropipeError, lists: dict) -> HeteropipeError:
+    """The core's error about an item of one of `lists` (field: the value given), quoting an int past 2^53 as
+    given (10**16 + 1), not as the double it was read as (1e+16): the item is found again where the error
+    points (an item, a matrix's cell, a stage's samples or a group, a stage order's rank) in the list or tuple
+    given; an iterator, read once, cannot be read again, and its error stays as it is."""
+    if e.token or e.field not in lists:
+        return e
+    for item in _items_at(lists[e.field], e.index, e.column):
+        if _is_bool(item) or not isinstance(item, numbers.Integral):
+            continue
+        n = int(item)
+        if abs(n) > _core.limits["max_batches"] and _finite(n) == e.value:
+            given = HeteropipeError(e.code, e.field, e.index, e.value, token_of(n), e.limit, e.fits_quant,
+                                    e.fits_with_device, e.column, e.typed)
+            given.errors = [given, *e.errors[1:]]
+            return given
+    return e
+
+
+def _items_at(x, index, column) -> tuple:
+    """The items of `x` that an error at `index` (and `column`) may be about."""
+    if isinstance(x, numbers.Integral):
+        return (x,) if index in (None, 0) else ()  # one number for a list of one (buffers=...)
+    if not isinstance(x, (list, tuple)):
+        return ()
+    if index is None:
+        return tuple(x)  # a stage order's rank, named by its value
+    if not 0 <= index < len(x):
+        return ()
+    item = x[index]
+    if not isinstance(item, (list, tuple)):
+        return (item,)
+    # A matrix's row (its cell at column), or a stage's samples or a shared group, which name no item.
+    return tuple(item) if column is None else tuple(item[column:column + 1])
+
+
 def name(x, field: str) -> str:
     """One of a field's names (a link mode): a str, which the core judges."""
     if isinstance(x, str):

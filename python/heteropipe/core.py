@@ -37,7 +37,13 @@ Numbers = Sequence[float]
 
 
 def _pipeline(tau, d=None) -> _core.Pipeline:
-    return _core.Pipeline(tau, d)
+    try:
+        return _core.Pipeline(tau, d)
+    except HeteropipeError as e:
+        given = _inputs.items_as_given(e, {"tau": tau, "d": d})
+        if given is e:
+            raise
+        raise given from None
 
 
 def validate_pipeline(tau: Numbers, d: Optional[Numbers] = None) -> Tuple[List[float], List[float]]:

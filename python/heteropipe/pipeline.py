@@ -23,7 +23,14 @@ class Pipeline:
     __slots__ = ("_core", "_tau", "_d")
 
     def __init__(self, tau: Sequence[float], d: Optional[Sequence[float]] = None) -> None:
-        object.__setattr__(self, "_core", _core.Pipeline(tau, d))
+        try:
+            core = _core.Pipeline(tau, d)
+        except HeteropipeError as e:
+            given = _inputs.items_as_given(e, {"tau": tau, "d": d})
+            if given is e:
+                raise
+            raise given from None
+        object.__setattr__(self, "_core", core)
         # The tuples are made on first use: a million stages cost no Python
         # objects until someone asks for them.
         object.__setattr__(self, "_tau", None)
@@ -226,6 +233,9 @@ class Pipeline:
                                        _inputs.whole(seed, "seed"), bool(timeline))
         except HeteropipeError as e:
             given = _inputs.as_given(e, {"reps": reps, "seed": seed})
+            given = _inputs.items_as_given(given, {
+                "buffers": buffers, "shared": shared, "service_matrix": service_matrix, "link_matrix": link_matrix,
+                "service_samples": service_samples, "service_probabilities": service_probabilities})
             if given is e:
                 raise
             raise given from None

@@ -25,7 +25,13 @@ py::str name_of(std::string_view name) { return py::str(name.data(), name.size()
 
 }  // namespace
 
-py::object error_object(const Error& e) {
+py::object error_object(const Error& given) {
+  Error e = given;
+  // A subnormal the core refused as a double (5e-324 in a list) is quoted as Python writes it,
+  // as typed text is quoted as typed.
+  if (e.code == ErrorCode::too_small && e.limit == limits::kMinNormalNumber && e.token.empty()) {
+    e.token = utf8_of(py::repr(py::float_(e.value)));
+  }
   py::object type = py::module_::import("heteropipe._errors").attr("HeteropipeError");
   py::object index = e.index == kWholeField ? py::object(py::none()) : py::object(py::int_(e.index));
   // A trace file's value as typed ("" on every other error).

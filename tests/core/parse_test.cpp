@@ -130,6 +130,58 @@ TEST_CASE("a subnormal given as a double (a binding's float or buffer item) is t
   }
 }
 
+TEST_CASE("the core's own checks refuse a subnormal double in every list, at the place the CLI names") {
+  // The npm module's and Python's list readers each judged it (request.cpp, sim_ops.cpp, inputs.cpp,
+  // number_buffer.cpp); now every front end gets it from one place, with the same code, field and index.
+  const auto too_small = [](const Error& e, Field field, std::int64_t index, double value) {
+    CHECK(e.code == ErrorCode::too_small);
+    CHECK(e.field == field);
+    CHECK(e.index == index);
+    CHECK(e.value == value);
+    CHECK(e.token.empty());
+    CHECK(e.limit == limits::kMinNormalNumber);
+  };
+  // tau before d, each before any other item check (a negative tau after it, a d of the wrong length).
+  too_small(Pipeline::create({1, 5e-324, -1}, {}).error(), Field::tau, 1, 5e-324);
+  too_small(Pipeline::create({1, 1}, {-5e-324}).error(), Field::d, 0, -5e-324);
+  too_small(Pipeline::create({1, 1}, {1, 5e-324}).error(), Field::d, 1, 5e-324);
+  CHECK(text::describe(Pipeline::create({1, 5e-324}, {}).error()) == text::describe(error_of("1 5e-324")));
+  CHECK(Pipeline::create({1, 0, -0.0, limits::kMinNormalNumber}, {}).ok());
+
+  const Pipeline p = Pipeline::create({1, 1, 1}, {}).value();
+  const auto first = [&p](const sim::Options& o) {
+    const auto errors = sim::option_errors(p, o);
+    REQUIRE(errors.size() == 1);
+    return errors[0];
+  };
+  sim::Options o;
+  o.M = 2;
+  o.buffers = std::vector<double>{1, 5e-324};
+  too_small(first(o), Field::buffers, 1, 5e-324);
+  CHECK(text::describe(first(o)).rfind("buffers, link 2: is too small to read (got 5e-324)", 0) == 0);
+  o = sim::Options{};
+  o.M = 2;
+  o.service_matrix = std::vector<double>{1, 1, 1, 1, 5e-324, 1};
+  too_small(first(o), Field::service_matrix, 1, 5e-324);
+  CHECK(first(o).column == 1);
+  o = sim::Options{};
+  o.M = 2;
+  o.link_matrix = std::vector<double>{1, 1, -5e-324, 1};
+  too_small(first(o), Field::link_matrix, 1, -5e-324);
+  CHECK(first(o).column == 0);
+  o = sim::Options{};
+  o.M = 2;
+  o.service_samples = std::vector<sim::Empirical>{{{1}}, {{2, 5e-324}}, {{3}}};
+  too_small(first(o), Field::service_samples, 1, 5e-324);
+  CHECK(first(o).column == kWholeField);
+  o.service_samples = std::vector<sim::Empirical>{{{1, 2}}, {{2, 3}}, {{3, 4}}};
+  o.service_probabilities = {5e-324, 1};
+  too_small(first(o), Field::service_probabilities, 0, 5e-324);
+  too_small(sim::shared_link(5e-324, 2).error(), Field::shared, 2, 5e-324);
+  CHECK(sim::shared_link(0, 0).value() == 0);
+  too_small(stage_order_of({0, 5e-324, 1}).error(), Field::stage_order, 1, 5e-324);
+}
+
 TEST_CASE("rho and T_real given as a subnormal double are too_small, as typed, not read or not_positive") {
   // Python's analyze(rho=5e-324) and the module's {rho: 5e-324} were read; T_real -5e-324 said "must be > 0".
   const auto rho = check_rho(5e-324);

@@ -280,7 +280,7 @@ namespace {
 
 // The figure the report shows for a split under its objective, from the closed forms.
 double shown_figure(const std::vector<double>& tau, const std::vector<double>& d, const PlanInput& in) {
-  const Pipeline p = Pipeline::create(tau, d).value();
+  const Pipeline p = Pipeline::of_computed_times(tau, d).value();
   switch (in.objective) {
     case Objective::async: return in.M / makespan_async(p, in.M);
     case Objective::blocking: return in.M / makespan_blocking(p, in.M);

@@ -211,7 +211,7 @@ inline std::optional<BruteBest> brute_force(const PlanInput& in) {
         const std::int64_t last = bounds[s + 1] - 1;
         if (last + 1 < L) d.push_back(in.links[s].latency + in.cut_bytes[last] / in.links[s].bandwidth);
       }
-      const Pipeline p = Pipeline::create(tau, d).value();
+      const Pipeline p = Pipeline::of_computed_times(tau, d).value();
       double value = 0, tie = 0, spread = 0;
       for (std::size_t k = 0; k < tau.size(); ++k) {
         const double cost = tau[k] + (k < d.size() ? d[k] : 0.0);

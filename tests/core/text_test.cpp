@@ -4,8 +4,10 @@
 
 #include <heteropipe/heteropipe.hpp>
 #include <heteropipe/text/error_text.hpp>
+#include <heteropipe/text/input_text.hpp>
 #include <heteropipe/text/numbers.hpp>
 
+#include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
@@ -186,4 +188,23 @@ TEST_CASE("a count's range is worded from the bound its reader takes") {
   const Error M = parse_number("1e999", Field::M).error();
   CHECK(M.code == ErrorCode::out_of_range);
   CHECK(text::describe(M) == "M: must be between 1 and 2^53 (got 1e999)");
+}
+
+TEST_CASE("text: the CLI's sentences about its inputs and output are written here, once") {
+  // They were written in cli/src (read_file.cpp, gguf_file.cpp, and "could not write the output" in five commands).
+  CHECK(text::input_label("-") == "standard input");
+  CHECK(text::input_label("") == "(an empty file name)");
+  CHECK(text::input_label("a.json") == "a.json");
+  CHECK(text::cannot_read(text::input_label("docs"), text::read_reason(EISDIR)) == "docs: cannot be read (is a directory)");
+  CHECK(text::read_reason(ENOENT) == "no such file");
+  CHECK(text::read_reason(EACCES) == text::read_reason(EPERM));
+  CHECK(text::read_reason(EACCES) == "permission denied");
+  CHECK(text::read_reason(EIO) == "input/output error");
+  CHECK(text::read_reason(ENOSPC) == "system error " + std::to_string(ENOSPC));
+  CHECK(text::cannot_read("m.gguf", text::kNotRegularFile) == "m.gguf: cannot be read (not a regular file)");
+  CHECK(text::too_large_input("standard input", 134217728) ==
+        "standard input: more than 134,217,728 bytes, the most this input may hold");
+  CHECK(text::timeline_choice("sideways") == "--timeline: must be async or blocking (got 'sideways')");
+  CHECK(std::string(text::kCannotWriteOutput) == "could not write the output");
+  CHECK(std::string(text::kTauRequired) == "--tau is required");
 }

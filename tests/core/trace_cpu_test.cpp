@@ -617,6 +617,17 @@ TEST_CASE("trace cpu: clock offsets given by hand are used as given") {
   const auto nan = recover_model(events, o);
   CHECK(nan.error().code == ErrorCode::not_finite);
   CHECK(heteropipe::text::describe(nan.error()) == "clock_offsets, stage 2: must be a finite number (got nan)");
+  // A subnormal offset is the core's too_small at its stage (the bindings' readers once judged it).
+  o.clock_offsets = {0, -5e-324};
+  const auto tiny = recover_model(events, o);
+  REQUIRE(!tiny.ok());
+  CHECK(tiny.error().code == ErrorCode::too_small);
+  CHECK(tiny.error().index == 1);
+  CHECK(tiny.error().value == -5e-324);
+  CHECK(tiny.error().limit == limits::kMinNormalNumber);
+  CHECK(heteropipe::text::describe(tiny.error()) ==
+        "clock_offsets, stage 2: is too small to read (got -5e-324): a number other than 0 must be at least "
+        "2.2250738585072014e-308 in size");
 }
 
 TEST_CASE("trace: a stage order typed as numbers is whole ranks in [0, 2^53], or refused with the number typed") {

@@ -491,6 +491,43 @@ TEST_CASE("utf16: every text reader names UTF-16 text (FF FE or FE FF) by one co
   }
 }
 
+TEST_CASE("utf32: every text reader names UTF-32 text (FF FE 00 00 or 00 00 FE FF) by its own code, not as UTF-16") {
+  // FF FE 00 00 starts with UTF-16's FF FE: it was utf16_text, "the text is UTF-16".
+  const std::string le = std::string("\xFF\xFE\0\0", 4) + std::string("{\0\0\0", 4);
+  const std::string be = std::string("\0\0\xFE\xFF", 4) + std::string("\0\0\0{", 4);
+  const std::string sentence =
+      "the text is UTF-32 (it starts with a UTF-32 byte-order mark); save it as UTF-8, which every reader takes";
+  for (const auto& [text, first] : {std::pair{le, 255.0}, std::pair{be, 0.0}}) {
+    TraceEvents events;
+    auto problem = read_trace_text(text, "t.json", events);
+    REQUIRE(problem);
+    CHECK(problem->code == ErrorCode::utf32_text);
+    CHECK(error_code_name(problem->code) == "utf32_text");
+    CHECK(problem->value == first);
+    CHECK(problem->index == 0);
+    CHECK(problem->token == "t.json");
+    CHECK(text::describe(*problem) == "t.json, byte 0: " + sentence);
+    CHECK(read_chrome_trace(text, "t.json", events)->code == ErrorCode::utf32_text);
+    CHECK(read_schedule_csv(text, "s.csv", events)->code == ErrorCode::utf32_text);
+    const auto plan = read_plan_json(text);
+    REQUIRE(plan.errors.size() == 1);
+    CHECK(plan.errors[0].code == ErrorCode::utf32_text);
+    CHECK(text::describe(plan.errors[0]) == "input: " + sentence);
+    const auto calibration = read_calibration_json(text, 0);
+    REQUIRE(calibration.errors.size() == 1);
+    CHECK(text::describe(calibration.errors[0]) == "calibration: " + sentence);
+    const auto matrix = sim::parse_rows(text, Field::service_matrix);
+    CHECK(matrix.error().code == ErrorCode::utf32_text);
+    CHECK(matrix.error().value == first);
+    CHECK(text::describe(matrix.error()) == "service_matrix: " + sentence);
+    CHECK(sim::parse_table(text, Field::link_matrix, 2, limits::kMaxSimCells).error().code == ErrorCode::utf32_text);
+  }
+  // A UTF-16 mark followed by anything but two zero bytes stays UTF-16.
+  TraceEvents events;
+  const std::string utf16 = std::string("\xFF\xFE", 2) + std::string("{\0", 2);
+  CHECK(read_trace_text(utf16, "t.json", events)->code == ErrorCode::utf16_text);
+}
+
 TEST_CASE("trace errors: one timed event past max_trace_events is too_many, at that event") {
   const auto limit = static_cast<std::size_t>(limits::kMaxTraceEvents);
   // The shortest texts an event can have, so that the limit, not the bytes', is what refuses them.

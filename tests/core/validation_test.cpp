@@ -127,7 +127,13 @@ TEST_CASE("the largest inputs still give finite results") {
   for (double x : {tiny.T_block, tiny.asymptotic_throughput_async, tiny.crossover_batches, *tiny.overlap_ratio}) {
     CHECK(std::isfinite(x));
   }
-  check_error({{5e-324, 0}, {}, 8, 1, {}}, ErrorCode::too_small, Field::tau, kWholeField, 5e-324);
+  // A subnormal given is too_small at its item (limit min_normal_number), as typed text is; one the core
+  // computed (of_computed_times) is a value, below the smallest stage time like any other.
+  check_error({{5e-324, 0}, {}, 8, 1, {}}, ErrorCode::too_small, Field::tau, 0, 5e-324);
+  CHECK(error_of({{5e-324, 0}, {}, 8, 1, {}}).limit == limits::kMinNormalNumber);
+  CHECK(Pipeline::of_computed_times({5e-324, 0}).error().limit == limits::kMinStageTime);
+  CHECK(Pipeline::of_computed_times({5e-324, 0}).error().index == kWholeField);
+  CHECK(Pipeline::of_computed_times({1, 5e-324}).value().tau()[1] == 5e-324);
 }
 
 TEST_CASE("curve points given as a number follow the count rules of --curve") {

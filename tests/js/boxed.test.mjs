@@ -28,5 +28,5 @@ test('analyze, readRequest, parseNumber and simulate read boxed primitives as th
   assert.deepEqual(run({ service: new String('lognormal:cv=0.5'), reps: new Number(3), buffers: new String('1') }),
     run({ service: 'lognormal:cv=0.5', buffers: '1' }));
   // Any other object is still refused, quoted as before.
-  assert.throws(() => hp.analyze({ tau: [1, { valueOf: () => 2 }] }), { code: 'not_finite', field: 'tau', index: 1, message: 'tau, item 2: must be a finite number (got an object)' });
+  assert.throws(() => hp.analyze({ tau: [1, { valueOf: () => 2 }] }), { code: 'not_a_number', field: 'tau', index: 1, message: "tau, item 2: 'an object' is not a number" });
 });

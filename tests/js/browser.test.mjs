@@ -85,7 +85,7 @@ async function resultAt(url) {
 function checkResult(r) {
   const expected = hp.analyze({ tau: [0.5, 1, 1, 5], d: [0.2, 0.1, 0.3], M: 16, rho: 0.8 });
   assert.deepEqual(r.a, expected);
-  assert.equal(r.code, 'not_finite/1/true');
+  assert.equal(r.code, 'not_a_number/1/true');
   assert.equal(r.cached, true);
   assert.deepEqual(r.globals, ['heteropipe']);
 }

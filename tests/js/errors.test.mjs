@@ -75,28 +75,36 @@ test('every error code reachable from JS, with field, index, value and message',
     'too_small', 'wrong_length']);
 });
 
-test('strings, null, objects, booleans and bigints where numbers belong are refused by C++', () => {
+test('strings, null, objects, booleans and bigints where numbers belong are not_a_number, as in Python', () => {
+  // A value that is no number at all is not_a_number (Python's code for the same value); a number
+  // that is not finite (NaN, Infinity) stays not_finite.
   fails(() => hp.analyze({ tau: [0.5, '1', 1] }),
-    { code: 'not_finite', field: 'tau', index: 1, token: '"1"', message: 'tau, item 2: must be a finite number (got "1")' });
-  fails(() => hp.analyze({ tau: [1, 2], d: [null] }), { code: 'not_finite', field: 'd', index: 0, token: 'null' });
-  fails(() => hp.analyze({ tau: [1, {}] }), { code: 'not_finite', index: 1, token: 'an object' });
-  fails(() => hp.analyze({ tau: [true] }), { code: 'not_finite', index: 0, token: 'true' });
-  fails(() => hp.analyze({ tau: new BigInt64Array([1n]) }), { code: 'not_finite', index: 0, token: '1n' });
-  fails(() => hp.analyze({ tau: [1], M: '8' }), { code: 'not_finite', field: 'M', message: 'M: must be a finite number (got "8")' });
-  fails(() => hp.analyze({ tau: [1], M: null }), { code: 'not_finite', field: 'M' });
-  fails(() => hp.analyze({ tau: [1], rho: {} }), { code: 'not_finite', field: 'rho', token: 'an object' });
-  fails(() => hp.analyze({ tau: [1], T_real: 'x' }), { code: 'not_finite', field: 'T_real' });
-  fails(() => hp.makespanAsync({ tau: [1], M: [8] }), { code: 'not_finite', field: 'M', token: 'an array' });
+    { code: 'not_a_number', field: 'tau', index: 1, token: '"1"', value: 0, message: 'tau, item 2: \'"1"\' is not a number' });
+  fails(() => hp.analyze({ tau: [1, 2], d: [null] }),
+    { code: 'not_a_number', field: 'd', index: 0, token: 'null', message: "d, item 1: 'null' is not a number" });
+  fails(() => hp.analyze({ tau: [1, {}] }), { code: 'not_a_number', index: 1, token: 'an object' });
+  fails(() => hp.analyze({ tau: [true] }), { code: 'not_a_number', index: 0, token: 'true', message: "tau, item 1: 'true' is not a number" });
+  fails(() => hp.analyze({ tau: [1, 5n] }), { code: 'not_a_number', field: 'tau', index: 1, token: '5n' });
+  fails(() => hp.analyze({ tau: new BigInt64Array([1n]) }), { code: 'not_a_number', index: 0, token: '1n' });
+  fails(() => hp.analyze({ tau: [1], M: '8' }), { code: 'not_a_number', field: 'M', index: null, message: 'M: \'"8"\' is not a number' });
+  fails(() => hp.analyze({ tau: [1], M: null }), { code: 'not_a_number', field: 'M', token: 'null' });
+  fails(() => hp.analyze({ tau: [1], M: true }), { code: 'not_a_number', field: 'M', token: 'true' });
+  fails(() => hp.analyze({ tau: [1], M: 8n }), { code: 'not_a_number', field: 'M', token: '8n', message: "M: '8n' is not a number" });
+  fails(() => hp.analyze({ tau: [1], rho: {} }), { code: 'not_a_number', field: 'rho', token: 'an object' });
+  fails(() => hp.analyze({ tau: [1], T_real: 'x' }), { code: 'not_a_number', field: 'T_real', token: '"x"' });
+  fails(() => hp.makespanAsync({ tau: [1], M: [8] }), { code: 'not_a_number', field: 'M', token: 'an array' });
   fails(() => hp.timeline({ tau: [1], M: NaN }), { code: 'not_finite', field: 'M', token: 'NaN' });
-  fails(() => hp.makespanCurve({ tau: [1], batches: [1, 'two'] }), { code: 'not_finite', field: 'M', index: 1 });
+  fails(() => hp.analyze({ tau: [1, Infinity] }),
+    { code: 'not_finite', field: 'tau', index: 1, token: 'Infinity', message: 'tau, item 2: must be a finite number (got Infinity)' });
+  fails(() => hp.makespanCurve({ tau: [1], batches: [1, 'two'] }), { code: 'not_a_number', field: 'M', index: 1, token: '"two"' });
   fails(() => hp.makespanCurve({ tau: [1], batches: [1, 2.5] }), { code: 'not_integer', field: 'M', index: 1 });
   // A lone value stands for a list of one; text is not parsed implicitly.
-  fails(() => hp.analyze({ tau: '0.5, 1' }), { code: 'not_finite', index: 0, token: '"0.5, 1"' });
+  fails(() => hp.analyze({ tau: '0.5, 1' }), { code: 'not_a_number', index: 0, token: '"0.5, 1"' });
   assert.equal(hp.analyze({ tau: 5 }).S, 1);
   fails(() => hp.analyze(undefined), { code: 'empty', field: 'tau' });
   fails(() => hp.analyze({ tau: { length: 1e12 } }), { code: 'too_many', value: 1e12 });
   // Holes and array-likes.
-  fails(() => hp.analyze({ tau: [1, , 3] }), { code: 'not_finite', index: 1, token: 'undefined' }); // eslint-disable-line no-sparse-arrays
+  fails(() => hp.analyze({ tau: [1, , 3] }), { code: 'not_a_number', index: 1, token: 'undefined' }); // eslint-disable-line no-sparse-arrays
   assert.equal(hp.analyze({ tau: { length: 2, 0: 1, 1: 3 } }).tau_max, 3);
 });
 

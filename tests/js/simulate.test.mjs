@@ -166,6 +166,18 @@ test('bad simulate input: coded errors naming the field and position', () => {
   fails(() => hp.simulate({ ...base, shared: '0;5' }), { code: 'no_such_link', field: 'shared', index: 1, value: 5 });
   fails(() => hp.simulate({ ...base, buffers: [1, -1] }), { field: 'buffers', index: 1 });
   fails(() => hp.simulate({ ...base, buffers: '1, x' }), { field: 'buffers', index: 1 });
+  // A value that is no number, in a list or alone, is not_a_number, as Python's; NaN is not_finite.
+  fails(() => hp.simulate({ ...base, buffers: [1, 'x'] }),
+    { code: 'not_a_number', field: 'buffers', index: 1, token: '"x"', message: 'buffers, link 2: \'"x"\' is not a number' });
+  fails(() => hp.simulate({ ...base, buffers: true }), { code: 'not_a_number', field: 'buffers', index: 0, token: 'true' });
+  fails(() => hp.simulate({ ...base, buffers: [5n, 1] }), { code: 'not_a_number', field: 'buffers', index: 0, token: '5n' });
+  fails(() => hp.simulate({ ...base, buffers: NaN }), { code: 'not_finite', field: 'buffers', index: 0, token: 'NaN' });
+  fails(() => hp.simulate({ ...base, service_samples: [[1, 2], [1, 2], [1, 2]], service_probabilities: [0.5, null] }),
+    { code: 'not_a_number', field: 'service_probabilities', index: 1, token: 'null' });
+  fails(() => hp.simulate({ ...base, shared: [[0], [{}]] }), { code: 'not_a_number', field: 'shared', index: 1, token: 'an object' });
+  fails(() => hp.simulate({ ...base, M: false }), { code: 'not_a_number', field: 'M', index: null, token: 'false' });
+  fails(() => hp.simulate({ ...base, reps: 5n }), { code: 'not_a_number', field: 'reps', index: null, token: '5n' });
+  fails(() => hp.simulate({ ...base, seed: null }), { code: 'not_a_number', field: 'seed', index: null, token: 'null' });
   fails(() => hp.simulate({ ...base, reps: 2e6 }), { code: 'out_of_range', field: 'reps', limit: hp.limits.max_reps });
   fails(() => hp.simulate({ ...base, M: 1e6, reps: 1e4 }), { code: 'too_many_sim_cells', field: 'reps' });
   // S x (the largest buffer that can fill + 1) release times, over max_buffer_history.
@@ -316,11 +328,11 @@ test("a matrix's bad cell names its row and column, and its value as JS passed i
     { code: 'negative', field: 'service_matrix', index: 1, column: 2, value: -6,
       message: 'service_matrix, row 2, column 3: must be >= 0 (got -6)', detail: 'row 2, column 3: must be >= 0 (got -6)' });
   fails(() => hp.simulate({ tau, M: 2, service_matrix: [[1, 'x', 3], [4, 5, 6]] }),
-    { code: 'not_finite', field: 'service_matrix', index: 0, column: 1, token: '"x"',
-      message: 'service_matrix, row 1, column 2: must be a finite number (got "x")' });
+    { code: 'not_a_number', field: 'service_matrix', index: 0, column: 1, token: '"x"',
+      message: 'service_matrix, row 1, column 2: \'"x"\' is not a number' });
   fails(() => hp.simulate({ tau, M: 2, link_matrix: [[1, 2], [null, 4]] }),
-    { code: 'not_finite', field: 'link_matrix', index: 1, column: 0, token: 'null',
-      message: 'link_matrix, row 2, column 1: must be a finite number (got null)' });
+    { code: 'not_a_number', field: 'link_matrix', index: 1, column: 0, token: 'null',
+      message: "link_matrix, row 2, column 1: 'null' is not a number" });
   fails(() => hp.simulate({ tau, M: 2, link_matrix: [new Float64Array([1, 2]), new Float64Array([3, 2e15])] }),
     { code: 'too_large', field: 'link_matrix', index: 1, column: 1, limit: 1e15,
       message: 'link_matrix, row 2, column 2: must be at most 1e15 (got 2e+15)' });
@@ -344,10 +356,10 @@ test('issue 22: empty lists are refused, tiny CVs draw the mean, block links giv
   fails(() => hp.simulate({ ...base, service_samples: [] }), { code: 'wrong_length', field: 'service_samples', value: 0, limit: 2 });
   // A sample that is no number is quoted as passed (it was "got NaN"), in whichever stage it is.
   fails(() => hp.simulate({ ...base, service_samples: [[1, 2], [3, 'x', 5]] }),
-    { code: 'not_finite', field: 'service_samples', index: 1, token: '"x"',
-      message: 'service_samples, stage 2: must be a finite number (got "x")' });
+    { code: 'not_a_number', field: 'service_samples', index: 1, token: '"x"',
+      message: 'service_samples, stage 2: \'"x"\' is not a number' });
   fails(() => hp.simulate({ ...base, service_samples: [[1, null], [3, 4]] }),
-    { code: 'not_finite', field: 'service_samples', index: 0, token: 'null' });
+    { code: 'not_a_number', field: 'service_samples', index: 0, token: 'null' });
   fails(() => hp.simulate({ ...base, service_samples: [[1, 2], [3, NaN, 'x']] }),
     { code: 'not_finite', field: 'service_samples', index: 1, token: 'NaN' });
   // Issue 23: the link matrix is checked as the service matrix is.
@@ -396,8 +408,10 @@ test('issue 22: empty lists are refused, tiny CVs draw the mean, block links giv
 
 test('issue 22: a seed that is no number says what was given', () => {
   const base = { tau: [1, 2], M: 3, service: 'exponential' };
-  fails(() => hp.simulate({ ...base, seed: null }), { field: 'seed', message: 'seed: must be a finite number (got null)' });
-  fails(() => hp.simulate({ ...base, seed: 5n }), { field: 'seed', message: 'seed: must be a finite number (got 5n)' });
+  // not_a_number, as Python's and as the text "x" (it was not_finite, "must be a finite number (got null)").
+  fails(() => hp.simulate({ ...base, seed: null }), { code: 'not_a_number', field: 'seed', message: "seed: 'null' is not a number" });
+  fails(() => hp.simulate({ ...base, seed: 5n }), { code: 'not_a_number', field: 'seed', message: "seed: '5n' is not a number" });
+  fails(() => hp.simulate({ ...base, seed: NaN }), { code: 'not_finite', field: 'seed', message: 'seed: must be a finite number (got NaN)' });
   // Text is the seed as typed, read as the CLI reads --seed and --reps: "5" is 5, "x" no number.
   assert.deepEqual(plain(hp.simulate({ ...base, seed: '5', reps: '2' })), plain(hp.simulate({ ...base, seed: 5, reps: 2 })));
   fails(() => hp.simulate({ ...base, seed: 'x' }), { code: 'not_a_number', field: 'seed', token: 'x', message: "seed: 'x' is not a number" });

@@ -82,15 +82,22 @@ test('bad clock offsets and stage orders: the CLI\'s coded errors, one offset pe
   fails(() => hp.importTrace(files(SYNTHETIC), { clock_offsets: [0, NaN, 0] }),
     { code: 'not_finite', field: 'clock_offsets', index: 1, message: 'clock_offsets, stage 2: must be a finite number (got NaN)' });
   // A value that is no number is quoted as passed, never as the NaN it became on its way to the core.
+  // It is not_a_number, as Python's; NaN stays not_finite.
   fails(() => hp.importTrace(files(SYNTHETIC), { clock_offsets: [0, 0, 'x'] }),
-    { code: 'not_finite', field: 'clock_offsets', index: 2, token: '"x"',
-      message: 'clock_offsets, stage 3: must be a finite number (got "x")' });
+    { code: 'not_a_number', field: 'clock_offsets', index: 2, token: '"x"',
+      message: 'clock_offsets, stage 3: \'"x"\' is not a number' });
   fails(() => hp.importTrace(files(SYNTHETIC), { clock_offsets: [0, 1n, 0] }),
-    { code: 'not_finite', field: 'clock_offsets', index: 1, token: '1n' });
-  // A rank that is no number was "rank 0 is wrong": it is quoted as passed.
+    { code: 'not_a_number', field: 'clock_offsets', index: 1, token: '1n' });
+  fails(() => hp.importTrace(files(SYNTHETIC), { clock_offsets: [0, 0, true] }),
+    { code: 'not_a_number', field: 'clock_offsets', index: 2, token: 'true' });
+  // A rank that is no number was "rank 0 is wrong", then quoted as passed: it is not_a_number at its item, as Python's.
   fails(() => hp.importTrace(files(SYNTHETIC), { stage_order: [0, 'x', 1] }),
-    { code: 'not_a_permutation', field: 'stage_order', token: '"x"',
-      message: 'stage_order: must list each rank that ran kernels exactly once (rank "x" is wrong)' });
+    { code: 'not_a_number', field: 'stage_order', index: 1, token: '"x"',
+      message: 'stage_order, item 2: \'"x"\' is not a number' });
+  fails(() => hp.importTrace(files(SYNTHETIC), { stage_order: [0, 1, null] }),
+    { code: 'not_a_number', field: 'stage_order', index: 2, token: 'null' });
+  fails(() => hp.importTrace(files(SYNTHETIC), { profiler_step: true }),
+    { code: 'not_a_number', field: 'profiler_step', index: null, token: 'true', message: "profiler_step: 'true' is not a number" });
   fails(() => hp.importTrace(files(SYNTHETIC), { stage_order: [0, 1, NaN] }),
     { code: 'not_a_permutation', field: 'stage_order', token: 'NaN' });
 });
@@ -265,6 +272,11 @@ test('bad files: coded errors naming the file and the byte, worded as the CLI wo
   fails(() => hp.importTrace([{ name: 'junk', bytes: Uint8Array.from([0xff, 0xfe, 0x00, 0x42, 0x13]) }]),
     { code: 'utf16_text', field: 'trace', token: 'junk', index: 0, value: 255 });
   refusedAlike(join(root, 'tests', 'cli', 'sims', 'matrix_utf16.csv'), { code: 'utf16_text', field: 'trace', value: 255 });
+  // FF FE 00 00 or 00 00 FE FF first: UTF-32 (FF FE 00 00 was utf16_text), as the CLI says it.
+  fails(() => hp.importTrace([{ name: 'wide', bytes: Uint8Array.from([0, 0, 0xfe, 0xff, 0, 0, 0, 0x5b]) }]),
+    { code: 'utf32_text', field: 'trace', token: 'wide', index: 0, value: 0,
+      message: 'wide, byte 0: the text is UTF-32 (it starts with a UTF-32 byte-order mark); save it as UTF-8, which every reader takes' });
+  refusedAlike(join(root, 'tests', 'cli', 'sims', 'matrix_utf32.csv'), { code: 'utf32_text', field: 'trace', value: 255 });
   // A key the reader reads, given twice in an event, is refused (the last was kept).
   fails(() => hp.importTrace([{ name: 't.json', bytes: '[{"ph":"X","name":"k","pid":0,"tid":1,"ts":1,"ts":5,"dur":1}]' }]),
     { code: 'duplicate_key', field: 'ts', token: 't.json', index: 50, typed: 'ts' });

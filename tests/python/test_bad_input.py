@@ -85,6 +85,33 @@ class BadInput(unittest.TestCase):
         self.expect(lambda: parse_number("1e999", "M"), "out_of_range", "M", None, "M: must be between 1 and 2^53 (got 1e999)")
         self.expect(lambda: Pipeline(["1", "1_000"]), "not_a_number", "tau", 1, "tau, item 2: '1_000' is not a number")
 
+    def test_an_int_past_2_53_in_a_list_is_quoted_as_given(self):
+        # It was quoted as the double it was read as: "(got 1e+16)" for 10**16 + 1, "rank 1e+20" for 10**20.
+        big = 10 ** 16 + 1
+        self.expect(lambda: Pipeline([1, big]), "too_large", "tau", 1,
+                    "tau, item 2: must be at most 1e15 (got 10000000000000001)")
+        self.expect(lambda: Pipeline((1, 1), [-big]), "negative", "d", 0,
+                    "d, item 1: must be >= 0 (got -10000000000000001)")
+        self.expect(lambda: analyze([1, 2 ** 53 + 1]), "too_large", "tau", 1,
+                    "tau, item 2: must be at most 1e15 (got 9007199254740993)")
+        self.expect(lambda: core.validate_pipeline([big]), "too_large", "tau", 0,
+                    "tau, item 1: must be at most 1e15 (got 10000000000000001)")
+        with self.assertRaises(HeteropipeError) as caught:
+            Pipeline([1, big])
+        self.assertEqual((caught.exception.value, caught.exception.token), (1e16, "10000000000000001"))
+        p = Pipeline([1, 1, 1])
+        self.expect(lambda: p.simulate(2, buffers=[1, big]), "too_large", "buffers", 1,
+                    "buffers, link 2: must be at most 1,000,000 (got 10000000000000001)")
+        self.expect(lambda: p.simulate(2, buffers=big), "too_large", "buffers", 0,
+                    "buffers, link 1: must be at most 1,000,000 (got 10000000000000001)")
+        self.expect(lambda: p.simulate(2, service_matrix=[[1, 1, 1], [1, big, 1]]), "too_large", "service_matrix", 1,
+                    "service_matrix, row 2, column 2: must be at most 1e15 (got 10000000000000001)")
+        self.expect(lambda: p.simulate(2, shared=[[0], [10 ** 20 + 1]]), "out_of_range", "shared", 1,
+                    "shared, group 2: must be between 0 and 2^53 (got 100000000000000000001)")
+        # An int within 2^53 is exact as a double, and quoted as before.
+        self.expect(lambda: Pipeline([1, 2 * 10 ** 15]), "too_large", "tau", 1,
+                    "tau, item 2: must be at most 1e15 (got 2e+15)")
+
     def test_M_is_an_int_as_in_the_reference(self):
         self.expect(lambda: P.async_(8.0), "not_integer", "M", None, "M: must be a whole number (got 8.0)")
         self.expect(lambda: P.async_(2.5), "not_integer", "M", None, "M: must be a whole number (got 2.5)")

@@ -197,6 +197,20 @@ class PlanTest(unittest.TestCase):
         self.assertEqual((error.code, error.field, error.index), (code, field, index), str(error))
         self.assertIn(field, str(error))
 
+    def test_utf32_text_is_named_as_such(self):
+        # FF FE 00 00 was "the text is UTF-16"; 00 00 FE FF too is UTF-32.
+        sentence = ("input: the text is UTF-32 (it starts with a UTF-32 byte-order mark); save it as UTF-8, "
+                    "which every reader takes")
+        for text, first in (('{"M": 1}'.encode("utf-32-le"), 255), ('{"M": 1}'.encode("utf-32-be"), 0)):
+            bom = b"\xff\xfe\x00\x00" if first == 255 else b"\x00\x00\xfe\xff"
+            with self.assertRaises(HeteropipeError) as caught:
+                heteropipe.plan(bom + text)
+            e = caught.exception
+            self.assertEqual((e.code, e.field, e.index, e.value, str(e)), ("utf32_text", "input", None, first, sentence))
+        with self.assertRaises(HeteropipeError) as caught:
+            heteropipe.plan(b"\xff\xfe" + '{"M": 1}'.encode("utf-16-le"))
+        self.assertEqual(caught.exception.code, "utf16_text")
+
     def test_bad_input_names_the_field(self):
         explicit = json.loads(EXPLICIT.read_text())
         self.assert_refused(dict(ESTIMATE, model="llama-9"), "unknown_id", "model")

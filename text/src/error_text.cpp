@@ -134,6 +134,8 @@ std::string what(const Error& e) {
       return "at least one stage time must be > 0";
     case ErrorCode::utf16_text:
       return kUtf16Text;
+    case ErrorCode::utf32_text:
+      return kUtf32Text;
     case ErrorCode::too_small:
       // A measured sample is judged alone: any one may be drawn.
       if (e.field == Field::service_samples) return "must be at least " + bound(e.limit) + got(e);

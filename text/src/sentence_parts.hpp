@@ -27,6 +27,9 @@ inline constexpr const char* kGivenTwice =
 // utf16_text, wherever the text was read.
 inline constexpr const char* kUtf16Text =
     "the text is UTF-16 (it starts with a UTF-16 byte-order mark); save it as UTF-8, which every reader takes";
+// utf32_text, likewise.
+inline constexpr const char* kUtf32Text =
+    "the text is UTF-32 (it starts with a UTF-32 byte-order mark); save it as UTF-8, which every reader takes";
 
 // What an index counts in a field's list: "device", "link", "layer", ... ("item" elsewhere).
 std::string_view position_noun(Field field);

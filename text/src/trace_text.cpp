@@ -83,6 +83,7 @@ std::string what(const Error& e) {
     case ErrorCode::unknown_name: return "kind must be compute or transfer";
     case ErrorCode::wrong_length: return "a row needs 5 values: stage,microbatch,kind,start,end";
     case ErrorCode::utf16_text: return kUtf16Text;
+    case ErrorCode::utf32_text: return kUtf32Text;
     case ErrorCode::duplicate_rank: return "rank " + shortest(e.value) + " is already in another file";
     default: return std::string(error_code_name(e.code));
   }

@@ -118,18 +118,9 @@ Result<std::vector<double>> Request::list(std::string_view name, Field field, do
   const char* values = bytes(r[3], size);
   if (values == nullptr || !room_for(size)) return out_of_memory(field, size);
   const auto* first = reinterpret_cast<const double*>(values);
-  std::vector<double> out(first, first + static_cast<std::size_t>(length));
-  // A subnormal item (5e-324) is the core's too_small, as the same number typed as text is. The
-  // simulator's flattened matrices and samples are judged where a cell's row and column are known
-  // (sim_ops.cpp), which a flat index is not.
-  // M (curveBatches' list) is a count, judged by its own rule: 5e-324 is no whole number, as --M's is.
-  // Shared groups are judged in sim_ops.cpp too, by group.
-  const bool flat = field == Field::service_matrix || field == Field::link_matrix ||
-                    field == Field::service_samples || field == Field::shared || field == Field::M;
-  for (std::size_t i = 0; !flat && i < out.size(); ++i) {
-    if (auto e = subnormal_error(out[i], field, static_cast<std::int64_t>(i), {})) return *e;
-  }
-  return out;
+  // A subnormal item (5e-324) is judged by the core's own checks (Pipeline::create, the
+  // simulator's and the trace import's), as every front end's list is.
+  return std::vector<double>(first, first + static_cast<std::size_t>(length));
 }
 
 Result<std::string_view> Request::text(std::string_view name, Field field, double max_bytes) const {
@@ -164,13 +155,16 @@ Error spelt_as_js(Error error) {
 Error Request::annotated(Error error, std::int64_t item) const {
   if (error.code != ErrorCode::not_finite) return error;
   error = spelt_as_js(std::move(error));
-  // A value that was no number at all, as the wrapper quoted it.
+  // A value that was no number at all (a string, a boolean, a BigInt, null, an object), as the
+  // wrapper quoted it, is not_a_number; NaN and the infinities stay not_finite.
   const std::string_view input = slot(error.field) < inputs_.size() ? inputs_[slot(error.field)] : std::string_view();
   for (std::size_t k = 0; k < count_ && !input.empty(); ++k) {
     const double* r = record(k);
     if (r[0] != static_cast<double>(Kind::token) || r[5] != static_cast<double>(item)) continue;
     const char* token = bytes(r[3], r[4]);
     if (token != nullptr && name_of(r) == input) {
+      // It reached the core as NaN, but no number was passed: Python's code for the same mistake.
+      error.code = ErrorCode::not_a_number;
       error.token.assign(token, static_cast<std::size_t>(r[4]));
       break;
     }

@@ -59,7 +59,9 @@ class Request {
   std::string_view word(std::string_view name) const;
 
   // The error, with the token JS wrote for a value that was not a finite
-  // number (NaN, "x", null) in place of the core's.
+  // number (NaN, "x", null) in place of the core's; a not_finite about a
+  // value that was no number at all ("x", null, true, 5n) becomes
+  // not_a_number, the code Python gives the same value.
   Error annotated(Error error) const { return annotated(error, error.index); }
   // The same for the value sent as item `item` of its list, where the error's
   // own position is another (a matrix's row and column, sent flattened).

@@ -70,8 +70,7 @@ Result<std::vector<std::vector<std::int64_t>>> read_shared(Request& in) {
   for (std::size_t g = 0; g < p.value().lengths.size(); ++g) {
     std::vector<std::int64_t> links;
     for (double link : part(p.value(), g, at)) {
-      // A subnormal (5e-324) is the core's too_small, named by its group as the CLI's --shared names it.
-      if (auto e = subnormal_error(link, Field::shared, static_cast<std::int64_t>(g), {})) return *e;
+      // A subnormal (5e-324) is shared_link's too_small, named by its group as the CLI's --shared names it.
       auto member = sim::shared_link(link, static_cast<std::int64_t>(g));
       if (!member) return member.error();
       links.push_back(member.value());
@@ -141,15 +140,7 @@ Result<std::optional<std::vector<double>>> read_matrix(Request& in, const char* 
                    static_cast<double>(width)};
     }
   }
-  // A subnormal cell (5e-324) is the core's too_small at its row and column, as in the CLI's CSV.
-  const std::vector<double>& values = p.value().values;
-  for (std::size_t i = 0; width > 0 && i < values.size(); ++i) {
-    const auto w = static_cast<std::size_t>(width);
-    if (auto e = subnormal_error(values[i], field, static_cast<std::int64_t>(i / w), {})) {
-      e->column = static_cast<std::int64_t>(i % w);
-      return *e;
-    }
-  }
+  // A subnormal cell (5e-324) is the core's too_small at its row and column (sim::option_errors).
   return std::optional<std::vector<double>>(std::move(p).value().values);
 }
 
@@ -164,10 +155,6 @@ Result<std::optional<std::vector<sim::Empirical>>> read_samples(Request& in) {
   for (std::size_t s = 0; s < p.value().lengths.size(); ++s) {
     stages.push_back(sim::Empirical{part(p.value(), s, at), quantiles, scaled});
     at += stages.back().values.size();
-    // A subnormal sample (5e-324) is the core's too_small at its stage, as in the CLI's CSV and Python.
-    for (double x : stages.back().values) {
-      if (auto e = subnormal_error(x, Field::service_samples, static_cast<std::int64_t>(s), {})) return *e;
-    }
   }
   return std::optional<std::vector<sim::Empirical>>(std::move(stages));
 }

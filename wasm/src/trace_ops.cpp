@@ -44,11 +44,14 @@ Result<std::vector<std::int64_t>> read_stage_order(Request& in) {
   auto order = stage_order_of(ranks.value());
   if (order || order.error().token.empty()) return order;
   // A rank that was no finite number: the first such item is the one refused
-  // (every item before it passed), quoted as JS passed it ("x", true, NaN).
+  // (every item before it passed), quoted as JS passed it (NaN). A value that
+  // was no number at all ("x", true) is not_a_number at its item, as Python's.
   std::int64_t k = 0;
   while (std::isfinite(ranks.value()[static_cast<std::size_t>(k)])) ++k;
+  const Error passed = in.annotated(Error{ErrorCode::not_finite, Field::stage_order, k, 0.0, order.error().token});
+  if (passed.code == ErrorCode::not_a_number) return passed;
   Error e = order.error();
-  e.token = in.annotated(Error{ErrorCode::not_finite, Field::stage_order, k, 0.0, e.token}).token;
+  e.token = passed.token;
   return e;
 }
 
@@ -145,8 +148,10 @@ std::optional<Error> refused(const Request& in) {
 // that a large import does not hold its text and the recovery's work at once.
 // `offset_tokens`: for each clock offset that is no finite number, how JS
 // writes what was passed ("x", null, NaN), for the core's error about it,
-// which comes after the staging area is gone.
-Result<TraceEvents> read_files(double staging, TraceOptions& options, std::vector<std::string>& offset_tokens) {
+// which comes after the staging area is gone; `no_number` marks the offsets
+// that were no number at all ("x", null), whose error is not_a_number.
+Result<TraceEvents> read_files(double staging, TraceOptions& options, std::vector<std::string>& offset_tokens,
+                               std::vector<bool>& no_number) {
   Request in(staging);
   if (auto refusal = refused(in)) return *refusal;
   auto read = read_options(in);
@@ -154,6 +159,7 @@ Result<TraceEvents> read_files(double staging, TraceOptions& options, std::vecto
   if (!read) return in.annotated(read.error());
   options = std::move(read).value();
   offset_tokens.assign(options.clock_offsets.size(), std::string());
+  no_number.assign(options.clock_offsets.size(), false);
   if (in.has("clock_offsets_text")) {
     // The CLI's text: each offset quoted as typed (1e15, not 1e+15), as the CLI quotes it.
     auto t = in.text("clock_offsets_text", Field::clock_offsets);
@@ -166,7 +172,9 @@ Result<TraceEvents> read_files(double staging, TraceOptions& options, std::vecto
     if (std::isfinite(x)) continue;
     const auto stage = static_cast<std::int64_t>(s);
     const Error e{ErrorCode::not_finite, Field::clock_offsets, stage, 0.0, std::isnan(x) ? "nan" : x > 0 ? "inf" : "-inf"};
-    offset_tokens[s] = in.annotated(e, stage).token;
+    const Error passed = in.annotated(e, stage);
+    offset_tokens[s] = passed.token;
+    no_number[s] = passed.code == ErrorCode::not_a_number;
   }
   const double files = in.number("files").value_or(0);
   TraceEvents events;
@@ -194,16 +202,19 @@ void unstage(double staging) { Request dropped(staging); }
 double import_trace(double staging) {
   TraceOptions options;
   std::vector<std::string> offset_tokens;
-  auto events = read_files(staging, options, offset_tokens);
+  std::vector<bool> no_number;
+  auto events = read_files(staging, options, offset_tokens, no_number);
   if (!events) return refuse(events.error());
   auto result = recover_model(events.value(), options);
   if (result) return answer(std::move(result).value());
   // A clock offset's error quotes the value as JS passed it: NaN (not the core's nan), or "x" for a
-  // value that was no number, or the text typed.
+  // value that was no number (not_a_number), or the text typed.
   Error e = result.error();
   if (e.field == Field::clock_offsets && (e.code == ErrorCode::not_finite || e.token.empty()) && e.index >= 0 &&
       static_cast<std::size_t>(e.index) < offset_tokens.size() && !offset_tokens[static_cast<std::size_t>(e.index)].empty()) {
-    e.token = offset_tokens[static_cast<std::size_t>(e.index)];
+    const auto s = static_cast<std::size_t>(e.index);
+    if (e.code == ErrorCode::not_finite && no_number[s]) e.code = ErrorCode::not_a_number;
+    e.token = offset_tokens[s];
   }
   return refuse(e);
 }

@@ -112,8 +112,8 @@ declare namespace heteropipe {
     // Trace import.
     | 'missing_field' | 'unmatched_begin' | 'unmatched_end' | 'bad_gzip' | 'bad_pattern'
     | 'duplicate_rank' | 'end_before_start' | 'not_a_permutation' | 'not_a_trace'
-    // Any text reader (plan, calibration and trace JSON, every CSV): UTF-16 text.
-    | 'utf16_text'
+    // Any text reader (plan, calibration and trace JSON, every CSV): UTF-16 or UTF-32 text.
+    | 'utf16_text' | 'utf32_text'
     // GGUF files (index: the byte offset), and the plan input's model.
     | 'not_gguf' | 'unsupported_version' | 'truncated' | 'unknown_type' | 'duplicate_tensor' | 'duplicate_key'
     | 'bad_tensor' | 'unaligned_tensor' | 'overlapping_tensors' | 'bad_alignment'

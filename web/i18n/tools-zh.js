@@ -125,6 +125,7 @@
         case 'unknown_name': return '不是可选的名称（输入为 ' + got + '）';
         case 'not_json': return '不是有效的 JSON（读到第 ' + G(e.value) + ' 字节处停止）';
         case 'utf16_text': return '文本是 UTF-16 编码（以 UTF-16 字节顺序标记开头）；请另存为 UTF-8，所有读取器都读 UTF-8';
+        case 'utf32_text': return '文本是 UTF-32 编码（以 UTF-32 字节顺序标记开头）；请另存为 UTF-8，所有读取器都读 UTF-8';
         case 'unknown_key':
           return '未知的键“' + e.token + '”' + (e.value === 1 ? '（是否想写 ' + e.field + '？）' : '');
         case 'wrong_form': return '是显式输入形式的键，而带 model 的输入是估算形式';

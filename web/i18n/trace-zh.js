@@ -64,6 +64,7 @@
         if (f === 'clock_offsets') return '需要 S = ' + G(e.limit) + ' 个偏移（每个阶段一个），或者留空（输入了 ' + G(e.value) + ' 个）';
         return '每行需要 5 个值：stage,microbatch,kind,start,end';
       case 'utf16_text': return '文本是 UTF-16 编码（以 UTF-16 字节顺序标记开头）；请另存为 UTF-8，所有读取器都读 UTF-8';
+      case 'utf32_text': return '文本是 UTF-32 编码（以 UTF-32 字节顺序标记开头）；请另存为 UTF-8，所有读取器都读 UTF-8';
       case 'duplicate_rank': return 'rank ' + V(e.value) + ' 已在另一个文件中';
       case 'bad_pattern':  // value: what is wrong at the character e.index (docs/traces.md#patterns)
         if (e.value === 1) return '“' + e.token + '”含有前瞻或后顾断言，模式不支持';

@@ -76,6 +76,8 @@ enum class ErrorCode {
   utf16_text,        // text (a plan, calibration or trace JSON, any CSV) that starts with a UTF-16
                      // byte-order mark, FF FE or FE FF: every reader takes UTF-8; value = the mark's
                      // first byte (255 or 254). Trace files: token = the label, index = 0.
+  utf32_text,        // the same for a UTF-32 byte-order mark, FF FE 00 00 or 00 00 FE FF (whose first
+                     // two bytes FF FE are also UTF-16's, so it is told first); value = 255 or 0.
   // GGUF files (heteropipe/plan/gguf.hpp): index = the byte offset, token =
   // the key or tensor concerned.
   not_gguf,             // the first four bytes are not "GGUF"

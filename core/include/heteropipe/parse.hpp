@@ -37,7 +37,9 @@ Result<std::vector<double>> parse_number_list_or_inf(std::string_view text, Fiel
 // that the same number typed as text gets (lost_below_normal), item `index`
 // of `field`, quoting `token` as the caller's language writes the number
 // (or, with no token, showing `value` in its shortest digits); nullopt for any
-// other value. check_rho and check_T_real apply it too.
+// other value. The core's checks apply it to every double a front end passes
+// (Pipeline::create, check_rho, check_T_real, the simulator's and the trace
+// import's checks), so that no binding's reader repeats it.
 std::optional<Error> subnormal_error(double value, Field field, std::int64_t index, std::string_view token);
 
 // One number (for rho, T_real typed as text), same grammar, with Unicode

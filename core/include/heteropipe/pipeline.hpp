@@ -17,7 +17,14 @@ class Pipeline {
   // tau: 1..limits::kMaxStages values, each finite, >= 0 and <= kMaxValue,
   // at least one >= limits::kMinStageTime. d: empty, or exactly S-1 values, each finite, >= 0 and
   // <= kMaxValue.
+  // A subnormal value (5e-324) is too_small (limit kMinNormalNumber) at its
+  // item, tau's before d's, as the same number typed as text is: the one
+  // check of every front end's list.
   static Result<Pipeline> create(std::vector<double> tau, std::vector<double> d = {});
+  // The same checks for times the core computed (the planner's sums of layer
+  // times, a trace's measured spans), where a subnormal is a value, not a
+  // number a caller passed: it is kept, as any value below kMinStageTime is.
+  static Result<Pipeline> of_computed_times(std::vector<double> tau, std::vector<double> d = {});
 
   std::int64_t S() const { return static_cast<std::int64_t>(tau_.size()); }
   const std::vector<double>& tau() const { return tau_; }

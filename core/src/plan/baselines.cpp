@@ -60,7 +60,7 @@ Plan plan_of_counts(const PlanInput& input, const std::vector<std::int64_t>& cou
   }
   // Valid: check_plan_input bounds every tau and d, and some stage runs the
   // layer whose fastest time is at least kMinStageTime.
-  auto pipeline = std::make_shared<const Pipeline>(Pipeline::create(std::move(tau), std::move(d)).value());
+  auto pipeline = std::make_shared<const Pipeline>(Pipeline::of_computed_times(std::move(tau), std::move(d)).value());
   plan.analysis = analyze(std::move(pipeline), input.M, 1, std::nullopt);
   plan.objective_value = objective_value(plan.analysis, input.objective);
   return plan;

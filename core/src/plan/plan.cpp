@@ -91,7 +91,7 @@ Plan plan_of(const PlanInput& input, const Chain& chain, const std::vector<std::
   }
   // Valid by construction: check_plan_input bounds every tau and d and the
   // largest tau from below.
-  auto pipeline = std::make_shared<const Pipeline>(Pipeline::create(std::move(tau), std::move(d)).value());
+  auto pipeline = std::make_shared<const Pipeline>(Pipeline::of_computed_times(std::move(tau), std::move(d)).value());
   plan.analysis = analyze(std::move(pipeline), input.M, 1, std::nullopt);
   plan.objective_value = objective_value(plan.analysis, input.objective);
   return plan;

@@ -812,7 +812,7 @@ PlanJson read_plan_json(std::string_view text) {
                                limits::kMaxTextBytes});
     return out;
   }
-  if (auto e = json_detail::utf16_error(text, Field::input)) {
+  if (auto e = json_detail::encoding_error(text, Field::input)) {
     out.errors.push_back(*e);
     return out;
   }
@@ -865,7 +865,7 @@ CalibrationJson read_calibration_json(std::string_view text, std::int64_t first)
                                {}, limits::kMaxTextBytes});
     return out;
   }
-  if (auto e = json_detail::utf16_error(text, Field::calibration)) {
+  if (auto e = json_detail::encoding_error(text, Field::calibration)) {
     out.errors.push_back(*e);
     return out;
   }

@@ -5,6 +5,7 @@
 #include "check_time.hpp"
 #include "engine.hpp"
 #include "heteropipe/limits.hpp"
+#include "heteropipe/parse.hpp"
 #include "heteropipe/sim/input.hpp"
 
 namespace heteropipe::sim {
@@ -20,6 +21,9 @@ Error at(ErrorCode code, Field field, std::int64_t index, double value, double l
 
 std::optional<Error> check_time(double x, Field field, std::int64_t index) {
   if (!std::isfinite(x)) return Error{ErrorCode::not_finite, field, index, 0.0, non_finite(x)};
+  // A subnormal (5e-324) is too_small, as the same number typed in a CSV is: a matrix's cell at its
+  // row and column, a sample at its stage, whichever front end passed it.
+  if (auto e = subnormal_error(x, field, index, {})) return e;
   if (x < 0) return at(ErrorCode::negative, field, index, x);
   if (x > limits::kMaxValue) return at(ErrorCode::too_large, field, index, x, limits::kMaxValue);
   return std::nullopt;
@@ -78,6 +82,7 @@ std::optional<Error> check_buffers(const Options& o, std::int64_t links) {
     const auto index = static_cast<std::int64_t>(i);
     if (b == INFINITY) continue;
     if (!std::isfinite(b)) return Error{ErrorCode::not_finite, Field::buffers, index, 0.0, non_finite(b)};
+    if (auto e = subnormal_error(b, Field::buffers, index, {})) return e;  // 5e-324, as typed text's
     if (b < 0) return at(ErrorCode::negative, Field::buffers, index, b);
     if (b != std::floor(b)) return at(ErrorCode::not_integer, Field::buffers, index, b);
     if (b > limits::kMaxBuffer) return at(ErrorCode::too_large, Field::buffers, index, b, limits::kMaxBuffer);
@@ -181,6 +186,7 @@ std::optional<Error> check_probabilities(const Options& o) {
     const auto index = static_cast<std::int64_t>(k);
     const double x = probabilities[k];
     if (!std::isfinite(x)) return Error{ErrorCode::not_finite, Field::service_probabilities, index, 0.0, non_finite(x)};
+    if (auto e = subnormal_error(x, Field::service_probabilities, index, {})) return e;
     if (x < 0 || x > 1) return at(ErrorCode::out_of_range, Field::service_probabilities, index, x, 1);
     if (k > 0 && x <= probabilities[k - 1]) return at(ErrorCode::not_ascending, Field::service_probabilities, index, x);
   }

@@ -81,6 +81,8 @@ Result<std::int64_t> shared_link(double link, std::int64_t group) {
   if (!std::isfinite(link)) {
     return Error{ErrorCode::not_finite, Field::shared, group, 0.0, std::isnan(link) ? "nan" : link > 0 ? "inf" : "-inf"};
   }
+  // A subnormal (5e-324) is too_small at its group, as the CLI's typed --shared is.
+  if (auto e = subnormal_error(link, Field::shared, group, {})) return *e;
   // Past 2^53 (kMaxBatches, the last exact whole number) a double holds no
   // fraction: 1e20 is whole, and out of range.
   if (std::fabs(link) > limits::kMaxBatches) {
@@ -137,7 +139,7 @@ template <class OnRow>
 std::optional<Error> each_row(std::string_view text, Field field, OnRow&& on_row) {
   bool first = true;
   std::int64_t row = 0;
-  if (auto e = json_detail::utf16_error(text, field)) return e;
+  if (auto e = json_detail::encoding_error(text, field)) return e;
   text = json_detail::skip_bom(text);  // a header after it is still a header
   while (!text.empty()) {
     const std::string_view line = next_line(text);

@@ -482,7 +482,7 @@ std::optional<Error> read_chrome_trace(std::string_view text, std::string_view l
                  limits::kMaxTraceBytes};
   }
   if (text.empty()) return Error{ErrorCode::empty, Field::trace, 0, 0, std::string(label)};
-  if (auto e = json_detail::utf16_error(text, Field::trace, 0, label)) return e;
+  if (auto e = json_detail::encoding_error(text, Field::trace, 0, label)) return e;
   auto problem = ChromeReader(text, label, into).read();
   // JSON that stops at its last byte was cut short (a rank that crashed
   // while writing, a copy still in progress): limit = the text's length

@@ -208,12 +208,12 @@ std::optional<Error> read_schedule_csv(std::string_view text, std::string_view l
                  limits::kMaxTraceBytes};
   }
   if (trim_blanks(text).empty()) return Error{ErrorCode::empty, Field::trace, 0, 0, std::string(label)};
-  if (auto e = json_detail::utf16_error(text, Field::trace, 0, label)) return e;
+  if (auto e = json_detail::encoding_error(text, Field::trace, 0, label)) return e;
   return CsvReader(label, into).read(json_detail::skip_bom(text));
 }
 
 std::optional<Error> read_trace_text(std::string_view text, std::string_view label, TraceEvents& into) {
-  if (auto e = json_detail::utf16_error(text, Field::trace, 0, label)) return e;
+  if (auto e = json_detail::encoding_error(text, Field::trace, 0, label)) return e;
   // JSON after a byte-order mark too (the cursor skips it).
   const std::string_view body = trim_blanks(json_detail::skip_bom(text));
   if (!body.empty() && (body.front() == '{' || body.front() == '[')) return read_chrome_trace(text, label, into);

@@ -10,6 +10,7 @@
 
 #include "classify.hpp"
 #include "heteropipe/limits.hpp"
+#include "heteropipe/parse.hpp"
 #include "measured.hpp"
 
 namespace heteropipe::trace_detail {
@@ -1138,6 +1139,8 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
     if (!std::isfinite(x)) {
       return Error{ErrorCode::not_finite, Field::clock_offsets, stage, 0.0, std::isnan(x) ? "nan" : x > 0 ? "inf" : "-inf"};
     }
+    // A subnormal (5e-324) is too_small at its stage, as the same offset typed as text is.
+    if (auto e = subnormal_error(x, Field::clock_offsets, stage, {})) return *e;
     if (!(std::fabs(x * unit) <= limits::kMaxTraceTime)) {
       return Error{ErrorCode::too_large, Field::clock_offsets, stage, x, {}, limits::kMaxTraceTime / unit};
     }

@@ -48,6 +48,8 @@ Result<TimeUnit> time_unit_from_name(std::string_view typed) {
 Result<std::vector<std::int64_t>> stage_order_of(const std::vector<double>& ranks) {
   std::vector<std::int64_t> order;
   for (double rank : ranks) {
+    // A subnormal (5e-324) is too_small at its item, as the same rank typed as text is.
+    if (auto e = subnormal_error(rank, Field::stage_order, static_cast<std::int64_t>(order.size()), {})) return *e;
     if (!(rank == std::floor(rank) && rank >= 0 && rank <= limits::kMaxBatches)) {
       // A rank that is no finite number is named as the core spells it (front ends quote what was passed).
       const char* spelt = std::isfinite(rank) ? "" : std::isnan(rank) ? "nan" : rank > 0 ? "inf" : "-inf";

@@ -21,7 +21,7 @@ std::optional<double> replayed(const Pipeline& pipeline, sim::Options options, s
 
 void explain_run(const std::vector<std::vector<double>>& spans, const std::vector<std::vector<double>>& link_times,
                  TraceResult& r) {
-  auto pipeline = Pipeline::create(r.tau, r.d);
+  auto pipeline = Pipeline::of_computed_times(r.tau, r.d);
   if (!pipeline || !r.analysis) return;
   const std::size_t S = spans.size();
   const auto M = static_cast<std::size_t>(r.M);

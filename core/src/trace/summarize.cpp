@@ -65,7 +65,7 @@ SandwichAt sandwich_at(const TraceResult& r, TraceStat stat) {
   std::vector<double> tau, d;
   for (const TraceStage& s : r.stages) tau.push_back(chosen(s.span, stat));
   for (const TraceLink& l : r.links) d.push_back(chosen(l.d, stat));
-  auto pipeline = Pipeline::create(tau, d);
+  auto pipeline = Pipeline::of_computed_times(tau, d);
   if (!pipeline) return {};
   const auto shared = std::make_shared<const Pipeline>(std::move(pipeline).value());
   const Analysis a = analyze(shared, static_cast<double>(r.M), 1.0, std::nullopt);
@@ -269,7 +269,7 @@ TraceResult summarize(Classified classified, const TraceEvents& events, const Tr
     r.warnings.push_back({TraceWarningCode::messages_set_aside, kWholeField, static_cast<double>(m.set_aside), 0});
   }
 
-  auto pipeline = Pipeline::create(r.tau, r.d);
+  auto pipeline = Pipeline::of_computed_times(r.tau, r.d);
   if (!pipeline || check_T_real(r.T_real)) {
     r.reason = NotPipeline::model_rejected;
     return r;
