@@ -95,6 +95,11 @@ inline const std::vector<HeldOutSource> kHeldOutSources = {
   {"continuum-1627", "2026-06", true,
    "CambrianTech/continuum pull request #1627 (https://github.com/CambrianTech/continuum/pull/1627): RTX 5090, "
    "Docker Model Runner's llama.cpp-cuda under WSL2, qwen3-8B Q4_K_M fully in VRAM, 221.7 tokens/s generation"},
+  {"kquants-2707", "2023-08", false,
+   "llama.cpp pull request #2707, \"Quantization improvements for k_quants\", Cebtenzzre's Tesla P40 table of "
+   "2023-08-23 (https://github.com/ggml-org/llama.cpp/pull/2707): 7b, tg128, column t/s PR (the K-quant mixes that "
+   "merged; the column before it is the earlier Q2_K mix, no longer written); the table's rows from q4_0 to q5_K_S, "
+   "the catalog's formats among them (Q3_K_S and Q3_K_L are not catalog formats)"},
 };
 
 inline const std::vector<HeldOutRow> kHeldOutRows = {
@@ -133,4 +138,10 @@ inline const std::vector<HeldOutRow> kHeldOutRows = {
   {"gpuext-5090","gpt-oss-20b","MXFP4","rtx-5090",1,362.59},
   {"ferrum-m1max","qwen3-30b-a3b","Q4_K_M","apple-m1-max",1,51.03},
   {"continuum-1627","qwen3-8b","Q4_K_M","rtx-5090",1,221.7},
+  {"kquants-2707","llama-2-7b","Q4_0","tesla-p40",1,55.91},
+  {"kquants-2707","llama-2-7b","Q2_K","tesla-p40",1,33.38},
+  {"kquants-2707","llama-2-7b","Q3_K_M","tesla-p40",1,37.20},
+  {"kquants-2707","llama-2-7b","Q4_K_S","tesla-p40",1,53.32},
+  {"kquants-2707","llama-2-7b","Q4_K_M","tesla-p40",1,49.13},
+  {"kquants-2707","llama-2-7b","Q5_K_S","tesla-p40",1,42.90},
 };

@@ -116,8 +116,8 @@ inline constexpr double kPreGraphLayerCost = 51e-6;
 // 10th and 90th percentiles of measured / estimated on the held-out rows,
 // which the fit never saw (docs/planner.md#held-out-validation). The report
 // gives [tokens_per_second x low, tokens_per_second x high].
-inline constexpr double kEstimateBandLow = 0.716;
-inline constexpr double kEstimateBandHigh = 1.142;
+inline constexpr double kEstimateBandLow = 0.694;
+inline constexpr double kEstimateBandHigh = 1.139;
 
 // A catalog model in a quantization as facts: every layer alike, its
 // weights at the quantization's average bytes per weight.
