@@ -131,13 +131,12 @@ test('check reports every bad field at once and never throws', () => {
   assert.deepEqual(huge.map((e) => [e.code, e.field]), [['too_many', 'tau'], ['too_many', 'd']]);
 });
 
-test('programming errors (bad regime, field, text type, points) throw TypeError', () => {
+test('programming errors (bad regime, field, text type) throw TypeError', () => {
   assert.throws(() => hp.timeline({ tau: [1], M: 2, regime: 'sideways' }), TypeError);
   assert.throws(() => hp.recurrenceMakespan({ tau: [1], M: 2, regime: 3 }), TypeError);
   assert.throws(() => hp.parseList(5, 'tau'), TypeError);
   assert.throws(() => hp.parseList('1', 'M'), TypeError);
   assert.throws(() => hp.parseNumber('1', 'x'), TypeError);
-  assert.throws(() => hp.curveBatches({ tau: [1], M: 2, points: 'many' }), TypeError);
   assert.equal(hp.timeline({ tau: [1], M: 2 }).regime, 'async');
 });
 

@@ -177,7 +177,11 @@ test('curves: batches include 1, M and ceil(M*); the series are the closed forms
   for (const [points, code, message] of [
     [1e9, 'out_of_range', 'points: must be between 2 and 10,000 (got 1e+09)'],
     [1, 'out_of_range', 'points: must be between 2 and 10,000 (got 1)'],
-    [12.5, 'not_integer', 'points: must be a whole number (got 12.5)']]) {
+    [12.5, 'not_integer', 'points: must be a whole number (got 12.5)'],
+    // A value that is no number is refused as M's is, with its code, never a TypeError.
+    ['many', 'not_a_number', 'points: \'"many"\' is not a number'],
+    [null, 'not_a_number', "points: 'null' is not a number"],
+    [NaN, 'not_finite', 'points: must be a finite number (got NaN)']]) {
     assert.throws(() => hp.curveBatches({ tau, M: 8, points }), (e) => e.code === code && e.field === 'points' &&
       e.message === message);
   }

@@ -89,14 +89,10 @@ export function makeApi(m) {
     return run.timeline([...batches(fields), regime(fields)], true);
   }
 
+  // points, like M, is the core's to judge: a value that is no number is its not_a_number.
   function curveBatches(r) {
     const fields = fieldsOf(r);
-    const inputs = batches(fields);
-    const points = fields.points;
-    if (points !== undefined && (typeof points !== 'number' || Number.isNaN(points))) {
-      throw new TypeError('points must be a number (got ' + quote(points) + ')');
-    }
-    return run.curve_batches([...inputs, number('points', points)], false).values;
+    return run.curve_batches([...batches(fields), number('points', fields.points)], false).values;
   }
 
   function makespanCurve(r) {

@@ -75,7 +75,7 @@ double curve_batches(double staging) {
   auto at = read_pipeline_at_batches(in);
   if (!at) return refuse(at.error());
   const auto& [p, M] = at.value();
-  const double points = in.number("points").value_or(static_cast<double>(kDefaultCurvePoints));
+  const double points = in.number("points", Field::points, static_cast<double>(kDefaultCurvePoints));
   if (auto e = check_curve_points(points)) return refuse(in.annotated(*e));
   return answer(heteropipe::curve_batches(p, M, static_cast<std::int64_t>(points)),
                 [](const std::vector<double>& v, Writer& w) { w("values", v); });
