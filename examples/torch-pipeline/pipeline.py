@@ -30,7 +30,8 @@ profile, with --continuous, --step-range and --barrier), --broadcast,
 --stage-modes, --any-source, --wrap-range, --outer-range,
 --setup-in-profile, --stage-widths (each link's tensor its own size),
 --two-tensors (a second, smaller tensor after each output: two messages a
-micro-batch), --warmup-outside (whole iterations before the profiler) and
+micro-batch; with --fresh-buffers its buffer is made just before its
+receive), --warmup-outside (whole iterations before the profiler) and
 --late-rank with --late-after (one rank's profiler started after its first
 messages).
 It writes, into --out:
@@ -179,7 +180,8 @@ def stage_main(rank, args, queue):
             if deferred:
                 deferred()
             if args.two_tensors:
-                dist.recv(side, src=rank - 1)
+                # --fresh-buffers: the second tensor's buffer made just before its receive.
+                dist.recv(torch.empty_like(side) if args.fresh_buffers else side, src=rank - 1)
             h = buf.clone()
         else:
             h = x.clone() if args.train else x
@@ -506,6 +508,9 @@ def main():
     parser.add_argument("--two-tensors", action="store_true",
                         help="each stage sends a second, smaller tensor after each output (two messages a "
                              "micro-batch on every link)")
+    parser.add_argument("--fresh-buffers", action="store_true",
+                        help="with --two-tensors, the second tensor is received into a buffer made just before "
+                             "its receive (torch.empty_like), an op between a micro-batch's two receives")
     parser.add_argument("--warmup-outside", type=int, default=0,
                         help="whole forward iterations, messages and all, before the profiler starts")
     parser.add_argument("--late-rank", type=int, default=-1,
@@ -535,6 +540,8 @@ def main():
         parser.error("--iterations runs without --steps")
     if args.stage_widths and len(args.stage_widths) != args.stages:
         parser.error("--stage-widths needs one width per stage")
+    if args.fresh_buffers and not args.two_tensors:
+        parser.error("--fresh-buffers goes with --two-tensors")
     if (args.stage_widths or args.two_tensors) and (args.train or args.returns):
         parser.error("--stage-widths and --two-tensors run forward-only, without --return")
     if args.late_rank >= 0 and (args.steps or args.iterations > 1 or args.profiler == "legacy" or args.train

@@ -933,6 +933,71 @@ TEST_CASE("trace cpu: two messages a micro-batch on a link are its one transfer,
   for (std::size_t s = 0; s < 3; ++s) CHECK(plain.tau[s] == doctest::Approx(ranged.tau[s]).epsilon(0.07));
 }
 
+// A real run (tests/data/traces/NOTICE.md): 3 stages, 4 micro-batches, each
+// stage sending its output and a second, smaller tensor, which the receiver
+// takes into a buffer it makes just before (torch.empty_like): two ops
+// between a micro-batch's receives, dozens between micro-batches.
+TEST_CASE("trace cpu: two messages a micro-batch stay one transfer when the receiver allocates between them") {
+  const std::vector<std::string> texts = real_run_texts("torch_two_tensors_fresh", 3);
+  const TraceResult ranged = recover(texts, by_ranges());
+  const TraceResult plain = recover(texts, by_transfers());
+  for (const TraceResult* r : {&ranged, &plain}) {
+    REQUIRE(r->pipeline);
+    // Before, the allocation counted as compute between the receives: by
+    // the transfers each message was a micro-batch (M = 8, and M = 1 where
+    // the links were read apart), by ranges each link had 8 pairs.
+    CHECK(r->M == 4);
+    REQUIRE(r->links.size() == 2);
+    for (const auto& link : r->links) {
+      CHECK(link.pairs == 4);
+      CHECK(link.unmatched == 0);
+    }
+  }
+  CHECK(plain.d == ranged.d);
+  const double wall = recorded("torch_two_tensors_fresh", "step_wall_clocks_us").at(0);
+  CHECK(ranged.T_real == doctest::Approx(wall).epsilon(0.01));
+}
+
+// Two CPU stages written event by event: stage 0 computes 100 us and sends
+// one message a micro-batch; stage 1 receives, then runs one op for work[m]
+// us (the same op after every receive) before its next receive.
+std::vector<std::string> one_message_texts(const std::vector<double>& work) {
+  std::ostringstream r0, r1;
+  r0 << "[";
+  r1 << "[";
+  double free0 = 1000, free1 = 1000;
+  for (std::size_t m = 0; m < work.size(); ++m) {
+    cpu_event(r0, "microbatch_" + std::to_string(m), free0, 100);
+    cpu_event(r0, "aten::mm", free0, 100);
+    const double send = free0 + 101, arrival = std::max(send, free1) + 3;
+    cpu_event(r0, "gloo:send", send, arrival - send);
+    cpu_event(r1, "gloo:recv", free1, arrival - free1);
+    cpu_event(r1, "microbatch_" + std::to_string(m), arrival + 1, work[m]);
+    cpu_event(r1, "aten::mm", arrival + 1, work[m]);
+    free0 = arrival + 1;
+    free1 = arrival + 2 + work[m];
+  }
+  r0 << "]";
+  r1 << "]";
+  return {r0.str(), r1.str()};
+}
+
+TEST_CASE("trace cpu: one long op between two receives does not pair the receives around it") {
+  // Micro-batch 1's op runs 20 times the others': the receives before and
+  // after the short ones would read as runs of two (M = 2), but the
+  // receiver ran the same ops between every two receives, as a stage with
+  // one message a micro-batch does, and several messages a micro-batch
+  // never do.
+  const std::vector<std::string> texts = one_message_texts({150, 3000, 150, 150});
+  for (const TraceOptions& o : {by_transfers(), by_ranges()}) {
+    const TraceResult r = recover(texts, o);
+    REQUIRE(r.pipeline);
+    CHECK(r.M == 4);
+    REQUIRE(r.links.size() == 1);
+    CHECK(r.links[0].pairs == 4);
+  }
+}
+
 // A real run (tests/data/traces/NOTICE.md): 3 stages, 6 micro-batches,
 // each stage's service a time.sleep of 5, 15 and 5 ms and one small matmul,
 // its messages batch_isend_irecv's; run.json holds each stage's service

@@ -104,9 +104,15 @@ HANDLER = ("handler", 2, ["--mode", "async", "--trace-handler", "--start-delay-m
 CYCLES_MICROBATCHES = 8
 CYCLES = ("cycles", 2, ["--mode", "blocking", "--steps", "1", "--cycles", "2", "--trace-handler"],
           OFFSET_BOUND_US)
+# --two-tensors --fresh-buffers: each stage sends a second, smaller tensor
+# after its output, which the receiver takes into a buffer it makes just
+# before (torch.empty_like, as most code writes it): an op between a
+# micro-batch's two receives. Imported by ranges and by the transfers, both
+# read M micro-batches of one transfer each (before, by the transfers, 2M).
+TWO_TENSORS = ("two tensors", 3, ["--mode", "blocking", "--two-tensors", "--fresh-buffers"], OFFSET_BOUND_US)
 RUNS = [("blocking", 2, ["--mode", "blocking"], OFFSET_BOUND_US),
         ("async", 2, ["--mode", "async"], OFFSET_BOUND_US), CHAIN, RETURN, STEPS, TRAIN, TRAIN_1F1B,
-        HANDLER, CYCLES]
+        HANDLER, CYCLES, TWO_TENSORS]
 
 
 class OffsetMiss(Exception):
@@ -211,6 +217,14 @@ def run_mode(cli, mode, stages, flags, bound, out):
             check(warning(r, "stages_reordered") is not None, f"{mode}: stages_reordered says the files were not in order")
         check_import(r, mode if not steps else f"{mode} {step}", stages, bound, out, truth, step, MICROBATCHES,
                      "microbatch_", truth["step_wall_clocks_us"][step], order)
+    if "--two-tensors" in flags:
+        for chosen in ([], ["--microbatch", MICROBATCH]):
+            done = subprocess.run([cli, "trace", "--json", "--unit", "us", *chosen, *files],
+                                  check=True, capture_output=True, text=True)
+            r = json.loads(done.stdout)
+            how = "by ranges" if chosen else "by the transfers"
+            check(r["M"] == MICROBATCHES and all(link["pairs"] == MICROBATCHES for link in r["links"]),
+                  f"{mode} {how}: {MICROBATCHES} micro-batches, each link's two messages one transfer")
 
 
 def check_import(r, mode, stages, bound, out, truth, step, microbatches, prefix, wall_clock, order=None):

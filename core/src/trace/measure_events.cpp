@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <map>
 #include <optional>
 #include <set>
@@ -15,6 +16,11 @@
 
 namespace heteropipe::trace_detail {
 namespace {
+
+// The most of the time a receiver computes between two micro-batches that
+// it may spend between two receives of one micro-batch, which then stay one
+// run (messages_per_microbatch).
+constexpr double kRunWorkShare = 0.25;
 
 struct Transfer {
   double start = 0, end = 0;
@@ -936,42 +942,65 @@ std::vector<std::vector<Interval>> by_transfers(const std::vector<Interval>& ker
 }
 
 // How many messages each micro-batch sends on a link: g > 1 when the
-// receiver takes its first `pairs` receives in runs of exactly g with none
-// of its compute between the receives of a run (a stage that sends an
-// output and a mask, or a tuple of tensors, one after another), else 1. A
-// run of another length, or a receiver with no compute between any of its
-// receives (a stage that only forwards), is no such shape. Nor is one that
-// computed while a receive was outstanding: it posted that receive ahead
-// (an irecv waited on later), so no compute between its receives says
-// nothing, and a loop that prefetches within each of several iterations
-// takes its receives in runs of one length, an iteration's each.
+// receiver takes its first `pairs` receives in runs of exactly g (a stage
+// that sends an output and a mask, or a tuple of tensors, one after
+// another), else 1. Between runs the receiver computes; within a run it
+// computes nothing, or only a little: fewer ops than between any two runs,
+// and under kRunWorkShare of their time (the next buffer allocated,
+// torch.empty, between two receives), as a stage that runs the same ops
+// between every two receives never does. A run of another length, or a
+// receiver with no compute between any of its receives (a stage that only
+// forwards), is no such shape. Nor is one that computed while a receive was
+// outstanding: it posted that receive ahead (an irecv waited on later), so
+// no compute between its receives says nothing, and a loop that prefetches
+// within each of several iterations takes its receives in runs of one
+// length, an iteration's each.
 std::size_t messages_per_microbatch(const std::vector<Transfer>& recvs, std::size_t pairs,
                                     const std::vector<Compute>& compute) {
   if (pairs < 2) return 1;
-  std::vector<double> starts;
-  for (const Compute& c : compute) starts.push_back(c.start);
-  std::sort(starts.begin(), starts.end());
-  for (std::size_t k = 0; k < pairs; ++k) {
-    const auto next = std::upper_bound(starts.begin(), starts.end(), recvs[k].issued);
-    if (next != starts.end() && *next < recvs[k].end) return 1;
-  }
-  // Whether the receiver computed between receive k - 1's end and receive
-  // k's op (its wrapper's start).
-  auto computed_before = [&](std::size_t k) {
-    const auto next = std::lower_bound(starts.begin(), starts.end(), recvs[k - 1].end);
-    return next != starts.end() && *next < std::max(recvs[k].issued, recvs[k - 1].end);
+  std::vector<Compute> ops = compute;
+  std::sort(ops.begin(), ops.end(), [](const Compute& a, const Compute& b) { return a.start < b.start; });
+  auto first_from = [&](double t) {
+    return std::lower_bound(ops.begin(), ops.end(), t, [](const Compute& c, double x) { return c.start < x; });
   };
-  std::size_t g = 0, run = 1;
-  for (std::size_t k = 1; k <= pairs; ++k) {
-    if (k < pairs && !computed_before(k)) {
-      ++run;
-      continue;
-    }
-    if (g == 0) g = run;
-    if (run != g) return 1;
-    run = 1;
+  for (std::size_t k = 0; k < pairs; ++k) {
+    const auto next = std::upper_bound(ops.begin(), ops.end(), recvs[k].issued,
+                                       [](double x, const Compute& c) { return x < c.start; });
+    if (next != ops.end() && next->start < recvs[k].end) return 1;
   }
-  return g > 1 && g < pairs ? g : 1;
+  // The receiver's ops between receive k - 1's end and receive k's op (its
+  // wrapper's start), k >= 1: how many, and their time.
+  std::vector<std::size_t> count(pairs, 0);
+  std::vector<double> work(pairs, 0.0);
+  for (std::size_t k = 1; k < pairs; ++k) {
+    const double resumed = std::max(recvs[k].issued, recvs[k - 1].end);
+    for (auto op = first_from(recvs[k - 1].end); op != ops.end() && op->start < resumed; ++op) {
+      ++count[k];
+      work[k] += op->end - op->start;
+    }
+  }
+  if (std::all_of(count.begin(), count.end(), [](std::size_t n) { return n == 0; })) return 1;
+  // Runs of exactly g: every receive k with k % g == 0 opens a run.
+  auto runs_of = [&](std::size_t g) {
+    if (pairs % g != 0) return false;
+    std::size_t most_within = 0, fewest_between = std::numeric_limits<std::size_t>::max();
+    double longest_within = 0, shortest_between = INFINITY;
+    for (std::size_t k = 1; k < pairs; ++k) {
+      if (k % g == 0) {
+        fewest_between = std::min(fewest_between, count[k]);
+        shortest_between = std::min(shortest_between, work[k]);
+      } else {
+        most_within = std::max(most_within, count[k]);
+        longest_within = std::max(longest_within, work[k]);
+      }
+    }
+    if (fewest_between == 0) return false;
+    return most_within == 0 || (most_within < fewest_between && longest_within < kRunWorkShare * shortest_between);
+  };
+  for (std::size_t g = 2; 2 * g <= pairs; ++g) {
+    if (runs_of(g)) return g;
+  }
+  return 1;
 }
 
 }  // namespace
