@@ -997,8 +997,23 @@ std::size_t messages_per_microbatch(const std::vector<Transfer>& recvs, std::siz
     if (fewest_between == 0) return false;
     return most_within == 0 || (most_within < fewest_between && longest_within < kRunWorkShare * shortest_between);
   };
-  for (std::size_t g = 2; 2 * g <= pairs; ++g) {
-    if (runs_of(g)) return g;
+  // Two lengths are tried, each found in one pass, so the work stays linear
+  // in the receives: the first receive with ops before it (runs computing
+  // nothing within), and the first after receive 1 whose ops before it
+  // outnumber, and outlast by 1 / kRunWorkShare, all the ops between the
+  // receives before it (the first run's end, when its receives allocate).
+  std::size_t first_computed = 0, first_standing_out = 0, most = 0;
+  double longest = 0;
+  for (std::size_t k = 1; k < pairs; ++k) {
+    if (first_computed == 0 && count[k] > 0) first_computed = k;
+    if (k >= 2 && first_standing_out == 0 && count[k] > most && kRunWorkShare * work[k] > longest) {
+      first_standing_out = k;
+    }
+    most = std::max(most, count[k]);
+    longest = std::max(longest, work[k]);
+  }
+  for (std::size_t g : {first_computed, first_standing_out}) {
+    if (g >= 2 && 2 * g <= pairs && runs_of(g)) return g;
   }
   return 1;
 }
