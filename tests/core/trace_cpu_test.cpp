@@ -954,6 +954,12 @@ TEST_CASE("trace cpu: two messages a micro-batch stay one transfer when the rece
     }
   }
   CHECK(plain.d == ranged.d);
+  // The ops between a micro-batch's receives are in no micro-batch: before,
+  // by the transfers, the last stage's span ran on across the next
+  // micro-batch's first receive and its wait, to the allocation before the
+  // second (3139 us for the ranges' 2169).
+  CHECK(plain.tau == std::vector<double>{1299.5, 1407, 2263});
+  for (std::size_t s = 0; s < 3; ++s) CHECK(plain.tau[s] == doctest::Approx(ranged.tau[s]).epsilon(0.07));
   const double wall = recorded("torch_two_tensors_fresh", "step_wall_clocks_us").at(0);
   CHECK(ranged.T_real == doctest::Approx(wall).epsilon(0.01));
 }

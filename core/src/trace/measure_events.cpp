@@ -1387,22 +1387,28 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
       continue;
     }
     std::vector<double> opens, closes;
+    // What the stage ran between one micro-batch's messages on a link (the
+    // second tensor's slice copied out between its sends, the next buffer
+    // made between its receives) is no micro-batch's compute: it would
+    // stretch a span across the messages' waits.
+    std::vector<Interval> between;
     if (s > 0) {
       const std::size_t g = per_microbatch[s - 1];
-      for (std::size_t k = g - 1; k < recvs[s].size(); k += g) opens.push_back(recvs[s][k].end + m.offsets[s]);
+      for (std::size_t k = g - 1; k < recvs[s].size(); k += g) {
+        opens.push_back(recvs[s][k].end + m.offsets[s]);
+        if (g > 1) between.emplace_back(recvs[s][k + 1 - g].start + m.offsets[s], recvs[s][k].start + m.offsets[s]);
+      }
     }
     if (s + 1 < S) {
       const std::size_t g = per_microbatch[s];
-      // What the stage ran between one micro-batch's sends (the second
-      // tensor's slice, copied out) is no micro-batch's compute: it would
-      // stretch the next one's span back across the sends' waits.
-      std::vector<Interval> between;
       for (std::size_t k = 0; k < sends[s].size(); k += g) {
         closes.push_back(sends[s][k].start + m.offsets[s]);
         if (g > 1 && k + g <= sends[s].size()) {
           between.emplace_back(sends[s][k].start + m.offsets[s], sends[s][k + g - 1].start + m.offsets[s]);
         }
       }
+    }
+    if (!between.empty()) {
       // Both in time order: one pass.
       std::sort(between.begin(), between.end());
       std::size_t at = 0;
