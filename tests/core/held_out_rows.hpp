@@ -98,7 +98,7 @@ inline const std::vector<HeldOutSource> kHeldOutSources = {
   {"kquants-2707", "2023-08", false,
    "llama.cpp pull request #2707, \"Quantization improvements for k_quants\", Cebtenzzre's Tesla P40 table of "
    "2023-08-23 (https://github.com/ggml-org/llama.cpp/pull/2707): 7b, tg128, column t/s PR (the K-quant mixes that "
-   "merged; the column before it is the earlier Q2_K mix, no longer written); the table's rows from q4_0 to q5_K_S, "
+   "merged; the column before it is the Q2_K mix they replaced); the table's rows from q4_0 to q5_K_S, "
    "the catalog's formats among them (Q3_K_S and Q3_K_L are not catalog formats)"},
 };
 
