@@ -604,3 +604,38 @@ TEST_CASE("plan json: a model object's layers out of range are the object's, not
     CHECK(got[0].find(std::string("(got ") + typed + ")") != std::string::npos);
   }
 }
+
+TEST_CASE("plan json: a list far past its limit keeps none of its items past it, and is refused by its count") {
+  // Ten thousand times the limit of devices, links and records: each refused
+  // as too_many with its true count and its limit, the items past the limit
+  // skipped unread (a list of ten million would otherwise be held whole).
+  const int n = 256 * 10000;
+  std::string zeros;
+  zeros.reserve(2 * n);
+  for (int k = 0; k < n; ++k) zeros += k ? ",0" : "0";
+  const PlanJson devices = read_plan_json(R"({"model": "llama-2-7b", "quant": "Q4_0", "devices": [)" + zeros + "]}");
+  REQUIRE(devices.errors.size() == limits::kMaxInputErrors);
+  CHECK(text::describe(devices.errors.front()) == "devices, device 1: has the wrong type of value (got 0)");
+  CHECK(devices.errors.back().code == ErrorCode::too_many);
+  CHECK(devices.errors.back().field == Field::devices);
+  CHECK(devices.errors.back().value == n);
+  CHECK(devices.errors.back().limit == limits::kMaxPlanDevices);
+  CHECK(std::get<EstimateInput>(devices.request).devices.size() == static_cast<std::size_t>(limits::kMaxPlanDevices));
+  // Valid items past the limit: the count alone, as the value checks said it before.
+  std::string ids;
+  for (int s = 0; s < 300; ++s) ids += std::string(s ? ", " : "") + "\"rtx-3090\"";
+  const PlanJson many = read_plan_json(R"({"model": "llama-2-7b", "quant": "Q4_0", "devices": [)" + ids + "]}");
+  REQUIRE(many.errors.size() == 1);
+  CHECK(text::describe(many.errors.front()) == "devices: at most 256 values");
+  const PlanJson links = read_plan_json(explicit_with(R"(, "links": [)" + zeros + "]"));
+  CHECK(links.errors.back().code == ErrorCode::too_many);
+  CHECK(links.errors.back().field == Field::links);
+  CHECK(links.errors.back().value == n);
+  CHECK(links.errors.back().limit == limits::kMaxPlanDevices - 1);
+  const PlanJson records = read_plan_json(R"({"model": "llama-2-7b", "quant": "Q4_0", "devices": ["rtx-3090"],
+      "calibration": [)" + zeros + "]}");
+  CHECK(records.errors.back().code == ErrorCode::too_many);
+  CHECK(records.errors.back().field == Field::calibration);
+  CHECK(records.errors.back().value == n);
+  CHECK(records.errors.back().limit == limits::kMaxCalibrationRecords);
+}

@@ -352,15 +352,37 @@ class Reader {
     return ok;
   }
 
-  // A list whose items read_item(k) reads, one value each.
+  // A list whose items read_item(k) reads, one value each, numbered from
+  // `first`, and at most `most` of them in all: items past that are skipped
+  // unread, so that a list far longer than any accepted keeps nothing in
+  // memory, and the list is refused by its count.
   template <class ReadItem>
-  void list(Field field, ReadItem read_item) {
+  void list(Field field, std::int64_t most, ReadItem read_item, std::int64_t first = 0) {
     if (c_.peek() != JsonType::array) {
       wrong_type(field, kWholeField);
       return;
     }
     c_.enter('[');
-    for (std::int64_t k = 0; c_.next_item(); ++k) read_item(k);
+    std::int64_t k = first;
+    for (; c_.next_item(); ++k) {
+      if (k < most) {
+        read_item(k);
+      } else {
+        c_.skip_value();
+      }
+    }
+    if (k > most) too_many(field, k, most);
+  }
+
+  // A list past its limit: said even when its items' errors filled the
+  // report, as it is what the items' errors come second to.
+  void too_many(Field field, std::int64_t count, std::int64_t most) {
+    Error e{ErrorCode::too_many, field, kWholeField, static_cast<double>(count), {}, static_cast<double>(most)};
+    if (full()) {
+      errors.back() = std::move(e);
+    } else {
+      errors.push_back(std::move(e));
+    }
   }
 
   // An object (where, index say where it sits) whose keys are `keys`, each
@@ -467,7 +489,7 @@ void read_explicit(Reader& r, PlanInput& in) {
       case Field::devices:
         devices = true;
         in.devices.clear();
-        r.list(Field::devices, [&](std::int64_t s) {
+        r.list(Field::devices, limits::kMaxPlanDevices, [&](std::int64_t s) {
           PlanDevice device;
           bool times = false, capacity = false;
           const bool object = r.object(Field::devices, s, kExplicitDevice, kEstimateDevice, [&](Field key) {
@@ -491,7 +513,7 @@ void read_explicit(Reader& r, PlanInput& in) {
       case Field::links:
         links = true;
         in.links.clear();
-        r.list(Field::links, [&](std::int64_t i) {
+        r.list(Field::links, limits::kMaxPlanDevices - 1, [&](std::int64_t i) {
           PlanLink link;
           bool latency = false, bandwidth = false;
           const bool object = r.object(Field::links, i, kExplicitLink, kEstimateOnlyLink, [&](Field key) {
@@ -651,12 +673,20 @@ void read_records(Reader& r, std::int64_t first, std::vector<BenchRecord>& out) 
     out.push_back(std::move(record));
   };
   if (!r.at_object()) {
-    r.list(Field::calibration, [&](std::int64_t k) { one(first + k); });
+    r.list(Field::calibration, limits::kMaxCalibrationRecords, one, first);
     return;
   }
   // One record, or (llama-bench -o jsonl, read from text) one per line:
   // objects one after another until the text ends.
-  for (std::int64_t k = first; r.at_object(); ++k) one(k);
+  std::int64_t k = first;
+  for (; r.at_object(); ++k) {
+    if (k < limits::kMaxCalibrationRecords) {
+      one(k);
+    } else {
+      r.skip();
+    }
+  }
+  if (k > limits::kMaxCalibrationRecords) r.too_many(Field::calibration, k, limits::kMaxCalibrationRecords);
 }
 
 void read_estimate(Reader& r, EstimateInput& in) {
@@ -685,7 +715,7 @@ void read_estimate(Reader& r, EstimateInput& in) {
       case Field::devices:
         devices = true;
         in.devices.clear();
-        r.list(Field::devices, [&](std::int64_t s) {
+        r.list(Field::devices, limits::kMaxPlanDevices, [&](std::int64_t s) {
           DeviceChoice choice;
           read_choice<DeviceChoice>(r, Field::devices, s, kEstimateDevice, kExplicitDevice, choice, &device_key,
                                     explicit_key);
@@ -694,7 +724,7 @@ void read_estimate(Reader& r, EstimateInput& in) {
         return;
       case Field::links:
         in.links.clear();
-        r.list(Field::links, [&](std::int64_t i) {
+        r.list(Field::links, limits::kMaxPlanDevices - 1, [&](std::int64_t i) {
           LinkChoice choice;
           read_choice<LinkChoice>(r, Field::links, i, kEstimateLink, {}, choice, &link_key, explicit_key);
           in.links.push_back(std::move(choice));
@@ -778,8 +808,10 @@ void quote_typed(Error& e, const std::vector<Reader::Typed>& typed) {
 
 void add_value_errors(PlanJson& out, const std::vector<Reader::Typed>& typed) {
   auto frame = [](const Error& e) {
-    return (e.code == ErrorCode::wrong_type || e.code == ErrorCode::missing_field) &&
-           (e.field == Field::input || e.field == Field::devices || e.field == Field::links);
+    const bool list_too_long = e.code == ErrorCode::too_many && e.index == kWholeField &&
+                               (e.field == Field::devices || e.field == Field::links || e.field == Field::calibration);
+    return list_too_long || ((e.code == ErrorCode::wrong_type || e.code == ErrorCode::missing_field) &&
+                             (e.field == Field::input || e.field == Field::devices || e.field == Field::links));
   };
   if (std::any_of(out.errors.begin(), out.errors.end(), frame)) return;
   const auto* explicit_input = std::get_if<PlanInput>(&out.request);
