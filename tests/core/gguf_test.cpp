@@ -277,6 +277,19 @@ TEST_CASE("gguf: refusals carry the byte where the problem lies") {
                                  ": tensor 'blk.0.attn_q.weight' appears a second time in the tensor table (its "
                                  "bytes would count twice)");
 
+  // A layer number past any integer type (or past 10^9, where the reader
+  // stopped counting) is a layer past block_count, never a tensor of no
+  // layer whose bytes are counted nowhere.
+  bytes = good;
+  const std::size_t output = bytes.find("blk.1.attn_output.weight");
+  REQUIRE(output != std::string::npos);
+  bytes.replace(output, 24, "blk.999999999999999999.x");
+  e = error_of(bytes, size);
+  CHECK(e.code == ErrorCode::bad_tensor);
+  CHECK(e.value == 1e18);
+  CHECK(e.token == "blk.999999999999999999.x");
+  CHECK(text::describe(e).find("is in layer 1,000,000,000,000,000,000, but block_count says 2") != std::string::npos);
+
   // A key given twice (tokenizer.ggml.model renamed general.architecture, "gpt2"
   // after "llama"): the last one was read, so the model's architecture was
   // gpt2, and a block_count given twice planned the second; ggml refuses it.

@@ -16,6 +16,7 @@
 #include <set>
 #include <string>
 
+#include "heteropipe/decimal.hpp"
 #include "heteropipe/limits.hpp"
 #include "../utf8.hpp"
 
@@ -395,18 +396,16 @@ std::vector<std::int64_t> per_layer(const Metadata& meta, const std::string& key
   return out;
 }
 
-// blk.N.<rest>: N, or -1 for a tensor of no layer.
-std::int64_t layer_of(std::string_view name) {
+// blk.N.<rest>: N, or -1 for a tensor of no layer. N is read as the nearest
+// double, so that a number past any integer type is still a layer, refused
+// by its count, never a tensor of no layer whose bytes count nowhere.
+double layer_of(std::string_view name) {
   constexpr std::string_view prefix = "blk.";
   if (name.substr(0, prefix.size()) != prefix) return -1;
-  std::int64_t n = 0;
   std::size_t k = prefix.size();
-  if (k >= name.size() || name[k] < '0' || name[k] > '9') return -1;
-  for (; k < name.size() && name[k] >= '0' && name[k] <= '9'; ++k) {
-    if (n > 1'000'000'000) return -1;
-    n = n * 10 + (name[k] - '0');
-  }
-  return k < name.size() && name[k] == '.' ? n : -1;
+  while (k < name.size() && name[k] >= '0' && name[k] <= '9') ++k;
+  if (k == prefix.size() || k >= name.size() || name[k] != '.') return -1;
+  return decimal_value(name.substr(prefix.size(), k - prefix.size()));
 }
 
 bool contains(std::string_view name, std::string_view part) { return name.find(part) != std::string_view::npos; }
@@ -700,11 +699,10 @@ Result<ModelInfo> facts(const Reader& r, std::size_t table_end) {
   double token_embd = 0, output = 0, output_norm = 0;
   bool has_output = false;
   for (const Tensor& t : r.tensors) {
-    const std::int64_t layer = layer_of(t.name);
+    const double layer = layer_of(t.name);
     if (layer >= 0) {
-      if (layer >= m.layers) {
-        return at(ErrorCode::bad_tensor, Field::layers, table_end, static_cast<double>(layer), t.name,
-                  static_cast<double>(m.layers));
+      if (layer >= static_cast<double>(m.layers)) {
+        return at(ErrorCode::bad_tensor, Field::layers, table_end, layer, t.name, static_cast<double>(m.layers));
       }
       const auto l = static_cast<std::size_t>(layer);
       const double share = contains(t.name, "_exps") ? used : 1;
