@@ -29,3 +29,17 @@ test("the simulator's timeline and a trace file that do not fit are out_of_memor
   assert.equal(hp.simulate(request).makespan.mean, hp.makespanAsync(request));
   assert.throws(() => hp.importTrace(file), { code: 'not_a_trace', token: 'big.json' });
 });
+
+test("the simulator's stages that do not fit (their samplers, which its checks make) are out_of_memory on tau", () => {
+  // max_stages stages need more than the module's 2 GiB. Before, memory was
+  // judged only after the checks, which had made every stage's sampler
+  // already: the module aborted there, and every later call aborted too.
+  const good = { tau: [1, 2, 3], M: 5, service: 'lognormal:cv=0.5', reps: 100 };
+  const expected = hp.simulate(good);
+  const before = hp.memory();
+  const e = fails(() => hp.simulate({ tau: new Float64Array(hp.limits.max_stages).fill(1), M: 10 }),
+    { code: 'out_of_memory', field: 'tau', index: null });
+  assert.ok(e.value > 2 ** 31, `the bytes the stages need (${e.value})`);
+  assert.equal(hp.memory().malloc_bytes, before.malloc_bytes);
+  assert.deepEqual(hp.simulate(good), expected);
+});

@@ -428,3 +428,24 @@ test('a request or option key simulate does not read is refused by name, never d
     hp.simulate({ ...base, d: [1] }).deterministic_makespan);
 });
 
+
+test("a list longer than any request holds is refused by its length, before JS copies it", () => {
+  // A sparse array of a billion holes (or an array-like that says so) was
+  // copied item by item: V8 died of it (an uncatchable fatal error), and ten
+  // million took seconds. Each list holds at most max_stages values, tau's limit.
+  const max = hp.limits.max_stages;
+  const huge = [];
+  huge.length = 1e9;
+  const base = { tau: [1, 2], M: 2 };
+  const good = hp.simulate({ ...base, buffers: [0] });
+  for (const field of ['buffers', 'shared', 'service_matrix', 'link_matrix', 'service_samples', 'service_probabilities']) {
+    fails(() => hp.simulate({ ...base, [field]: huge }), { code: 'too_many', field, value: 1e9, limit: max });
+    fails(() => hp.simulate({ ...base, [field]: { length: 1e9 } }), { code: 'too_many', field, value: 1e9, limit: max });
+  }
+  // Rows within the limit whose items are not: the items' count, in all.
+  const rows = Array.from({ length: 3 }, () => ({ length: 4e6 }));
+  fails(() => hp.simulate({ ...base, service_matrix: rows }), { code: 'too_many', field: 'service_matrix', value: 1.2e7, limit: max });
+  // The module is as it was: the same request, the same result (5, T_async).
+  assert.deepEqual(hp.simulate({ ...base, buffers: [0] }), good);
+  assert.equal(good.makespan.mean, 5);
+});

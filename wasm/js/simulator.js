@@ -14,23 +14,27 @@ function lengthOf(x, name) {
 }
 
 // A list of lists (or of lone numbers, each a list of one), as its items in
-// order and the length of each.
+// order and the length of each. Past `max` rows or items, nothing more is
+// copied: the lists are sent as their lengths alone, for C++ to refuse.
 function flattened(name, x, max) {
   if (x === undefined || x === null) return [];
+  const rows = lengthOf(x, name);
   const items = [];
   const lengths = [];
-  for (let k = 0, n = lengthOf(x, name); k < n; k++) {
+  let total = 0;
+  for (let k = 0; k < rows && rows <= max; k++) {
     const row = unboxed(x[k]);
     let length = float64Length(row);
     if (length < 0 && typeof row === 'object' && row !== null) length = row.length;
-    if (typeof length !== 'number' || !(length >= 0)) {
-      items.push(row);
-      lengths.push(1);
-      continue;
-    }
-    for (let j = 0; j < length; j++) items.push(row[j]);
-    lengths.push(length);
+    const listed = typeof length === 'number' && length >= 0;
+    total += listed ? length : 1;
+    if (total > max) continue;  // only the count from here on
+    lengths.push(listed ? length : 1);
+    if (!listed) items.push(row);
+    for (let j = 0; listed && j < length; j++) items.push(row[j]);
   }
+  if (rows > max) return [list(name, [], max), list(name + '_lengths', { length: rows }, max)];
+  if (total > max) return [list(name, { length: total }, max), list(name + '_lengths', lengths, max)];
   return [list(name, items, max), list(name + '_lengths', lengths, max)];
 }
 
@@ -68,7 +72,7 @@ const SIMULATE_KEYS = ['tau', 'd', 'M', 'links', 'shared', 'buffers', 'service',
 export function simulatorOf(m, operation, limits) {
   if (typeof m.simulate !== 'function') return {};
   const run = operation('simulate', true);
-  const max = limits.max_sim_cells;
+  const max = limits.max_stages;  // the longest list a request holds (sim_ops.cpp)
   // options.on_progress: called with the fraction of the replications done
   // (at most about 100 times a run, not at all without random times).
   function simulate(request, options) {

@@ -24,7 +24,10 @@
 namespace heteropipe::wasm {
 namespace {
 
-constexpr double kMaxFlat = limits::kMaxSimCells;
+// The most values one list of a request holds, flattened: the longest list
+// any operation takes (tau's), as simulator.js copies no more. A matrix of
+// more cells is refused by this count before JS builds it.
+constexpr auto kMaxFlat = static_cast<double>(limits::kMaxStages);
 
 // The lengths of the parts of `name` (sent as name + "_lengths").
 struct Parts {
@@ -233,9 +236,6 @@ std::vector<Error> all_errors(const Request& in, std::vector<Error> read, const 
   return read;
 }
 
-// Bytes of `count` doubles.
-double doubles(double count) { return count * sizeof(double); }
-
 }  // namespace
 
 double simulate(double staging, emscripten::val progress) {
@@ -250,13 +250,17 @@ double simulate(double staging, emscripten::val progress) {
   if (!progress.isUndefined()) {
     options.progress = [progress](double fraction) { progress(fraction); };
   }
+  // The checks make the stages' samplers already: what these stages need at
+  // least (one micro-batch, one replication) must fit before they run.
+  sim::Options least;
+  least.M = 1;
+  least.reps = 1;
+  least.timeline = false;
+  const double stages = sim::working_bytes(p.value().S(), least);
+  if (!room_for(stages)) return refuse(out_of_memory(Field::tau, stages));
   const std::vector<Error> checked = sim::option_errors(p.value(), options);
   if (!read_errors.empty() || !checked.empty()) return refuse(all_errors(in, std::move(read_errors), checked, p.value().S(), options));
-  // Each replication's makespan and throughput, and with a timeline its five
-  // lists of (at most) one value per cell and two per micro-batch.
-  const double S = static_cast<double>(p.value().S());
-  const double bytes = doubles(2 * options.reps + 16 * S) +
-                       (options.timeline ? doubles(5 * options.M * S + 2 * options.M) : 0.0);
+  const double bytes = sim::working_bytes(p.value().S(), options);
   if (!room_for(bytes)) return refuse(out_of_memory(options.timeline ? Field::M : Field::reps, bytes));
   auto result = sim::simulate(p.value(), options);
   return result ? answer(std::move(result).value()) : refuse(in.annotated(result.error()));

@@ -193,3 +193,26 @@ void Draws::refill(std::int64_t k, std::int64_t m) {
 }
 
 }  // namespace heteropipe::sim::detail
+
+namespace heteropipe::sim {
+
+double working_bytes(std::int64_t S, const Options& options) {
+  using detail::Sampler;
+  const double stages = static_cast<double>(S);
+  const double M = options.M;
+  const double streams = 2 * stages;
+  const auto block = static_cast<double>(std::int64_t{1} << detail::block_bits_for(static_cast<std::int64_t>(M)));
+  // A setup (its samplers and per-link state) with its draws; a run that may
+  // draw or replay its times makes a second at the means.
+  const double setup = streams * (sizeof(Sampler) + 3 * sizeof(double));
+  const double draws = streams * (sizeof(Stream) + block * sizeof(double));
+  const bool at_means = !options.service.empty() || !options.link_service.empty() || options.service_matrix ||
+                        options.link_matrix || options.service_samples;
+  // The engines' per-stage state and the recorder's totals.
+  const double engine = 16 * stages * sizeof(double);
+  const double reps = 2 * options.reps * sizeof(double);
+  const double timeline = options.timeline ? (5 * M * stages + 2 * M) * sizeof(double) : 0.0;
+  return (at_means ? 2 : 1) * (setup + draws) + engine + reps + timeline;
+}
+
+}  // namespace heteropipe::sim

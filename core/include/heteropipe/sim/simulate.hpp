@@ -77,6 +77,13 @@ struct Simulation {
 // O(S) per replication and the reps makespans, plus O(M x S) with a timeline.
 Result<Simulation> simulate(const Pipeline& pipeline, const Options& options);
 
+// The bytes simulate() allocates for its work beyond the pipeline and the
+// options (the samplers, the streams and their blocks of draws, the engines'
+// per-stage state, each replication's makespan, and the timeline when asked),
+// an upper bound, for a front end whose memory is bounded to refuse what it
+// cannot hold before the run starts.
+double working_bytes(std::int64_t S, const Options& options);
+
 // One replication `rep` of options already checked; with `detail`, the
 // per-micro-batch results and the timeline too.
 Run run_replication(const Pipeline& pipeline, const Options& options, std::uint64_t rep, bool detail);
