@@ -138,6 +138,10 @@ test('programming errors (bad regime, field, text type) throw TypeError', () => 
   assert.throws(() => hp.parseList('1', 'M'), TypeError);
   assert.throws(() => hp.parseNumber('1', 'x'), TypeError);
   assert.equal(hp.timeline({ tau: [1], M: 2 }).regime, 'async');
+  // A regime is a name, read without the blanks around it as every name is (simulate's links too).
+  assert.equal(hp.timeline({ tau: [1, 2], d: [3], M: 2, regime: ' blocking\t' }).regime, 'blocking');
+  assert.equal(hp.recurrenceMakespan({ tau: [1, 2], d: [3], M: 2, regime: '\u3000blocking ' }),
+    hp.recurrenceMakespan({ tau: [1, 2], d: [3], M: 2, regime: 'blocking' }));
 });
 
 test('the regimes are async and blocking; the former asynchronous and block still read as them', () => {

@@ -260,15 +260,17 @@ export function text(name, x, what) {
   return out;
 }
 
-// One of a few names the module gave (a field, a regime), else a TypeError.
+// One of a few names the module gave (a field, a regime), read without the
+// blanks around it as every name is (' blocking '), else a TypeError.
 export function choice(name, x, allowed, what) {
   x = unboxed(x);
-  if (typeof x !== 'string' || !allowed.includes(x)) {
+  const named = typeof x === 'string' ? x.trim() : x;
+  if (!allowed.includes(named)) {
     throw new TypeError(what + ' must be ' + allowed.map((a) => "'" + a + "'").join(' or ') + ' (got ' + quote(x) + ')');
   }
   const out = input(TEXT, name);
-  out.value = x;
-  out.length = x.length;
+  out.value = named;
+  out.length = named.length;  // each allowed name is ASCII
   return out;
 }
 
