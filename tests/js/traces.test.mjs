@@ -328,3 +328,15 @@ test('an option importTrace does not read is refused by name, as the plan refuse
   assert.deepEqual(hp.importTrace(files(SYNTHETIC), all), hp.importTrace(files(SYNTHETIC), { unit: 'us', stage_order: '0,1,2' }));
 });
 
+
+test('a detached Uint8Array is an empty file: a coded error, and nothing staged is kept', () => {
+  // Its bytes were copied after the staging area was taken, and set() threw an
+  // uncoded TypeError there, leaving the area allocated on every call.
+  const bytes = new Uint8Array(16);
+  structuredClone(bytes.buffer, { transfer: [bytes.buffer] });
+  const before = hp.memory().malloc_bytes;
+  for (let k = 0; k < 20; k++) {
+    fails(() => hp.importTrace([{ name: 'a.csv', bytes }]), { code: 'empty', token: 'a.csv' });
+  }
+  assert.equal(hp.memory().malloc_bytes, before);
+});

@@ -14,11 +14,13 @@ function writeAscii(u8, at, s) {
   for (let k = 0; k < s.length; k++) u8[at + k] = s.charCodeAt(k);
 }
 
-// s as UTF-8 (`bytes` long) at u8[at]; a Uint8Array as it is. A function
-// is a text written later, told where it goes (a Blob's; traces.js).
+// s as UTF-8 (`bytes` long) at u8[at]; a Uint8Array as it is (none of it
+// when detached: its length is 0, and set() would throw once the area was
+// taken). A function is a text written later, told where it goes (a Blob's;
+// traces.js).
 function writeText(u8, at, s, bytes) {
   if (HETEROPIPE_TOOLS && typeof s === 'function') return s(at);
-  if (typeof s !== 'string') return u8.set(s, at);
+  if (typeof s !== 'string') return bytes > 0 ? u8.set(s, at) : undefined;
   if (bytes === s.length) return writeAscii(u8, at, s);
   if (encoder === null) encoder = new TextEncoder();
   encoder.encodeInto(s, u8.subarray(at, at + bytes));
