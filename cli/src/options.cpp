@@ -114,7 +114,7 @@ void define_options(CLI::App& app, Choices& c) {
   app.add_option("--timeline", c.timeline, "Print the exact schedule of every (micro-batch, stage) cell as CSV")
       ->type_name("REGIME:{async,blocking}");
   app.add_option("--curve", c.curve_points,
-                 "Print the closed-form makespans as CSV at up to N values of M from 1 to\n"
+                 "Print the closed-form makespans as CSV at up to max(N, 4) values of M from 1 to\n"
                  "max(M, 2 ceil(M*)), always including 1, M and ceil(M*); N from " +
                      bound(static_cast<double>(limits::kMinCurvePoints)) + " to " +
                      bound(static_cast<double>(limits::kMaxCurvePoints)))

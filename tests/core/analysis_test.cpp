@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "support.hpp"
+#include "heteropipe/limits.hpp"
 
 using namespace heteropipe;
 using doctest::Approx;
@@ -147,6 +148,16 @@ TEST_CASE("curves: the batches cover 1, M and the crossover, and the values are 
   }
   // A small M still plots past the crossover.
   CHECK(curve_batches(p, 1, 100).back() == 6);
+  // At most max(points, 4) values: 1, the last, M and ceil(M*) are always there.
+  for (double M : {1.0, 2.0, 3.0, 7.0, 40.0, 1e6}) {
+    for (std::int64_t points = limits::kMinCurvePoints; points <= 12; ++points) {
+      const std::vector<double> b = curve_batches(p, M, points);
+      CHECK(b.size() <= static_cast<std::size_t>(std::max<std::int64_t>(points, 4)));
+      CHECK(std::count(b.begin(), b.end(), M) == 1);
+      CHECK(std::count(b.begin(), b.end(), 1.0) == 1);
+      CHECK(std::count(b.begin(), b.end(), 3.0) == 1);
+    }
+  }
 }
 
 TEST_CASE("visit_fields can leave the per-stage lists out") {

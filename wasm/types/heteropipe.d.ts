@@ -164,7 +164,7 @@ declare namespace heteropipe {
     regime?: Regime;
   }
   interface CurveBatchesInput extends BatchesInput {
-    /** How many M values at most: a whole number in [limits.min_curve_points, limits.max_curve_points], as the CLI's --curve (refused otherwise); default 200. */
+    /** How many M values at most, or 4 when fewer (the curve always holds 1, its last M, M and ceil(M*)): a whole number in [limits.min_curve_points, limits.max_curve_points], as the CLI's --curve (refused otherwise); default 200. */
     points?: number;
   }
   interface CurveInput extends PipelineInput {
