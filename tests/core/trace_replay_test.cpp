@@ -136,3 +136,50 @@ TEST_CASE("trace replay: without headroom there is no replay overlap ratio, and 
         "link 0: d is 0 because 3 of its 3 transfers took no time: each of those receives ended by the time both "
         "sides had started (the message was there before the receiver asked, or the transfer hid inside a wait)");
 }
+
+TEST_CASE("trace replay: a schedule with no variability says 0 for it, whatever the rounding of its times") {
+  // Times in tenths (heteropipe's own timeline, exported and imported back):
+  // the replay and the closed form summed them in other orders, 3.5e-18 apart,
+  // and the report said "variability 3.469446952e-18 + other -3.469446952e-18".
+  for (double scale : {0.1, 0.001, 1e-7}) {
+    const Timeline t = timeline(Pipeline::create({5 * scale, 10 * scale, 10 * scale, 50 * scale},
+                                                 {2 * scale, 1 * scale, 3 * scale}).value(),
+                                3, Regime::async).value();
+    const TraceResult r = recover_csv(testing::timeline_csv(t));
+    const std::vector<double> p = parts(r);
+    CHECK(p[1] == 0);
+    CHECK(p[3] == 0);
+    CHECK(sum(p) == r.T_real);
+  }
+}
+
+TEST_CASE("trace: a schedule CSV takes clock offsets by hand, checked as for trace files, and has no profiler steps") {
+  // They were dropped unread: a wrong count, 1e300 and NaN all imported as 0, 0, ...
+  const std::string csv = worked("1,2,compute,11,16\n");
+  TraceEvents events;
+  REQUIRE(!read_trace_text(csv, "schedule.csv", events));
+  TraceOptions options;
+  options.unit = TimeUnit::us;
+  options.clock_offsets = {0, 1, 2};
+  auto wrong = recover_model(events, options);
+  REQUIRE(!wrong.ok());
+  CHECK(wrong.error().code == ErrorCode::wrong_length);
+  CHECK(wrong.error().field == Field::clock_offsets);
+  CHECK(wrong.error().limit == 2);
+  options.clock_offsets = {0, 1e300};
+  CHECK(recover_model(events, options).error().code == ErrorCode::too_large);
+  options.clock_offsets = {0, std::nan("")};
+  CHECK(recover_model(events, options).error().code == ErrorCode::not_finite);
+  // Applied: stage 1's rows (its own log's clock) move 4 us later, and so does T_real's end.
+  options.clock_offsets = {0, 4};
+  auto moved = recover_model(events, options);
+  REQUIRE(moved.ok());
+  CHECK(moved.value().clock_offsets == std::vector<double>{0, 4});
+  CHECK(moved.value().T_real == recover_csv(csv).T_real + 4);
+  options.clock_offsets.clear();
+  options.profiler_step = 5;
+  auto step = recover_model(events, options);
+  REQUIRE(!step.ok());
+  CHECK(step.error().code == ErrorCode::unknown_id);
+  CHECK(step.error().field == Field::profiler_step);
+}

@@ -1020,6 +1020,27 @@ std::size_t messages_per_microbatch(const std::vector<Transfer>& recvs, std::siz
 
 }  // namespace
 
+std::optional<Error> clock_offsets_error(const TraceOptions& options, std::size_t S) {
+  if (!options.clock_offsets.empty() && options.clock_offsets.size() != S) {
+    return Error{ErrorCode::wrong_length, Field::clock_offsets, kWholeField,
+                 static_cast<double>(options.clock_offsets.size()), {}, static_cast<double>(S)};
+  }
+  for (std::size_t s = 0; s < options.clock_offsets.size(); ++s) {
+    // A finite offset past the trace's time limit is too large, in the unit it was given in.
+    const double x = options.clock_offsets[s], unit = microseconds_in(options.unit);
+    const auto stage = static_cast<std::int64_t>(s);
+    if (!std::isfinite(x)) {
+      return Error{ErrorCode::not_finite, Field::clock_offsets, stage, 0.0, std::isnan(x) ? "nan" : x > 0 ? "inf" : "-inf"};
+    }
+    // A subnormal (5e-324) is too_small at its stage, as the same offset typed as text is.
+    if (auto e = subnormal_error(x, Field::clock_offsets, stage, {})) return *e;
+    if (!(std::fabs(x * unit) <= limits::kMaxTraceTime)) {
+      return Error{ErrorCode::too_large, Field::clock_offsets, stage, x, {}, limits::kMaxTraceTime / unit};
+    }
+  }
+  return std::nullopt;
+}
+
 Result<Classified> measure_events(const TraceEvents& events, const TraceOptions& options) {
   auto classifier = Classifier::create(options);
   if (!classifier) return classifier.error();
@@ -1172,23 +1193,7 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
   if (out.reason) return out;
 
   const std::size_t S = stage_rank.size();
-  if (!options.clock_offsets.empty() && options.clock_offsets.size() != S) {
-    return Error{ErrorCode::wrong_length, Field::clock_offsets, kWholeField,
-                 static_cast<double>(options.clock_offsets.size()), {}, static_cast<double>(S)};
-  }
-  for (std::size_t s = 0; s < options.clock_offsets.size(); ++s) {
-    // A finite offset past the trace's time limit is too large, in the unit it was given in.
-    const double x = options.clock_offsets[s], unit = microseconds_in(options.unit);
-    const auto stage = static_cast<std::int64_t>(s);
-    if (!std::isfinite(x)) {
-      return Error{ErrorCode::not_finite, Field::clock_offsets, stage, 0.0, std::isnan(x) ? "nan" : x > 0 ? "inf" : "-inf"};
-    }
-    // A subnormal (5e-324) is too_small at its stage, as the same offset typed as text is.
-    if (auto e = subnormal_error(x, Field::clock_offsets, stage, {})) return *e;
-    if (!(std::fabs(x * unit) <= limits::kMaxTraceTime)) {
-      return Error{ErrorCode::too_large, Field::clock_offsets, stage, x, {}, limits::kMaxTraceTime / unit};
-    }
-  }
+  if (auto e = clock_offsets_error(options, S)) return *e;
   // A training run imported by one pass's ranges (forward or backward): the
   // pass's own transfers, the other pass's set aside.
   const bool training = has_autograd(events);

@@ -8,6 +8,12 @@
 namespace heteropipe::trace_detail {
 
 Result<Classified> measure_rows(const TraceEvents& events, const TraceOptions& options) {
+  // A schedule has no profiler steps: a step asked for is one it lacks, as
+  // in trace files that hold none.
+  if (options.profiler_step) {
+    return Error{ErrorCode::unknown_id, Field::profiler_step, kWholeField, static_cast<double>(*options.profiler_step),
+                 {}, 0.0};
+  }
   std::map<std::int64_t, TraceRank> ranks;
   std::map<std::int64_t, std::map<std::int64_t, std::vector<Interval>>> compute;    // stage -> micro-batch
   std::map<std::int64_t, std::map<std::int64_t, MeasuredTransfer>> transfers;       // link -> micro-batch
@@ -43,16 +49,26 @@ Result<Classified> measure_rows(const TraceEvents& events, const TraceOptions& o
     return out;
   }
   const std::size_t S = stage_rank.size();
+  if (auto e = clock_offsets_error(options, S)) return *e;
   Measured& m = out.measured;
   m.stage_rank = stage_rank;
+  // One clock unless offsets are given by hand (rows gathered from each
+  // stage's own log): a stage's rows, its transfers' too, move by its offset.
   m.offsets.assign(S, 0.0);
+  for (std::size_t s = 0; s < options.clock_offsets.size(); ++s) {
+    m.offsets[s] = options.clock_offsets[s] * microseconds_in(options.unit);
+  }
   m.unmatched.assign(S - 1, 0);
   m.transfers.resize(S - 1);
   m.compute.resize(S);
   for (std::size_t s = 0; s < S; ++s) {
-    for (auto& [microbatch, kernels] : compute[stage_rank[s]]) m.compute[s].push_back(std::move(kernels));
+    const double offset = m.offsets[s];
+    for (auto& [microbatch, kernels] : compute[stage_rank[s]]) {
+      for (Interval& k : kernels) k = {k.first + offset, k.second + offset};
+      m.compute[s].push_back(std::move(kernels));
+    }
     if (s + 1 == S) break;
-    for (const auto& [microbatch, t] : transfers[stage_rank[s]]) m.transfers[s].push_back(t);
+    for (const auto& [microbatch, t] : transfers[stage_rank[s]]) m.transfers[s].push_back({t.start + offset, t.end + offset});
     if (m.transfers[s].empty()) {
       out.reason = NotPipeline::unpaired_link;
       return out;

@@ -155,4 +155,8 @@ TraceResult summarize(Classified classified, const TraceEvents& events, const Tr
 // else ascending.
 Result<std::vector<std::int64_t>> stage_ranks(std::vector<std::int64_t> ranks, const TraceOptions& options);
 
+// The offsets given by hand (--clock-offsets), checked for S stages: none,
+// or one per stage, each finite and at most kMaxTraceTime us in magnitude.
+std::optional<Error> clock_offsets_error(const TraceOptions& options, std::size_t S);
+
 }  // namespace heteropipe::trace_detail
