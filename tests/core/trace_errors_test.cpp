@@ -8,6 +8,7 @@
 #include <heteropipe/trace/model.hpp>
 #include <heteropipe/text/error_text.hpp>
 #include <heteropipe/text/numbers.hpp>
+#include <heteropipe/text/trace_text.hpp>
 
 #include <string>
 
@@ -597,4 +598,22 @@ TEST_CASE("trace directory: its trace files by name, a run's own JSON record lef
   CHECK(text::describe(none) ==
         "out: the directory holds no trace file (a name ending in .json or .json.gz whose JSON is a list of events "
         "or an object with traceEvents)");
+}
+
+TEST_CASE("trace errors: times above 0 but below a model's least stage time are no model, and the reason says so") {
+  // Each time is read (above the reader's 1e-300 us), but every stage's is far
+  // below kMinStageTime: the reason said "no stage time > 0" of times above 0.
+  TraceEvents events;
+  REQUIRE(!read_trace_text("stage,microbatch,kind,start,end\n0,0,compute,0,1e-290\n0,0,transfer,1e-290,2e-290\n"
+                           "1,0,compute,2e-290,3e-290\n",
+                           "tiny.csv", events));
+  TraceOptions options;
+  options.unit = TimeUnit::us;
+  auto result = recover_model(events, options);
+  REQUIRE(result.ok());
+  REQUIRE(result.value().reason);
+  CHECK(*result.value().reason == NotPipeline::model_rejected);
+  CHECK(text::describe(*result.value().reason) ==
+        "the recovered times do not form a valid model (no stage time of at least 1e-15 in the result's unit, or "
+        "T_real not above 0)");
 }
