@@ -617,3 +617,16 @@ TEST_CASE("trace errors: times above 0 but below a model's least stage time are 
         "the recovered times do not form a valid model (no stage time of at least 1e-15 in the result's unit, or "
         "T_real not above 0)");
 }
+
+TEST_CASE("trace errors: no rank at all is one_rank's fewer than two, not 'only one'") {
+  for (const std::string text : {std::string("stage,microbatch,kind,start,end\n"), std::string(R"({"traceEvents": []})")}) {
+    TraceEvents events;
+    REQUIRE(!read_trace_text(text, "empty", events));
+    auto result = recover_model(events, TraceOptions{});
+    REQUIRE(result.ok());
+    CHECK(result.value().ranks.empty());
+    REQUIRE(result.value().reason);
+    CHECK(*result.value().reason == NotPipeline::one_rank);
+    CHECK(text::describe(*result.value().reason) == "fewer than two ranks were found, so there is no chain of stages");
+  }
+}

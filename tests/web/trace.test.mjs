@@ -369,8 +369,8 @@ for (const p of PAGES) {
     const one = full.importTrace(inflated([REAL[0]]), { unit: 'ms' });
     assert.deepEqual([one.pipeline, one.reason], [false, 'one_rank']);
     assert.equal(await page.textContent('.trace-headline'), p.name === 'en'
-      ? 'No pipeline: only one rank was found, so there is no chain of stages.'
-      : '不是流水线：只找到一个 rank，没有阶段链。');
+      ? 'No pipeline: fewer than two ranks were found, so there is no chain of stages.'
+      : '不是流水线：找到的 rank 不到两个，没有阶段链。');
 
     const error = async () => page.textContent('#trace-result .error');
     // Truncated JSON: the core's not_json at the byte where reading stopped,

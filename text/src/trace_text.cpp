@@ -126,7 +126,7 @@ std::string link_table_heading() {
 
 std::string describe(NotPipeline reason) {
   switch (reason) {
-    case NotPipeline::one_rank: return "only one rank was found, so there is no chain of stages";
+    case NotPipeline::one_rank: return "fewer than two ranks were found, so there is no chain of stages";
     case NotPipeline::collectives_only:
       return "the ranks communicate by collectives only; a pipeline needs send/receive between neighbours";
     case NotPipeline::no_transfers: return "no send or receive was found between the ranks";

@@ -86,7 +86,7 @@
 
   // 不是流水线的原因，按代码。
   var REASONS = {
-    one_rank: '只找到一个 rank，没有阶段链',
+    one_rank: '找到的 rank 不到两个，没有阶段链',
     collectives_only: '各 rank 之间只有集合通信；流水线需要相邻阶段之间的发送/接收',
     no_transfers: '各 rank 之间没有发现任何发送或接收',
     unpaired_link: '某对相邻阶段之间没有能配对的发送和接收；每个 rank 须是一个阶段，且顺序正确（未标明 rank 的文件各算一个 rank）',
