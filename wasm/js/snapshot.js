@@ -63,62 +63,67 @@ export function unboxed(v) {
 // undefined, functions and symbols are left out of objects and are null in
 // arrays), but by a loop, not recursion: a value nested any depth becomes
 // text, and the core names the field it is in, where JSON.stringify would
-// throw a RangeError. JSON has no NaN or Infinity: they travel as the words
-// JS writes, so the core's error names them (a wrong_type with that token),
-// not a null. A BigInt travels as the text JS writes (10n), refused by the
-// core as a value of the wrong type, naming its field. A cycle is a TypeError.
-const CLOSE = {};  // marks the end of an open object or array on the stack
+// throw a RangeError. Each open array or object is one frame with a cursor,
+// so a list of a million numbers costs a step each, not a stack of its
+// items. JSON has no NaN or Infinity: they travel as the words JS writes, so
+// the core's error names them (a wrong_type with that token), not a null. A
+// BigInt travels as the text JS writes (10n), refused by the core as a value
+// of the wrong type, naming its field. A cycle is a TypeError.
 export function jsonText(value) {
   const parts = [];
   const open = new Set();
-  const todo = [[0, value, '']];  // [0, value, its key], [1, text], or [CLOSE, object]
-  while (todo.length > 0) {
-    const [kind, item, key] = todo.pop();
-    if (kind === 1) {
-      parts.push(item);
-      continue;
-    }
-    if (kind === CLOSE) {
-      open.delete(item);
-      continue;
-    }
+  // Per open array or object: it, how many items it has (an object's
+  // members as name, value, name, value...), and the next one to write.
+  const frames = [];
+  const put = (item, key) => {
     let v = item;
     if ((typeof v === 'object' && v !== null) || typeof v === 'bigint') {
-      if (typeof v.toJSON === 'function') v = v.toJSON(key);
+      if (typeof v.toJSON === 'function') v = v.toJSON(String(key));  // an item's index as text, as JSON.stringify gives it
     }
-    v = unboxed(v);  // as JSON.stringify does
+    if (typeof v === 'object' && v !== null) v = unboxed(v);  // a boxed value as its primitive, as JSON.stringify does
     if (v === null) parts.push('null');
-    else if (typeof v === 'number') parts.push(Number.isFinite(v) ? JSON.stringify(v) : JSON.stringify(String(v)));
+    else if (typeof v === 'number') parts.push(Number.isFinite(v) ? String(v) : '"' + String(v) + '"');  // String(v) is JSON's number
     else if (typeof v === 'string' || typeof v === 'boolean') parts.push(JSON.stringify(v));
     else if (typeof v === 'bigint') parts.push(JSON.stringify(v + 'n'));  // no JSON number: the core names its field
     else if (typeof v !== 'object') parts.push('null');  // undefined, a function or a symbol in an array
     else {
       if (open.has(v)) throw new TypeError('Converting circular structure to JSON');
       open.add(v);
-      const steps = [[CLOSE, v]];
       if (Array.isArray(v)) {
-        steps.push([1, ']']);
-        for (let k = v.length - 1; k >= 0; k--) {
-          steps.push([0, v[k], String(k)]);
-          if (k > 0) steps.push([1, ',']);
-        }
-        steps.push([1, '[']);
+        parts.push('[');
+        frames.push({ container: v, array: true, length: v.length, members: null, next: 0 });
       } else {
         const members = [];
         for (const name of Object.keys(v)) {
           const member = v[name];
           if (member === undefined || typeof member === 'function' || typeof member === 'symbol') continue;
-          members.push([name, member]);
+          members.push(name, member);
         }
-        steps.push([1, '}']);
-        for (let k = members.length - 1; k >= 0; k--) {
-          steps.push([0, members[k][1], members[k][0]]);
-          steps.push([1, (k > 0 ? ',' : '') + JSON.stringify(members[k][0]) + ':']);
-        }
-        steps.push([1, '{']);
+        parts.push('{');
+        frames.push({ container: v, array: false, length: members.length, members, next: 0 });
       }
-      for (const step of steps) todo.push(step);
     }
+  };
+  put(value, '');
+  while (frames.length > 0) {
+    const f = frames[frames.length - 1];
+    if (f.next < f.length) {
+      if (f.next > 0) parts.push(',');
+      if (f.array) {
+        const k = f.next++;
+        put(f.container[k], k);
+      } else {
+        const name = f.members[f.next];
+        const member = f.members[f.next + 1];
+        f.next += 2;
+        parts.push(JSON.stringify(name) + ':');
+        put(member, name);
+      }
+      continue;
+    }
+    parts.push(f.array ? ']' : '}');
+    open.delete(f.container);
+    frames.pop();
   }
   return parts.join('');
 }
