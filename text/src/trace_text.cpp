@@ -134,7 +134,9 @@ std::string describe(NotPipeline reason) {
       return "some pair of neighbouring stages has no send matched with a receive; each rank must be one stage, in "
              "order (a file that names no rank is one rank)";
     case NotPipeline::no_microbatches: return "some stage has no compute inside any micro-batch";
-    case NotPipeline::model_rejected: return "the recovered times do not form a valid model (no stage time of at least 1e-15 in the result's unit, or T_real not above 0)";
+    case NotPipeline::model_rejected:
+      return "the recovered times do not form a valid model (no stage time of at least " +
+             bound(limits::kMinStageTime) + " in the result's unit, or T_real not above 0)";
     case NotPipeline::stages_out_of_order:
       return "the first stage receives but sends nothing, the last sends but receives nothing, or the links' pairs "
              "contradict each other about the clocks in this order and agree in another order of the middle stages: "

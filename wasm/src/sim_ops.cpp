@@ -255,7 +255,6 @@ double simulate(double staging, emscripten::val progress) {
   sim::Options least;
   least.M = 1;
   least.reps = 1;
-  least.timeline = false;
   const double stages = sim::working_bytes(p.value().S(), least);
   if (!room_for(stages)) return refuse(out_of_memory(Field::tau, stages));
   const std::vector<Error> checked = sim::option_errors(p.value(), options);

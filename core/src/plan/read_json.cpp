@@ -364,14 +364,18 @@ class Reader {
     }
     c_.enter('[');
     std::int64_t k = first;
-    for (; c_.next_item(); ++k) {
-      if (k < most) {
-        read_item(k);
-      } else {
-        c_.skip_value();
-      }
-    }
+    for (; c_.next_item(); ++k) item_within(k, most, read_item);
     if (k > most) too_many(field, k, most);
+  }
+
+  // Item k of a list of at most `most`: read, or past the limit skipped unread.
+  template <class ReadItem>
+  void item_within(std::int64_t k, std::int64_t most, ReadItem& read_item) {
+    if (k < most) {
+      read_item(k);
+    } else {
+      c_.skip_value();
+    }
   }
 
   // A list past its limit: said even when its items' errors filled the
@@ -679,13 +683,7 @@ void read_records(Reader& r, std::int64_t first, std::vector<BenchRecord>& out) 
   // One record, or (llama-bench -o jsonl, read from text) one per line:
   // objects one after another until the text ends.
   std::int64_t k = first;
-  for (; r.at_object(); ++k) {
-    if (k < limits::kMaxCalibrationRecords) {
-      one(k);
-    } else {
-      r.skip();
-    }
-  }
+  for (; r.at_object(); ++k) r.item_within(k, limits::kMaxCalibrationRecords, one);
   if (k > limits::kMaxCalibrationRecords) r.too_many(Field::calibration, k, limits::kMaxCalibrationRecords);
 }
 

@@ -68,7 +68,9 @@ Result<Classified> measure_rows(const TraceEvents& events, const TraceOptions& o
       m.compute[s].push_back(std::move(kernels));
     }
     if (s + 1 == S) break;
-    for (const auto& [microbatch, t] : transfers[stage_rank[s]]) m.transfers[s].push_back({t.start + offset, t.end + offset});
+    for (const auto& [microbatch, t] : transfers[stage_rank[s]]) {
+      m.transfers[s].push_back({t.start + offset, t.end + offset});
+    }
     if (m.transfers[s].empty()) {
       out.reason = NotPipeline::unpaired_link;
       return out;
