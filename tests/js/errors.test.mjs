@@ -160,3 +160,34 @@ test('the module keeps working after errors', () => {
   }
   assert.equal(hp.makespanAsync({ tau: [0.5, 1, 1, 5], M: 8 }), 42.5);
 });
+
+test('a key no calculator call reads is refused by name, never run with its default', () => {
+  // { tau, m: 100 } ran with M = 8 before: 2 + 8 * 2 - 2 = 17 instead of 201.
+  const read = 'the keys read: tau, d, M, rho, T_real, regime, points, batches';
+  assert.throws(() => hp.makespanAsync({ tau: [1, 2], m: 100 }),
+    { name: 'TypeError', message: `makespanAsync: unknown key "m" (${read})` });
+  assert.equal(hp.makespanAsync({ tau: [1, 2], M: 100 }), 201);
+  // The calls share one request type: each takes any of its keys, so one request may go to every call,
+  // and gives what it gives for the keys it reads alone.
+  const request = { tau: [1, 2], d: [0.5], M: 4, rho: 0.5, T_real: 12, regime: 'blocking', points: 8, batches: [1, 4] };
+  const reads = {
+    analyze: ['M', 'rho', 'T_real'], check: ['M', 'rho', 'T_real'], makespanFree: ['M'], makespanAsync: ['M'],
+    makespanBlocking: ['M'], makespanGpipe: ['M'], overlapGap: ['M'], gpipeOverestimate: ['M'], homogeneityBias: [],
+    fullBias: [], phaseTransition: [], asymptoticThroughputAsync: [], asymptoticThroughputBlocking: [],
+    crossoverBatches: [], effectiveSlope: ['rho'], overlapRatio: ['M', 'T_real'], recurrenceMakespan: ['M', 'regime'],
+    timeline: ['M', 'regime'], curveBatches: ['M', 'points'], makespanCurve: ['batches'],
+  };
+  const { tau, d, M } = request;
+  for (const [name, keys] of Object.entries(reads)) {
+    const own = Object.fromEntries(['tau', 'd', ...keys].map((key) => [key, request[key]]));
+    assert.deepEqual(hp[name](request), hp[name](own), name);
+    for (const stray of ['m', 'Tau', 't_real', 'links']) {
+      assert.throws(() => hp[name]({ tau, d, M, [stray]: 1 }),
+        { name: 'TypeError', message: `${name}: unknown key "${stray}" (${read})` }, name);
+    }
+  }
+  assert.equal(hp.analyze(request).T_async, hp.makespanAsync({ tau: [1, 2], d: [0.5], M: 4 }));
+  // readRequest reads the typed fields by the same rule.
+  assert.throws(() => hp.readRequest({ tau: '1, 2', m: '100' }),
+    { name: 'TypeError', message: 'readRequest: unknown key "m" (the keys read: tau, d, M, rho, T_real)' });
+});

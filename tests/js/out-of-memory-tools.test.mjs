@@ -26,7 +26,7 @@ test("the simulator's timeline and a trace file that do not fit are out_of_memor
   fails(() => hp.importTrace(file), { code: 'out_of_memory', field: 'trace', index: null });
   assert.equal(hp.memory().malloc_bytes, before.malloc_bytes);
   cap = Infinity;
-  assert.equal(hp.simulate(request).makespan.mean, hp.makespanAsync(request));
+  assert.equal(hp.simulate(request).makespan.mean, hp.makespanAsync({ tau: request.tau, M: request.M }));
   assert.throws(() => hp.importTrace(file), { code: 'not_a_trace', token: 'big.json' });
 });
 

@@ -7,7 +7,7 @@ import { caller } from './call.js';
 import { plannerOf } from './planner.js';
 import { simulatorOf } from './simulator.js';
 import { tracesOf } from './traces.js';
-import { choice, fieldsOf, flag, list, number, optional, quote, text } from './snapshot.js';
+import { choice, flag, knownFieldsOf, list, number, optional, quote, text } from './snapshot.js';
 
 // analyze's options: whether to return the per-stage lists.
 function listsOption(options) {
@@ -28,6 +28,12 @@ export function makeApi(m) {
   const listFields = fields.filter((field) => info.fields[field]);
   const regimes = Object.keys(info.regimes);
 
+  // The calculator's calls share one request: a key none of them reads is
+  // refused by name, so that a misspelt one ({ tau, m: 100 }) is never run
+  // with its default, while one request may go to every call.
+  const REQUEST_KEYS = ['tau', 'd', 'M', 'rho', 'T_real', 'regime', 'points', 'batches'];
+  const requestOf = (r, label) => knownFieldsOf(r, REQUEST_KEYS, label);
+
   // The inputs of each kind of operation, read from the request `r`.
   const pipeline = (r) => [list('tau', r.tau, max), list('d', r.d, max)];
   const batches = (r) => [...pipeline(r), number('M', r.M)];
@@ -44,26 +50,27 @@ export function makeApi(m) {
     'makespan_curve', 'memory']) {
     run[name] = operation(name);
   }
-  // An operation whose reply is one value.
+  // An operation whose reply is one value; its JS name is the module's in camelCase.
   const quantity = (name, inputsOf) => {
     const one = operation(name);
-    return (r) => one(inputsOf(fieldsOf(r)), false).value;
+    const label = name.replace(/_(.)/g, (_, c) => c.toUpperCase());
+    return (r) => one(inputsOf(requestOf(r, label)), false).value;
   };
 
   function analyze(r, options) {
     const lists = listsOption(options);
-    const inputs = [...request(fieldsOf(r)), flag('lists', lists)];
+    const inputs = [...request(requestOf(r, 'analyze')), flag('lists', lists)];
     return run.analyze(inputs, typedTau(inputs));
   }
 
   function check(r) {
-    return run.check(request(fieldsOf(r)), false).errors.map(errorInfo);
+    return run.check(request(requestOf(r, 'check')), false).errors.map(errorInfo);
   }
 
   // Typed text read as the core reads it. Absent d, M and rho take their
   // defaults; an absent T_real means none.
   function readRequest(typed) {
-    const r = fieldsOf(typed);
+    const r = knownFieldsOf(typed, fields, 'readRequest');
     const inputs = fields.map((field) => {
       const x = r[field];
       return x === undefined ? null : text(field, x, 'readRequest: ' + field);
@@ -85,18 +92,18 @@ export function makeApi(m) {
   }
 
   function timeline(r) {
-    const fields = fieldsOf(r);
+    const fields = requestOf(r, 'timeline');
     return run.timeline([...batches(fields), regime(fields)], true);
   }
 
   // points, like M, is the core's to judge: a value that is no number is its not_a_number.
   function curveBatches(r) {
-    const fields = fieldsOf(r);
+    const fields = requestOf(r, 'curveBatches');
     return run.curve_batches([...batches(fields), number('points', fields.points)], false).values;
   }
 
   function makespanCurve(r) {
-    const fields = fieldsOf(r);
+    const fields = requestOf(r, 'makespanCurve');
     return run.makespan_curve([...pipeline(fields), list('batches', fields.batches, max)], true);
   }
 

@@ -124,7 +124,11 @@ declare namespace heteropipe {
     | 'above_fact' | 'not_a_divisor';
   type SandwichPosition = 'below_async' | 'inside' | 'above_block';
 
-  /** Service times tau (S values) and optional link latencies d (S-1 values). */
+  /**
+   * Service times tau (S values) and optional link latencies d (S-1 values). The calculator's calls share one
+   * request: each takes any key of these inputs (tau, d, M, rho, T_real, regime, points, batches) and throws a
+   * TypeError for any other (a misspelt `m` is refused, not run with M = 8).
+   */
   interface PipelineInput {
     tau: ArrayLike<number>;
     d?: ArrayLike<number>;
