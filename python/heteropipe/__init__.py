@@ -270,6 +270,11 @@ def import_trace(sources: Union[TraceSource, Sequence[TraceSource]], *, stat: st
     ``range_names`` lists the names those stages' ranges go by, the most
     frequent forms first (``{"name", "count"}``, digits aside), which the
     message ends with."""
+    # A name or pattern of another type is refused by its keyword, not by the binding's signature.
+    for keyword, value in (("stat", stat), ("unit", unit), ("compute", compute), ("transfer", transfer),
+                           ("microbatch", microbatch)):
+        if not isinstance(value, str):
+            raise TypeError(f"import_trace: {keyword} must be a str (got {value!r})")
     if isinstance(sources, (str, os.PathLike, bytes, bytearray, memoryview)):
         sources = [sources]
 

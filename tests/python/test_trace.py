@@ -218,6 +218,14 @@ class ImportTrace(unittest.TestCase):
                          "order of the middle stages: the stages are not in the order the messages flow; give the "
                          "files in rank order or set the stage order")
 
+    def test_a_name_or_pattern_of_another_type_is_refused_by_its_keyword(self):
+        # unit=5 was pybind11's TypeError with the binding's C++ signature; the file is never read.
+        for keyword, value in (("unit", 5), ("stat", None), ("compute", b"gemm"), ("transfer", 1.5),
+                               ("microbatch", ["mb"])):
+            with self.assertRaises(TypeError) as caught:
+                import_trace(["no-such-file.json"], **{keyword: value})
+            self.assertEqual(str(caught.exception), f"import_trace: {keyword} must be a str (got {value!r})")
+
     def test_stage_order_and_clock_offsets_are_read_as_the_cli_reads_them(self):
         # Text as the CLI takes it, or numbers: the same import.
         self.assertEqual(import_trace(SYNTHETIC, stage_order="0, 1, 2", clock_offsets="0,-12,1"),
