@@ -241,13 +241,13 @@ class ImportTrace(unittest.TestCase):
         # Each was a TypeError or a ValueError with no code, or a rank cut to a whole number (0.5 read as 0).
         # An int past 2^53 is quoted as given (it was "rank 1e+20", the double it was read as).
         refused("not_a_permutation", "stage_order", None,
-                "stage_order: must list each rank that ran kernels exactly once (rank 100000000000000000000 is wrong)",
+                "stage_order: must list ranks that ran kernels, none twice (rank 100000000000000000000 is wrong)",
                 stage_order=[10 ** 20, 0, 1])
         refused("too_large", "clock_offsets", 1,
                 "clock_offsets, stage 2: must be at most 1e14 (got 1000000000000000001)",
                 clock_offsets=[0, 10 ** 18 + 1, 0])
         refused("not_a_permutation", "stage_order", None,
-                "stage_order: must list each rank that ran kernels exactly once (rank 0.5 is wrong)",
+                "stage_order: must list ranks that ran kernels, none twice (rank 0.5 is wrong)",
                 stage_order=[0.5, 1, 2])
         refused("not_a_number", "stage_order", 0, "stage_order, item 1: 'x' is not a number", stage_order=["x", 1, 2])
         refused("not_a_number", "clock_offsets", 1, "clock_offsets, stage 2: 'x' is not a number",

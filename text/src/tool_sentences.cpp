@@ -255,7 +255,7 @@ std::optional<std::string> tool_what(const Error& e) {
       return pattern + " is not a valid pattern";
     }
     case ErrorCode::not_a_permutation:
-      return "must list each rank that ran kernels exactly once (rank " +
+      return "must list ranks that ran kernels, none twice (rank " +
              (e.token.empty() ? shortest(e.value) : quoted(e.token)) + " is wrong)";
     case ErrorCode::sum_too_large:
       return "the layer times add up to " + shortest(e.value) + ", over the limit of " + bound(e.limit);

@@ -132,7 +132,8 @@ std::string describe(NotPipeline reason) {
     case NotPipeline::no_transfers: return "no send or receive was found between the ranks";
     case NotPipeline::unpaired_link:
       return "some pair of neighbouring stages has no send matched with a receive; each rank must be one stage, in "
-             "order (a file that names no rank is one rank)";
+             "order (a file that names no rank is one rank): leave out a rank that is no stage (a driver that only "
+             "broadcasts the inputs or gathers the results) by listing the stages alone in the stage order";
     case NotPipeline::no_microbatches: return "some stage has no compute inside any micro-batch";
     case NotPipeline::model_rejected:
       return "the recovered times do not form a valid model (no stage time of at least " +

@@ -78,7 +78,7 @@
             : '第 ' + (e.index + 1) + ' 个文件中没有 ProfilerStep#' + V(e.value) + '（这些文件的最后一步是 ProfilerStep#' + V(e.limit) + '）';
         }
         return '输入无效（' + e.code + '）';
-      case 'not_a_permutation': return '必须把每个运行了 kernel 的 rank 恰好列出一次（rank ' + (e.token ? e.token : V(e.value)) + ' 不对）';
+      case 'not_a_permutation': return '只能列出运行了 kernel 的 rank，且不得重复（rank ' + (e.token ? e.token : V(e.value)) + ' 不对）';
       case 'out_of_memory': return '内存不足，无法处理此请求';
       default: return '输入无效（' + e.code + '）';
     }
@@ -89,7 +89,7 @@
     one_rank: '找到的 rank 不到两个，没有阶段链',
     collectives_only: '各 rank 之间只有集合通信；流水线需要相邻阶段之间的发送/接收',
     no_transfers: '各 rank 之间没有发现任何发送或接收',
-    unpaired_link: '某对相邻阶段之间没有能配对的发送和接收；每个 rank 须是一个阶段，且顺序正确（未标明 rank 的文件各算一个 rank）',
+    unpaired_link: '某对相邻阶段之间没有能配对的发送和接收；每个 rank 须是一个阶段，且顺序正确（未标明 rank 的文件各算一个 rank）：不是阶段的 rank（只广播输入或汇总结果的驱动进程），可在阶段顺序中只列出各阶段，把它排除在外',
     no_microbatches: '某个阶段的计算不属于任何微批次',
     model_rejected: '还原出的时间不构成有效模型（没有一个阶段时间达到模型所需的最小值，或 T_real 不大于 0）',
     stages_out_of_order: '第一个阶段只接收不发送，最后一个阶段只发送不接收，或各链路的消息对在此顺序下对时钟的约束相互矛盾、而换一种中间阶段的顺序则彼此相容：阶段顺序与消息流向不符；请按 rank 顺序给出文件，或设置阶段顺序',

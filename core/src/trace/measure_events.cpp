@@ -307,6 +307,48 @@ void keep_pass_ends(std::vector<Transfer>& first, std::vector<Transfer>& last) {
   drop(last, last_drops);
 }
 
+// When one host thread last finished something (an op, a range, or a send
+// of its own, by its wrapper's return) within [from, to]. A receive posted
+// ahead (an irecv waited on later) runs on a CPU trace from its post to its
+// wait, so its end is when the receiver came to wait, not when the message
+// came; nothing waited while the thread was busy.
+class LastFinished {
+ public:
+  LastFinished(const RankEvents& r, std::int64_t thread) {
+    for (const Compute& c : r.compute) {
+      if (c.stream == thread) ends_.push_back(c.end);
+    }
+    for (const Transfer& t : r.transfers) {
+      if (t.stream == thread && t.direction == Direction::send && t.handed) ends_.push_back(*t.handed);
+    }
+    for (const Annotation& a : r.annotations) {
+      if (!a.device && a.stream == thread) ends_.push_back(a.end);
+    }
+    std::sort(ends_.begin(), ends_.end());
+  }
+  // -infinity when nothing finished within.
+  double within(double from, double to) const {
+    const auto after = std::upper_bound(ends_.begin(), ends_.end(), to);
+    if (after == ends_.begin() || *std::prev(after) < from) return -INFINITY;
+    return *std::prev(after);
+  }
+
+ private:
+  std::vector<double> ends_;
+};
+
+// With micro-batch ranges, the messages a stage sent before its first range
+// began (a warm-up iteration's, a first message of shapes or set-up) are no
+// micro-batch's: how many of a link's leading pairs they are.
+std::size_t sent_before_ranges(const std::vector<Transfer>& sends, const std::vector<Annotation>& ranges) {
+  if (ranges.empty()) return 0;
+  double first = INFINITY;
+  for (const Annotation& a : ranges) first = std::min(first, a.start);
+  std::size_t k = 0;
+  while (k < sends.size() && sends[k].issued < first) ++k;
+  return k;
+}
+
 // The stages' transfers by direction and link (docs/traces.md, "One pass, in
 // order"). A transfer that names its peer is placed by it: a send to the next
 // stage or a receive from the one before is the pipeline's; a send of the
@@ -1188,7 +1230,7 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
   for (std::size_t s = 0; s < stage_rank.size(); ++s) ranks[stage_rank[s]].summary.stage = static_cast<std::int64_t>(s);
   for (const auto& [rank, r] : ranks) out.ranks.push_back(r.summary);
 
-  if (ranks.size() < 2) out.reason = NotPipeline::one_rank;
+  if (stage_rank.size() < 2) out.reason = NotPipeline::one_rank;
   else if (!any_transfer) out.reason = any_collective ? NotPipeline::collectives_only : NotPipeline::no_transfers;
   if (out.reason) return out;
 
@@ -1306,10 +1348,31 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
     return out;
   }
   if (!given_offsets.empty()) m.offsets[0] = given_offsets[0] * microseconds_in(options.unit);
+  std::vector<std::size_t> warm_up(S, 0);  // by link: the leading pairs sent before the ranges
+  m.sends_never_block = cpu_run;
   for (std::size_t link = 0; link + 1 < S; ++link) {
     const auto& out_of = sends[link];
     const auto& into = recvs[link + 1];
-    for (std::size_t k = 0; k < std::min(out_of.size(), into.size()); ++k) {
+    if (!options.microbatch_regex.empty()) {
+      // Only when some pair is left: messages that all precede the ranges say nothing of them.
+      const std::size_t before = sent_before_ranges(out_of, ranks[stage_rank[link]].annotations);
+      if (before < std::min(out_of.size(), into.size())) warm_up[link] = before;
+    }
+    std::map<std::int64_t, LastFinished> receiver, sender;  // by thread
+    auto thread_of = [](std::map<std::int64_t, LastFinished>& threads, const RankEvents& r, std::int64_t stream) {
+      auto found = threads.find(stream);
+      return found != threads.end() ? found : threads.emplace(stream, LastFinished(r, stream)).first;
+    };
+    for (std::size_t k = warm_up[link]; k < std::min(out_of.size(), into.size()); ++k) {
+      // A send held its stage unless its thread finished something else
+      // after the send returned and before its message was delivered. The
+      // link's last one holds no later micro-batch (a loop waits on its
+      // isends after the last, with nothing left to run).
+      const Transfer& sent = out_of[k];
+      if (m.sends_never_block && k + 1 < std::min(out_of.size(), into.size()) &&
+          (!sent.handed || thread_of(sender, ranks[stage_rank[link]], sent.stream)->second.within(*sent.handed, sent.end) <= *sent.handed)) {
+        m.sends_never_block = false;
+      }
       // Both sides were there once both ops had begun: the send's and the
       // receive's wrappers (gloo moves a message inside c10d::send and
       // c10d::recv_, before the transport's events begin). A receive that
@@ -1317,7 +1380,12 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
       const double send_start = out_of[k].issued + m.offsets[link];
       const double recv_start = into[k].issued + m.offsets[link + 1];
       const double end = into[k].end + m.offsets[link + 1];
-      m.transfers[link].push_back({std::min(std::max(send_start, recv_start), end), end});
+      double waited = std::max(send_start, recv_start);
+      if (cpu_run) {
+        const LastFinished& thread = thread_of(receiver, ranks[stage_rank[link + 1]], into[k].stream)->second;
+        waited = std::max(waited, thread.within(into[k].issued, into[k].end) + m.offsets[link + 1]);
+      }
+      m.transfers[link].push_back({std::min(waited, end), end});
     }
   }
   // Several messages a micro-batch on a link are its one transfer, from its
@@ -1328,8 +1396,9 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
   // begins (prefetched), so no compute between receives says nothing there.
   std::vector<std::size_t> per_microbatch(S, 1);  // by link
   for (std::size_t link = 0; cpu_run && link + 1 < S; ++link) {
-    const std::size_t g =
-        messages_per_microbatch(recvs[link + 1], m.transfers[link].size(), ranks[stage_rank[link + 1]].compute);
+    const std::vector<Transfer> in_ranges(recvs[link + 1].begin() + static_cast<std::ptrdiff_t>(warm_up[link]),
+                                          recvs[link + 1].end());
+    const std::size_t g = messages_per_microbatch(in_ranges, m.transfers[link].size(), ranks[stage_rank[link + 1]].compute);
     if (g == 1) continue;
     per_microbatch[link] = g;
     std::vector<MeasuredTransfer> grouped;

@@ -51,6 +51,11 @@ struct Measured {
   // The files' order was not the messages': stage_rank is the messages'
   // chain (messages_chain in measure_events.cpp).
   bool reordered = false;
+  // A CPU run none of whose sends held its stage: each returned before its
+  // message was delivered, and its thread went on to other work before the
+  // transport ended (an isend waited on later). Then no part of T_real is
+  // blocking (explain_run).
+  bool sends_never_block = false;
   std::vector<double> offsets;  // per stage, microseconds
   std::vector<OffsetBounds> bounds;  // per link, microseconds
   // Per link whose sides hold different numbers of messages and whose
@@ -144,9 +149,10 @@ Result<Classified> measure_rows(const TraceEvents& events, const TraceOptions& o
 // The replay of the run's own times (per stage, its micro-batches' spans;
 // per link, its pairs' transfer times; both in the result's unit, at least
 // r.M spans per stage) under async and blocking links, and the explanation
-// of T_real by it: r's replay, explain and overlap_ratio_replay.
+// of T_real by it: r's replay, explain and overlap_ratio_replay. Without
+// sends_block (no send held its stage) none of it is blocking.
 void explain_run(const std::vector<std::vector<double>>& spans, const std::vector<std::vector<double>>& link_times,
-                 TraceResult& r);
+                 bool sends_block, TraceResult& r);
 
 // Everything the result reports, from the measured run.
 TraceResult summarize(Classified classified, const TraceEvents& events, const TraceOptions& options);

@@ -190,9 +190,8 @@ Result<std::vector<std::int64_t>> stage_ranks(std::vector<std::int64_t> ranks, c
     if (i > 0 && given[i] == given[i - 1]) return refuse(static_cast<double>(given[i]));
     if (!std::binary_search(ranks.begin(), ranks.end(), given[i])) return refuse(static_cast<double>(given[i]));
   }
-  for (std::int64_t r : ranks) {
-    if (!std::binary_search(given.begin(), given.end(), r)) return refuse(static_cast<double>(r));
-  }
+  // A rank left out is no stage: a driver that only broadcasts the inputs or
+  // gathers the results, or one that sits idle.
   return options.stage_order;
 }
 

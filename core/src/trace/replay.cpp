@@ -22,7 +22,7 @@ std::optional<double> replayed(const Pipeline& pipeline, sim::Options options, s
 }  // namespace
 
 void explain_run(const std::vector<std::vector<double>>& spans, const std::vector<std::vector<double>>& link_times,
-                 TraceResult& r) {
+                 bool sends_block, TraceResult& r) {
   auto pipeline = Pipeline::of_computed_times(r.tau, r.d);
   if (!pipeline || !r.analysis) return;
   const std::size_t S = spans.size();
@@ -52,8 +52,9 @@ void explain_run(const std::vector<std::vector<double>>& spans, const std::vecto
   const double headroom = std::max(0.0, *blocking - replay_async);
   // What the async replay leaves of T_real: blocking up to its headroom, and
   // the rest, exactly 0 when blocking explains it all (no rounding residue).
+  // Sends that never held their stage block nothing: it is all the rest.
   const double excess = r.T_real - replay_async;
-  const double blocked = std::clamp(excess, 0.0, headroom);
+  const double blocked = sends_block ? std::clamp(excess, 0.0, headroom) : 0.0;
   const double other = excess - blocked;
   r.explain = {{ExplainCause::model, model},
                {ExplainCause::variability, variability},

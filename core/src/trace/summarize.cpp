@@ -78,6 +78,7 @@ void warn_about_ranks(const TraceEvents& events, TraceResult& r) {
                               return rank.transfer_kernels > 0;
                             });
   for (const TraceRank& rank : r.ranks) {
+    if (rank.stage < 0) continue;  // left out of the stage order: no stage, nothing expected of it
     if (rank.compute_kernels == 0) {
       r.warnings.push_back({TraceWarningCode::rank_without_compute, rank.rank, 0, 0});
     }
@@ -287,7 +288,7 @@ TraceResult summarize(Classified classified, const TraceEvents& events, const Tr
   r.sandwich_min = sandwich_at(r, TraceStat::min);
   r.sandwich_p50 = sandwich_at(r, TraceStat::p50);
   r.sandwich_mean = sandwich_at(r, TraceStat::mean);
-  explain_run(stage_spans, link_times, r);
+  explain_run(stage_spans, link_times, !m.sends_never_block, r);
 
   for (std::size_t s = 0; s < S; ++s) {
     std::int64_t microbatch = 0;

@@ -112,7 +112,8 @@ struct TraceReplay {
 // What T_real is made of, in this order (docs/traces.md, "Explaining T_real"):
 //   model        T_async at the chosen statistic;
 //   variability  replay.async - model: the spans' and transfers' spread;
-//   blocking     T_real - replay.async, within [0, replay.blocking - replay.async];
+//   blocking     T_real - replay.async, within [0, replay.blocking - replay.async]
+//                (0 on a CPU run none of whose sends held its stage);
 //   other        the rest (host time between kernels, or below 0 when the run
 //                beat its own replay).
 enum class ExplainCause { model, variability, blocking, other };
