@@ -216,17 +216,32 @@ struct Tokens {
   bool too_many = false;
   std::int64_t empty_at = -1;  // index of the missing item, or -1
   std::string_view empty_separator;
+  // A comma between two digits ("0,5") may be a decimal or thousands mark:
+  // the first such item pair, and whether it is ambiguous (ambiguous_at).
+  std::int64_t tight_comma_at = -1;  // index of the item before it, or -1
+  bool tight_comma_suspect = false;  // the item after it starts with 0 and a digit ("1,000", "0,05")
+  bool separated_otherwise = false;  // some items are parted otherwise than by a comma alone ("; ", " ", ", ")
 };
+
+// The item before a comma between digits, when the list cannot mean it as a
+// separator for sure: "0,5 1 1 5" and "0,5; 1" part their other items
+// otherwise, and "1,000" or "0,05" give an item a leading zero no one types
+// in a list; "1,2,3" is a list. -1 when none.
+std::int64_t ambiguous_at(const Tokens& t) {
+  return t.tight_comma_at >= 0 && (t.separated_otherwise || t.tight_comma_suspect) ? t.tight_comma_at : -1;
+}
 
 Tokens tokenize(std::string_view text) {
   Tokens out;
   bool item_expected = true;  // at the start, or right after a separator
   bool separator = false;
+  std::size_t break_start = std::string_view::npos;  // where the blanks and separators before this item began
   // A UTF-8 byte-order mark, as a file's first bytes or pasted before a value,
   // is no part of the list (only at the start: anywhere else it is no number).
   std::size_t pos = text.size() - json_detail::skip_bom(text).size();
   for (; pos < text.size();) {
     if (const std::size_t n = break_length(text, pos, separator)) {
+      if (break_start == std::string_view::npos) break_start = pos;
       if (separator) {
         if (item_expected && out.empty_at < 0) {
           out.empty_at = static_cast<std::int64_t>(out.items.size());
@@ -241,6 +256,20 @@ Tokens tokenize(std::string_view text) {
       out.too_many = true;
       return out;
     }
+    if (!out.items.empty() && break_start != std::string_view::npos) {
+      const bool bare_comma = pos == break_start + 1 && text[break_start] == ',';
+      if (!bare_comma) {
+        out.separated_otherwise = true;
+      } else if (is_digit(text[break_start - 1]) && is_digit(text[pos]) &&
+                 (out.tight_comma_at < 0 || !out.tight_comma_suspect)) {
+        const bool suspect = text[pos] == '0' && pos + 1 < text.size() && is_digit(text[pos + 1]);
+        if (out.tight_comma_at < 0 || suspect) {
+          out.tight_comma_at = static_cast<std::int64_t>(out.items.size()) - 1;
+          out.tight_comma_suspect = suspect;
+        }
+      }
+    }
+    break_start = std::string_view::npos;
     // A cell in double quotes (RFC 4180) runs to its closing quote, separators
     // and blanks inside it included; "" inside it is an escaped quote.
     std::size_t end = pos + 1;
@@ -279,9 +308,14 @@ Result<std::vector<double>> parse_list(std::string_view text, Field field, bool 
   }
   std::vector<double> values;
   values.reserve(tokens.items.size());
+  const std::int64_t ambiguous = ambiguous_at(tokens);
   for (std::size_t k = 0; k <= tokens.items.size(); ++k) {
     const auto index = static_cast<std::int64_t>(k);
     if (index == tokens.empty_at) return item_error(ErrorCode::empty_item, field, index, tokens.empty_separator);
+    if (index == ambiguous) {
+      const std::string pair = std::string(tokens.items[k]) + "," + std::string(tokens.items[k + 1]);
+      return Error{ErrorCode::ambiguous_comma, field, index, 0.0, pair};
+    }
     if (k == tokens.items.size()) break;
     // Only a quoted item is copied: the lists of millions of plain numbers are read in place.
     const std::string_view item = tokens.items[k];

@@ -37,10 +37,38 @@ TEST_CASE("separators: commas, blanks, semicolons, Chinese commas, trailing") {
   CHECK(parsed("0.5;1;1;5") == expected);
   CHECK(parsed("0.5\xEF\xBC\x8C" "1\xEF\xBC\x8C" "1\xEF\xBC\x8C" "5") == expected);  // 0.5，1，1，5
   CHECK(parsed("0.5\xE3\x80\x81" "1\xE3\x80\x81" "1\xE3\x80\x81" "5") == expected);  // 0.5、1、1、5
-  CHECK(parsed("0.5\xEF\xBC\x9B" "1;1,5") == expected);                            // full-width semicolon
+  CHECK(parsed("0.5\xEF\xBC\x9B" "1;1; 5") == expected);                           // full-width semicolon
   CHECK(parsed("0.5\xE3\x80\x80" "1 1 5") == expected);                             // ideographic space
   CHECK(parsed("0.5,1,1,5,") == expected);
   CHECK(parsed("  0.5,1,1,5 ;  ") == expected);
+}
+
+TEST_CASE("a comma between digits that may be a decimal or thousands mark is refused, naming the pair") {
+  // A list of commas alone is a list, as the CLI's --tau 1,2,3 always was.
+  CHECK(parsed("1,2,3") == List{1, 2, 3});
+  CHECK(parsed("0.5,1,1,5") == List{0.5, 1, 1, 5});
+  CHECK(parsed("1, 2, 3") == List{1, 2, 3});
+  CHECK(parsed("1,0") == List{1, 0});
+  // Before, each of these read silently as another list: "0,5 1 1 5" as 5
+  // stages [0, 5, 1, 1, 5], "1,000.5, 2" as [1, 0.5, 2].
+  struct Case { const char* text; std::int64_t index; const char* token; };
+  for (const Case& c : {Case{"0,5 1 1 5", 0, "0,5"}, Case{"0,5; 1; 1; 5", 0, "0,5"}, Case{"1; 2,5", 1, "2,5"},
+                        Case{"1,000.5, 2", 0, "1,000.5"}, Case{"0,5\n1,25\n2", 0, "0,5"}, Case{"1,000", 0, "1,000"},
+                        Case{"2,0,05", 1, "0,05"}, Case{"1\t2,5", 1, "2,5"}}) {
+    CAPTURE(c.text);
+    const Error e = error_of(c.text);
+    CHECK(e.code == ErrorCode::ambiguous_comma);
+    CHECK(e.index == c.index);
+    CHECK(e.token == c.token);
+  }
+  CHECK(text::describe(error_of("0,5 1 1 5")) ==
+        "tau, item 1: '0,5' is ambiguous: a comma between digits may be a decimal or thousands mark, not a "
+        "separator; write numbers with a decimal point and no grouping (0.5, 1000), and separate items with a comma "
+        "and a blank");
+  // An error before it in the list is the one reported, as every item error is.
+  CHECK(error_of("x 0,5 1").code == ErrorCode::not_a_number);
+  // A quoted cell is one item, its comma inside it.
+  CHECK(error_of("\"0,5\" 1").code == ErrorCode::not_a_number);
 }
 
 TEST_CASE("number forms: signs, exponents, leading and trailing dots") {

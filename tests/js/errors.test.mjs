@@ -191,3 +191,14 @@ test('a key no calculator call reads is refused by name, never run with its defa
   assert.throws(() => hp.readRequest({ tau: '1, 2', m: '100' }),
     { name: 'TypeError', message: 'readRequest: unknown key "m" (the keys read: tau, d, M, rho, T_real)' });
 });
+
+test('a comma between digits that may be a decimal mark is ambiguous_comma, never a silent separator', () => {
+  // '0,5 1 1 5' read as 5 stages [0, 5, 1, 1, 5]; '1,000.5, 2' as [1, 0.5, 2].
+  fails(() => hp.parseList('0,5 1 1 5', 'tau'), { code: 'ambiguous_comma', field: 'tau', index: 0, token: '0,5' });
+  fails(() => hp.parseList('1,000.5, 2', 'd'), { code: 'ambiguous_comma', field: 'd', index: 0, token: '1,000.5' });
+  const read = hp.readRequest({ tau: '0,5; 1; 1; 5' });
+  assert.deepEqual(read.errors.map((e) => [e.code, e.index, e.token]), [['ambiguous_comma', 0, '0,5']]);
+  assert.match(read.errors[0].message, /^tau, item 1: '0,5' is ambiguous: a comma between digits/);
+  // Bare commas are a list, as ever.
+  assert.deepEqual(hp.parseList('0.5,1,1,5', 'tau'), [0.5, 1, 1, 5]);
+});

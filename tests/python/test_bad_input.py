@@ -84,6 +84,12 @@ class BadInput(unittest.TestCase):
         self.expect(lambda: parse_number("  ", "M"), "empty", "M", None, "M: is empty")
         self.expect(lambda: parse_number("1e999", "M"), "out_of_range", "M", None, "M: must be between 1 and 2^53 (got 1e999)")
         self.expect(lambda: Pipeline(["1", "1_000"]), "not_a_number", "tau", 1, "tau, item 2: '1_000' is not a number")
+        # A decimal comma is never a silent separator: "0,5 1 1 5" read as five stages, 0, 5, 1, 1 and 5.
+        self.expect(lambda: Pipeline("0,5 1 1 5"), "ambiguous_comma", "tau", 0,
+                    "tau, item 1: '0,5' is ambiguous: a comma between digits may be a decimal or thousands mark, not "
+                    "a separator; write numbers with a decimal point and no grouping (0.5, 1000), and separate items "
+                    "with a comma and a blank")
+        self.assertEqual(parse_number_list("0.5,1,1,5"), [0.5, 1.0, 1.0, 5.0])
 
     def test_an_int_past_2_53_in_a_list_is_quoted_as_given(self):
         # It was quoted as the double it was read as: "(got 1e+16)" for 10**16 + 1, "rank 1e+20" for 10**20.

@@ -32,6 +32,10 @@ const CASES = [
     'Stage times τ, item 2: empty item between separators'],
   ['tau', '1， abc', 'not_a_number', '阶段服务时间 τ，第 2 项：“abc”不是数字',
     "Stage times τ, item 2: 'abc' is not a number"],
+  // A decimal comma in a list of blanks: it read as 5 stages, 0, 5, 1, 1 and 5.
+  ['tau', '0,5 1 1 5', 'ambiguous_comma',
+    '阶段服务时间 τ，第 1 项：“0,5”有歧义：数字之间的英文逗号可能是小数点或千位分隔符，而不是分隔符；请用小数点写数、不要分组（0.5、1000），并用逗号加空格分隔各项',
+    "Stage times τ, item 1: '0,5' is ambiguous: a comma between digits may be a decimal or thousands mark, not a separator; write numbers with a decimal point and no grouping (0.5, 1000), and separate items with a comma and a blank"],
   ['d', '1, 2', 'wrong_length', '链路延迟 d：需要 S−1 = 3 个链路延迟（每条链路一个），或者留空（输入了 2 个）',
     'Link latencies d: needs S-1 = 3 link latencies, one per link, or none (got 2)'],
   ['d', '1, -2, 3', 'negative', '链路延迟 d，第 2 项：必须 ≥ 0（输入为 -2）',

@@ -157,6 +157,10 @@ std::string what(const Error& e) {
         return "must be a list of numbers or a text list like '1, 2.5, 3' (got " + quoted(e.token) + ")";
       }
       return "'" + quoted(e.token) + "' " + kNotANumber;
+    case ErrorCode::ambiguous_comma:
+      return "'" + quoted(e.token) + "' is ambiguous: a comma between digits may be a decimal or thousands mark, "
+             "not a separator; write numbers with a decimal point and no grouping (0.5, 1000), and separate items "
+             "with a comma and a blank";
     case ErrorCode::no_overlap_headroom:
       return "no overlap headroom: T_block equals T_async, so the overlap ratio is undefined";
     case ErrorCode::too_many_cells:
