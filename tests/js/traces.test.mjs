@@ -201,7 +201,12 @@ test('the saved real runs (tests/data/traces/torch_*): as the CLI imports them, 
     const pattern = 'microbatch_pattern' in truth ? truth.microbatch_pattern : MICROBATCH;
     const byPattern = pattern === null ? [{ unit: 'us' }, ['--unit', 'us']]
       : [{ microbatch: pattern, unit: 'us' }, ['--microbatch', pattern, '--unit', 'us']];
-    for (const [options, flags] of [[{}, []], byPattern]) {
+    // A run with a rank that is no stage (a driver) names its stages.
+    const order = truth.stage_order ? [{ stage_order: truth.stage_order }, ['--stage-order', truth.stage_order.join(',')]]
+      : [{}, []];
+    for (let [options, flags] of [[{}, []], byPattern]) {
+      options = { ...order[0], ...options };
+      flags = [...order[1], ...flags];
       const r = sameAsCli(paths, options, flags);
       const byDirectory = cli(['--json', ...flags, dir]);
       assert.equal(byDirectory.status, 0, byDirectory.stderr);

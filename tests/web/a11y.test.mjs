@@ -60,6 +60,17 @@ for (const p of PAGES) {
     assert.equal(await page.evaluate(() => document.activeElement.id), 'results');
     // The inputs are still the ones typed (the hash that holds them is untouched).
     assert.equal(await page.inputValue('#M'), '800');
+    // Typed on into a bad value, the error is what is said once typing settles: the numbers of the
+    // last good input (M = 800, while 800x was already refused) were said instead.
+    await page.focus('#M');
+    for (const key of ['0', 'x']) {
+      const before = await readyCount(page);
+      await page.keyboard.type(key);
+      await settled(page, before);
+    }
+    await page.waitForFunction(() => document.getElementById('announce').textContent === document.getElementById('M-error').textContent);
+    const error = await page.textContent('#M-error');
+    assert.ok(error.includes('8000x'), error);
     await page.close();
   });
 

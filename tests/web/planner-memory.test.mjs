@@ -59,7 +59,8 @@ for (const p of PAGES) {
       assert.equal(/tokens\/s|Tokens\/s|tokens per second/.test(section), false, 'tokens/s in the section');
       if (p.name !== 'en') assert.equal(section.includes('tok/s'), false, 'tok/s in the Chinese section');
       const head = await page.$$eval('#plan-result table:not(.plan-stages) th', (th) => th[1].textContent);
-      assert.equal(head, p.name === 'en' ? 'tok/s (M = 1)' : 'token/秒（M = 1）');
+      // The speeds are at the plan's M, which the column names (it read M = 1 whatever M was).
+      assert.equal(head, p.name === 'en' ? `tok/s (M = ${plan.analysis.M})` : `token/秒（M = ${plan.analysis.M}）`);
       // The baselines' tok/s column: the optimum, even and memory-proportional, each with its band.
       const cells = await page.$$eval('#plan-result table:not(.plan-stages) tbody tr', (rows) => rows.map((r) => r.cells[1].textContent));
       const cell = (x) => speed(x).replace(p.name === 'en' ? ' tok/s' : ' token/秒', '');
@@ -85,6 +86,18 @@ for (const p of PAGES) {
       // A phone shows the lead whole, inside the page's width.
       const box = await page.$eval('#plan-lead', (e) => { const r = e.getBoundingClientRect(); return [r.left, r.right]; });
       assert.ok(box[0] >= 0 && box[1] <= width, `lead at ${box}`);
+      if (width > 1000) {
+        // At M = 8 the column names M = 8, beside the plan's speed at M = 8.
+        await page.fill('#plan-M', '8');
+        const eight = full.plan({ ...INPUT, M: 8 });
+        const expected = p.name === 'en' ? 'tok/s (M = 8)' : 'token/秒（M = 8）';
+        await page.waitForFunction((e) => document.querySelectorAll('#plan-result table:not(.plan-stages) th')[1]?.textContent === e,
+          expected);
+        const first = await page.$eval('#plan-result table:not(.plan-stages) tbody tr', (r) => r.cells[1].textContent);
+        assert.equal(first, cell(eight));
+        await page.fill('#plan-M', '1');
+        await page.waitForFunction(() => document.querySelectorAll('#plan-result table:not(.plan-stages) th')[1]?.textContent.includes('1'));
+      }
 
       // The RTX 4090's stage is over 95 % full: one visible warning, with the core's fraction.
       assert.equal(plan.warnings.length, 1);

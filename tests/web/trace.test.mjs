@@ -246,6 +246,15 @@ for (const p of PAGES) {
       assert.deepEqual([expected.pipeline, expected.tau.length, expected.M], [true, run.stages, run.microbatches], mode);
       assert.equal(run.stages, 2);
       assertRecovered(await summary(page), expected);
+      // A measured ratio outside [0, 1] says it is no overlap ratio, as the calculator says (it read as one).
+      for (const key of ['overlap_ratio', 'overlap_ratio_replay']) {
+        const x = expected[key];
+        if (x === undefined) continue;
+        const said = await page.$eval(`.trace-summary [data-key="${key}"] small`, (e) => e.textContent).catch(() => null);
+        assert.equal(said, x < 0 || x > 1 ? (p.name === 'en'
+          ? 'outside [0, 1]: the run is outside the model, so this is no overlap ratio'
+          : '超出 [0, 1]：该运行已在模型之外，不能视为重叠率') : null, `${mode} ${key} ${x}`);
+      }
       // The parts sum to T_real, in the module's result and as the page draws them (a part of 0 is not drawn).
       assert.deepEqual(expected.explain.map((x) => x.cause), ['model', 'variability', 'blocking', 'other']);
       const sum = (xs) => xs.reduce((a, b) => a + b, 0);
@@ -256,6 +265,19 @@ for (const p of PAGES) {
       assert.match(await page.textContent('.trace-explain-sentence'), new RegExp(p.name === 'en'
         ? `^T_real ${v} ms = model ${v} \\+ variability ${v} \\+ blocking ${v} \\+ other ${v} ms$`
         : `^T_real ${v} ms ＝ 模型 ${v} ＋ 波动 ${v} ＋ 阻塞 ${v} ＋ 其他 ${v} ms$`));
+      if (mode === TORCH_MODES[TORCH_MODES.length - 1]) {
+        // Into the calculator as a person types them: every digit the trace holds, no float noise
+        // (a median's halving wrote 5.4815000000000005 where the section showed 5.4815).
+        const before = await readyCount(page);
+        await page.click('#trace-use');
+        await settled(page, before);
+        const typed = (xs) => xs.map((x) => String(Number(x.toPrecision(12)))).join(', ');
+        assert.equal(await page.inputValue('#tau'), typed(expected.tau));
+        assert.equal(await page.inputValue('#d'), typed(expected.d));
+        for (const item of (await page.inputValue('#tau')).split(', ')) {
+          assert.ok(item.replace(/[^0-9]/g, '').replace(/^0+/, '').length <= 12, item);
+        }
+      }
     }
     assert.deepEqual(problems, []);
     await page.close();

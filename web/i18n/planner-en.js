@@ -74,7 +74,8 @@
     colTau: 'τ (s)',
     colMemory: 'Memory used / capacity',
     colSplit: 'Split',
-    colTokens: 'tok/s (M = 1)',
+    // M: the plan's micro-batches, formatted (the speeds are at that M).
+    colTokens: function (M) { return 'tok/s (M = ' + M + ')'; },
     colObjective: 'Objective at M (s)',
     colLoss: 'Loss against the optimum',
     optimal: 'Optimal (heteropipe)',

@@ -72,7 +72,7 @@
     colTau: 'τ（秒）',
     colMemory: '显存占用 / 容量',
     colSplit: '切分',
-    colTokens: 'token/秒（M = 1）',
+    colTokens: function (M) { return 'token/秒（M = ' + M + '）'; },
     colObjective: 'M 时的目标值（秒）',
     colLoss: '相对最优的损失',
     optimal: '最优（heteropipe）',

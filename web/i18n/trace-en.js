@@ -40,6 +40,8 @@
     reason: function (r) { return r.reason_message; },
     overlap: 'overlap ratio',
     noHeadroom: 'T_block = T_async',
+    // Beside a measured ratio outside [0, 1] (T_real outside its bounds), which is no overlap ratio.
+    outsideModel: 'outside [0, 1]: the run is outside the model, so this is no overlap ratio',
     replay: 'replay async / blocking',
     overlapReplay: 'overlap ratio (replay)',
     explainHeading: 'Why T_real is what it is',

@@ -147,6 +147,7 @@
     },
     overlap: '重叠率',
     noHeadroom: 'T_block = T_async',
+    outsideModel: '超出 [0, 1]：该运行已在模型之外，不能视为重叠率',
     replay: '重放 异步 / 阻塞',
     overlapReplay: '重叠率（重放）',
     explainHeading: 'T_real 由哪些部分构成',

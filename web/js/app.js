@@ -56,7 +56,7 @@ function update() {
   fields.markPreset(state);
   var v = fields.validate(hp, state);
   var held = typing && (typing === 'tau' || typing === 'd') ? fields.countMismatch(v.errors) : null;
-  fields.showErrors(hp, v.errors, held);
+  var error = fields.showErrors(hp, v.errors, held);
   var rest = null;  // the pictures out of view, drawn after the next paint
   if (Object.keys(v.errors).length === 0) {
     shown = hp.analyze(v.input);
@@ -67,6 +67,10 @@ function update() {
     results.stale(shown !== null || $('summary').innerHTML !== '');
     pictures.stale();
     shown = null;
+    // What is said once typing settles is the error, never the last good input's numbers; an error
+    // held back while typing says nothing yet.
+    if (error) announceLater(error);
+    else clearTimeout(announceTimer);
   }
   exportsEnabled(shown !== null);
   // The mark times the first result in view.
@@ -81,7 +85,8 @@ function update() {
 }
 update.count = 0;
 
-// Only the summary is announced, and only once the typing has settled: one message, not one per key.
+// Only the summary (or, while the input is bad, its first error) is announced, and only once the
+// typing has settled: one message, not one per key.
 function announceLater(sentence) {
   clearTimeout(announceTimer);
   if (update.count === 0) { announced = sentence; return; }  // the first result is the page itself

@@ -86,11 +86,14 @@ function countMismatch(errors) { return errors.d && errors.d.code === 'wrong_len
 function sentence(hp, e) { return fieldErrors.words(e, L.results[e.field], hp.limits); }
 
 // held: the field whose error is held back, or null.
+// Returns the first error shown, in the fields' order (null for none), for the announcement.
 function showErrors(hp, errors, held) {
+  var first = null;
   FIELDS.forEach(function (k) {
     var input = $(k), box = $(k + '-error'), e = k === held ? null : errors[k];
     if (e) {
       box.textContent = sentence(hp, e);
+      if (first === null) first = box.textContent;
       box.hidden = false;
       input.setAttribute('aria-invalid', 'true');
       input.setAttribute('aria-describedby', k + '-error ' + k + '-hint');
@@ -100,6 +103,7 @@ function showErrors(hp, errors, held) {
       input.setAttribute('aria-describedby', k + '-hint');
     }
   });
+  return first;
 }
 
 // Hints that quote a limit are functions of the module's limits, filled in once it is ready.

@@ -67,7 +67,7 @@ function baselines(plan) {
   var rows = [[P.optimal, plan, null]].concat(['even', 'memory_proportional'].map(function (k) {
     return [P['baseline_' + k], plan.baselines[k], plan.baselines[k]];
   }));
-  var heads = [P.colSplit, P.colTokens, P.colObjective, P.colLoss];
+  var heads = [P.colSplit, P.colTokens(fmt.integer(plan.analysis.M)), P.colObjective, P.colLoss];
   return scroll('<table class="plan-table stack-table"><thead><tr><th>' + heads.map(esc).join('</th><th>') +
     '</th></tr></thead><tbody>' + rows.map(function (r) {
       var b = r[1];

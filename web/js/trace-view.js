@@ -31,8 +31,12 @@ function ranks(r) {
   }));
 }
 
-// A ratio, or a dash with its reason on a line of its own in small type (no long value to wrap).
-function ratio(x) { return x === undefined ? '—<small>' + esc(R.noHeadroom) + '</small>' : esc(num(x)); }
+// A ratio, or a dash with its reason on a line of its own in small type (no long value to wrap);
+// a ratio outside [0, 1] (T_real outside its bounds) with a line saying it is no overlap ratio.
+function ratio(x) {
+  if (x === undefined) return '—<small>' + esc(R.noHeadroom) + '</small>';
+  return esc(num(x)) + (x < 0 || x > 1 ? '<small>' + esc(R.outsideModel) + '</small>' : '');
+}
 
 function summary(r) {
   var a = r.analysis;

@@ -121,6 +121,11 @@ function show(r, names) {
   if (r.pipeline) traceGantt.draw(hp, r, $('trace-regime').value);
 }
 
+// A measured time as a person would type it: 12 significant digits keep every digit the trace
+// holds (nanoseconds, up to hours in any unit) and drop the float noise of a median's halving
+// (5.4815000000000005 is 5.4815).
+function typed(x) { return String(Number(x.toPrecision(12))); }
+
 // The recovered model into the calculator as typed text, in the result's unit, through the
 // fields' own events, as the planner's "Use this pipeline" does.
 function fill() {
@@ -130,7 +135,7 @@ function fill() {
   unit.dispatchEvent(new Event('change', { bubbles: true }));
   [['tau', result.tau], ['d', result.d], ['M', [result.M]], ['T_real', [result.T_real]]].forEach(function (f) {
     var input = $(f[0]);
-    input.value = Array.prototype.map.call(f[1], String).join(', ');
+    input.value = Array.prototype.map.call(f[1], typed).join(', ');
     input.dispatchEvent(new Event('input', { bubbles: true }));
   });
   $('inputs').scrollIntoView();
