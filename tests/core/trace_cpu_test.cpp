@@ -897,6 +897,27 @@ std::vector<double> recorded(const std::string& run, const std::string& key) {
 // A saved run's record of each rank's clock against rank 0's, in microseconds.
 std::vector<double> true_offsets_us(const std::string& run) { return recorded(run, "clock_offsets_us"); }
 
+// A saved real run's files and what it recorded of itself (run.json): each
+// stage's p50 service, the wall clock and the true clock offsets, in µs.
+struct SavedRun {
+  std::vector<std::string> texts;
+  std::vector<double> service;
+  double wall = 0;
+  std::vector<double> offsets;
+};
+
+SavedRun saved_run(const std::string& run, int ranks) {
+  return {real_run_texts(run, ranks), recorded(run, "service_p50_us"), recorded(run, "wall_clock_us").at(0),
+          true_offsets_us(run)};
+}
+
+// The micro-batch ranges the helper's own program writes: mb0, mb1, ...
+TraceOptions by_mb_ranges() {
+  TraceOptions o = by_transfers();
+  o.microbatch_regex = "^mb([0-9]+)$";
+  return o;
+}
+
 // A saved 2-rank run's record of rank 1's clock against rank 0's.
 double true_offset_us(const std::string& run) { return true_offsets_us(run).at(1); }
 
@@ -1009,12 +1030,8 @@ TEST_CASE("trace cpu: one long op between two receives does not pair the receive
 // its messages batch_isend_irecv's; run.json holds each stage's service
 // (time.time() around it, p50), the wall clock and the true offsets.
 TEST_CASE("trace cpu: a stage's service the profiler records no op for (a time.sleep) is its span, by ranges and by transfers") {
-  const std::vector<std::string> texts = real_run_texts("torch_sleep_stages", 3);
-  const std::vector<double> service = recorded("torch_sleep_stages", "service_p50_us");
-  const double wall = recorded("torch_sleep_stages", "wall_clock_us").at(0);
-  const std::vector<double> offsets = true_offsets_us("torch_sleep_stages");
-  TraceOptions ranges = by_transfers();
-  ranges.microbatch_regex = "^mb([0-9]+)$";
+  const auto [texts, service, wall, offsets] = saved_run("torch_sleep_stages", 3);
+  const TraceOptions ranges = by_mb_ranges();
   for (const TraceOptions& o : {ranges, by_transfers()}) {
     CAPTURE(o.microbatch_regex);
     const TraceResult r = recover(texts, o);
@@ -1045,13 +1062,9 @@ TEST_CASE("trace cpu: a stage's service the profiler records no op for (a time.s
 // before (a 20 ms sleep) and waits on it after. Its link moved a message to
 // a waiting receiver in 0.48 ms (run.json's link_transfer_us).
 TEST_CASE("trace cpu: a receive posted ahead is timed from when its receiver came to wait, not from its post") {
-  const std::vector<std::string> texts = real_run_texts("torch_prefetch_recv", 2);
-  const std::vector<double> service = recorded("torch_prefetch_recv", "service_p50_us");
-  const double wall = recorded("torch_prefetch_recv", "wall_clock_us").at(0);
+  const auto [texts, service, wall, offsets] = saved_run("torch_prefetch_recv", 2);
   const double link = recorded("torch_prefetch_recv", "link_transfer_us").at(0);
-  TraceOptions ranges = by_transfers();
-  ranges.microbatch_regex = "^mb([0-9]+)$";
-  for (const TraceOptions& o : {ranges, by_transfers()}) {
+  for (const TraceOptions& o : {by_mb_ranges(), by_transfers()}) {
     CAPTURE(o.microbatch_regex);
     const TraceResult r = recover(texts, o);
     REQUIRE(r.pipeline);
@@ -1079,13 +1092,8 @@ TEST_CASE("trace cpu: a receive posted ahead is timed from when its receiver cam
 // each output sent by an isend waited on only after the last micro-batch,
 // and profilers entered up to 600 ms apart.
 TEST_CASE("trace cpu: a run whose sends never held their stage has no blocking in its explanation") {
-  const std::vector<std::string> texts = real_run_texts("torch_isend_shuffled", 4);
-  const std::vector<double> service = recorded("torch_isend_shuffled", "service_p50_us");
-  const double wall = recorded("torch_isend_shuffled", "wall_clock_us").at(0);
-  const std::vector<double> offsets = true_offsets_us("torch_isend_shuffled");
-  TraceOptions options = by_transfers();
-  options.microbatch_regex = "^mb([0-9]+)$";
-  const TraceResult r = recover(texts, options);
+  const auto [texts, service, wall, offsets] = saved_run("torch_isend_shuffled", 4);
+  const TraceResult r = recover(texts, by_mb_ranges());
   REQUIRE(r.pipeline);
   CHECK(r.M == 12);
   REQUIRE(r.stages.size() == 4);
@@ -1114,12 +1122,8 @@ TEST_CASE("trace cpu: a run whose sends never held their stage has no blocking i
 // A real run (tests/data/traces/NOTICE.md): 4 ranks, rank 0 a driver that
 // broadcasts a configuration and is no stage, ranks 1 to 3 the stages.
 TEST_CASE("trace cpu: a rank the stage order leaves out is no stage, and the others are the pipeline") {
-  const std::vector<std::string> texts = real_run_texts("torch_driver_rank", 4);
-  const std::vector<double> service = recorded("torch_driver_rank", "service_p50_us");
-  const double wall = recorded("torch_driver_rank", "wall_clock_us").at(0);
-  const std::vector<double> offsets = true_offsets_us("torch_driver_rank");
-  TraceOptions options = by_transfers();
-  options.microbatch_regex = "^mb([0-9]+)$";
+  const auto [texts, service, wall, offsets] = saved_run("torch_driver_rank", 4);
+  TraceOptions options = by_mb_ranges();
   // Taken for stage 0, the driver left its link unpaired; no rank is left out unasked.
   const TraceResult whole = recover(texts, options);
   REQUIRE(whole.reason);
@@ -1151,13 +1155,8 @@ TEST_CASE("trace cpu: a rank the stage order leaves out is no stage, and the oth
 // ranges mb0 ... mb7, after a warm-up message of 4,000,000 floats sent
 // inside the profiler before the first range.
 TEST_CASE("trace cpu: with micro-batch ranges, messages sent before the first range are no micro-batch's") {
-  const std::vector<std::string> texts = real_run_texts("torch_warmup_message", 2);
-  const std::vector<double> service = recorded("torch_warmup_message", "service_p50_us");
-  const double wall = recorded("torch_warmup_message", "wall_clock_us").at(0);
-  const std::vector<double> offsets = true_offsets_us("torch_warmup_message");
-  TraceOptions ranges = by_transfers();
-  ranges.microbatch_regex = "^mb([0-9]+)$";
-  const TraceResult r = recover(texts, ranges);
+  const auto [texts, service, wall, offsets] = saved_run("torch_warmup_message", 2);
+  const TraceResult r = recover(texts, by_mb_ranges());
   REQUIRE(r.pipeline);
   CHECK(r.M == 8);
   for (std::size_t s = 0; s < 2; ++s) CHECK(r.tau[s] == doctest::Approx(service[s]).epsilon(0.03));

@@ -1363,16 +1363,18 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
       auto found = threads.find(stream);
       return found != threads.end() ? found : threads.emplace(stream, LastFinished(r, stream)).first;
     };
-    for (std::size_t k = warm_up[link]; k < std::min(out_of.size(), into.size()); ++k) {
-      // A send held its stage unless its thread finished something else
-      // after the send returned and before its message was delivered. The
-      // link's last one holds no later micro-batch (a loop waits on its
+    // A send held its stage unless its thread finished something else after
+    // the send returned and before its message was delivered.
+    auto held_its_stage = [&](const Transfer& sent) {
+      if (!sent.handed) return true;
+      const LastFinished& thread = thread_of(sender, ranks[stage_rank[link]], sent.stream)->second;
+      return thread.within(*sent.handed, sent.end) <= *sent.handed;
+    };
+    const std::size_t pairs = std::min(out_of.size(), into.size());
+    for (std::size_t k = warm_up[link]; k < pairs; ++k) {
+      // The link's last send holds no later micro-batch (a loop waits on its
       // isends after the last, with nothing left to run).
-      const Transfer& sent = out_of[k];
-      if (m.sends_never_block && k + 1 < std::min(out_of.size(), into.size()) &&
-          (!sent.handed || thread_of(sender, ranks[stage_rank[link]], sent.stream)->second.within(*sent.handed, sent.end) <= *sent.handed)) {
-        m.sends_never_block = false;
-      }
+      if (m.sends_never_block && k + 1 < pairs && held_its_stage(out_of[k])) m.sends_never_block = false;
       // Both sides were there once both ops had begun: the send's and the
       // receive's wrappers (gloo moves a message inside c10d::send and
       // c10d::recv_, before the transport's events begin). A receive that
@@ -1398,7 +1400,8 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
   for (std::size_t link = 0; cpu_run && link + 1 < S; ++link) {
     const std::vector<Transfer> in_ranges(recvs[link + 1].begin() + static_cast<std::ptrdiff_t>(warm_up[link]),
                                           recvs[link + 1].end());
-    const std::size_t g = messages_per_microbatch(in_ranges, m.transfers[link].size(), ranks[stage_rank[link + 1]].compute);
+    const std::size_t g =
+        messages_per_microbatch(in_ranges, m.transfers[link].size(), ranks[stage_rank[link + 1]].compute);
     if (g == 1) continue;
     per_microbatch[link] = g;
     std::vector<MeasuredTransfer> grouped;
