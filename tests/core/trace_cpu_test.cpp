@@ -85,6 +85,13 @@ struct CpuRun {
   // once free), as a loop that prefetches within each of several iterations
   // does; 0: every receive is posted once free.
   int prefetch_every = 0;
+  // A collective both stages wait on before the loop (a driver's broadcast
+  // of a config), lasting this long and ending 5 before micro-batch 0, with
+  // an op of stage 0's before it; 0: none.
+  double set_up_collective = 0;
+  // An all-reduce inside each of stage 0's micro-batches (a stage split
+  // over a process group of its own).
+  bool collective_per_microbatch = false;
 };
 
 // Stage 1 enters its profiler 300 ms after stage 0 and is the slower, with
@@ -118,6 +125,14 @@ std::vector<std::string> cpu_run_texts(const CpuRun& run, double& makespan) {
     cpu_event(r0, "aten::mm", begin + 1 - run.origin0, run.setup * 0.6 - 2);
     cpu_event(r0, "aten::tanh", begin + run.setup * 0.6 - run.origin0, run.setup * 0.4);
   }
+  if (run.set_up_collective > 0) {
+    const double end = free0 - 5, begin = end - run.set_up_collective;
+    cpu_event(r0, "aten::zeros", begin - 20 - run.origin0, 10);
+    cpu_event(r0, "c10d::broadcast_", begin - 5 - run.origin0, 3);
+    cpu_event(r0, "gloo:broadcast", begin - run.origin0, run.set_up_collective);
+    cpu_event(r1, "c10d::broadcast_", begin - 5 - run.origin1, 3);
+    cpu_event(r1, "gloo:broadcast", begin - run.origin1, run.set_up_collective);
+  }
   double prefetched_post = 0;  // with prefetch_every: when the next receive was posted
   auto prefetched = [&run](int m) { return run.prefetch_every > 0 && m % run.prefetch_every != 0; };
   for (int m = 0; m < run.M; ++m) {
@@ -131,6 +146,10 @@ std::vector<std::string> cpu_run_texts(const CpuRun& run, double& makespan) {
     cpu_event(r0, "aten::matmul", a - o0, run.tau0 * 0.6);
     cpu_event(r0, "aten::mm", a + 1 - o0, run.tau0 * 0.6 - 2);
     cpu_event(r0, "aten::tanh", a + run.tau0 * 0.6 - o0, run.tau0 * 0.4);
+    if (run.collective_per_microbatch) {
+      cpu_event(r0, "c10d::allreduce_", a + run.tau0 * 0.6 + 1 - o0, 1);
+      cpu_event(r0, "gloo:all_reduce", a + run.tau0 * 0.6 + 2 - o0, 2);
+    }
     const double send = a + run.tau0 + 2;
     // Stage 1 posts its receive when it is free; gloo's send completes only
     // once that receive is posted (its rendezvous).
@@ -579,6 +598,35 @@ TEST_CASE("trace cpu: without ranges, the first stage's set-up before its first 
     // timeline's own run, its makespan.
     if (M == 4) CHECK(std::abs(r.T_real - makespan) <= 2);
   }
+}
+
+TEST_CASE("trace cpu: without ranges, a collective before the loop ends the first stage's set-up") {
+  // Stage 0 made a buffer, then waited 3 ms on a broadcast before the
+  // loop: by the transfers alone, micro-batch 0 spanned the wait, and
+  // T_real began at the buffer.
+  CpuRun run;
+  run.set_up_collective = 3000;
+  double makespan = 0;
+  const TraceResult r = recover(cpu_run_texts(run, makespan), by_transfers());
+  REQUIRE(r.pipeline);
+  CHECK(r.M == run.M);
+  CHECK(r.stages[0].span.max < 2 * run.tau0);
+  CHECK(std::abs(r.T_real - makespan) <= 2);
+  // An all-reduce in every micro-batch is the micro-batch's own work:
+  // micro-batch 0 still spans the ops before it.
+  CpuRun own;
+  own.collective_per_microbatch = true;
+  double own_makespan = 0;
+  const TraceResult o = recover(cpu_run_texts(own, own_makespan), by_transfers());
+  REQUIRE(o.pipeline);
+  CHECK(o.stages[0].span.min == doctest::Approx(own.tau0).epsilon(0.05));
+  CHECK(std::abs(o.T_real - own_makespan) <= 2);
+  // Both: the set-up's broadcast is not the micro-batches' kind, but the
+  // loop's own collectives leave it in (no fence), as documented.
+  own.set_up_collective = 3000;
+  const TraceResult both = recover(cpu_run_texts(own, own_makespan), by_transfers());
+  REQUIRE(both.pipeline);
+  CHECK(both.stages[0].span.max > 3000);
 }
 
 TEST_CASE("trace cpu: clock offsets given by hand are used as given") {
@@ -1142,6 +1190,17 @@ TEST_CASE("trace cpu: a rank the stage order leaves out is no stage, and the oth
   for (std::size_t s = 0; s < 3; ++s) CHECK(r.tau[s] == doctest::Approx(service[s]).epsilon(0.05));
   CHECK(r.T_real == doctest::Approx(wall).epsilon(0.01));
   for (std::size_t s = 1; s < 3; ++s) CHECK(std::abs(r.clock_offsets[s] - offsets[s]) < 1000);
+  // By the transfers alone, stage 0's micro-batch 0 opens after the
+  // driver's broadcast: what the stage ran before it waited is set-up.
+  // Before, micro-batch 0 spanned the 41 ms wait, and T_real was 202 ms for
+  // a 160 ms run.
+  TraceOptions by_messages = by_transfers();
+  by_messages.stage_order = {1, 2, 3};
+  const TraceResult plain = recover(texts, by_messages);
+  REQUIRE(plain.pipeline);
+  CHECK(plain.M == 8);
+  CHECK(plain.T_real == doctest::Approx(wall).epsilon(0.01));
+  CHECK(plain.stages[0].span.max < 3 * service[0]);
   // A rank twice, or one no file holds, is still refused.
   for (const std::vector<std::int64_t> bad : {std::vector<std::int64_t>{1, 2, 2}, std::vector<std::int64_t>{1, 2, 4}}) {
     options.stage_order = bad;

@@ -58,6 +58,7 @@ struct RankEvents {
   std::vector<Compute> compute;
   std::vector<Transfer> transfers, wrappers;
   std::vector<Annotation> annotations;
+  std::vector<Interval> collectives;
   bool host_clock = true;  // every file of the rank reads a host-wide clock
 };
 
@@ -922,6 +923,27 @@ void widen_to_messages(std::vector<std::vector<Interval>>& compute, const std::v
   }
 }
 
+// Nothing opens stage 0's micro-batch 0 by the transfers, so its span would
+// reach back over the run's set-up: a collective before the loop (a driver
+// broadcasting a config, a barrier) waits on every rank, and what the stage
+// ran before it is no micro-batch's. When no later micro-batch holds a
+// collective (between its send and the next), the collectives that end
+// before send 0 are set-up, and micro-batch 0 opens after the last of them.
+// Where every micro-batch holds one, they are the micro-batch's own work.
+// Returns that end, or -INFINITY for none.
+double end_of_set_up(const std::vector<Interval>& collectives, const std::vector<double>& closes) {
+  if (closes.empty()) return -INFINITY;
+  double end = -INFINITY;
+  for (const Interval& c : collectives) {
+    if (c.first >= closes.front()) {
+      if (c.first < closes.back()) return -INFINITY;
+      continue;
+    }
+    if (c.second <= closes.front()) end = std::max(end, c.second);
+  }
+  return end;
+}
+
 // Compute kernels to micro-batches by the transfers: micro-batch m ends by
 // the start of its send (`closes`) and begins after its receive ends
 // (`opens`). The last stage sends nothing, and when it is the bottleneck its
@@ -1144,6 +1166,7 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
     } else if (role == Role::collective) {
       any_collective = true;
       ++r.summary.collective_kernels;
+      r.collectives.emplace_back(e.start, e.end);
       r.summary.communication_time += length;
     }
   }
@@ -1502,6 +1525,15 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
     std::sort(opens.begin(), opens.end());
     std::sort(closes.begin(), closes.end());
     opens.resize(std::min(opens.size(), count));
+    double set_up_end = -INFINITY;
+    if (s == 0) {
+      std::vector<Interval> collectives;
+      for (const Interval& c : r.collectives) collectives.emplace_back(c.first + m.offsets[s], c.second + m.offsets[s]);
+      set_up_end = end_of_set_up(collectives, closes);
+      kernels.erase(std::remove_if(kernels.begin(), kernels.end(),
+                                   [&](const Interval& k) { return k.first + kTraceResolution < set_up_end; }),
+                    kernels.end());
+    }
     m.compute[s] = by_transfers(kernels, opens, closes, count);
     if (cpu_run) {
       // Where each micro-batch's output is issued: its (first) send's
@@ -1526,7 +1558,7 @@ Result<Classified> measure_events(const TraceEvents& events, const TraceOptions&
         const std::size_t g = per_microbatch[0];
         starts.assign(1, INFINITY);  // no mark
         for (std::size_t k = g - 1; k + g < sends[0].size(); k += g) starts.push_back(sends[0][k].end + m.offsets[0]);
-        starts[0] = lead_of_first(m.compute[0], starts, kernels, m.offsets[0]);
+        starts[0] = lead_of_first(m.compute[0], starts, kernels, std::max(m.offsets[0], set_up_end));
       }
       widen_to_messages(m.compute[s], starts, ends);
     }
