@@ -291,3 +291,35 @@ for (const p of PAGES) {
     await page.close();
   });
 }
+
+// A device the optimum would rather leave out: "allow idle devices", which the core's
+// fewer_layers_than_devices sentence names, is on the form, goes to the core as the input's
+// allow_idle_devices, and the link keeps it.
+for (const p of PAGES) {
+  test(`${p.name}: allowing idle devices plans with the devices the optimum uses, and the link keeps it`, async () => {
+    const { page, problems } = await open(context, fileBase + p.file);
+    await openPlanner(page);
+    const small = { ...INPUT, model: 'llama-2-7b', quant: 'Q4_0', devices: ['rtx-4090', 'tesla-p40', 'rtx-3090'] };
+    await page.selectOption('#plan-model', small.model);
+    await page.selectOption('#plan-quant', small.quant);
+    await page.selectOption('#plan-devices select[data-device="1"]', 'tesla-p40');
+    const every = full.plan(small), idle = full.plan({ ...small, allow_idle_devices: true });
+    // The case is one where the option changes the plan: the optimum leaves devices idle.
+    assert.equal(every.stages.length, 3);
+    assert.ok(idle.stages.length < 3 && idle.tokens_per_second > every.tokens_per_second);
+    await page.waitForFunction((n) => document.querySelectorAll('#plan-result table.plan-stages tbody tr').length === n, 3);
+    assert.deepEqual(await stageRows(page), expectedRows(every, small.devices));
+    assert.equal(await page.isChecked('#plan-allow_idle_devices'), false);
+    await page.check('#plan-allow_idle_devices');
+    await page.waitForFunction((n) => document.querySelectorAll('#plan-result table.plan-stages tbody tr').length === n, idle.stages.length);
+    assert.deepEqual(await stageRows(page), expectedRows(idle, small.devices));
+    const label = await page.textContent('label:has(#plan-allow_idle_devices)');
+    assert.equal(label.trim(), p.name === 'en' ? 'Allow idle devices (a device may get no layer)' : '允许空闲设备（设备可以不分层）');
+    const { page: again } = await open(context, page.url());
+    await again.waitForSelector('#plan-result table');
+    assert.equal(await again.isChecked('#plan-allow_idle_devices'), true);
+    assert.deepEqual(await stageRows(again), expectedRows(idle, small.devices));
+    assert.deepEqual(problems, []);
+    await Promise.all([page.close(), again.close()]);
+  });
+}

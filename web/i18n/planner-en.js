@@ -51,6 +51,7 @@
     label_tokens: 'Tokens per micro-batch',
     label_M: 'Micro-batches M',
     label_objective: 'Objective',
+    label_allow_idle_devices: 'Allow idle devices (a device may get no layer)',
     phase_decode: 'decode',
     phase_prefill: 'prefill',
     objective_async: 'least T_async',

@@ -49,6 +49,7 @@
     label_tokens: '每个微批次的 token 数',
     label_M: '微批次数 M',
     label_objective: '优化目标',
+    label_allow_idle_devices: '允许空闲设备（设备可以不分层）',
     phase_decode: '解码（decode）',
     phase_prefill: '预填充（prefill）',
     objective_async: '最小 T_async',

@@ -148,7 +148,7 @@
         case 'too_many_to_order': return '尝试所有设备顺序最多允许 ' + G(e.limit) + ' 台设备（输入了 ' + G(e.value) + ' 台）';
         case 'order_search_too_large':
           return '尝试所有不同的设备顺序需要 ' + G(e.value) + ' 步（顺序数 × 设备数 × 层数），超过上限 ' + G(e.limit);
-        case 'fewer_layers_than_devices': return G(e.value) + ' 层不够给 ' + G(e.limit) + ' 台设备各分一层';
+        case 'fewer_layers_than_devices': return G(e.value) + ' 层不够给 ' + G(e.limit) + ' 台设备各分一层；请允许空闲设备或减少设备';
         case 'no_such_link': return '没有链路 ' + got + '（共 S−1 = ' + G(e.limit) + ' 条链路，从 0 起编号）';
         case 'overlapping_groups': return '链路 ' + got + ' 已在另一个共享组中';
         case 'not_ascending':

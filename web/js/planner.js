@@ -13,7 +13,8 @@ var $ = function (id) { return document.getElementById(id); };
 var esc = svg.esc;
 
 var DEFAULTS = { model: 'llama-3-70b', quant: 'Q4_K_M', context: '4096', phase: 'decode', tokens: '1', M: '1',
-  objective: 'async', devices: ['rtx-4090', 'rtx-3090', 'rtx-3090'], links: ['pcie4-x16', 'pcie4-x16'], bench: '' };
+  objective: 'async', allow_idle_devices: false, devices: ['rtx-4090', 'rtx-3090', 'rtx-3090'], links: ['pcie4-x16', 'pcie4-x16'],
+  bench: '' };
 var NUMBERS = ['context', 'tokens', 'M'];
 var CHOICES = { phase: ['decode', 'prefill'], objective: ['async', 'blocking', 'throughput'] };
 // A custom device: the estimate form's device object, its facts as typed: memory in GiB,
@@ -95,6 +96,7 @@ function input() {
   var model = gguf ? ['"model":' + factsJson(gguf.info)] : ['"model":' + JSON.stringify(form.model), '"quant":' + JSON.stringify(form.quant)];
   var parts = model.concat([
     '"phase":' + JSON.stringify(form.phase), '"objective":' + JSON.stringify(form.objective),
+    '"allow_idle_devices":' + JSON.stringify(form.allow_idle_devices),
     '"devices":[' + form.devices.map(device).join(',') + ']', '"links":' + JSON.stringify(form.links)]);
   NUMBERS.forEach(function (k) { parts.push('"' + k + '":' + JSON.stringify(form[k])); });
   if (bench) parts.push('"calibration":' + JSON.stringify(bench.text));
@@ -114,6 +116,7 @@ function drawForm() {
   $('plan-phase').innerHTML = options(CHOICES.phase.map(function (x) { return { id: x, label: P['phase_' + x] }; }), form.phase);
   $('plan-objective').innerHTML = options(CHOICES.objective.map(function (x) { return { id: x, label: P['objective_' + x] }; }), form.objective);
   NUMBERS.forEach(function (k) { $('plan-' + k).value = form[k]; });
+  $('plan-allow_idle_devices').checked = form.allow_idle_devices;
   var gpus = c.gpus.map(function (g) { return { id: g.id, label: g.name }; }).concat([{ id: 'custom', label: P.custom }]);
   $('plan-devices').innerHTML = form.devices.map(function (d, i) {
     var custom = typeof d !== 'string';
@@ -252,6 +255,7 @@ function customFrom(id) {
 function readForm() {
   ['model', 'quant', 'phase', 'objective'].forEach(function (k) { form[k] = $('plan-' + k).value; });
   NUMBERS.forEach(function (k) { form[k] = $('plan-' + k).value; });
+  form.allow_idle_devices = $('plan-allow_idle_devices').checked;
   document.querySelectorAll('#plan-devices select[data-device]').forEach(function (s) {
     var i = +s.getAttribute('data-device');
     if (s.value !== 'custom') form.devices[i] = s.value;
@@ -354,7 +358,10 @@ function build(module, c, body, savedText, changed) {
     '<div role="status"><ul id="plan-bench-list" class="plan-bench-list"></ul></div><button type="button" id="plan-bench-remove">' + esc(P.benchRemove) + '</button></div></div>';
   body.innerHTML = file + '<div id="plan-form" class="grid">' +
     field('model', 'select') + field('quant', 'select') + field('context') + field('phase', 'select') +
-    field('tokens') + field('M') + field('objective', 'select') + '</div>' + benchField +
+    field('tokens') + field('M') + field('objective', 'select') +
+    // A device the optimum gives no layer stays idle only when asked: a runtime would still start it.
+    '<div class="field"><label><input id="plan-allow_idle_devices" type="checkbox"> ' + esc(P.label_allow_idle_devices) +
+    '</label></div></div>' + benchField +
     '<h3>' + esc(P.devicesHeading) + '</h3><ol id="plan-devices" class="plan-devices"></ol>' +
     '<button type="button" id="plan-add">' + esc(P.add) + '</button>' +
     '<p id="plan-alert" class="sr-only" role="alert"></p><div id="plan-result"></div>' +
