@@ -18,6 +18,7 @@ std::string_view error_code_name(ErrorCode code) {
     case ErrorCode::empty_item: return "empty_item";
     case ErrorCode::not_a_number: return "not_a_number";
     case ErrorCode::ambiguous_comma: return "ambiguous_comma";
+    case ErrorCode::has_unit: return "has_unit";
     case ErrorCode::no_overlap_headroom: return "no_overlap_headroom";
     case ErrorCode::too_many_cells: return "too_many_cells";
     case ErrorCode::too_long: return "too_long";

@@ -192,6 +192,28 @@ Result<double> convert(std::string_view token, Field field, std::int64_t index, 
   return value;
 }
 
+// Times typed with their unit ("12 ms", "12ms", "0.5 µs"): a list and a
+// number take plain numbers in one unit, which the calculator and the CLI
+// keep apart. Said so, at the number's item: split at the blank, "12 ms"
+// read as the items 12 and "ms", and "ms" was named the bad item.
+constexpr std::string_view kTimeUnits[] = {"ns", "us", "\xC2\xB5s", "\xCE\xBCs", "ms", "s", "sec"};
+
+bool is_time_unit(std::string_view word) {
+  return std::find(std::begin(kTimeUnits), std::end(kTimeUnits), word) != std::end(kTimeUnits);
+}
+
+// Whether `token` is a decimal number with a time unit after it, blanks
+// between them or none.
+bool number_with_time_unit(std::string_view token) {
+  for (const std::string_view unit : kTimeUnits) {
+    if (token.size() <= unit.size() || token.substr(token.size() - unit.size()) != unit) continue;
+    std::string_view number = token.substr(0, token.size() - unit.size());
+    while (!number.empty() && (number.back() == ' ' || number.back() == '\t')) number.remove_suffix(1);
+    if (!number.empty() && is_decimal(fold_full_width(number))) return true;
+  }
+  return false;
+}
+
 // Byte length of the blank or separator at text[pos] (0 if neither), and
 // whether it is a separator. ASCII, nearly every byte, takes no call.
 std::size_t break_length(std::string_view text, std::size_t pos, bool& separator) {
@@ -287,6 +309,18 @@ Tokens tokenize(std::string_view text) {
   return out;
 }
 
+// Whether only blanks, no separator, part two items of one text.
+bool blanks_only(std::string_view text, std::string_view before, std::string_view after) {
+  bool separator = false;
+  for (auto pos = static_cast<std::size_t>(before.data() + before.size() - text.data());
+       pos < static_cast<std::size_t>(after.data() - text.data());) {
+    const std::size_t n = break_length(text, pos, separator);
+    if (n == 0 || separator) return false;
+    pos += n;
+  }
+  return true;
+}
+
 bool is_quoted(std::string_view item) { return item.size() >= 2 && item.front() == '"' && item.back() == '"'; }
 
 // A quoted item's content, with "" read as one quote and blanks inside trimmed.
@@ -324,6 +358,16 @@ Result<std::vector<double>> parse_list(std::string_view text, Field field, bool 
     if (!value) {
       Error e = value.error();
       e.token = std::string(item);  // as typed, quotes and all
+      if (e.code == ErrorCode::not_a_number) {
+        if (number_with_time_unit(is_quoted(item) ? cell_content(item) : std::string(item))) {
+          e.code = ErrorCode::has_unit;
+        } else if (k > 0 && is_time_unit(item) && blanks_only(text, tokens.items[k - 1], item)) {
+          // "12 ms": the unit is the number's before it, reported there with both as typed.
+          const char* begin = tokens.items[k - 1].data();
+          e = item_error(ErrorCode::has_unit, field, index - 1,
+                         std::string_view(begin, static_cast<std::size_t>(item.data() + item.size() - begin)));
+        }
+      }
       return e;
     }
     values.push_back(value.value());
@@ -397,7 +441,11 @@ std::string_view typed_value(std::string_view text) { return trim_blanks(json_de
 Result<double> parse_number(std::string_view text, Field field) {
   const std::string_view token = typed_value(text);
   if (token.empty()) return Error{ErrorCode::empty, field, kWholeField, 0.0, {}};
-  return convert(token, field, kWholeField);
+  auto value = convert(token, field, kWholeField);
+  if (!value && value.error().code == ErrorCode::not_a_number && number_with_time_unit(token)) {
+    return item_error(ErrorCode::has_unit, field, kWholeField, token);
+  }
+  return value;
 }
 
 Result<double> parse_count(std::string_view text, Field field, double low, double high) {

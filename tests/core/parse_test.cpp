@@ -71,6 +71,36 @@ TEST_CASE("a comma between digits that may be a decimal or thousands mark is ref
   CHECK(error_of("\"0,5\" 1").code == ErrorCode::not_a_number);
 }
 
+TEST_CASE("a time typed with its unit is has_unit at the number's item, naming both as typed") {
+  // Before, "12 ms, 3 ms" was split at the blank and "ms" named as item 2.
+  struct Case { const char* text; std::int64_t index; const char* token; };
+  for (const Case& c : {Case{"12 ms, 3 ms", 0, "12 ms"}, Case{"12ms 3ms", 0, "12ms"}, Case{"1, 2 \xC2\xB5s", 1, "2 \xC2\xB5s"},
+                        Case{"1; 2.5e-3 s", 1, "2.5e-3 s"}, Case{"1 2 3ns", 2, "3ns"}, Case{"\"4 us\"", 0, "\"4 us\""},
+                        Case{"\xEF\xBC\x91\xEF\xBC\x92 ms", 0, "\xEF\xBC\x91\xEF\xBC\x92 ms"}}) {
+    CAPTURE(c.text);
+    const Error e = error_of(c.text);
+    CHECK(e.code == ErrorCode::has_unit);
+    CHECK(e.index == c.index);
+    CHECK(e.token == c.token);
+  }
+  CHECK(text::describe(error_of("12 ms, 3 ms")) ==
+        "tau, item 1: '12 ms' has a unit: type plain numbers, every time in the same unit");
+  // A unit after a separator belongs to no number, and a word that is no unit is no number.
+  CHECK(error_of("1, ms").code == ErrorCode::not_a_number);
+  CHECK(error_of("1, ms").index == 1);
+  CHECK(error_of("12 kg").code == ErrorCode::not_a_number);
+  CHECK(error_of("12 kg").index == 1);
+  CHECK(error_of("x ms").code == ErrorCode::not_a_number);
+  CHECK(error_of("x ms").index == 0);
+  // A single number alike.
+  const auto t = parse_number(" 160 ms ", Field::T_real);
+  REQUIRE(!t);
+  CHECK(t.error().code == ErrorCode::has_unit);
+  CHECK(t.error().token == "160 ms");
+  CHECK(!parse_number("ms", Field::T_real));
+  CHECK(parse_number("ms", Field::T_real).error().code == ErrorCode::not_a_number);
+}
+
 TEST_CASE("number forms: signs, exponents, leading and trailing dots") {
   CHECK(parsed("1e3 2.5E-1 +4 .5 5. -0") == List{1000, 0.25, 4, 0.5, 5, 0});
   CHECK(parsed("") == List{});

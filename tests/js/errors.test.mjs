@@ -192,6 +192,14 @@ test('a key no calculator call reads is refused by name, never run with its defa
     { name: 'TypeError', message: 'readRequest: unknown key "m" (the keys read: tau, d, M, rho, T_real)' });
 });
 
+test('a time typed with its unit is has_unit at its number, not the unit named as an item', () => {
+  fails(() => hp.parseList('12 ms, 3 ms', 'tau'), { code: 'has_unit', field: 'tau', index: 0, token: '12 ms' });
+  fails(() => hp.parseList('1 2ms', 'd'), { code: 'has_unit', field: 'd', index: 1, token: '2ms' });
+  const read = hp.readRequest({ tau: '1, 2', T_real: '40 ms' });
+  assert.deepEqual(read.errors.map((e) => [e.code, e.field, e.token]), [['has_unit', 'T_real', '40 ms']]);
+  assert.equal(read.errors[0].message, "T_real: '40 ms' has a unit: type plain numbers, every time in the same unit");
+});
+
 test('a comma between digits that may be a decimal mark is ambiguous_comma, never a silent separator', () => {
   // '0,5 1 1 5' read as 5 stages [0, 5, 1, 1, 5]; '1,000.5, 2' as [1, 0.5, 2].
   fails(() => hp.parseList('0,5 1 1 5', 'tau'), { code: 'ambiguous_comma', field: 'tau', index: 0, token: '0,5' });

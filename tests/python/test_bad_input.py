@@ -90,6 +90,9 @@ class BadInput(unittest.TestCase):
                     "a separator; write numbers with a decimal point and no grouping (0.5, 1000), and separate items "
                     "with a comma and a blank")
         self.assertEqual(parse_number_list("0.5,1,1,5"), [0.5, 1.0, 1.0, 5.0])
+        # A time with its unit: "12 ms, 3 ms" named "ms" as item 2.
+        self.expect(lambda: Pipeline("12 ms, 3 ms"), "has_unit", "tau", 0,
+                    "tau, item 1: '12 ms' has a unit: type plain numbers, every time in the same unit")
 
     def test_an_int_past_2_53_in_a_list_is_quoted_as_given(self):
         # It was quoted as the double it was read as: "(got 1e+16)" for 10**16 + 1, "rank 1e+20" for 10**20.

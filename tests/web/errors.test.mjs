@@ -36,6 +36,9 @@ const CASES = [
   ['tau', '0,5 1 1 5', 'ambiguous_comma',
     '阶段服务时间 τ，第 1 项：“0,5”有歧义：数字之间的英文逗号可能是小数点或千位分隔符，而不是分隔符；请用小数点写数、不要分组（0.5、1000），并用逗号加空格分隔各项',
     "Stage times τ, item 1: '0,5' is ambiguous: a comma between digits may be a decimal or thousands mark, not a separator; write numbers with a decimal point and no grouping (0.5, 1000), and separate items with a comma and a blank"],
+  // A time with its unit: the blank split it, and 'ms' was named as item 2.
+  ['tau', '12 ms, 3 ms', 'has_unit', '阶段服务时间 τ，第 1 项：“12 ms”带有单位：请只输入数字，所有时间使用同一单位',
+    "Stage times τ, item 1: '12 ms' has a unit: type plain numbers, every time in the same unit"],
   ['d', '1, 2', 'wrong_length', '链路延迟 d：需要 S−1 = 3 个链路延迟（每条链路一个），或者留空（输入了 2 个）',
     'Link latencies d: needs S-1 = 3 link latencies, one per link, or none (got 2)'],
   ['d', '1, -2, 3', 'negative', '链路延迟 d，第 2 项：必须 ≥ 0（输入为 -2）',

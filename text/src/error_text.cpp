@@ -161,6 +161,8 @@ std::string what(const Error& e) {
       return "'" + quoted(e.token) + "' is ambiguous: a comma between digits may be a decimal or thousands mark, "
              "not a separator; write numbers with a decimal point and no grouping (0.5, 1000), and separate items "
              "with a comma and a blank";
+    case ErrorCode::has_unit:
+      return "'" + quoted(e.token) + "' has a unit: type plain numbers, every time in the same unit";
     case ErrorCode::no_overlap_headroom:
       return "no overlap headroom: T_block equals T_async, so the overlap ratio is undefined";
     case ErrorCode::too_many_cells:

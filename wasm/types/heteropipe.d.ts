@@ -100,7 +100,7 @@ declare namespace heteropipe {
   type Regime = 'async' | 'blocking' | 'asynchronous' | 'block';
   type ErrorCode =
     | 'empty' | 'too_many' | 'not_finite' | 'negative' | 'all_zero' | 'too_small' | 'too_large' | 'wrong_length'
-    | 'not_integer' | 'out_of_range' | 'not_positive' | 'empty_item' | 'not_a_number' | 'ambiguous_comma'
+    | 'not_integer' | 'out_of_range' | 'not_positive' | 'empty_item' | 'not_a_number' | 'ambiguous_comma' | 'has_unit'
     | 'no_overlap_headroom' | 'too_many_cells' | 'too_long' | 'too_much_work' | 'out_of_memory'
     // The planner's.
     | 'unknown_name' | 'sum_too_large' | 'delay_too_large' | 'fewer_layers_than_devices' | 'device_too_small'

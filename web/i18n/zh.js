@@ -246,6 +246,7 @@
         case 'empty_item': what = '分隔符之间缺少数值'; break;
         case 'not_a_number': what = '“' + e.token + '”不是数字'; break;
         case 'ambiguous_comma': what = '“' + e.token + '”有歧义：数字之间的英文逗号可能是小数点或千位分隔符，而不是分隔符；请用小数点写数、不要分组（0.5、1000），并用逗号加空格分隔各项'; break;
+        case 'has_unit': what = '“' + e.token + '”带有单位：请只输入数字，所有时间使用同一单位'; break;
         case 'no_overlap_headroom': what = '没有重叠空间：T_block 等于 T_async，重叠率无定义'; break;
         case 'too_many_cells': what = 'M × S = ' + G(e.value) + ' 个单元，超过上限 ' + G(e.limit); break;
         case 'too_much_work': what = 'M × S + ' + G(limits.stream_diagonal_cost) + ' (M + S − 1) = ' + G(e.value) + ' 步递推，超过上限 ' + G(e.limit); break;

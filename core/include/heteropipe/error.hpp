@@ -25,6 +25,7 @@ enum class ErrorCode {
   empty_item,       // parser: nothing between two separators
   not_a_number,     // parser: the item is not a decimal number
   ambiguous_comma,  // parser: a comma between digits that may be a decimal or thousands mark; token = "0,5"
+  has_unit,         // parser: a number typed with a time unit ("12 ms"); token = the number and its unit as typed
   no_overlap_headroom,  // overlap ratio asked for while T_block == T_async
   too_many_cells,   // timeline or stream request above its cell limit; value = M * S
   too_long,         // a text above limits::kMaxTextBytes; value = its length in bytes
