@@ -41,6 +41,12 @@ for (const p of PAGES) {
     const { page: narrow } = await open(context, fileBase + p.file + hash({ tau: '1.13, 2.90, 2.62', M: '100' }));
     assert.deepEqual(await pageValues(wide), await pageValues(narrow));
     assert.equal((await pageValues(wide)).T_gpipe, '295.8');
+    // A value that rounds to zero is shown with no sign: a percentage of -0.001 % read '-0%'.
+    const zeros = await page.evaluate(() => {
+      const f = window.HP_I18N.fmt;
+      return [f.percent(-1e-5), f.percent(-0), f.integer(-0.3), f.short(-0), f.four(-0), f.number(-0), f.percent(-0.5)];
+    });
+    assert.deepEqual(zeros, ['0%', '0%', '0', '0', '0', '0', '-50%']);
   });
 
   test(`${p.name}: a 200,000-stage pipeline keeps only the ends of its lists in the page`, async () => {

@@ -1,13 +1,22 @@
 // Locale-aware number formatting. Only finite numbers ever reach the page; anything else shows a dash.
 var L = window.HP_I18N;
-var general = new Intl.NumberFormat(L.locale, { maximumSignificantDigits: 6 });
-var whole = new Intl.NumberFormat(L.locale, { maximumFractionDigits: 0 });
-var percents = new Intl.NumberFormat(L.locale, { style: 'percent', maximumFractionDigits: 1 });
-var shortFormat = new Intl.NumberFormat(L.locale, { maximumSignificantDigits: 3 });
-var fourFormat = new Intl.NumberFormat(L.locale, { maximumSignificantDigits: 4 });
+// A value that rounds to zero shows no sign ('0%', never '-0%'): signDisplay 'negative', where the
+// browser knows it (a browser before it refuses the option, and keeps its own sign rule).
+function formatter(options) {
+  try {
+    return new Intl.NumberFormat(L.locale, Object.assign({ signDisplay: 'negative' }, options));
+  } catch (e) {
+    return new Intl.NumberFormat(L.locale, options);
+  }
+}
+var general = formatter({ maximumSignificantDigits: 6 });
+var whole = formatter({ maximumFractionDigits: 0 });
+var percents = formatter({ style: 'percent', maximumFractionDigits: 1 });
+var shortFormat = formatter({ maximumSignificantDigits: 3 });
+var fourFormat = formatter({ maximumSignificantDigits: 4 });
 var DASH = '—';
 
-var compact = new Intl.NumberFormat(L.locale, { notation: 'compact', maximumSignificantDigits: 3 });
+var compact = formatter({ notation: 'compact', maximumSignificantDigits: 3 });
 var shownUnit = '';  // the page's time unit as shown (s, ms, µs), or '' for none
 
 function ok(x) { return typeof x === 'number' && isFinite(x); }
