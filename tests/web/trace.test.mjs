@@ -338,15 +338,20 @@ for (const p of PAGES) {
     let missing = null;
     try { full.importTrace(inflated(files), { microbatch: MICROBATCH, unit: 'ms', profiler_step: 7 }); } catch (e) { missing = e; }
     assert.deepEqual([missing.code, missing.field, missing.index, missing.value, missing.limit], ['unknown_id', 'profiler_step', 0, 7, steps.limit]);
-    assert.equal(await page.textContent('#trace-result .error'), p.name === 'en' ? missing.message
-      : `分析步：第 1 个文件中没有 ProfilerStep#7（这些文件的最后一步是 ProfilerStep#${steps.limit}）`);
+    // Each names the option by its label on the form, and marks it.
+    const step = p.name === 'en' ? 'Profiler step (N of ProfilerStep#N)' : '分析步（ProfilerStep#N 的 N）';
+    const byLabel = (e) => step + e.message.slice('profiler_step'.length);
+    assert.equal(await page.textContent('#trace-result .error'), p.name === 'en' ? byLabel(missing)
+      : `${step}：第 1 个文件中没有 ProfilerStep#7（这些文件的最后一步是 ProfilerStep#${steps.limit}）`);
+    assert.equal(await page.getAttribute('#trace-profiler_step', 'aria-invalid'), 'true');
+    assert.equal(await page.getAttribute('#trace-profiler_step', 'aria-describedby'), 'trace-error');
     // Text that is no number: refused by the core as the CLI's --profiler-step two is, quoting what was typed.
     await page.fill('#trace-profiler_step', 'two');
     await imported();
     let typed = null;
     try { full.importTrace(inflated(files), { microbatch: MICROBATCH, unit: 'ms', profiler_step: 'two' }); } catch (e) { typed = e; }
     assert.deepEqual([typed.code, typed.field, typed.token, typed.message], ['not_a_number', 'profiler_step', 'two', "profiler_step: 'two' is not a number"]);
-    assert.equal(await page.textContent('#trace-result .error'), p.name === 'en' ? typed.message : '分析步：“two”不是数字');
+    assert.equal(await page.textContent('#trace-result .error'), p.name === 'en' ? `${step}: 'two' is not a number` : `${step}：“two”不是数字`);
     // A number past the doubles goes as typed too: out of its range from 0 (ProfilerStep#0) as 1e20 is, never
     // Infinity, quoted as typed in Chinese too (it said "（输入为 0）").
     await page.fill('#trace-profiler_step', '1e400');
@@ -354,10 +359,23 @@ for (const p of PAGES) {
     let huge = null;
     try { full.importTrace(inflated(files), { microbatch: MICROBATCH, unit: 'ms', profiler_step: '1e400' }); } catch (e) { huge = e; }
     assert.deepEqual([huge.code, huge.field, huge.token, huge.message], ['out_of_range', 'profiler_step', '1e400', 'profiler_step: must be between 0 and 2^53 (got 1e400)']);
-    assert.equal(await page.textContent('#trace-result .error'), p.name === 'en' ? huge.message : '分析步：必须在 0 到 2^53 之间（输入为 1e400）');
+    assert.equal(await page.textContent('#trace-result .error'), p.name === 'en' ? byLabel(huge) : `${step}：必须在 0 到 2^53 之间（输入为 1e400）`);
     await page.fill('#trace-profiler_step', '-1');
     await imported();
-    assert.equal(await page.textContent('#trace-result .error'), p.name === 'en' ? 'profiler_step: must be between 0 and 2^53 (got -1)' : '分析步：必须在 0 到 2^53 之间（输入为 -1）');
+    assert.equal(await page.textContent('#trace-result .error'), p.name === 'en' ? `${step}: must be between 0 and 2^53 (got -1)` : `${step}：必须在 0 到 2^53 之间（输入为 -1）`);
+    // A pattern's error names its option and the character at fault; a good import clears the mark.
+    await page.fill('#trace-profiler_step', '');
+    await page.fill('#trace-microbatch', 'mb([');
+    await imported();
+    const pattern = await page.textContent('#trace-result .error');
+    if (p.name === 'en') assert.equal(pattern, "Micro-batch ranges (regex), character 4: 'mb([' is not a valid pattern");
+    else assert.match(pattern, /^微批次区间（正则），第 4 个字符：/);
+    assert.equal(await page.getAttribute('#trace-microbatch', 'aria-invalid'), 'true');
+    assert.equal(await page.getAttribute('#trace-profiler_step', 'aria-invalid'), null);
+    await page.fill('#trace-microbatch', MICROBATCH);
+    await imported();
+    assert.equal(await page.getAttribute('#trace-microbatch', 'aria-invalid'), null);
+    assert.equal(await page.$('#trace-result .error'), null);
     assert.deepEqual(problems, []);
     await page.close();
   });

@@ -27,7 +27,13 @@
     label_profiler_step: 'Profiler step (N of ProfilerStep#N)',
     hint_profiler_step: 'default: the first; e.g. 2',
     again: 'Import again',
-    error: function (e) { return e.message; },
+    // The module's sentence; an option's names the option by its label on the form (`label`) where
+    // the sentence begins with the option's key ("microbatch_regex, character 4: ...").
+    error: function (e, limits, label) {
+      var key = e.field;
+      var named = label && (e.message.indexOf(key + ': ') === 0 || e.message.indexOf(key + ', ') === 0);
+      return named ? label + e.message.slice(key.length) : e.message;
+    },
     filesRead: function (names, unit, stat) { return 'Read: ' + names + '. Times in ' + unit + '; τ and d are each stage’s ' + stat + '.'; },
     headline: function (S, M, T, position) { return 'A pipeline of ' + S + ' stages and ' + M + ' micro-batches: T_real = ' + T + ', ' + position + '.'; },
     position: {

@@ -122,11 +122,11 @@
     again: '重新导入',
     // A file's error names the file and the byte (or the CSV line); an option's names the option
     // (and a pattern's, the character at fault).
-    error: function (e, limits) {
+    error: function (e, limits, label) {
       // A pattern's character at fault; a clock offset's stage (a profiler step's file is in its sentence).
       var at = e.index === null || e.index === undefined || e.field === 'profiler_step' ? ''
         : '，第 ' + (e.index + 1) + (e.field === 'clock_offsets' ? ' 个阶段' : ' 个字符');
-      var where = OPTION[e.field] ? OPTION[e.field] + at + '：'
+      var where = OPTION[e.field] ? (label || OPTION[e.field]) + at + '：'
         : '文件“' + e.token + '”' + (e.index === null || e.index === undefined ? '' : CSV[e.field] ? '，第 ' + (e.index + 1) + ' 行' : '，第 ' + e.index + ' 字节') + '：';
       return where + what(e, limits);
     },

@@ -13,6 +13,9 @@ var R = window.HP_I18N.trace;
 var $ = function (id) { return document.getElementById(id); };
 var esc = svg.esc;
 var OPTIONS = ['stage_order', 'compute', 'transfer', 'microbatch', 'profiler_step'];
+// The option each of the core's fields is typed in.
+var OPTION_OF = { stage_order: 'stage_order', compute_regex: 'compute', transfer_regex: 'transfer',
+  microbatch_regex: 'microbatch', profiler_step: 'profiler_step', stat: 'stat' };
 var STATS = ['min', 'p50', 'mean'];
 
 var hp = null, files = [], result = null;
@@ -88,6 +91,10 @@ function start() {
   if (pending) pending.cancel();
   var mine = ++run;
   var names = files.map(function (f) { return f.name; });
+  document.querySelectorAll('.trace-options [aria-invalid]').forEach(function (c) {
+    c.removeAttribute('aria-invalid');
+    c.removeAttribute('aria-describedby');
+  });
   busy(true, R.reading(files.length));
   $('trace-progress').value = 0;
   // The fraction of the files' (compressed) bytes read; then the core reads the text.
@@ -109,8 +116,16 @@ function start() {
     if (mine !== run || (e && e.cancelled)) return;
     busy(false, '');
     result = null;
-    var text = e && e.code ? R.error(e, hp.limits) : R.failed + ' ' + ((e && e.message) || '');
-    $('trace-result').innerHTML = '<p class="error" role="alert">' + esc(text) + '</p>';
+    // An option's error names the option by its label, and marks it (opening the options to show it).
+    var option = e && e.code && OPTION_OF[e.field] ? OPTION_OF[e.field] : null;
+    var text = e && e.code ? R.error(e, hp.limits, option && R['label_' + option]) : R.failed + ' ' + ((e && e.message) || '');
+    $('trace-result').innerHTML = '<p class="error" role="alert" id="trace-error">' + esc(text) + '</p>';
+    if (option) {
+      var control = $('trace-' + option);
+      control.setAttribute('aria-invalid', 'true');
+      control.setAttribute('aria-describedby', 'trace-error');
+      control.closest('details').open = true;
+    }
     $('trace-body').setAttribute('data-answered', String(++answered));
   });
 }
