@@ -142,6 +142,10 @@ for (const p of PAGES) {
     assert.equal(await page.getAttribute('#plan-bench', 'aria-invalid'), 'true');
     assert.ok(await page.$eval('#plan-result', (e) => e.classList.contains('stale')));
     assert.equal(await headline(page), calibrated);
+    // The refused file is named as unused, and the list of what the earlier file calibrated is gone
+    // (it read 'Calibrating with broken.json.' beside the earlier file's devices).
+    assert.equal(await page.textContent('#plan-bench-facts'), en ? 'Not calibrating with broken.json: its error is below.' : '未用 broken.json 校准：错误见下方。');
+    assert.deepEqual(await page.$$eval('#plan-bench-list li', (li) => li.length), 0);
     await page.click('#plan-bench-remove');
     assert.equal(await headlineChanges(page, calibrated), estimated);
     assert.equal(await page.getAttribute('#plan-bench', 'aria-invalid'), null);

@@ -26,6 +26,8 @@
     label_bench: 'Calibrate with llama-bench: its -o json or -o jsonl file',
     benchHint: 'Read here, in this browser; nothing leaves this machine. Each record sets its GPU’s speed so that the estimate for the record’s own model equals its avg_ts.',
     benchFile: function (file) { return 'Calibrating with ' + file + '.'; },
+    // A file the core refused: no plan uses it until it is fixed and chosen again.
+    benchFailed: function (file) { return 'Not calibrating with ' + file + ': its error is below.'; },
     benchLink: 'The page’s link cannot carry a file: after a reload, choose it again.',
     // device and record 0-based (shown from 1), factor formatted: avg_ts over the estimate's speed.
     benchCalibrated: function (device, name, record, factor) {

@@ -25,6 +25,7 @@
     label_bench: '用 llama-bench 校准：它的 -o json 或 -o jsonl 输出文件',
     benchHint: '在本浏览器中读取，文件不会离开本机。每条记录校准其 GPU 的速度，使对该记录自身模型的估算等于它的 avg_ts。',
     benchFile: function (file) { return '正在用 ' + file + ' 校准。'; },
+    benchFailed: function (file) { return '未用 ' + file + ' 校准：错误见下方。'; },
     benchLink: '页面链接无法携带文件：重新加载后请再次选择。',
     benchCalibrated: function (device, name, record, factor) {
       return '设备 ' + (device + 1) + '（' + name + '）：由第 ' + (record + 1) + ' 条记录校准，速度为估算的 ' + factor + ' 倍。';

@@ -132,6 +132,7 @@ function wholeChain(e) {
 var FORM_FIELDS = ['model', 'quant', 'context', 'phase', 'tokens', 'M', 'objective'];
 // A llama-bench record's fields: their errors go under the bench file's field.
 var BENCH_FIELDS = ['calibration', 'gpu_info', 'device', 'model_size', 'model_n_params', 'n_prompt', 'n_gen'];
+function isBenchError(e) { return BENCH_FIELDS.indexOf(e.field) >= 0; }
 function control(e) {
   var c = formControl(e);
   // A hidden control (the catalog model's while a file's model plans) cannot show its error.
@@ -212,4 +213,4 @@ function usePipeline() {
   $('results').focus({ preventScroll: true });
 }
 
-export { show, showErrors, usePipeline };
+export { show, showErrors, usePipeline, isBenchError };

@@ -205,7 +205,8 @@ function removeBench() {
 
 // The bench file's name and, once planned, which devices its records calibrated and which records
 // were unused, in words (the report's calibrated and calibration_unused); plan: the latest plan or null.
-function drawBench(plan) {
+// refused: the core refused the file, so it is named as unused, and no list of an earlier file stays.
+function drawBench(plan, refused) {
   $('plan-bench-used').hidden = !bench && !form.bench;
   if (!bench) {
     // A link or a reload names a file it could not carry: say so, until it is chosen again or removed.
@@ -214,9 +215,12 @@ function drawBench(plan) {
     $('plan-bench-list').innerHTML = '';
     return;
   }
-  $('plan-bench-facts').textContent = P.benchFile(bench.file);
+  $('plan-bench-facts').textContent = refused ? P.benchFailed(bench.file) : P.benchFile(bench.file);
   $('plan-bench-link').textContent = P.benchLink;
-  if (!plan) return;
+  if (!plan) {
+    $('plan-bench-list').innerHTML = '';
+    return;
+  }
   var items = plan.calibrated.map(function (c) {
     return P.benchCalibrated(c.device, deviceName(c.device), c.record, fmt.four(c.factor));
   }).concat(plan.calibration_unused.map(function (u) { return P.benchUnused(u.record, u.reason); }));
@@ -283,6 +287,7 @@ function replan() {
     // is about the number's default, not one typed, so it is not shown.
     var unread = e.errors.some(function (x) { return NUMBERS.indexOf(x.field) >= 0; });
     plannerView.showErrors(e.errors.filter(function (x) { return !(unread && x.fits_quant !== undefined); }), hp.limits);
+    if (bench && e.errors.some(plannerView.isBenchError)) drawBench(null, true);
   });
 }
 
