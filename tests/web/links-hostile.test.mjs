@@ -14,6 +14,7 @@ before(async () => { context = await launch(); });
 after(async () => { await context?.close(); });
 
 const LONG = 'x'.repeat(200000);
+const KINDS = ['deterministic', 'exponential', 'lognormal', 'gamma', 'uniform'];
 // Values a hand-edited JSON form may hold in place of any one key's, as JSON text (1e400 parses as Infinity).
 const JSON_VALUES = ['null', '[]', '[1,2]', '{}', '{"a":1}', '"NaN"', '"Infinity"', '1e400', '-1', '1e300',
   '9007199254740993', '""', JSON.stringify(LONG), '"\\ud800"', '"\\u0000<b>x</b>"', 'true'];
@@ -84,6 +85,16 @@ for (const p of PAGES) {
       for (const k of ['cv', 'linkCv', 'shared', 'buffers', 'reps', 'seed']) {
         if (saved && typeof saved === 'object' && typeof saved[k] === 'string') {
           assert.equal(await page.inputValue('#sim-' + k), saved[k], `${sim.slice(0, 80)}: ${k}`);
+        }
+      }
+      // A choice no select offers opens as the default, with no error under another field (a bad
+      // service showed the core's unknown_name under the CV box, its select at its first option).
+      const offered = { service: [...KINDS, 'measured'], linkService: KINDS, links: ['async', 'blocking', 'serial', 'delay', 'block'] };
+      const defaults = { service: 'lognormal', linkService: 'deterministic', links: 'async' };
+      for (const k of Object.keys(offered)) {
+        if (saved && typeof saved === 'object' && typeof saved[k] === 'string' && !offered[k].includes(saved[k])) {
+          assert.equal(await page.inputValue('#sim-' + k), defaults[k], `${sim.slice(0, 80)}: ${k}`);
+          assert.equal(await page.$('#sim-controls .sim-field-error'), null, `${sim.slice(0, 80)}: ${k}`);
         }
       }
       assert.ok(!/NaN|Infinity/.test(values), `${sim.slice(0, 80)}: ${values.slice(0, 200)}`);

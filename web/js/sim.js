@@ -31,8 +31,14 @@ function fromText(text) {
     } catch (e) { /* a hand-edited link: keep the defaults */ }
   }
   f.links = FORMER_LINK_MODES[f.links] || f.links;
+  // A choice no select offers (a hand-edited link's 'weibull') would show the select's first option
+  // while the core refused the name under another field: the default stays, as for any bad value.
+  var offered = function (k, choices) { if (choices.indexOf(f[k]) < 0) f[k] = DEFAULTS[k]; };
+  offered('service', KINDS.concat(['measured']));
+  offered('linkService', KINDS);
+  offered('links', LINK_MODES);
   f.stages = Array.isArray(f.stages) ? f.stages.filter(function (x) { return x && typeof x.service === 'string'; })
-    .map(function (x) { return { service: x.service, cv: String(x.cv === undefined ? '' : x.cv) }; }) : [];
+    .map(function (x) { return { service: KINDS.indexOf(x.service) >= 0 ? x.service : DEFAULTS.service, cv: String(x.cv === undefined ? '' : x.cv) }; }) : [];
   return f;
 }
 
