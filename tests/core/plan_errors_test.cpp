@@ -126,7 +126,7 @@ TEST_CASE("plan errors: layers, links and cuts") {
   in.links[0].bandwidth = kNaN;
   expect(in, ErrorCode::not_finite, Field::bandwidth, 0, 0, "bandwidth, link 1: must be a finite number (got nan)");
   in.links[0].bandwidth = 1e16;
-  expect(in, ErrorCode::too_large, Field::bandwidth, 0, 1e16, "bandwidth, link 1: must be at most 1e15 (got 1e+16)");
+  expect(in, ErrorCode::too_large, Field::bandwidth, 0, 1e16, "bandwidth, link 1: must be at most 1e15 bytes/s (got 1e+16)");
 
   in = valid();
   in.cut_bytes = {1, 2, 3};

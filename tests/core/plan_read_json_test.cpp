@@ -257,7 +257,7 @@ TEST_CASE("plan json: the values' errors too, one per field, device and link, qu
         std::vector<std::string>{"M: must be between 1 and 2^53 (got 0)",
                                  "layer_times, device 1: must be >= 0 (got -2)",
                                  "memory_capacity, device 1: must be >= 0 (got -1)",
-                                 "memory_capacity, device 2: must be at most 1e15 (got 2e15)",
+                                 "memory_capacity, device 2: must be at most 1e15 bytes (got 2e15)",
                                  "latency, link 1: must be >= 0 (got -1e20)",
                                  "bandwidth, link 1: must be > 0 (got 0)"});
   // The reader's own error on a field is its only one: 1e400 is not also "at most 1e15".
@@ -275,7 +275,7 @@ TEST_CASE("plan json: the values' errors too, one per field, device and link, qu
                                   {"memory": 3.4e10, "memory_bandwidth": -1, "fp16_flops": 1.6e13}],
                       "links": [{"latency": -1, "bandwidth": 1e9}], "tokens": 0})") ==
         std::vector<std::string>{"tokens: must be between 1 and 1,048,576 (got 0)",
-                                 "memory, device 1: must be at most 1e15 (got 2e15)",
+                                 "memory, device 1: must be at most 1e15 bytes (got 2e15)",
                                  "memory_bandwidth, device 2: must be >= 0 (got -1)",
                                  "latency, link 1: must be >= 0 (got -1)"});
   // A good input has none, and check_plan_input is the first of them.
@@ -549,9 +549,9 @@ TEST_CASE("plan json: a number past the double range is reported where its field
   const std::string device = R"({"model": "llama-3-8b", "quant": "Q8_0", "devices": [{"memory": )";
   const std::string facts = R"(, "memory_bandwidth": 1e12, "fp16_flops": 1e14}]})";
   CHECK(sentences(device + R"("1e300 TiB")" + facts) ==
-        std::vector<std::string>{"memory, device 1: must be at most 1e15 (got 1e300 TiB)"});
+        std::vector<std::string>{"memory, device 1: must be at most 1e15 bytes (got 1e300 TiB)"});
   CHECK(sentences(device + R"("1e400 GiB")" + facts) ==
-        std::vector<std::string>{"memory, device 1: must be at most 1e15 (got 1e400 GiB)"});
+        std::vector<std::string>{"memory, device 1: must be at most 1e15 bytes (got 1e400 GiB)"});
   CHECK(sentences(device + R"("-1e400 GiB")" + facts) ==
         std::vector<std::string>{"memory, device 1: must be >= 0 (got -1e400 GiB)"});
   CHECK(sentences(R"({"model": "llama-3-8b", "quant": "Q8_0", "devices": [{"memory": 1e10,)"

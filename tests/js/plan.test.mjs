@@ -226,11 +226,11 @@ test('the values\' errors of every field are reported with the reader\'s, each n
   const bad = { devices: [{ layer_times: [1, -2], memory_capacity: -1 }, { layer_times: [1, 1], memory_capacity: 2e15 }],
     layer_memory: [1, 1], links: [{ latency: -1e21, bandwidth: 0 }], M: 0 };
   const said = ['M: must be between 1 and 2^53 (got 0)', 'layer_times, device 1: must be >= 0 (got -2)',
-    'memory_capacity, device 1: must be >= 0 (got -1)', 'memory_capacity, device 2: must be at most 1e15 (got 2000000000000000)',
+    'memory_capacity, device 1: must be >= 0 (got -1)', 'memory_capacity, device 2: must be at most 1e15 bytes (got 2000000000000000)',
     'latency, link 1: must be >= 0 (got -1e+21)', 'bandwidth, link 1: must be > 0 (got 0)'];
   assert.deepEqual(sentences(bad), said);
   const text = JSON.stringify(bad).replace('2000000000000000', '2e15');
-  assert.deepEqual(sentences(text)[3], 'memory_capacity, device 2: must be at most 1e15 (got 2e15)');
+  assert.deepEqual(sentences(text)[3], 'memory_capacity, device 2: must be at most 1e15 bytes (got 2e15)');
   assert.equal(cli(text).stderr, said.map((line) => 'error: ' + line.replace('2000000000000000', '2e15') + '\n').join(''));
 });
 

@@ -317,14 +317,14 @@ class PlanTest(unittest.TestCase):
                           "layer_times, device 1: must be >= 0 (got -2)",
                           "memory_capacity, device 1: must be >= 0 (got -1)",
                           # As Python writes the number (its JSON text), not as 2e+15.
-                          "memory_capacity, device 2: must be at most 1e15 (got 2000000000000000.0)",
+                          "memory_capacity, device 2: must be at most 1e15 bytes (got 2000000000000000.0)",
                           "latency, link 1: must be >= 0 (got -1e+20)",
                           "bandwidth, link 1: must be > 0 (got 0)"])
         estimate = {"model": "llama-3-8b", "quant": "Q8_0",
                     "devices": [{"memory": 2e15, "memory_bandwidth": 4e11, "fp16_flops": 1.6e13}]}
-        self.assertEqual(self.plan_errors(estimate), ["memory, device 1: must be at most 1e15 (got 2000000000000000.0)"])
+        self.assertEqual(self.plan_errors(estimate), ["memory, device 1: must be at most 1e15 bytes (got 2000000000000000.0)"])
         self.assertEqual(self.plan_errors(json.dumps(estimate).replace("2000000000000000.0", "2e15")),
-                         ["memory, device 1: must be at most 1e15 (got 2e15)"])
+                         ["memory, device 1: must be at most 1e15 bytes (got 2e15)"])
 
     def test_one_error_is_a_list_of_one(self):
         with self.assertRaises(HeteropipeError) as caught:

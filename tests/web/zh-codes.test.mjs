@@ -84,8 +84,8 @@ test('a duplicate key, a too-fast device and a file number quoted as typed, in E
     [{ model: 'mistral-7b', quant: 'Q4_K_M', devices: ['rtx-3090', { id: 'rtx-3060-12gb', layer_time: 0 }], M: 8 },
       'layer_time, device 2: must be at least 1e-15 (got 0)', 'layer_time，第 2 项：至少为 1e-15（输入为 0）'],
     [{ model: 'mistral-7b', quant: 'Q4_K_M', devices: ['rtx-3090', { id: 'rtx-3060-12gb', avg_ts: 1e15 }], M: 8 },
-      'avg_ts, device 2: must be at most 3.1249999999999996e13 (got 1000000000000000)',
-      'avg_ts，第 2 项：最大为 31249999999999.996（输入为 1000000000000000）'],
+      'avg_ts, device 2: must be at most 3.124e13 (got 1000000000000000)',
+      'avg_ts，第 2 项：最大为 31240000000000（输入为 1000000000000000）'],
   ];
   for (const [input, english, chinese] of planned) {
     const e = thrown(() => hp.plan(input));

@@ -70,6 +70,17 @@ namespace {
 
 using namespace detail;  // got, the shared phrases, position_noun, the tools' sentences
 
+// The unit a field's bound is in, where the value may be typed in another ("24 GiB"): a bound of
+// 1e15 beside "got 1e20 GiB" read as GiB.
+std::string_view bound_unit(Field field) {
+  switch (field) {
+    case Field::memory: case Field::memory_capacity: return " bytes";
+    case Field::memory_bandwidth: case Field::bandwidth: return " bytes/s";
+    case Field::fp16_flops: return " FLOP/s";
+    default: return "";
+  }
+}
+
 bool is_scalar(Field field) {
   switch (field) {
     case Field::tau:
@@ -141,7 +152,7 @@ std::string what(const Error& e) {
       if (e.field == Field::service_samples) return "must be at least " + bound(e.limit) + got(e);
       return "the largest stage time must be at least " + bound(e.limit) + got(e);
     case ErrorCode::too_large:
-      return kAtMost + bound(e.limit) + got(e);
+      return kAtMost + bound(e.limit) + std::string(bound_unit(e.field)) + got(e);
     case ErrorCode::wrong_length:
       return wrong_length(e);
     case ErrorCode::not_integer:

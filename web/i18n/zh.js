@@ -2,6 +2,8 @@
 (function () {
   'use strict';
   var FIELD = { tau: 'τ', d: 'd', M: 'M', rho: 'ρ', T_real: 'T_real', points: '点数' };
+  // The unit a field's bound is in, where the value may be typed in another (24 GiB).
+  var BOUND_UNIT = { memory: ' 字节', memory_capacity: ' 字节', memory_bandwidth: ' 字节/秒', bandwidth: ' 字节/秒', fp16_flops: ' FLOP/s' };
   window.HP_I18N = {
     lang: 'zh-CN',
     locale: 'zh-CN',
@@ -238,7 +240,7 @@
         case 'negative': what = '必须 ≥ 0（输入为 ' + got + '）'; break;
         case 'all_zero': what = '至少要有一个阶段时间 > 0'; break;
         case 'too_small': what = '最大的阶段时间至少为 ' + B(e.limit) + '（输入为 ' + got + '）'; break;
-        case 'too_large': what = '最大为 ' + B(e.limit) + '（输入为 ' + got + '）'; break;
+        case 'too_large': what = '最大为 ' + B(e.limit) + (BOUND_UNIT[e.field] || '') + '（输入为 ' + got + '）'; break;
         case 'wrong_length': what = '需要 S−1 = ' + G(e.limit) + ' 个链路延迟（每条链路一个），或者留空（输入了 ' + got + ' 个）'; break;
         case 'not_integer': what = '必须是整数（输入为 ' + got + '）'; break;
         case 'out_of_range': what = '必须在 ' + B(range[0]) + ' 到 ' + B(range[1]) + ' 之间（输入为 ' + got + '）'; break;

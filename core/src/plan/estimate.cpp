@@ -116,15 +116,31 @@ std::optional<Error> too_slow(const SlowDevice& d, const EstimateInput& input, s
                (bytes ? d.bytes : d.flops) / most};
 }
 
+// The largest number of four significant digits at or below x > 0. The
+// power of ten is found by multiplying and dividing, not by the library's
+// log10 and pow, so native and wasm give the same bits.
+double four_digits_down(double x) {
+  if (!(x > 0) || !std::isfinite(x)) return x;
+  double power = 1;
+  while (x >= power * 10) power *= 10;
+  while (x < power) power /= 10;
+  const double step = power / 1000;
+  double down = std::floor(x / step) * step;
+  while (down > x) down -= step;
+  return down > 0 ? down : x;
+}
+
 // The largest value of a speed x for which time(x), decreasing in x, is still
 // at least the least stage time: `most` figured by the caller, stepped down
-// past any rounding of time() so that the value named is one that plans.
+// past any rounding of time() so that the value named is one that plans,
+// then down to four significant digits, which a person reads and types
+// (3.124e13, not 3.1249999999999996e13): a smaller speed plans too.
 template <class Time>
 double fastest_allowed(double most, Time time) {
   for (int k = 0; k < 64 && most > 0 && !(time(most) >= limits::kMinStageTime); ++k) {
     most = std::nextafter(most, 0.0);
   }
-  return most;
+  return four_digits_down(most);
 }
 
 // A device so fast, as given, that every layer takes under
