@@ -159,7 +159,7 @@ for (const p of PAGES) {
     assert.equal(await page.getAttribute(fact, 'aria-invalid'), 'true');
     const describedBy = await page.getAttribute(fact, 'aria-describedby');
     assert.equal(await page.textContent('#' + describedBy), p.name === 'en' ? "bandwidth (GB/s), device 3: 'fast' is not a number"
-      : '带宽（GB/s），第 3 项：“fast”不是数字');
+      : '带宽（GB/s），第 3 台设备：“fast”不是数字');
     // The FP16 rate read by the same parser: empty is empty, text is no number, full-width digits read.
     await page.fill('#plan-devices input[data-fact="memory_bandwidth"]', '936');
     const flops = '#plan-devices input[data-fact="fp16_flops"]';
@@ -167,10 +167,10 @@ for (const p of PAGES) {
     const typedFlops = await page.inputValue(flops);
     await page.fill(flops, '');
     await page.waitForFunction((f) => document.querySelector(f).getAttribute('aria-invalid') === 'true', flops);
-    assert.equal(await flopsError(), p.name === 'en' ? 'FP16 (FLOP/s), device 3: is empty' : 'FP16 算力（FLOP/秒），第 3 项：不能为空');
+    assert.equal(await flopsError(), p.name === 'en' ? 'FP16 (FLOP/s), device 3: is empty' : 'FP16 算力（FLOP/秒），第 3 台设备：不能为空');
     await page.fill(flops, 'abc');
     await page.waitForFunction((f) => /abc/.test(document.getElementById(document.querySelector(f).getAttribute('aria-describedby').split(' ')[0]).textContent), flops);
-    assert.equal(await flopsError(), p.name === 'en' ? "FP16 (FLOP/s), device 3: 'abc' is not a number" : 'FP16 算力（FLOP/秒），第 3 项：“abc”不是数字');
+    assert.equal(await flopsError(), p.name === 'en' ? "FP16 (FLOP/s), device 3: 'abc' is not a number" : 'FP16 算力（FLOP/秒），第 3 台设备：“abc”不是数字');
     assert.equal(await page.inputValue(flops), 'abc');
     await page.fill(flops, typedFlops.replace(/[0-9]/g, (c) => String.fromCharCode(0xFF10 + Number(c))));
     await page.waitForFunction((f) => document.querySelector(f).getAttribute('aria-invalid') === null && !document.getElementById('plan-result').classList.contains('stale'), flops);

@@ -234,7 +234,7 @@ for (const p of PAGES) {
     let stageError;
     try { full.simulate({ tau: [1.13, 2.901, 2.621], M: 8, service: ['lognormal:cv=0.5', 'lognormal:cv=0.5', 'lognormal:cv=x'] }); } catch (e) { stageError = e; }
     assert.equal(stageError.index, 2);
-    assert.equal(await page.textContent('#sim-stages .sim-field-error'), zh ? '变异系数或幅度，第 3 项：“x”不是数字' : "CV or spread, stage 3: 'x' is not a number");
+    assert.equal(await page.textContent('#sim-stages .sim-field-error'), zh ? '变异系数或幅度，第 3 个阶段：“x”不是数字' : "CV or spread, stage 3: 'x' is not a number");
     assert.equal(await page.getAttribute('#sim-stages input[data-stage-cv="2"]', 'aria-invalid'), 'true');
     assert.equal(await page.inputValue('#sim-stages input[data-stage-cv="2"]'), 'x');
 
@@ -254,7 +254,7 @@ for (const p of PAGES) {
     assert.equal(await page.inputValue('#sim-buffers'), '600000');
     const historyShown = await page.textContent('#sim-controls .sim-field-error');
     if (p.name === 'en') assert.equal(historyShown, 'Buffers, ' + historyError.detail);
-    else assert.equal(historyShown, '缓冲区，第 1 项：S × (缓冲区 + 1) = 4,800,008 个需保留的释放时间，超过上限 4,194,304（请用更小的缓冲区，或 inf）');
+    else assert.equal(historyShown, '缓冲区，第 1 条链路：S × (缓冲区 + 1) = 4,800,008 个需保留的释放时间，超过上限 4,194,304（请用更小的缓冲区，或 inf）');
     await page.locator('#simulate').screenshot({ path: path.join(root, 'build', 'test-artifacts', `sim-errors-${p.name}-${width}.png`) });
     await page.close();
   });

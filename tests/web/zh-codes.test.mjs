@@ -45,13 +45,13 @@ test("the planner's sums, delays and order searches past their limits, in Englis
   const cases = [
     [{ ...base, devices: [device([6e14, 6e14]), device([1, 1])] },
       { code: 'sum_too_large', field: 'layer_times', index: 0, value: 1.2e15, limit: 1e15 },
-      '层时间，第 1 项：各层时间之和为 1200000000000000，超过上限 1000000000000000'],
+      '层时间，第 1 台设备：各层时间之和为 1200000000000000，超过上限 1000000000000000'],
     [{ ...base, links: [{ latency: 0.5, bandwidth: 1e-15 }] },
       { code: 'delay_too_large', field: 'links', index: 0, value: 0.5 + 4 / 1e-15, limit: 1e15 },
-      '链路，第 1 项：传输最大切分处的数据需要 4000000000000000，超过上限 1000000000000000'],
+      '链路，第 1 条链路：传输最大切分处的数据需要 4000000000000000，超过上限 1000000000000000'],
     [{ ...base, links: [{ latency: 0.5, bandwidth: 1e-300 }], cut_bytes: [1e10] },
       { code: 'delay_too_large', field: 'links', index: 0, value: Number.MAX_VALUE, limit: 1e15 },
-      '链路，第 1 项：传输最大切分处的数据所需时间超出双精度数能表示的范围（延迟加上最大切分数据量除以带宽已溢出），' +
+      '链路，第 1 条链路：传输最大切分处的数据所需时间超出双精度数能表示的范围（延迟加上最大切分数据量除以带宽已溢出），' +
       '超过上限 1000000000000000'],
     [{ ...base, order: 'search', devices: Array.from({ length: 7 }, (_, s) => device(Array(8).fill(1 + s))),
       links: Array.from({ length: 6 }, () => link), layer_memory: Array(8).fill(1), cut_bytes: Array(7).fill(4) },
@@ -82,10 +82,10 @@ test('a duplicate key, a too-fast device and a file number quoted as typed, in E
       "M: key 'M' is given a second time in its object (which of its values holds is not defined)",
       'M：键“M”在同一对象中第二次给出（以哪个值为准没有定义）'],
     [{ model: 'mistral-7b', quant: 'Q4_K_M', devices: ['rtx-3090', { id: 'rtx-3060-12gb', layer_time: 0 }], M: 8 },
-      'layer_time, device 2: must be at least 1e-15 (got 0)', 'layer_time，第 2 项：至少为 1e-15（输入为 0）'],
+      'layer_time, device 2: must be at least 1e-15 (got 0)', 'layer_time，第 2 台设备：至少为 1e-15（输入为 0）'],
     [{ model: 'mistral-7b', quant: 'Q4_K_M', devices: ['rtx-3090', { id: 'rtx-3060-12gb', avg_ts: 1e15 }], M: 8 },
       'avg_ts, device 2: must be at most 3.124e13 (got 1000000000000000)',
-      'avg_ts，第 2 项：最大为 31240000000000（输入为 1000000000000000）'],
+      'avg_ts，第 2 台设备：最大为 31240000000000（输入为 1000000000000000）'],
   ];
   for (const [input, english, chinese] of planned) {
     const e = thrown(() => hp.plan(input));

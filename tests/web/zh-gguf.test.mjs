@@ -87,7 +87,7 @@ test('a model object\'s sliding_layers that is no flag per layer is worded in Ch
   };
   const flag = refused([1, 2, 0]);
   assert.deepEqual([flag.code, flag.field, flag.index, flag.value], ['out_of_range', 'sliding_layers', 1, 2]);
-  assert.equal(zh.error(flag, hp.limits, '模型'), '模型，第 2 项：必须是 0（关注全部位置）或 1（滑动窗口）（输入为 2）');
+  assert.equal(zh.error(flag, hp.limits, '模型'), '模型，第 2 层：必须是 0（关注全部位置）或 1（滑动窗口）（输入为 2）');
   const short = refused([1, 0]);
   assert.deepEqual([short.code, short.field, short.value, short.limit], ['wrong_length', 'sliding_layers', 2, 3]);
   assert.equal(zh.error(short, hp.limits, '模型'), '模型：需要 3 个值，每层一个，或者留空（输入了 2 个）');
@@ -120,10 +120,10 @@ test('a model object\'s attention_layers, kv_layers and recurrent_layers that ar
   };
   const flag = refused({ attention_layers: [1, 2, 0] });
   assert.deepEqual([flag.code, flag.field, flag.index, flag.value], ['out_of_range', 'attention_layers', 1, 2]);
-  assert.equal(zh.error(flag, hp.limits, '模型'), '模型，第 2 项：必须是 0（没有注意力）或 1（有注意力）（输入为 2）');
+  assert.equal(zh.error(flag, hp.limits, '模型'), '模型，第 2 层：必须是 0（没有注意力）或 1（有注意力）（输入为 2）');
   const cache = refused({ kv_layers: [1, 0, 3] });
   assert.deepEqual([cache.code, cache.field, cache.index, cache.value], ['out_of_range', 'kv_layers', 2, 3]);
-  assert.equal(zh.error(cache, hp.limits, '模型'), '模型，第 3 项：必须是 0（不保留 KV 缓存）或 1（保留 KV 缓存）（输入为 3）');
+  assert.equal(zh.error(cache, hp.limits, '模型'), '模型，第 3 层：必须是 0（不保留 KV 缓存）或 1（保留 KV 缓存）（输入为 3）');
   const few = refused({ kv_layers: [1] });
   assert.deepEqual([few.code, few.field, few.value, few.limit], ['wrong_length', 'kv_layers', 1, 3]);
   assert.equal(zh.error(few, hp.limits, '模型'), '模型：需要 3 个值，每层一个，或者留空（输入了 1 个）');
@@ -132,7 +132,7 @@ test('a model object\'s attention_layers, kv_layers and recurrent_layers that ar
   assert.equal(zh.error(uncached, hp.limits, '模型'), '模型：至少需要一个运行的层为 1，因为 kv_bytes_per_token 大于 0');
   const state = refused({ recurrent_layers: [0, 0.5, 0] });
   assert.deepEqual([state.code, state.field, state.index, state.value], ['out_of_range', 'recurrent_layers', 1, 0.5]);
-  assert.equal(zh.error(state, hp.limits, '模型'), '模型，第 2 项：必须是 0（没有循环状态）或 1（有循环状态）（输入为 0.5）');
+  assert.equal(zh.error(state, hp.limits, '模型'), '模型，第 2 层：必须是 0（没有循环状态）或 1（有循环状态）（输入为 0.5）');
   const short = refused({ recurrent_layers: [1, 0] });
   assert.deepEqual([short.code, short.field, short.value, short.limit], ['wrong_length', 'recurrent_layers', 2, 3]);
   assert.equal(zh.error(short, hp.limits, '模型'), '模型：需要 3 个值，每层一个，或者留空（输入了 2 个）');

@@ -7,6 +7,14 @@
     n_dims: 1, dims: 1, value_type: 1, ggml_type: 1 };
   // The fields of a llama-bench record's errors, whose index is the record (the English "record 1").
   var RECORD_FIELDS = { calibration: 1, gpu_info: 1, device: 1, model_size: 1, model_n_params: 1, n_prompt: 1, n_gen: 1 };
+  // What an index counts, by field, as the English names it ("device 2", "link 1"): the noun after
+  // 第 N; a field not listed counts items (第 N 项).
+  var NOUN = {};
+  [[' 台设备', ['layer_times', 'memory_capacity', 'devices', 'memory', 'memory_bandwidth', 'fp16_flops', 'device_class', 'layer_time', 'avg_ts']],
+    [' 层', ['layer_memory', 'layer_bytes', 'active_layer_bytes', 'active_layer_params', 'sliding_layers', 'attention_layers', 'kv_layers', 'recurrent_layers']],
+    [' 条链路', ['links', 'latency', 'bandwidth', 'buffers', 'link_service']],
+    [' 个阶段', ['service', 'service_samples']], [' 组', ['shared']], [' 个切分点', ['cut_bytes']]
+  ].forEach(function (x) { x[1].forEach(function (f) { NOUN[f] = x[0]; }); });
   window.HP_I18N.tools = {
     fields: {
       input: '输入', model: '模型', quant: '量化', context: '上下文长度', tokens: '每个微批次的 token 数', phase: '阶段',
@@ -44,7 +52,8 @@
       if (e.field === 'service_samples' && typeof e.column === 'number' && e.column >= 0) {
         return '，第 ' + G(e.index + 1) + ' 行第 ' + G(e.column + 1) + ' 个阶段';
       }
-      return GGUF_FIELDS[e.field] || (e.field === 'layers' && e.token && e.index >= 0) ? '，第 ' + G(e.index) + ' 字节' : null;
+      if (GGUF_FIELDS[e.field] || (e.field === 'layers' && e.token && e.index >= 0)) return '，第 ' + G(e.index) + ' 字节';
+      return NOUN[e.field] ? '，第 ' + (e.index + 1) + NOUN[e.field] : null;
     },
     // What is wrong, for a tool's own code or field; nothing for the calculator's sentence.
     error: function (e, limits, got) {
