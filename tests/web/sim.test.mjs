@@ -303,10 +303,13 @@ for (const p of PAGES) {
         const T_async = String(full.analyze({ ...(await calculatorInput(page)) }).T_async);
         await page.waitForFunction((t) => document.querySelector('#sim-result [data-key="T_async"]')?.dataset.value === t &&
           document.getElementById('sim-progress').hidden, T_async);
-        const [svgBox, boxes] = await page.$eval('#sim-result .sim-hist', (svg) => {
+        const [svgBox, boxes, bars] = await page.$eval('#sim-result .sim-hist', (svg) => {
           const box = (el) => { const b = el.getBoundingClientRect(); return { mark: el.dataset.mark, left: b.left, right: b.right, top: b.top, bottom: b.bottom }; };
-          return [box(svg), Array.from(svg.querySelectorAll('text.sim-mark'), box)];
+          return [box(svg), Array.from(svg.querySelectorAll('text.sim-mark'), box), Array.from(svg.querySelectorAll('rect.bin'), box)];
         });
+        // No label over a bar: the bars stay below the labels' band (they sat over the tallest bars).
+        const lowest = Math.max(...boxes.map((b) => b.bottom));
+        assert.ok(bars.length > 0 && bars.every((b) => b.top >= lowest - 0.5), `a bar reaches the labels at d = '${d}'`);
         assert.deepEqual(boxes.map((b) => b.mark), ['T_async', 'T_block', 'p99']);
         for (let i = 0; i < boxes.length; i++) {
           assert.ok(boxes[i].left >= svgBox.left - 0.5 && boxes[i].right <= svgBox.right + 0.5, `${boxes[i].mark} inside the chart (d = ${d})`);

@@ -56,7 +56,9 @@ function histogram(sim, width) {
   var lo = Math.min(h.edges[0], sim.T_async, sim.T_block), hi = Math.max(h.edges[h.edges.length - 1], sim.T_async, sim.T_block);
   if (!(hi > lo)) { lo = lo * 0.95; hi = hi * 1.05 || 1; }
   var x = function (t) { return left + (t - lo) / (hi - lo) * (W - left - right); };
-  var most = Math.max.apply(null, h.counts), y = function (c) { return top + (H - top - bottom) * (1 - c / most); };
+  // The bars rise to just below the marks' labels, which sit in a band of their own above them.
+  var band = 10 + MARK_ROW * (marks.length - 1) + 6;
+  var most = Math.max.apply(null, h.counts), y = function (c) { return top + band + (H - top - band - bottom) * (1 - c / most); };
   var out = ['<svg class="sim-hist" viewBox="0 0 ' + W + ' ' + H + '" role="img" aria-label="' +
     esc(V.histLabel(fmt.integer(sim.reps), fmt.time(sim.T_async), fmt.time(sim.T_block), fmt.time(sim.makespan.p99))) + '">'];
   h.counts.forEach(function (c, k) {
