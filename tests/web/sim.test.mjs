@@ -320,6 +320,11 @@ for (const p of PAGES) {
           }
         }
       }
+      // The sampled run's title stays inside its chart (it ran 8 px past it at 390 wide).
+      await page.waitForSelector('#sim-gantt-box svg text.head');
+      const [chart, title] = await page.$eval('#sim-gantt-box svg', (svg) =>
+        [svg.getBoundingClientRect(), svg.querySelector('text.head').getBoundingClientRect()].map((b) => [b.left, b.right]));
+      assert.ok(title[0] >= chart[0] - 0.5 && title[1] <= chart[1] + 0.5, `the title ${title} past the chart ${chart}`);
       await page.locator('#simulate').screenshot({ path: path.join(root, 'build', 'test-artifacts', `sim-headline-${p.name}-${width}.png`) });
       assert.deepEqual(problems, []);
       await page.close();

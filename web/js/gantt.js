@@ -71,7 +71,9 @@ function render(tl, a, regime, width, o) {
     '<pattern id="' + id + '-blocked" width="5" height="5" patternUnits="userSpaceOnUse" patternTransform="rotate(-45)">' +
     '<rect class="blocked-bg" width="5" height="5"/><line class="blocked-line" x1="0" y1="0" x2="0" y2="5"/></pattern>' +
     '<clipPath id="' + id + '-clip"><rect x="' + left + '" y="0" width="' + plotW + '" height="' + H + '"/></clipPath></defs>');
-  out.push('<text class="head" x="' + left + '" y="14">' + esc(head) + '</text>');
+  // From the chart's left edge, over the row labels too: a long title ('Replication 0: compute,
+  // transfers and blocked time') ran past a phone's width from the plot's edge.
+  out.push('<text class="head" x="2" y="14">' + esc(head) + '</text>');
   out.push(leg.svg);
   out.push('<text class="tick" x="' + (left + plotW + 6) + '" y="' + (top - 4) + '">' + esc(T.busyShare) + '</text>');
   var every = Math.ceil(18 / pitch);  // thin the row labels when rows are narrower than a label
