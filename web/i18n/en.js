@@ -37,6 +37,10 @@
       unitClose: ')',
       presetsNote: 'A preset sets every field: τ, d, the unit, M = 8, ρ = 1 and no T_real.',
       presetsHeading: 'Presets',
+      // A preset, the planner's pipeline or a measured run handed to the fields, and its undo (undo-fill.js).
+      presetLoaded: function (name) { return 'The fields now hold the preset ' + name + '.'; },
+      undoFill: 'Undo',
+      fillUndone: 'The fields hold what they held before.',
       dataAttribution: 'Measured presets: per-host dur_min (and, in the simulator, dur_p5, dur_p50, dur_p95) from real_vs_formula.csv, 8,571 requests of a production LLM gateway, published by ZHU Wenbo (Yantai Vocational College of Culture and Tourism), licensed CC BY 4.0.',
       resultsHeading: 'Results',
       resultsInvalid: 'Fix the marked inputs to see results.',

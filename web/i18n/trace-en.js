@@ -59,6 +59,7 @@
     offsets: 'clock offsets',
     bottleneck: 'bottleneck',
     use: 'Fill the calculator with τ, d, M and T_real',
+    filled: 'The calculator now holds this run’s τ, d, M and T_real.',
     ganttHeading: 'Measured and exact schedules',
     exactRegime: 'Exact schedule with',
     measuredHead: 'Measured schedule (clocks aligned)',

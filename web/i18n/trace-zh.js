@@ -159,6 +159,7 @@
     offsets: '时钟偏移',
     bottleneck: '瓶颈阶段',
     use: '把 τ、d、M 和 T_real 填入计算器',
+    filled: '计算器已填入本次运行的 τ、d、M 和 T_real。',
     ganttHeading: '实测调度与精确调度',
     exactRegime: '精确调度采用',
     measuredHead: '实测调度（时钟已对齐）',

@@ -9,6 +9,7 @@ import * as sections from './sections.js';
 import * as sharing from './sharing.js';
 import * as svg from './svg.js';
 import * as tools from './tools.js';
+import * as undoFill from './undo-fill.js';
 import { FIELDS, fromHash, sectionOnly } from './state.js';
 var L = window.HP_I18N;
 var T = L.text;
@@ -96,6 +97,7 @@ function announceLater(sentence) {
 }
 
 function typed(ev) {
+  undoFill.withdraw();
   typing = ev.target.id;
   update();
   clearTimeout(settleTimer);
@@ -119,9 +121,11 @@ function bind() {
   $('presets').addEventListener('click', function (ev) {
     var b = ev.target.closest('button[data-preset]');
     if (!b) return;
+    var before = undoFill.snapshot();
     fields.applyPreset(b.getAttribute('data-preset'));
     typing = null;
     update();
+    undoFill.offer(T.presetLoaded(b.textContent), before);
   });
   $('regime-toggle').addEventListener('click', function (ev) {
     var b = ev.target.closest('button[data-regime]');

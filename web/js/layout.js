@@ -28,6 +28,7 @@ document.body.insertAdjacentHTML('afterbegin', `
       <h3 id="presets-h" data-i18n="presetsHeading"></h3>
       <div class="presets" id="presets" role="group" aria-labelledby="presets-h" aria-describedby="presets-note"></div>
       <p class="hint" id="presets-note" data-i18n="presetsNote"></p>
+      <p class="hint" id="fill-status"></p>
       <p class="attribution" data-i18n="dataAttribution"></p>
     </div>
   </section>

@@ -4,6 +4,7 @@
 import * as fieldErrors from './field-errors.js';
 import * as fmt from './format.js';
 import * as svg from './svg.js';
+import * as undoFill from './undo-fill.js';
 var P = window.HP_I18N.plan;
 var T = window.HP_I18N.text;
 var esc = svg.esc, n = svg.n;
@@ -201,14 +202,11 @@ function usePipeline() {
   var unit = naturalUnit(current.tau), scale = unit[1];
   var text = function (xs) { return Array.prototype.map.call(xs, function (x) { return typed(x * scale); }).join(', '); };
   var M = current.analysis.M;
-  $('tau').value = text(current.tau);
-  $('d').value = text(current.d);
-  $('M').value = String(M);
-  $('unit').value = unit[0];
-  // One change event: the page reads every field at once, so no count mismatch shows midway.
-  $('unit').dispatchEvent(new Event('change', { bubbles: true }));
+  // Read at once (one change event), so no count mismatch shows midway; the status region says what
+  // changed, read out as well as shown, with "Undo" back to what was typed.
   var said = P.used(current.tau.length, M, fmt.unitName(unit[0]));
-  $('plan-use-status').textContent = said;  // a status region: read out as well as shown
+  undoFill.fill({ tau: text(current.tau), d: text(current.d), M: String(M), unit: unit[0] }, said);
+  $('plan-use-status').textContent = said;
   $('results').scrollIntoView({ block: 'start' });
   $('results').focus({ preventScroll: true });
 }

@@ -9,6 +9,7 @@ import * as svg from './svg.js';
 import * as tools from './tools.js';
 import * as traceGantt from './trace-gantt.js';
 import * as traceView from './trace-view.js';
+import * as undoFill from './undo-fill.js';
 var R = window.HP_I18N.trace;
 var $ = function (id) { return document.getElementById(id); };
 var esc = svg.esc;
@@ -145,14 +146,9 @@ function typed(x) { return String(Number(x.toPrecision(12))); }
 // fields' own events, as the planner's "Use this pipeline" does.
 function fill() {
   if (!result || !result.pipeline) return;
-  var unit = $('unit');
-  unit.value = result.unit;
-  unit.dispatchEvent(new Event('change', { bubbles: true }));
-  [['tau', result.tau], ['d', result.d], ['M', [result.M]], ['T_real', [result.T_real]]].forEach(function (f) {
-    var input = $(f[0]);
-    input.value = Array.prototype.map.call(f[1], typed).join(', ');
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  });
+  var text = function (xs) { return Array.prototype.map.call(xs, typed).join(', '); };
+  undoFill.fill({ unit: result.unit, tau: text(result.tau), d: text(result.d), M: text([result.M]), T_real: text([result.T_real]) },
+    R.filled);
   $('inputs').scrollIntoView();
 }
 
