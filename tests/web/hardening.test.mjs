@@ -49,6 +49,23 @@ for (const p of PAGES) {
     assert.deepEqual(zeros, ['0%', '0%', '0', '0', '0', '0', '-50%']);
   });
 
+  test(`${p.name}: the embed code of a 10,000-stage pipeline scrolls in a box of a few lines`, async () => {
+    const tau = Array.from({ length: 10_000 }, (_, s) => String(1 + (s % 7))).join(',');
+    const { page, problems } = await open(context, fileBase + p.file + hash({ tau, M: '8' }));
+    const [height, scrolls, text] = await page.$eval('#embed-snippet', (code) => {
+      const box = code.closest('pre');
+      return [box.getBoundingClientRect().height, box.scrollHeight > box.clientHeight, code.textContent];
+    });
+    // The snippet carries the whole pipeline, yet takes at most ten lines of the page (it ran to
+    // hundreds), and scrolls, by keyboard too.
+    assert.ok(text.includes('tau=' + encodeURIComponent(tau.slice(0, 200))) && text.length > tau.length, text.slice(0, 80));
+    assert.ok(height <= 12 * 10 + 24, `${height} px`);
+    assert.ok(scrolls);
+    assert.equal(await page.$eval('#embed-snippet', (code) => code.closest('pre').tabIndex), 0);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
   test(`${p.name}: a 200,000-stage pipeline keeps only the ends of its lists in the page`, async () => {
     const S = 200_000;
     const tau = Array.from({ length: S }, (_, s) => String(1 + (s % 7))).join(',');

@@ -101,7 +101,7 @@ document.body.insertAdjacentHTML('afterbegin', `
     </div>
     <h3 data-i18n="embedHeading"></h3>
     <p data-i18n="embedHelp"></p>
-    <pre class="snippet"><code id="embed-snippet"></code></pre>
+    <pre class="snippet" tabindex="0"><code id="embed-snippet"></code></pre>
   </section>
   </div>
   </div>
