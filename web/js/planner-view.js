@@ -192,15 +192,14 @@ function naturalUnit(times) {
   return top >= 1 ? ['s', 1] : top >= 1e-3 ? ['ms', 1e3] : ['us', 1e6];
 }
 
-// At most 6 significant digits, as a person would type them.
-function typed(x) { return String(Number(x.toPrecision(6))); }
 
 // Loads the plan's pipeline into the calculator: tau and d in a unit where they read naturally, and
 // the plan's M; then the page moves to the summary and says what changed.
 function usePipeline() {
   if (!current) return;
   var unit = naturalUnit(current.tau), scale = unit[1];
-  var text = function (xs) { return Array.prototype.map.call(xs, function (x) { return typed(x * scale); }).join(', '); };
+  // Six significant digits: the plan's times are estimates.
+  var text = function (xs) { return undoFill.typedList(Array.prototype.map.call(xs, function (x) { return x * scale; }), 6); };
   var M = current.analysis.M;
   // Read at once (one change event), so no count mismatch shows midway; the status region says what
   // changed, read out as well as shown, with "Undo" back to what was typed.

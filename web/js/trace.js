@@ -137,16 +137,13 @@ function show(r, names) {
   if (r.pipeline) traceGantt.draw(hp, r, $('trace-regime').value);
 }
 
-// A measured time as a person would type it: 12 significant digits keep every digit the trace
-// holds (nanoseconds, up to hours in any unit) and drop the float noise of a median's halving
-// (5.4815000000000005 is 5.4815).
-function typed(x) { return String(Number(x.toPrecision(12))); }
 
 // The recovered model into the calculator as typed text, in the result's unit, through the
 // fields' own events, as the planner's "Use this pipeline" does.
 function fill() {
   if (!result || !result.pipeline) return;
-  var text = function (xs) { return Array.prototype.map.call(xs, typed).join(', '); };
+  // 12 significant digits keep every digit the trace holds (nanoseconds, up to hours in any unit).
+  var text = function (xs) { return undoFill.typedList(xs, 12); };
   undoFill.fill({ unit: result.unit, tau: text(result.tau), d: text(result.d), M: text([result.M]), T_real: text([result.T_real]) },
     R.filled);
   $('inputs').scrollIntoView();

@@ -47,9 +47,15 @@ function offer(said, before) {
   status.appendChild(undo);
 }
 
+// Numbers as a person types them into a list field: at most `digits` significant digits each, which
+// drops float noise (5.4815000000000005 is 5.4815), joined by ', '.
+function typedList(xs, digits) {
+  return Array.prototype.map.call(xs, function (x) { return String(Number(x.toPrecision(digits))); }).join(', ');
+}
+
 // Typing in a field: no earlier fill can be undone any more.
 function withdraw() {
   document.querySelectorAll('.undo-fill').forEach(function (b) { b.remove(); });
 }
 
-export { fill, offer, snapshot, withdraw };
+export { fill, offer, snapshot, typedList, withdraw };
