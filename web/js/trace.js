@@ -137,9 +137,8 @@ function show(r, names) {
   if (r.pipeline) traceGantt.draw(hp, r, $('trace-regime').value);
 }
 
-
-// The recovered model into the calculator as typed text, in the result's unit, through the
-// fields' own events, as the planner's "Use this pipeline" does.
+// The recovered model into the calculator as typed text, in the result's unit, with Undo back to
+// what the fields held (undo-fill.js), as the planner's "Use this pipeline" does.
 function fill() {
   if (!result || !result.pipeline) return;
   // 12 significant digits keep every digit the trace holds (nanoseconds, up to hours in any unit).
