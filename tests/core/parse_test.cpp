@@ -26,6 +26,18 @@ Error error_of(std::string_view text, Field field = Field::tau) {
   return r.error();
 }
 
+// Each text's first error is `code`, at the item and with the token given.
+struct ItemError { const char* text; std::int64_t index; const char* token; };
+void check_item_errors(ErrorCode code, std::initializer_list<ItemError> cases) {
+  for (const ItemError& c : cases) {
+    CAPTURE(c.text);
+    const Error e = error_of(c.text);
+    CHECK(e.code == code);
+    CHECK(e.index == c.index);
+    CHECK(e.token == c.token);
+  }
+}
+
 }  // namespace
 
 TEST_CASE("separators: commas, blanks, semicolons, Chinese commas, trailing") {
@@ -51,16 +63,10 @@ TEST_CASE("a comma between digits that may be a decimal or thousands mark is ref
   CHECK(parsed("1,0") == List{1, 0});
   // Before, each of these read silently as another list: "0,5 1 1 5" as 5
   // stages [0, 5, 1, 1, 5], "1,000.5, 2" as [1, 0.5, 2].
-  struct Case { const char* text; std::int64_t index; const char* token; };
-  for (const Case& c : {Case{"0,5 1 1 5", 0, "0,5"}, Case{"0,5; 1; 1; 5", 0, "0,5"}, Case{"1; 2,5", 1, "2,5"},
-                        Case{"1,000.5, 2", 0, "1,000.5"}, Case{"0,5\n1,25\n2", 0, "0,5"}, Case{"1,000", 0, "1,000"},
-                        Case{"2,0,05", 1, "0,05"}, Case{"1\t2,5", 1, "2,5"}}) {
-    CAPTURE(c.text);
-    const Error e = error_of(c.text);
-    CHECK(e.code == ErrorCode::ambiguous_comma);
-    CHECK(e.index == c.index);
-    CHECK(e.token == c.token);
-  }
+  check_item_errors(ErrorCode::ambiguous_comma,
+                    {{"0,5 1 1 5", 0, "0,5"}, {"0,5; 1; 1; 5", 0, "0,5"}, {"1; 2,5", 1, "2,5"},
+                     {"1,000.5, 2", 0, "1,000.5"}, {"0,5\n1,25\n2", 0, "0,5"}, {"1,000", 0, "1,000"},
+                     {"2,0,05", 1, "0,05"}, {"1\t2,5", 1, "2,5"}});
   CHECK(text::describe(error_of("0,5 1 1 5")) ==
         "tau, item 1: '0,5' is ambiguous: a comma between digits may be a decimal or thousands mark, not a "
         "separator; write numbers with a decimal point and no grouping (0.5, 1000), and separate items with a comma "
@@ -73,16 +79,10 @@ TEST_CASE("a comma between digits that may be a decimal or thousands mark is ref
 
 TEST_CASE("a time typed with its unit is has_unit at the number's item, naming both as typed") {
   // Before, "12 ms, 3 ms" was split at the blank and "ms" named as item 2.
-  struct Case { const char* text; std::int64_t index; const char* token; };
-  for (const Case& c : {Case{"12 ms, 3 ms", 0, "12 ms"}, Case{"12ms 3ms", 0, "12ms"}, Case{"1, 2 \xC2\xB5s", 1, "2 \xC2\xB5s"},
-                        Case{"1; 2.5e-3 s", 1, "2.5e-3 s"}, Case{"1 2 3ns", 2, "3ns"}, Case{"\"4 us\"", 0, "\"4 us\""},
-                        Case{"\xEF\xBC\x91\xEF\xBC\x92 ms", 0, "\xEF\xBC\x91\xEF\xBC\x92 ms"}}) {
-    CAPTURE(c.text);
-    const Error e = error_of(c.text);
-    CHECK(e.code == ErrorCode::has_unit);
-    CHECK(e.index == c.index);
-    CHECK(e.token == c.token);
-  }
+  check_item_errors(ErrorCode::has_unit,
+                    {{"12 ms, 3 ms", 0, "12 ms"}, {"12ms 3ms", 0, "12ms"}, {"1, 2 \xC2\xB5s", 1, "2 \xC2\xB5s"},
+                     {"1; 2.5e-3 s", 1, "2.5e-3 s"}, {"1 2 3ns", 2, "3ns"}, {"\"4 us\"", 0, "\"4 us\""},
+                     {"\xEF\xBC\x91\xEF\xBC\x92 ms", 0, "\xEF\xBC\x91\xEF\xBC\x92 ms"}});
   CHECK(text::describe(error_of("12 ms, 3 ms")) ==
         "tau, item 1: '12 ms' has a unit: type plain numbers, every time in the same unit");
   // A unit after a separator belongs to no number, and a word that is no unit is no number.
