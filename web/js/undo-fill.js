@@ -4,9 +4,10 @@
 // back, so no click loses what was typed. The message and its Undo are beside the fields, where the
 // page leaves the user, whichever section the button is in (#fill-status). Typing in a field
 // withdraws the offer: an undo then would lose that typing instead.
+import { FIELDS } from './state.js';
 var T = window.HP_I18N.text;
 var $ = function (id) { return document.getElementById(id); };
-var KEPT = ['tau', 'd', 'M', 'rho', 'T_real', 'unit'];
+var KEPT = FIELDS.concat(['unit']);
 
 function snapshot() {
   var s = {};
