@@ -38,6 +38,7 @@ std::string_view error_code_name(ErrorCode code) {
     case ErrorCode::unknown_key: return "unknown_key";
     case ErrorCode::wrong_form: return "wrong_form";
     case ErrorCode::unknown_id: return "unknown_id";
+    case ErrorCode::unknown_unit: return "unknown_unit";
     case ErrorCode::overlapping_groups: return "overlapping_groups";
     case ErrorCode::no_such_link: return "no_such_link";
     case ErrorCode::not_ascending: return "not_ascending";

@@ -345,8 +345,37 @@ TEST_CASE("plan json: a device's memory and bandwidth typed with their units, qu
   CHECK(one(R"("24 GiB")", R"("0 GB/s")") ==
         std::vector<std::string>{"memory_bandwidth, device 1: must be > 0 (got 0 GB/s)"});
   CHECK(one(R"("24 GiB")", R"("x GB/s")") == std::vector<std::string>{"memory_bandwidth, device 1: 'x' is not a number"});
+  // A number in a unit the reader has not, coded unknown_unit with the text as typed; the sentence lists the
+  // units it has. Text with no digit is no number; blanks alone are empty.
   CHECK(one(R"("24 parsecs")", R"("1 TB/s")") ==
-        std::vector<std::string>{"memory, device 1: has the wrong type of value (got \"24 parsecs\")"});
+        std::vector<std::string>{"memory, device 1: '24 parsecs' is in no unit heteropipe reads "
+                                 "(TiB, GiB, MiB, TB, GB, MB, B)"});
+  CHECK(one(R"("24 gb")", R"("1 TBps")") ==
+        std::vector<std::string>{"memory, device 1: '24 gb' is in no unit heteropipe reads "
+                                 "(TiB, GiB, MiB, TB, GB, MB, B)",
+                                 "memory_bandwidth, device 1: '1 TBps' is in no unit heteropipe reads "
+                                 "(TB/s, GB/s, MB/s, GiB/s, B/s)"});
+  CHECK(one(R"("24 KiB")", R"("1 KB/s")") ==
+        std::vector<std::string>{"memory, device 1: '24 KiB' is in no unit heteropipe reads "
+                                 "(TiB, GiB, MiB, TB, GB, MB, B)",
+                                 "memory_bandwidth, device 1: '1 KB/s' is in no unit heteropipe reads "
+                                 "(TB/s, GB/s, MB/s, GiB/s, B/s)"});
+  CHECK(one(R"("1e10")", R"("1 TB/s")") ==
+        std::vector<std::string>{"memory, device 1: '1e10' is in no unit heteropipe reads "
+                                 "(TiB, GiB, MiB, TB, GB, MB, B)"});
+  CHECK(one(R"("twenty GiB")", R"("1 TB/s")") == std::vector<std::string>{"memory, device 1: 'twenty' is not a number"});
+  CHECK(one(R"("lots")", R"("1 TB/s")") == std::vector<std::string>{"memory, device 1: 'lots' is not a number"});
+  CHECK(one(R"("  ")", R"("1 TB/s")") == std::vector<std::string>{"memory, device 1: is empty"});
+  const auto units = read_plan_json(R"({"model": "llama-3-8b", "quant": "F16", "devices": [{"memory": " 24 kg ",
+      "memory_bandwidth": "1 TB/s", "fp16_flops": 1e12}, {"id": "rtx-4090", "memory": "\uff12\uff14 GiBs"}]})");
+  REQUIRE(units.errors.size() == 2);
+  CHECK(units.errors[0].code == ErrorCode::unknown_unit);
+  CHECK(units.errors[0].field == Field::memory);
+  CHECK(units.errors[0].index == 0);
+  CHECK(units.errors[0].token == "24 kg");
+  CHECK(units.errors[1].code == ErrorCode::unknown_unit);
+  CHECK(units.errors[1].index == 1);
+  CHECK(units.errors[1].token == "\xEF\xBC\x92\xEF\xBC\x94 GiBs");
 }
 
 TEST_CASE("plan json: a device's FP16 rate typed with its unit, read by the core's parser") {
@@ -365,6 +394,11 @@ TEST_CASE("plan json: a device's FP16 rate typed with its unit, read by the core
   CHECK(rate(R"("1.5 PFLOP/s")") == 1.5e15);
   CHECK(rate(R"("900 GFLOP/s")") == 900e9);
   CHECK(rate("\"\xEF\xBC\x91\xEF\xBC\x92 TFLOP/s\"") == 12e12);  // full-width digits, as every typed number
+  // As datasheets write them too.
+  CHECK(rate(R"("165 TFLOPS")") == 165e12);
+  CHECK(rate(R"("1.5 PFLOPS")") == 1.5e15);
+  CHECK(rate(R"("900 GFLOPS")") == 900e9);
+  CHECK(rate(R"("8.26e13 FLOPS")") == 8.26e13);
   // Its errors as the other facts': empty, not a number, a value check quoting the text and unit.
   const auto said = [&](const std::string& typed) {
     const auto read = flops(typed);
@@ -374,7 +408,8 @@ TEST_CASE("plan json: a device's FP16 rate typed with its unit, read by the core
   CHECK(said(R"(" FLOP/s")") == "fp16_flops, device 1: is empty");
   CHECK(said(R"("abc FLOP/s")") == "fp16_flops, device 1: 'abc' is not a number");
   CHECK(said(R"("-1 FLOP/s")") == "fp16_flops, device 1: must be >= 0 (got -1 FLOP/s)");
-  CHECK(said(R"("1 parsec")") == "fp16_flops, device 1: has the wrong type of value (got \"1 parsec\")");
+  CHECK(said(R"("1 parsec")") == "fp16_flops, device 1: '1 parsec' is in no unit heteropipe reads "
+                                 "(PFLOP/s, TFLOP/s, GFLOP/s, FLOP/s, PFLOPS, TFLOPS, GFLOPS, FLOPS)");
   // NaN and the infinities as JavaScript and Python write them stay numbers the checks refuse by
   // name, for every fact that takes a unit too.
   const auto code = [](const std::string& key, const std::string& word) {

@@ -183,6 +183,13 @@ test('bad plan input: coded errors naming the field and position', () => {
   fails(() => hp.plan({ ...base, objective: 'fastest' }), { code: 'unknown_name', field: 'objective' });
   fails(() => hp.plan('{"devices": ['), { code: 'not_json', field: 'input' });
   fails(() => hp.plan({ model: 'llama-3-70b', quant: 'F16', devices: ['rtx-3060-12gb'], M: 1 }), { code: 'memory_short', field: 'memory' });
+  // A device's fact typed in a unit the core does not read: the text as typed, the units it reads named.
+  const custom = { memory: '24 GiB', memory_bandwidth: '1008 GB/s', fp16_flops: '165 TFLOPS' };
+  fails(() => hp.plan({ ...base, devices: ['rtx-4090', { ...custom, memory_bandwidth: '1 TBps' }] }),
+    { code: 'unknown_unit', field: 'memory_bandwidth', index: 1, token: '1 TBps',
+      message: "memory_bandwidth, device 2: '1 TBps' is in no unit heteropipe reads (TB/s, GB/s, MB/s, GiB/s, B/s)" });
+  assert.deepEqual(hp.plan({ ...base, devices: ['rtx-4090', custom] }).stages,
+    hp.plan({ ...base, devices: ['rtx-4090', { memory: 24 * 2 ** 30, memory_bandwidth: 1008e9, fp16_flops: 165e12 }] }).stages);
 });
 
 // Every error the call found, as the CLI prints them (one `error:` line each).

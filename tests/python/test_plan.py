@@ -170,6 +170,13 @@ class PlanTest(unittest.TestCase):
             plan("-1 GiB", "1008 GB/s")
         self.assertEqual((caught.exception.field, caught.exception.index, caught.exception.token), ("memory", 1, "-1 GiB"))
         self.assertEqual(str(caught.exception), "memory, device 2: must be >= 0 (got -1 GiB)")
+        # A unit the core does not read: coded, the text as typed, the units it reads named.
+        with self.assertRaises(HeteropipeError) as caught:
+            plan("24 gigs", "1008 GB/s")
+        self.assertEqual((caught.exception.code, caught.exception.field, caught.exception.index, caught.exception.token),
+                         ("unknown_unit", "memory", 1, "24 gigs"))
+        self.assertEqual(str(caught.exception), "memory, device 2: '24 gigs' is in no unit heteropipe reads "
+                                                "(TiB, GiB, MiB, TB, GB, MB, B)")
 
     def test_the_catalog(self):
         catalog = heteropipe.catalog()

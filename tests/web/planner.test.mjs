@@ -179,6 +179,23 @@ for (const p of PAGES) {
     await page.fill('#plan-devices input[data-fact="memory"]', '-1');
     await page.waitForFunction(() => /-1 GiB/.test(document.querySelector('#plan-devices .plan-field-error')?.textContent || ''));
     await page.screenshot({ path: path.join(root, 'build', 'test-artifacts', `planner-custom-${p.name}-${width}.png`) });
+    // A fact typed with a unit of its own is read in it: 48 GB in the GiB box is 48e9 bytes.
+    await page.fill('#plan-devices input[data-fact="memory"]', '48 GB');
+    const inGB = full.plan({ ...INPUT, devices: ['rtx-4090', 'rtx-3090', { ...custom, memory: 48e9 }] });
+    const capacity = (inGB.stages.find((s) => s.device === 2).memory_capacity / 2 ** 30).toPrecision(4);
+    assert.notEqual(capacity, (plan.stages.find((s) => s.device === 2).memory_capacity / 2 ** 30).toPrecision(4));
+    await page.waitForFunction((c) => Array.from(document.querySelectorAll('#plan-result table.plan-stages tbody tr'))
+      .some((r) => r.cells[4].textContent.includes('/ ' + c)) && !document.querySelector('#plan-devices .plan-field-error'), capacity);
+    assert.deepEqual((await stageRows(page)).map((r) => r.slice(1)), inGB.stages.map((s) => [`${s.first_layer}–${s.last_layer}`, String(s.layers)]));
+    // One in a unit the core does not read is its coded error, the text as typed, the units named.
+    await page.fill('#plan-devices input[data-fact="memory"]', '48 gigs');
+    await page.waitForFunction(() => /gigs/.test(document.querySelector('#plan-devices .plan-field-error')?.textContent || ''));
+    try { full.plan({ ...INPUT, devices: ['rtx-4090', 'rtx-3090', { ...custom, memory: '48 gigs' }] }); } catch (e) { error = e; }
+    assert.deepEqual([error.code, error.field, error.index, error.token], ['unknown_unit', 'memory', 2, '48 gigs']);
+    assert.equal(await page.textContent('#plan-devices .plan-field-error'), p.name === 'en'
+      ? "memory (GiB), device 3: '48 gigs' is in no unit heteropipe reads (TiB, GiB, MiB, TB, GB, MB, B)"
+      : '显存（GiB），第 3 台设备：“48 gigs”的单位无法识别：请按标签上的单位只填数字，或写数字和单位，如 24 GiB、24 GB');
+    assert.equal(await page.inputValue('#plan-devices input[data-fact="memory"]'), '48 gigs');
     await page.close();
   });
 

@@ -1,6 +1,7 @@
 #include "heteropipe/text/error_text.hpp"
 
 #include "heteropipe/limits.hpp"
+#include "heteropipe/plan/read_json.hpp"
 #include "heteropipe/text/numbers.hpp"
 #include "sentence_parts.hpp"
 #include "heteropipe/text/tool_sentences.hpp"
@@ -79,6 +80,13 @@ std::string_view bound_unit(Field field) {
     case Field::fp16_flops: return " FLOP/s";
     default: return "";
   }
+}
+
+// A device fact's units, as the reader matches them.
+std::string unit_names(Field field) {
+  std::string list;
+  for (const QuantityUnit& u : quantity_units(field)) list += (list.empty() ? "" : ", ") + std::string(u.name);
+  return list;
 }
 
 bool is_scalar(Field field) {
@@ -174,6 +182,8 @@ std::string what(const Error& e) {
              "with a comma and a blank";
     case ErrorCode::has_unit:
       return "'" + quoted(e.token) + "' has a unit: type plain numbers, every time in the same unit";
+    case ErrorCode::unknown_unit:
+      return "'" + quoted(e.token) + "' is in no unit heteropipe reads (" + unit_names(e.field) + ")";
     case ErrorCode::no_overlap_headroom:
       return "no overlap headroom: T_block equals T_async, so the overlap ratio is undefined";
     case ErrorCode::too_many_cells:

@@ -105,7 +105,7 @@ declare namespace heteropipe {
     // The planner's.
     | 'unknown_name' | 'sum_too_large' | 'delay_too_large' | 'fewer_layers_than_devices' | 'device_too_small'
     | 'memory_short' | 'no_feasible_split' | 'too_many_to_order' | 'order_search_too_large' | 'wrong_type'
-    | 'not_json' | 'unknown_key' | 'wrong_form' | 'unknown_id'
+    | 'not_json' | 'unknown_key' | 'wrong_form' | 'unknown_id' | 'unknown_unit'
     // The simulator's.
     | 'overlapping_groups' | 'no_such_link' | 'not_ascending' | 'too_many_sim_cells' | 'too_much_sim_work'
     | 'buffer_history_too_large' | 'too_many_transfers'

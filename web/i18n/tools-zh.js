@@ -7,6 +7,8 @@
     n_dims: 1, dims: 1, value_type: 1, ggml_type: 1 };
   // The fields of a llama-bench record's errors, whose index is the record (the English "record 1").
   var RECORD_FIELDS = { calibration: 1, gpu_info: 1, device: 1, model_size: 1, model_n_params: 1, n_prompt: 1, n_gen: 1 };
+  // How a custom device's fact is typed with its unit, for the error of one typed in a unit not read.
+  var UNIT_EXAMPLE = { memory: '24 GiB、24 GB', memory_bandwidth: '1008 GB/s', fp16_flops: '165 TFLOP/s' };
   // What an index counts, by field, as the English names it ("device 2", "link 1"): the noun after
   // 第 N; a field not listed counts items (第 N 项).
   var NOUN = {};
@@ -131,6 +133,9 @@
           if (e.field === 'attention_layers' || e.field === 'kv_layers' || e.field === 'recurrent_layers') return '至少需要一个运行的层为 1，因为 ' + e.token + ' 大于 0';
           break;
         case 'unknown_id': return '“' + e.token + '”不在目录中';
+        // A custom device's fact typed in a unit the core does not read ("24 kg").
+        case 'unknown_unit':
+          return '“' + e.token + '”的单位无法识别：请按标签上的单位只填数字，或写数字和单位，如 ' + UNIT_EXAMPLE[e.field];
         case 'unknown_name': return '不是可选的名称（输入为 ' + got + '）';
         case 'not_json': return '不是有效的 JSON（读到第 ' + G(e.value) + ' 字节处停止）';
         case 'utf16_text': return '文本是 UTF-16 编码（以 UTF-16 字节顺序标记开头）；请另存为 UTF-8，所有读取器都读 UTF-8';

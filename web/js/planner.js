@@ -18,7 +18,7 @@ var DEFAULTS = { model: 'llama-3-70b', quant: 'Q4_K_M', context: '4096', phase: 
 var NUMBERS = ['context', 'tokens', 'M'];
 var CHOICES = { phase: ['decode', 'prefill'], objective: ['async', 'blocking', 'throughput'] };
 // A custom device: the estimate form's device object, its facts as typed: memory in GiB,
-// bandwidth in GB/s and FP16 in FLOP/s, which go to the core with their unit ("24 GiB",
+// bandwidth in GB/s and FP16 in FLOP/s, which go to the core with that unit ("24 GiB",
 // "1008 GB/s", "8.26e13 FLOP/s") for its parser to read, as it reads the calculator's fields. The
 // form keeps them under keys of its own, so that a link saved when the facts were typed in bytes
 // still reads. A new one starts from the catalog's facts of the device it replaces, so it plans at once.
@@ -75,11 +75,15 @@ function fromText(text) {
   return f;
 }
 
+// A fact typed as a bare number (or nothing) takes its box's unit; one typed with a unit of its own
+// ("24 GB" in the GiB box) goes as typed, for the core to read in that unit or refuse (unknown_unit).
+var BARE = /(^|[0-9\uFF10-\uFF19.])$/;
+
 function device(d) {
   if (typeof d === 'string') return JSON.stringify(d);
   return '{' + FACTS.map(function (k) {
-    var typed = d[TYPED[k]];
-    return '"' + k + '":' + JSON.stringify(typed.trim() + ' ' + UNIT[k]);
+    var typed = d[TYPED[k]].trim();
+    return '"' + k + '":' + JSON.stringify(BARE.test(typed) ? typed + ' ' + UNIT[k] : typed);
   }).join(',') + '}';
 }
 

@@ -52,6 +52,7 @@ enum class ErrorCode {
                     // nearest known key (a typo), value 0: field (and index) say where the key is
   wrong_form,       // a key of the planner's other input form (explicit / estimate); field = the key
   unknown_id,       // an id the catalog does not hold; token = the id
+  unknown_unit,     // a device's fact typed as text with no unit it may be typed in ("24 kg"); token = the text
   // The simulator (heteropipe/sim):
   overlapping_groups,  // a link in two shared groups, or twice in one; index = the group, value = the link
   no_such_link,     // a shared group names a link the pipeline lacks; index = the group, value = the link, limit = S-1

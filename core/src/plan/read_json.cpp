@@ -100,20 +100,29 @@ constexpr Key kExplicitLink[] = {{"latency", Field::latency}, {"bandwidth", Fiel
 constexpr Key kEstimateLink[] = {{"id", Field::id}, {"latency", Field::latency}, {"bandwidth", Field::bandwidth}};
 constexpr Key kEstimateOnlyLink[] = {{"id", Field::id}};
 
-// A unit a quantity may be typed in, and how many of the core's units (bytes,
-// bytes per second) it is.
-struct Unit {
-  std::string_view name;
-  double scale;
-};
-// Longer names first: "GiB" before "B".
-constexpr Unit kMemoryUnits[] = {{"TiB", 1099511627776.0}, {"GiB", 1073741824.0}, {"MiB", 1048576.0},
-                                 {"TB", 1e12},             {"GB", 1e9},            {"MB", 1e6},
-                                 {"B", 1.0}};
-constexpr Unit kBandwidthUnits[] = {{"TB/s", 1e12}, {"GB/s", 1e9}, {"MB/s", 1e6}, {"GiB/s", 1073741824.0},
-                                    {"B/s", 1.0}};
-// FP16 rates as datasheets give them (165 TFLOP/s); FLOP/s itself last, being the others' ending.
-constexpr Unit kFlopsUnits[] = {{"PFLOP/s", 1e15}, {"TFLOP/s", 1e12}, {"GFLOP/s", 1e9}, {"FLOP/s", 1.0}};
+constexpr QuantityUnit kMemoryUnits[] = {{"TiB", 1099511627776.0}, {"GiB", 1073741824.0}, {"MiB", 1048576.0},
+                                         {"TB", 1e12},             {"GB", 1e9},            {"MB", 1e6},
+                                         {"B", 1.0}};
+constexpr QuantityUnit kBandwidthUnits[] = {{"TB/s", 1e12}, {"GB/s", 1e9}, {"MB/s", 1e6}, {"GiB/s", 1073741824.0},
+                                            {"B/s", 1.0}};
+// FP16 rates as datasheets give them (165 TFLOP/s, 165 TFLOPS).
+constexpr QuantityUnit kFlopsUnits[] = {{"PFLOP/s", 1e15}, {"TFLOP/s", 1e12}, {"GFLOP/s", 1e9}, {"FLOP/s", 1.0},
+                                        {"PFLOPS", 1e15},  {"TFLOPS", 1e12},  {"GFLOPS", 1e9},  {"FLOPS", 1.0}};
+
+bool is_ascii_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
+// An ASCII digit or a full-width one (U+FF10-U+FF19, EF BC 90-99 in UTF-8).
+bool has_digit(std::string_view text) {
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c >= '0' && c <= '9') return true;
+    if (c == 0xEF && i + 2 < text.size() && static_cast<unsigned char>(text[i + 1]) == 0xBC) {
+      const auto low = static_cast<unsigned char>(text[i + 2]);
+      if (low >= 0x90 && low <= 0x99) return true;
+    }
+  }
+  return false;
+}
 
 // The cursor and every problem found so far. Each read_* consumes exactly
 // one value, whether it is good or not, so reading goes on after a problem.
@@ -275,8 +284,7 @@ class Reader {
   // A number, or text of a number and one of `units` ("24 GiB", "1008 GB/s"),
   // which the value is in: people type a device's facts so. Its errors quote
   // the text as typed, unit and all.
-  bool optional_quantity(Field field, std::int64_t index, std::optional<double>& out, const Unit* units,
-                         std::size_t unit_count) {
+  bool optional_quantity(Field field, std::int64_t index, std::optional<double>& out) {
     if (!at_string()) return optional_number(field, index, out);
     const std::size_t begin = c_.offset();
     std::string word;
@@ -288,10 +296,12 @@ class Reader {
       return true;
     }
     const std::string_view typed = trim_blanks(word);
-    for (std::size_t k = 0; k < unit_count; ++k) {
-      const std::string_view unit = units[k].name;
+    for (const QuantityUnit& u : quantity_units(field)) {
+      const std::string_view unit = u.name;
       if (typed.size() < unit.size() || typed.substr(typed.size() - unit.size()) != unit) continue;
       const std::string_view number = typed.substr(0, typed.size() - unit.size());
+      // A longer unit that ends in this one ("24 kB", "24 KiB", "1 KB/s") is none of them.
+      if (!number.empty() && is_ascii_letter(number.back())) continue;
       auto x = parse_number(number, field);
       if (!x && !past_range(x.error())) {
         Error e = x.error();
@@ -299,13 +309,17 @@ class Reader {
         add(std::move(e));
         return false;
       }
-      out = x ? x.value() * units[k].scale : 0.0;
+      out = x ? x.value() * u.scale : 0.0;
       const bool past = !x || !std::isfinite(*out);
       if (past) out = stand_in(field, x ? x.value() < 0 : x.error().code != ErrorCode::too_large);
       this->typed.push_back(Typed{field, index, *out, std::string(typed), past});
       return true;
     }
-    add(Error{ErrorCode::wrong_type, field, index, 0.0, quoted(c_.text_from(begin))});
+    // Text with no digit is no number at all ("abc"); one with a digit, a number in a unit not read ("24 kg").
+    const ErrorCode code = typed.empty() ? ErrorCode::empty
+                           : has_digit(typed) ? ErrorCode::unknown_unit
+                                              : ErrorCode::not_a_number;
+    add(Error{code, field, index, 0.0, std::string(typed)});
     return false;
   }
 
@@ -568,11 +582,11 @@ void read_choice(Reader& r, Field where, std::int64_t k, Keys keys, Keys other, 
 
 void device_key(Reader& r, Field key, std::int64_t s, DeviceChoice& choice) {
   switch (key) {
-    case Field::memory: r.optional_quantity(key, s, choice.memory, kMemoryUnits, std::size(kMemoryUnits)); return;
+    case Field::memory: r.optional_quantity(key, s, choice.memory); return;
     case Field::memory_bandwidth:
-      r.optional_quantity(key, s, choice.memory_bandwidth, kBandwidthUnits, std::size(kBandwidthUnits));
+      r.optional_quantity(key, s, choice.memory_bandwidth);
       return;
-    case Field::fp16_flops: r.optional_quantity(key, s, choice.fp16_flops, kFlopsUnits, std::size(kFlopsUnits)); return;
+    case Field::fp16_flops: r.optional_quantity(key, s, choice.fp16_flops); return;
     case Field::name: r.text(key, s, choice.name); return;
     case Field::layer_time: r.optional_number(key, s, choice.layer_time); return;
     case Field::avg_ts: r.optional_number(key, s, choice.avg_ts); return;
@@ -834,6 +848,15 @@ void add_value_errors(PlanJson& out, const std::vector<Reader::Typed>& typed) {
 }
 
 }  // namespace
+
+QuantityUnits quantity_units(Field field) {
+  switch (field) {
+    case Field::memory: return {kMemoryUnits, std::size(kMemoryUnits)};
+    case Field::memory_bandwidth: return {kBandwidthUnits, std::size(kBandwidthUnits)};
+    case Field::fp16_flops: return {kFlopsUnits, std::size(kFlopsUnits)};
+    default: return {};
+  }
+}
 
 PlanJson read_plan_json(std::string_view text) {
   PlanJson out{PlanInput{}, {}};

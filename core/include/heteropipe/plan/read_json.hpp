@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <string_view>
 #include <vector>
 
@@ -41,6 +42,23 @@ struct PlanJson {
 };
 
 PlanJson read_plan_json(std::string_view text);
+
+// A unit a device's fact may be typed in as text ("24 GiB", "1008 GB/s",
+// "165 TFLOP/s"), and how many of the core's units (bytes, bytes per second,
+// FLOP/s) it is. A text in none of its field's units is unknown_unit.
+struct QuantityUnit {
+  std::string_view name;
+  double scale;
+};
+struct QuantityUnits {
+  const QuantityUnit* first = nullptr;
+  std::size_t size = 0;
+  const QuantityUnit* begin() const { return first; }
+  const QuantityUnit* end() const { return first + size; }
+};
+// The units of memory, memory_bandwidth or fp16_flops (none for any other
+// field), a name before any that ends it ("GiB" before "B").
+QuantityUnits quantity_units(Field field);
 
 // What `llama-bench -o json` prints (a list of records, or one record), for
 // `heteropipe plan --calibrate` (docs/planner.md#calibration): the records,
