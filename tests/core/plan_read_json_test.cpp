@@ -364,7 +364,15 @@ TEST_CASE("plan json: a device's memory and bandwidth typed with their units, qu
         std::vector<std::string>{"memory, device 1: '1e10' is in no unit heteropipe reads "
                                  "(TiB, GiB, MiB, TB, GB, MB, B)"});
   CHECK(one(R"("twenty GiB")", R"("1 TB/s")") == std::vector<std::string>{"memory, device 1: 'twenty' is not a number"});
-  CHECK(one(R"("lots")", R"("1 TB/s")") == std::vector<std::string>{"memory, device 1: 'lots' is not a number"});
+  CHECK(one(R"("-.5 kg")", R"("+1 TBps")") ==
+        std::vector<std::string>{"memory, device 1: '-.5 kg' is in no unit heteropipe reads (TiB, GiB, MiB, TB, GB, MB, B)",
+                                 "memory_bandwidth, device 1: '+1 TBps' is in no unit heteropipe reads "
+                                 "(TB/s, GB/s, MB/s, GiB/s, B/s)"});
+  // Text that does not start as a number is no quantity at all (a Python object's str(), say).
+  CHECK(one(R"("lots")", R"("1 TB/s")") ==
+        std::vector<std::string>{"memory, device 1: has the wrong type of value (got \"lots\")"});
+  CHECK(one(R"("{1, 2}")", R"("1 TB/s")") ==
+        std::vector<std::string>{"memory, device 1: has the wrong type of value (got \"{1, 2}\")"});
   CHECK(one(R"("  ")", R"("1 TB/s")") == std::vector<std::string>{"memory, device 1: is empty"});
   const auto units = read_plan_json(R"({"model": "llama-3-8b", "quant": "F16", "devices": [{"memory": " 24 kg ",
       "memory_bandwidth": "1 TB/s", "fp16_flops": 1e12}, {"id": "rtx-4090", "memory": "\uff12\uff14 GiBs"}]})");

@@ -315,7 +315,7 @@ declare namespace heteropipe {
     memory?: number | string;
     /** Bytes per second, or text of a number and its unit: '1008 GB/s' (B/s, MB/s, GB/s, TB/s, GiB/s). */
     memory_bandwidth?: number | string;
-    /** Dense FP16 FLOP per second, or text of a number and its unit: '165 TFLOP/s' (FLOP/s, GFLOP/s, TFLOP/s, PFLOP/s). */
+    /** Dense FP16 FLOP per second, or text of a number and its unit: '165 TFLOP/s' (FLOP/s, GFLOP/s, TFLOP/s, PFLOP/s, or FLOPS, GFLOPS, TFLOPS, PFLOPS). Another unit is unknown_unit. */
     fp16_flops?: number | string;
     device_class?: 'nvidia-gddr' | 'nvidia-hbm' | 'apple' | 'amd-gddr' | 'amd-hbm' | 'intel-gddr';
     /** A measured time per layer (seconds), instead of the roofline. */

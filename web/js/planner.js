@@ -75,15 +75,16 @@ function fromText(text) {
   return f;
 }
 
-// A fact typed as a bare number (or nothing) takes its box's unit; one typed with a unit of its own
-// ("24 GB" in the GiB box) goes as typed, for the core to read in that unit or refuse (unknown_unit).
-var BARE = /(^|[0-9\uFF10-\uFF19.])$/;
+// A fact typed as a number and a unit of its own ("24 GB" in the GiB box) goes as typed, for the core
+// to read in that unit or refuse (unknown_unit); anything else takes its box's unit, so that "fast" is
+// the core's "not a number" and an empty box "is empty".
+var WITH_UNIT = /^[0-9\uFF10-\uFF19+\-.].*[^0-9\uFF10-\uFF19.\s]$/;
 
 function device(d) {
   if (typeof d === 'string') return JSON.stringify(d);
   return '{' + FACTS.map(function (k) {
     var typed = d[TYPED[k]].trim();
-    return '"' + k + '":' + JSON.stringify(BARE.test(typed) ? typed + ' ' + UNIT[k] : typed);
+    return '"' + k + '":' + JSON.stringify(WITH_UNIT.test(typed) ? typed : typed + ' ' + UNIT[k]);
   }).join(',') + '}';
 }
 

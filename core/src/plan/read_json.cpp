@@ -111,17 +111,15 @@ constexpr QuantityUnit kFlopsUnits[] = {{"PFLOP/s", 1e15}, {"TFLOP/s", 1e12}, {"
 
 bool is_ascii_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
-// An ASCII digit or a full-width one (U+FF10-U+FF19, EF BC 90-99 in UTF-8).
-bool has_digit(std::string_view text) {
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    if (c >= '0' && c <= '9') return true;
-    if (c == 0xEF && i + 2 < text.size() && static_cast<unsigned char>(text[i + 1]) == 0xBC) {
-      const auto low = static_cast<unsigned char>(text[i + 2]);
-      if (low >= 0x90 && low <= 0x99) return true;
-    }
-  }
-  return false;
+// Whether a text starts as a number does: an ASCII digit, a sign, a point, or a full-width digit
+// (U+FF10-U+FF19, EF BC 90-99 in UTF-8).
+bool starts_as_number(std::string_view text) {
+  if (text.empty()) return false;
+  const char c = text.front();
+  if ((c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.') return true;
+  return text.size() >= 3 && static_cast<unsigned char>(text[0]) == 0xEF &&
+         static_cast<unsigned char>(text[1]) == 0xBC && static_cast<unsigned char>(text[2]) >= 0x90 &&
+         static_cast<unsigned char>(text[2]) <= 0x99;
 }
 
 // The cursor and every problem found so far. Each read_* consumes exactly
@@ -315,11 +313,13 @@ class Reader {
       this->typed.push_back(Typed{field, index, *out, std::string(typed), past});
       return true;
     }
-    // Text with no digit is no number at all ("abc"); one with a digit, a number in a unit not read ("24 kg").
-    const ErrorCode code = typed.empty() ? ErrorCode::empty
-                           : has_digit(typed) ? ErrorCode::unknown_unit
-                                              : ErrorCode::not_a_number;
-    add(Error{code, field, index, 0.0, std::string(typed)});
+    if (typed.empty()) {
+      add(Error{ErrorCode::empty, field, index, 0.0, {}});
+    } else if (starts_as_number(typed)) {  // a number in a unit not read ("24 kg")
+      add(Error{ErrorCode::unknown_unit, field, index, 0.0, std::string(typed)});
+    } else {  // no quantity at all ("fast", or a Python object's str())
+      add(Error{ErrorCode::wrong_type, field, index, 0.0, quoted(c_.text_from(begin))});
+    }
     return false;
   }
 
