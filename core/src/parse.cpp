@@ -377,11 +377,6 @@ Result<std::vector<double>> parse_list(std::string_view text, Field field, bool 
 
 }  // namespace
 
-bool starts_as_number(std::string_view text) {
-  const std::string first = fold_full_width(text.substr(0, 3));  // a full-width character is 3 bytes
-  return !first.empty() && (is_digit(first[0]) || first[0] == '+' || first[0] == '-' || first[0] == '.');
-}
-
 Result<std::vector<double>> parse_number_list(std::string_view text, Field field) {
   return parse_list(text, field, false);
 }

@@ -46,10 +46,6 @@ std::optional<Error> subnormal_error(double value, Field field, std::int64_t ind
 // white space trimmed on both sides.
 Result<double> parse_number(std::string_view text, Field field);
 
-// Whether text starts as a number does: a digit, a sign or a point, ASCII or
-// full-width (so "24 kg" is a number in some unit, and "fast" no number).
-bool starts_as_number(std::string_view text);
-
 // A count (M, curve points) typed as text: a whole number in [low, high],
 // decided from the digits themselves before any rounding, so that
 // 9007199254740993 is out of range and 0.99999999999999999 is not whole.

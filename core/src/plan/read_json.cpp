@@ -111,6 +111,17 @@ constexpr QuantityUnit kFlopsUnits[] = {{"PFLOP/s", 1e15}, {"TFLOP/s", 1e12}, {"
 
 bool is_ascii_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
+// Whether a text starts as a number does: an ASCII digit, a sign, a point, or a full-width digit
+// (U+FF10-U+FF19, EF BC 90-99 in UTF-8).
+bool starts_as_number(std::string_view text) {
+  if (text.empty()) return false;
+  const char c = text.front();
+  if ((c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.') return true;
+  return text.size() >= 3 && static_cast<unsigned char>(text[0]) == 0xEF &&
+         static_cast<unsigned char>(text[1]) == 0xBC && static_cast<unsigned char>(text[2]) >= 0x90 &&
+         static_cast<unsigned char>(text[2]) <= 0x99;
+}
+
 // The cursor and every problem found so far. Each read_* consumes exactly
 // one value, whether it is good or not, so reading goes on after a problem.
 class Reader {
